@@ -1,0 +1,36 @@
+#pragma once
+// The `vedette` command line: a table of subcommands, each a function taking its arguments.
+// Usage errors and bad input exit with code 2 (sim::kExitBadInput).
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vedette::app {
+
+using Args = std::vector<std::string>;
+
+struct Subcommand {
+    std::string_view name;
+    std::string_view synopsis;  // the argument pattern, e.g. "FILE.json [--json] [--odds]"
+    std::string_view summary;   // one line for `vedette --help`
+    int (*run)(const Args& args);
+};
+
+// Thrown for wrong flags or arguments; main prints it with the subcommand's synopsis, exits 2.
+struct UsageError {
+    std::string message;
+};
+
+// Small argument helpers shared by the subcommands.
+bool take_flag(Args& args, std::string_view flag);
+// Removes `--name VALUE` (or `--name=VALUE`) and returns VALUE; empty string when absent.
+std::string take_option(Args& args, std::string_view name);
+void expect_no_more_options(const Args& args);
+
+#ifndef VEDETTE_SIM_ONLY
+int run_triangle(const Args& args);
+int run_gpu_info(const Args& args);
+#endif
+
+}  // namespace vedette::app

@@ -1,0 +1,112 @@
+// Entry point of the `vedette` program: picks the subcommand and turns every failure into a
+// clear message and an exit code (2 for usage errors and bad input, 1 for anything else).
+
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include "app/cli.h"
+#include "sim/core/input_error.h"
+
+namespace vedette::app {
+
+namespace {
+
+int run_version(const Args&) {
+    std::printf("vedette %s\n", VEDETTE_VERSION);
+    return 0;
+}
+
+const Subcommand kSubcommands[] = {
+    {"version", "", "print the program version", run_version},
+#ifndef VEDETTE_SIM_ONLY
+    {"triangle", "-o FILE.png [--size WxH]",
+     "render the Vulkan smoke-test triangle offscreen and write it as PNG", run_triangle},
+    {"gpu-info", "", "show the Vulkan device Vedette would render with", run_gpu_info},
+#endif
+};
+
+void print_usage(std::FILE* out) {
+    std::fprintf(out,
+                 "Vedette: replay and explain Napoleonic charges and melees.\n\n"
+                 "usage: vedette <command> [arguments]\n\ncommands:\n");
+    for (const auto& c : kSubcommands)
+        std::fprintf(out, "  %-10.*s %.*s\n", int(c.name.size()), c.name.data(),
+                     int(c.summary.size()), c.summary.data());
+    std::fprintf(out, "\n'vedette <command> --help' shows a command's arguments.\n");
+}
+
+}  // namespace
+
+bool take_flag(Args& args, std::string_view flag) {
+    for (auto it = args.begin(); it != args.end(); ++it)
+        if (*it == flag) {
+            args.erase(it);
+            return true;
+        }
+    return false;
+}
+
+std::string take_option(Args& args, std::string_view name) {
+    const std::string prefix = std::string(name) + "=";
+    for (auto it = args.begin(); it != args.end(); ++it) {
+        if (*it == name) {
+            if (it + 1 == args.end()) throw UsageError{std::string(name) + " needs a value"};
+            std::string value = *(it + 1);
+            args.erase(it, it + 2);
+            return value;
+        }
+        if (it->rfind(prefix, 0) == 0) {
+            std::string value = it->substr(prefix.size());
+            args.erase(it);
+            return value;
+        }
+    }
+    return {};
+}
+
+void expect_no_more_options(const Args& args) {
+    for (const auto& a : args)
+        if (a.size() > 1 && a[0] == '-') throw UsageError{"unknown option " + a};
+}
+
+int main_impl(int argc, char** argv) {
+    if (argc < 2) {
+        print_usage(stderr);
+        return sim::kExitBadInput;
+    }
+    const std::string name = argv[1];
+    if (name == "--help" || name == "-h" || name == "help") {
+        print_usage(stdout);
+        return 0;
+    }
+    for (const auto& c : kSubcommands) {
+        if (c.name != name) continue;
+        Args args(argv + 2, argv + argc);
+        if (take_flag(args, "--help") || take_flag(args, "-h")) {
+            std::printf("usage: vedette %s %.*s\n  %.*s\n", name.c_str(), int(c.synopsis.size()),
+                        c.synopsis.data(), int(c.summary.size()), c.summary.data());
+            return 0;
+        }
+        try {
+            return c.run(args);
+        } catch (const UsageError& e) {
+            std::fprintf(stderr, "vedette %s: %s\nusage: vedette %s %.*s\n", name.c_str(),
+                         e.message.c_str(), name.c_str(), int(c.synopsis.size()), c.synopsis.data());
+            return sim::kExitBadInput;
+        } catch (const sim::InputError& e) {
+            std::fprintf(stderr, "error: %s\n", e.what());
+            return sim::kExitBadInput;
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "error: %s\n", e.what());
+            return 1;
+        }
+    }
+    std::fprintf(stderr, "vedette: unknown command '%s'\n\n", name.c_str());
+    print_usage(stderr);
+    return sim::kExitBadInput;
+}
+
+}  // namespace vedette::app
+
+int main(int argc, char** argv) { return vedette::app::main_impl(argc, argv); }

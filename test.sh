@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs every test. The sim tests also run in a second build under
+# AddressSanitizer + UndefinedBehaviorSanitizer. The output ends with CTest's summary line.
+set -euo pipefail
+cd "$(dirname "$0")"
+JOBS=${JOBS:-$(nproc)}
+
+./tools/setup.sh
+
+echo "== sanitizer build of the rules engine (ASan + UBSan)"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVEDETTE_SANITIZE=ON \
+      -DVEDETTE_SIM_ONLY=ON -DVEDETTE_BENCH=OFF >/dev/null
+cmake --build build-asan -j "$JOBS"
+(cd build-asan && ctest --output-on-failure -j "$JOBS" -L sim)
+
+echo "== main build"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build -j "$JOBS"
+cd build
+ctest --output-on-failure -j "$JOBS"
