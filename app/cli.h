@@ -28,6 +28,8 @@ bool take_flag(Args& args, std::string_view flag);
 std::string take_option(Args& args, std::string_view name);
 void expect_no_more_options(const Args& args);
 
+int run_melee(const Args& args);
+int run_rules(const Args& args);
 #ifndef VEDETTE_SIM_ONLY
 int run_triangle(const Args& args);
 int run_gpu_info(const Args& args);

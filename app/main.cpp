@@ -19,6 +19,10 @@ int run_version(const Args&) {
 
 const Subcommand kSubcommands[] = {
     {"version", "", "print the program version", run_version},
+    {"melee", "FILE.json [--json] [--odds] [--seed N] [--rules DIR]",
+     "resolve one GdB melee and explain every die, modifier and table row", run_melee},
+    {"rules", "[--ruleset gdb] [--rules DIR]",
+     "print the loaded ruleset tables, marking the default values", run_rules},
 #ifndef VEDETTE_SIM_ONLY
     {"triangle", "-o FILE.png [--size WxH]",
      "render the Vulkan smoke-test triangle offscreen and write it as PNG", run_triangle},

@@ -1,0 +1,69 @@
+#include "sim/rules/ruleset_files.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "sim/core/input_error.h"
+
+namespace vedette::sim {
+
+namespace fs = std::filesystem;
+
+namespace {
+fs::path executable_dir() {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? fs::path() : exe.parent_path();
+}
+}  // namespace
+
+std::string find_rules_dir(const std::string& explicit_dir) {
+    if (!explicit_dir.empty()) {
+        if (!fs::is_directory(explicit_dir))
+            throw InputError(explicit_dir, "--rules", "not a folder of ruleset files");
+        return explicit_dir;
+    }
+    if (const char* env = std::getenv("VEDETTE_RULES_DIR"); env && *env) {
+        if (!fs::is_directory(env))
+            throw InputError(env, "VEDETTE_RULES_DIR", "not a folder of ruleset files");
+        return env;
+    }
+    const fs::path beside = executable_dir() / "rulesets";
+    if (fs::is_directory(beside)) return beside.string();
+    return VEDETTE_RULES_SOURCE_DIR;
+}
+
+std::string ruleset_path(const std::string& rules_dir, const std::string& id) {
+    return (fs::path(rules_dir) / (id + ".json")).string();
+}
+
+std::string read_text_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path, "file", "cannot open file for reading");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t seed) {
+    std::uint64_t h = seed;
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < size; ++i) {
+        h ^= p[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+std::string fnv1a64_hex(const std::string& bytes) {
+    const std::uint64_t h = fnv1a64(bytes.data(), bytes.size());
+    static const char* digits = "0123456789abcdef";
+    std::string out(16, '0');
+    for (int i = 0; i < 16; ++i) out[15 - i] = digits[(h >> (4 * i)) & 0xF];
+    return out;
+}
+
+}  // namespace vedette::sim
