@@ -148,7 +148,15 @@ struct TestRecord {
     bool downgraded = false;      // pursuit: 10+ counted as 9
 };
 
+// 12.21: moves a winner may make in the next mandatory move phase, for the battle runner.
+enum BonusMove : std::uint8_t {
+    kBonusTurn45 = 1,          // 12.21 b: turn 45 degrees left or right in place
+    kBonusOccupy = 2,          // 12.21 a: winning infantry occupies the position it took
+    kBonusHalfChargeMove = 4,  // 12.21 c: cavalry with superb training moves half its charge move
+};
+
 struct UnitOutcome {
+    std::uint8_t bonus_moves = 0;  // BonusMove bits
     int dice[2] = {0, 0};
     int sapper_from = 0;  // the die the sapper re-rolled (0 = none)
     int sapper_to = 0;

@@ -113,6 +113,14 @@ OJson unit_json(const PreparedMelee& m, const MeleeOutcome& out, int id) {
     OJson tests = OJson::array();
     if (uo.test.kind != TestKind::none) tests.push_back(test_json(m, p, uo.test));
     j["tests"] = tests;
+    OJson bonus = OJson::array();
+    if (uo.bonus_moves & kBonusTurn45)
+        bonus.push_back({{"kind", "turn_45"}, {"rule", "GdB 12.21 b"}, {"label", "may turn 45 degrees left or right in place"}});
+    if (uo.bonus_moves & kBonusOccupy)
+        bonus.push_back({{"kind", "occupy"}, {"rule", "GdB 12.21 a"}, {"label", "may occupy the position the enemy held"}});
+    if (uo.bonus_moves & kBonusHalfChargeMove)
+        bonus.push_back({{"kind", "half_charge_move"}, {"rule", "GdB 12.21 c, 12.24"}, {"label", "superb training: may move half its charge move"}});
+    j["bonus_moves"] = bonus;
     return j;
 }
 

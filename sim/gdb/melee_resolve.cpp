@@ -92,6 +92,31 @@ void run_test(const PreparedMelee& m, int id, const UnitDecision& ud, DiceBox& b
     else uo.status = StatusAfter::pursuing;
 }
 
+// 12.21: the winners' bonus moves.
+void add_bonus_moves(const PreparedMelee& m, const Decision& d, MeleeOutcome& out) {
+    if (d.winner < 0) return;
+    bool position_taken = false;  // the losers defended a position and left it
+    for (int id : m.side_units[1 - d.winner]) {
+        const PreparedUnit& p = m.units[id];
+        const bool held_position = p.unit->cover != Cover::none ||
+                                   (p.side == kDefender && (m.setup->terrain == Terrain::built_up ||
+                                                            m.setup->terrain == Terrain::fortified));
+        const StatusAfter s = out.units[id].status;
+        position_taken |= held_position && (s == StatusAfter::broken || s == StatusAfter::retreating ||
+                                            s == StatusAfter::removed || s == StatusAfter::dispersed);
+    }
+    for (int id : m.side_units[d.winner]) {
+        const PreparedUnit& p = m.units[id];
+        if (p.fate != Fate::fights) continue;
+        UnitOutcome& uo = out.units[id];
+        if (uo.status == StatusAfter::pushed_back) continue;
+        uo.bonus_moves |= kBonusTurn45;
+        if (!p.cavalry && is_infantry(p.unit->type) && position_taken) uo.bonus_moves |= kBonusOccupy;
+        if (uo.test.kind == TestKind::pursuit && uo.test.row && uo.test.row->outcome == "superb")
+            uo.bonus_moves |= kBonusHalfChargeMove;
+    }
+}
+
 }  // namespace
 
 void resolve_melee(const PreparedMelee& m, Prng& prng, MeleeOutcome& out) {
@@ -142,6 +167,7 @@ void resolve_melee(const PreparedMelee& m, Prng& prng, MeleeOutcome& out) {
         uo.casualties = ud.casualties;
         run_test(m, static_cast<int>(id), ud, box, uo);
     }
+    add_bonus_moves(m, *d, out);
 }
 
 }  // namespace vedette::sim::gdb

@@ -349,6 +349,24 @@ TEST(MeleeExamples, ExampleAOfSeed004) {
     EXPECT_EQ(m.outcome(kDefender).status, StatusAfter::pursuing);
 }
 
+TEST(MeleeBonusMoves, WinnersTurnOccupyAndSuperbCavalryMoves) {  // 12.21
+    MeleeUnit house = with_dice(make_unit("village", TroopType::infantry), 1, 1);
+    house.cover = Cover::building;
+    MeleeUnit stormers = with_dice(make_unit("stormers", TroopType::infantry), 6, 6);
+    stormers.test_dice = {6, 6};
+    Melee m = resolve({stormers}, {house}, Terrain::built_up);
+    EXPECT_TRUE(m.outcome(kAttacker).bonus_moves & kBonusTurn45);
+    EXPECT_TRUE(m.outcome(kAttacker).bonus_moves & kBonusOccupy);
+    EXPECT_EQ(m.outcome(kDefender).bonus_moves, 0);
+    m = infantry_melee(6, 6, 1, 1);  // open ground: nothing to occupy
+    EXPECT_FALSE(m.outcome(kAttacker).bonus_moves & kBonusOccupy);
+    MeleeUnit cav = make_unit("W", TroopType::dragoons);
+    cav.test_dice = {6, 6};
+    EXPECT_TRUE(pursuit_after_win(cav).units[0].bonus_moves & kBonusHalfChargeMove);
+    cav.test_dice = {1, 1};
+    EXPECT_FALSE(pursuit_after_win(cav).units[0].bonus_moves & kBonusHalfChargeMove);
+}
+
 TEST(MeleeDice, EveryDieIsLoggedWithItsPurpose) {
     const Melee m = resolve({make_unit("A", TroopType::infantry)}, {make_unit("D", TroopType::infantry)},
                             Terrain::open, 99);
