@@ -30,6 +30,9 @@ void expect_no_more_options(const Args& args);
 
 int run_melee(const Args& args);
 int run_rules(const Args& args);
+int run_simulate(const Args& args);
+int run_verify(const Args& args);
+int run_events(const Args& args);
 #ifndef VEDETTE_SIM_ONLY
 int run_triangle(const Args& args);
 int run_gpu_info(const Args& args);

@@ -21,6 +21,11 @@ const Subcommand kSubcommands[] = {
     {"version", "", "print the program version", run_version},
     {"melee", "FILE.json [--json] [--odds] [--seed N] [--rules DIR]",
      "resolve one GdB melee and explain every die, modifier and table row", run_melee},
+    {"simulate", "SCENARIO -o REPLAY [--rules DIR]",
+     "play a scenario's battle by the rules and record it as a replay", run_simulate},
+    {"verify", "REPLAY [--rules DIR]",
+     "re-simulate a replay and say whether it is identical (exit 0) or where it differs", run_verify},
+    {"events", "REPLAY", "print a replay's events with their rule references", run_events},
     {"rules", "[--ruleset gdb] [--rules DIR]",
      "print the loaded ruleset tables, marking the default values", run_rules},
 #ifndef VEDETTE_SIM_ONLY

@@ -40,6 +40,10 @@ bool JsonNode::has(std::string_view key) const {
 }
 
 void JsonNode::expect_only_keys(std::initializer_list<std::string_view> allowed) const {
+    expect_only_keys(std::vector<std::string_view>(allowed));
+}
+
+void JsonNode::expect_only_keys(const std::vector<std::string_view>& allowed) const {
     if (!value_->is_object()) fail("expected an object, found " + json_type_name(*value_));
     for (auto it = value_->begin(); it != value_->end(); ++it) {
         bool known = false;

@@ -34,6 +34,7 @@ public:
     bool has(std::string_view key) const;
     // Fails when the object holds a key that is not in `allowed` (catches typos in input files).
     void expect_only_keys(std::initializer_list<std::string_view> allowed) const;
+    void expect_only_keys(const std::vector<std::string_view>& allowed) const;
 
     // Array access.
     std::vector<JsonNode> items() const;

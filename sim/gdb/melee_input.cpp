@@ -25,12 +25,16 @@ E read_enum(const JsonNode& unit, std::string_view key, const std::vector<std::s
 
 }  // namespace
 
-MeleeUnit parse_melee_unit(const JsonNode& n) {
-    n.expect_only_keys({"name", "type", "class", "figures", "ranks", "formation", "status",
-                        "charging", "countercharging", "pursuing", "pursued_last_turn",
-                        "flank_or_rear", "general", "general_leads", "nation", "horses", "cover",
-                        "breach", "reinforcement", "interpenetrated", "sapper", "uphill",
-                        "pushed_back_before", "dice", "sapper_die", "test_dice", "event_dice"});
+MeleeUnit parse_melee_unit(const JsonNode& n) { return parse_melee_unit(n, {}); }
+
+MeleeUnit parse_melee_unit(const JsonNode& n, const std::vector<std::string_view>& extra_keys) {
+    std::vector<std::string_view> keys = {
+        "name", "type", "class", "figures", "ranks", "formation", "status", "charging",
+        "countercharging", "pursuing", "pursued_last_turn", "flank_or_rear", "general",
+        "general_leads", "nation", "horses", "cover", "breach", "reinforcement", "interpenetrated",
+        "sapper", "uphill", "pushed_back_before", "dice", "sapper_die", "test_dice", "event_dice"};
+    keys.insert(keys.end(), extra_keys.begin(), extra_keys.end());
+    n.expect_only_keys(keys);
     MeleeUnit u;
     u.name = n.required("name").as_string();
     if (u.name.empty()) n.required("name").fail("expected a non-empty name");

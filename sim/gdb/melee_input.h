@@ -13,5 +13,7 @@ namespace vedette::sim::gdb {
 MeleeSetup read_melee_file(const std::string& path);
 MeleeSetup parse_melee(const JsonNode& root);
 MeleeUnit parse_melee_unit(const JsonNode& node);
+// The same, allowing further keys that the caller reads itself (scenario units: id, at, facing).
+MeleeUnit parse_melee_unit(const JsonNode& node, const std::vector<std::string_view>& extra_keys);
 
 }  // namespace vedette::sim::gdb

@@ -55,8 +55,7 @@ TEST(GdbRulesData, HoldsTheSeedsNumbers) {
 
 TEST(GdbRulesData, EditingTheFileChangesTheResultWithoutRecompiling) {
     const std::string edited = replace_once(
-        shipped_text(), R"("label": "Heavy cavalry",                  "value": 4)",
-        R"("label": "Heavy cavalry",                  "value": 9)");
+        shipped_text(), R"("label": "Heavy cavalry", "value": 4)", R"("label": "Heavy cavalry", "value": 9)");
     const GdbRules changed = parse_gdb_rules(edited, "edited.json");
     EXPECT_NE(changed.hash, shipped_rules().hash);
     const Melee before = resolve({with_dice(make_unit("A", TroopType::heavy_cavalry), 3, 3)},
@@ -70,18 +69,18 @@ TEST(GdbRulesData, EditingTheFileChangesTheResultWithoutRecompiling) {
 
 TEST(GdbRulesData, MalformedFilesGetClearErrors) {
     const std::string text = shipped_text();
-    EXPECT_NE(error_of(replace_once(text, R"("id": "type_cuirassiers",)", R"("id": "type_zouaves",)"))
+    EXPECT_NE(error_of(replace_once(text, R"("id": "type_cuirassiers")", R"("id": "type_zouaves")"))
                   .find("$.melee_modifiers[0].id: unknown value \"type_zouaves\""),
               std::string::npos);
-    EXPECT_NE(error_of(replace_once(text, R"("label": "Cuirassiers",                    "value": 5)",
-                                    R"("label": "Cuirassiers",                    "value": "five")"))
+    EXPECT_NE(error_of(replace_once(text, R"("label": "Cuirassiers", "value": 5)",
+                                    R"("label": "Cuirassiers", "value": "five")"))
                   .find("$.melee_modifiers[0].value: expected an integer, found a string"),
               std::string::npos);
-    EXPECT_NE(error_of(replace_once(text, R"({"min": 3, "max": 6,  "result": "retreat")",
-                                    R"({"min": 4, "max": 6,  "result": "retreat")"))
+    EXPECT_NE(error_of(replace_once(text, R"({"min": 3, "max": 6, "result": "retreat")",
+                                    R"({"min": 4, "max": 6, "result": "retreat")"))
                   .find("$.melee_results.rows: no row covers the value 3"),
               std::string::npos);
-    EXPECT_NE(error_of(replace_once(text, R"("per": 4},)", R"("per": 0},)")).find("expected an integer from 1"),
+    EXPECT_NE(error_of(replace_once(text, R"("per": 4})", R"("per": 0})")).find("expected an integer from 1"),
               std::string::npos);
     EXPECT_NE(error_of(text.substr(0, text.size() / 2)).find("gdb.json: line"), std::string::npos);
 }

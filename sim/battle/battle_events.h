@@ -1,0 +1,63 @@
+#pragma once
+// The event stream a battle produces: one vocabulary for every ruleset. Each event has a sequence
+// number, turn, phase, kind, the units involved, the rule it applies, a plain-language text, a
+// time span on the replay clock, a motion where something moves, the explanation record where
+// dice were rolled, and the state of every unit it changed ("after"), so a viewer can seek without
+// re-simulating.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/geom/fixed_geometry.h"
+
+namespace vedette::sim::battle {
+
+// The event kinds (the shared vocabulary; docs/SCENARIO_AND_REPLAY.md describes each).
+const std::vector<std::string>& event_kinds();
+
+struct UnitSnapshot {
+    int unit = -1;
+    geom::Vec pos;
+    geom::Vec facing;  // Q16 unit vector
+    int figures = 0;
+    std::string formation;
+    std::string status;  // formed unformed wavering retreating broken pushed_back blown pursuing dispersed removed
+    bool guns_abandoned = false;
+    geom::Vec guns_at;  // where abandoned guns stand
+    friend bool operator==(const UnitSnapshot&, const UnitSnapshot&) = default;
+};
+
+struct Motion {
+    std::vector<geom::Vec> path;  // mm, at least two points
+    geom::Vec facing_end;
+    std::string gait;  // walk, trot, gallop, flee
+    friend bool operator==(const Motion&, const Motion&) = default;
+};
+
+struct Event {
+    int seq = 0;
+    int turn = 0;
+    std::string phase;  // setup, charges, movement, melee, mandatory
+    std::string kind;
+    std::vector<int> units;
+    std::string rule;
+    std::string text;
+    std::int64_t t0_ms = 0;
+    std::int64_t t1_ms = 0;
+    std::optional<Motion> motion;
+    nlohmann::ordered_json details;  // explanation record (dice, modifiers, rows) or null
+    std::vector<UnitSnapshot> after;
+};
+
+nlohmann::ordered_json snapshot_to_json(const UnitSnapshot& s, const std::vector<std::string>& ids);
+UnitSnapshot snapshot_from_json(const nlohmann::json& j, const std::vector<std::string>& ids,
+                                const std::string& file, const std::string& path);
+nlohmann::ordered_json event_to_json(const Event& e, const std::vector<std::string>& ids);
+Event event_from_json(const nlohmann::json& j, const std::vector<std::string>& ids, const std::string& file,
+                      const std::string& path);
+
+}  // namespace vedette::sim::battle

@@ -1,0 +1,182 @@
+// The melee phase: every group of units in contact is resolved by the chapter XII engine, whose
+// explanation record goes into the event stream; the results become pending mandatory moves.
+
+#include <algorithm>
+
+#include "sim/battle/battle_engine.h"
+#include "sim/gdb/melee_engine.h"
+#include "sim/gdb/melee_report.h"
+
+namespace vedette::sim::battle {
+
+using geom::Vec;
+
+namespace {
+gdb::Terrain melee_terrain(const TerrainFeature* f) {
+    if (!f) return gdb::Terrain::open;
+    switch (f->kind) {
+        case FeatureKind::woods:
+        case FeatureKind::rough: return gdb::Terrain::rough;
+        case FeatureKind::built_up: return gdb::Terrain::built_up;
+        case FeatureKind::fortified: return gdb::Terrain::fortified;
+        default: return gdb::Terrain::open;
+    }
+}
+}  // namespace
+
+void Battle::melee_phase() {
+    phase_ = "melee";
+    std::vector<int> defenders;
+    for (const auto& c : contacts_)
+        if (std::find(defenders.begin(), defenders.end(), c.defender) == defenders.end()) defenders.push_back(c.defender);
+    for (int d : defenders) {
+        std::vector<int> attackers;
+        bool first_round = false;
+        for (const auto& c : contacts_)
+            if (c.defender == d && units_[static_cast<std::size_t>(c.attacker)].on_table) {
+                attackers.push_back(c.attacker);
+                first_round |= c.first_round;
+            }
+        if (attackers.empty() || !units_[static_cast<std::size_t>(d)].on_table) continue;
+        resolve_contact_group(d, attackers, first_round);
+    }
+    // Contacts that go on (draws) are no longer first rounds; the rest end.
+    std::vector<Contact> kept;
+    for (auto c : contacts_) {
+        if (!units_[static_cast<std::size_t>(c.attacker)].on_table || !units_[static_cast<std::size_t>(c.defender)].on_table) continue;
+        if (units_[static_cast<std::size_t>(c.attacker)].pending != Pending::none ||
+            units_[static_cast<std::size_t>(c.defender)].pending != Pending::none)
+            continue;
+        if (c.first_round == false || units_[static_cast<std::size_t>(c.defender)].status == gdb::Status::unformed) {
+            c.first_round = false;
+            kept.push_back(c);
+        }
+    }
+    contacts_ = std::move(kept);
+}
+
+void Battle::resolve_contact_group(int d, const std::vector<int>& attackers, bool first_round) {
+    const TerrainFeature* where = feature_at(units_[static_cast<std::size_t>(d)].pos);
+    auto setup = std::make_unique<gdb::MeleeSetup>();
+    setup->source = scenario_.file;
+    setup->terrain = melee_terrain(where);
+    setup->first_round = first_round;
+    auto make = [&](int u, bool attacker) {
+        const auto& st = units_[static_cast<std::size_t>(u)];
+        gdb::MeleeUnit mu = scenario_.units[static_cast<std::size_t>(u)].unit;
+        mu.figures = std::max(1, st.figures);
+        mu.formation = st.formation;
+        mu.status = st.status;
+        mu.charging = attacker && st.charged && first_round && !st.pursuing;
+        mu.countercharging = !attacker && st.countercharged && st.countercharge_bonus && first_round;
+        mu.pursuing = st.pursuing;
+        mu.pursued_last_turn = st.pursued_last_turn;
+        mu.flank_or_rear = !attacker && st.flank_contact && first_round;
+        const Commander* g = attached_general(u);
+        mu.general = g ? g->skill : gdb::General::none;
+        mu.general_leads = g && st.general_leads && first_round;
+        mu.pushed_back_before = st.pushed_back_before;
+        if (!attacker && where && (where->kind == FeatureKind::built_up || where->kind == FeatureKind::fortified))
+            mu.cover = where->kind == FeatureKind::fortified ? gdb::Cover::fortified : gdb::Cover::building;
+        mu.dice = forced(u, "melee");
+        if (mu.dice.size() != 2) mu.dice.clear();
+        mu.test_dice = forced(u, "melee_test");
+        if (mu.test_dice.size() != 2) mu.test_dice.clear();
+        mu.event_dice = forced(u, "melee_event");
+        mu.sapper_die = forced(u, "sapper");
+        if (mu.sapper_die.size() != 1) mu.sapper_die.clear();
+        return mu;
+    };
+    for (int a : attackers) setup->sides[gdb::kAttacker].push_back(make(a, true));
+    setup->sides[gdb::kDefender].push_back(make(d, false));
+
+    const gdb::PreparedMelee prep = gdb::prepare_melee(melee_rules_, *setup);
+    gdb::MeleeOutcome out;
+    gdb::resolve_melee(prep, prng_, out);
+    const gdb::Decision& dec = *out.decision;
+
+    std::vector<int> all = attackers;
+    all.push_back(d);
+    auto global = [&](std::size_t prepared_index) {
+        return prepared_index < attackers.size() ? attackers[prepared_index] : d;
+    };
+    std::string text = "Melee: ";
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        text += name(all[i]);
+        if (out.units[i].total) text += " " + std::to_string(out.units[i].total);
+        text += i + 1 < all.size() ? (i + 1 == attackers.size() ? " against " : ", ") : "";
+    }
+    text += ": " + dec.why;
+    Event& ev = emit("melee", all, "GdB 12.2-12.20", text, 2500);
+    ev.details = gdb::melee_report_json(prep, out, nullptr);
+
+    // The loser the winners would pursue: the largest unit of the losing side.
+    const int loser_side = dec.winner < 0 ? -1 : 1 - dec.winner;
+    int chase = -1;
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (loser_side >= 0 && prep.units[i].side == loser_side &&
+            (chase < 0 || prep.units[i].unit->figures > prep.units[static_cast<std::size_t>(chase)].unit->figures))
+            chase = static_cast<int>(i);
+
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const int u = global(i);
+        auto& st = units_[static_cast<std::size_t>(u)];
+        const gdb::UnitOutcome& uo = out.units[i];
+        const int enemy = prep.units[i].side == gdb::kAttacker ? d : attackers.front();
+        if (uo.casualties > 0) {
+            st.figures = std::max(0, st.figures - uo.casualties);
+            emit("casualties", {u}, melee_rules_.casualties_rule,
+                 name(u) + " loses " + std::to_string(uo.casualties) + " figure" + (uo.casualties > 1 ? "s" : "") +
+                     " in the melee");
+        }
+        st.pending_enemy = enemy;
+        switch (uo.status) {
+            case gdb::StatusAfter::formed: st.status = gdb::Status::formed; break;
+            case gdb::StatusAfter::unformed: st.status = gdb::Status::unformed; break;
+            case gdb::StatusAfter::wavering: st.status = gdb::Status::wavering; break;
+            case gdb::StatusAfter::retreating:
+                st.status = gdb::Status::retreating;
+                st.pending = Pending::retreat;
+                break;
+            case gdb::StatusAfter::broken:
+                st.status = gdb::Status::broken;
+                st.pending = Pending::rout;
+                break;
+            case gdb::StatusAfter::pushed_back:
+                st.status = gdb::Status::unformed;
+                st.pending = Pending::push_back;
+                break;
+            case gdb::StatusAfter::blown:
+                st.status = gdb::Status::unformed;
+                st.blown = true;
+                st.pending = Pending::blown;
+                break;
+            case gdb::StatusAfter::pursuing: {
+                st.status = gdb::Status::unformed;
+                st.pursuing = true;
+                const int target = chase >= 0 ? global(static_cast<std::size_t>(chase)) : -1;
+                const bool gone = target < 0 || out.units[static_cast<std::size_t>(chase)].status == gdb::StatusAfter::dispersed ||
+                                  out.units[static_cast<std::size_t>(chase)].status == gdb::StatusAfter::removed;
+                if (gone) {
+                    st.uncontrolled = true;
+                } else {
+                    st.pending = Pending::pursue;
+                    st.pending_enemy = target;
+                }
+                break;
+            }
+            case gdb::StatusAfter::dispersed:
+                st.dispersed = true;
+                st.on_table = false;
+                emit("dispersed", {u}, "GdB 12.19 h, 12.16", name(u) + " is dispersed and leaves the table");
+                break;
+            case gdb::StatusAfter::removed:
+                st.on_table = false;
+                emit("removed", {u}, "GdB 12.12, 12.14", name(u) + " is removed from the table");
+                break;
+        }
+    }
+    if (dec.continues) emit("melee", all, "GdB 12.19 draw", "The melee is a draw: it continues next turn", 800);
+}
+
+}  // namespace vedette::sim::battle
