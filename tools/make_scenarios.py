@@ -231,3 +231,229 @@ if __name__ == "__main__":
     write("seed000/06_lancers_vs_spanish_battery.scenario.json", lancers_vs_battery())
     write("seed004/melee_example_a.scenario.json", melee_example_a())
     print("wrote the scenarios under", os.path.normpath(ROOT))
+
+
+LANES = [12, 34, 56, 78, 100, 122, 144, 166]
+
+
+def demo_battle():
+    """The embedded demo: 42 units over 6 turns, laid out in lanes 22 cm apart so that each lane
+    shows a different part of the rules; together they show every event kind. Distances are chosen
+    against the 15mm tables: heavy cavalry charges 27 cm, light cavalry 36 cm, infantry 15 cm."""
+    L = LANES
+    units_f, units_a, orders, forced = {}, {}, [], []
+
+    def fu(brig, *us):
+        units_f.setdefault(brig, []).extend(us)
+
+    def au(brig, *us):
+        units_a.setdefault(brig, []).extend(us)
+
+    # French, attacking up the table (facing 0). Cavalry front line at y = 40.
+    fu("lancers", unit("f_lancers", "1er chevau-légers lanciers", "lancers", 12, [L[0], 40], 0))
+    fu("cuir_1", unit("f_cuir_1", "1er cuirassiers", "cuirassiers", 12, [L[1], 40], 0))
+    fu("cuir_2", unit("f_cuir_2", "4e cuirassiers", "cuirassiers", 12, [L[2], 40], 0))
+    fu("hussars", unit("f_hussars", "4e hussards", "light_cavalry", 12, [L[3], 40], 0))
+    fu("donzelot", unit("f_ligne_1", "17e de ligne, 1st bn", "infantry", 24, [L[4], 26], 0,
+                        **{"formation": "attack_column"}),
+       unit("f_ligne_3", "30e de ligne, 1st bn", "infantry", 24, [L[4], 12], 0, **{"formation": "column"}))
+    fu("aulard", unit("f_ligne_2", "17e de ligne, 2nd bn", "infantry", 24, [L[5], 26], 0,
+                      **{"formation": "attack_column", "class": "veteran"}),
+       unit("f_ligne_4", "30e de ligne, 2nd bn", "infantry", 24, [L[5], 12], 0, **{"formation": "column"}))
+    fu("chasseurs", unit("f_chasseurs", "9e chasseurs à cheval", "light_cavalry", 12, [L[6], 40], 0))
+    fu("chasseurs_2", unit("f_chasseurs_2", "12e chasseurs à cheval", "light_cavalry", 12, [L[7], 46], 0))
+    fu("guard", unit("f_guard_1", "3e grenadiers à pied", "infantry", 24, [L[0], 20], 0,
+                     **{"formation": "column", "class": "guard"}),
+       unit("f_guard_2", "4e grenadiers à pied", "infantry", 24, [L[1], 20], 0,
+            **{"formation": "column", "class": "guard"}))
+    fu("marcognet", unit("f_ligne_5", "61e de ligne, 1st bn", "infantry", 24, [L[2], 20], 0,
+                         **{"formation": "column"}),
+       unit("f_ligne_6", "61e de ligne, 2nd bn", "infantry", 24, [L[3], 20], 0, **{"formation": "column"}))
+    fu("light_inf", unit("f_voltigeurs", "Voltigeurs of the 61e", "skirmishers", 8, [L[6], 22], 0),
+       unit("f_ligne_7", "111e de ligne, 1st bn", "infantry", 24, [L[7], 22], 0,
+            **{"formation": "column", "class": "conscript"}))
+    fu("reserve", unit("f_reserve_1", "85e de ligne, 1st bn", "infantry", 24, [L[6], 10], 0, **{"formation": "column"}),
+       unit("f_reserve_2", "85e de ligne, 2nd bn", "infantry", 24, [L[7], 10], 0, **{"formation": "column"}))
+    fu("artillery", unit("f_battery_1", "Guard foot battery", "artillery", 8, [L[0] + 11, 8], 0),
+       unit("f_battery_2", "Line foot battery", "artillery", 8, [L[6] + 11, 8], 0))
+
+    # Allies, holding the ridge (facing 180). Front line about y = 66.
+    au("frazer", unit("a_battery_1", "Bull's troop RHA", "artillery", 8, [L[0], 66], 180),
+       unit("a_battery_2", "Sandham's foot battery", "artillery", 8, [L[1], 66], 180))
+    au("maitland", unit("a_foot_1", "1st Foot Guards, 2nd bn", "infantry", 24, [L[2], 68], 180,
+                        **{"formation": "column", "class": "guard"}),
+       unit("a_foot_7", "1st Foot, 3rd bn", "infantry", 24, [L[2], 96], 180, **{"formation": "column"}))
+    au("vivian", unit("a_lt_dragoons", "23rd Light Dragoons", "light_cavalry", 12, [L[3], 68], 180),
+       unit("a_hussars", "18th Hussars", "light_cavalry", 12, [L[3], 96], 180))
+    au("halkett", unit("a_foot_2", "33rd Foot", "infantry", 24, [L[4], 66], 180),
+       unit("a_foot_8", "44th Foot", "infantry", 24, [L[4], 96], 180, **{"formation": "column"}))
+    au("adam", unit("a_foot_3", "69th Foot", "infantry", 24, [L[5], 66], 180, **{"class": "second_rate"}),
+       unit("a_foot_10", "73rd Foot", "infantry", 24, [L[5], 96], 180, **{"formation": "column"}))
+    au("barnard", unit("a_rifles", "95th Rifles, 1st bn", "skirmishers", 8, [L[6], 60], 180),
+       unit("a_kgl_light", "2nd Light bn KGL", "infantry", 24, [L[6], 96], 180,
+            **{"class": "elite", "nation": "hanoverian"}))
+    au("bulow", unit("p_uhlans", "6th Uhlans", "lancers", 12, [L[7], 68], 180, **{"nation": "prussian"}),
+       unit("p_landwehr_1", "1st Silesian Landwehr", "infantry", 24, [L[7], 96], 180,
+            **{"class": "second_rate", "nation": "prussian"}))
+    au("somerset", unit("a_household", "Household Cavalry", "heavy_cavalry", 12, [L[0], 96], 180),
+       unit("a_foot_6", "92nd Foot", "infantry", 24, [L[1], 92], 180, **{"formation": "column"}))
+    au("lambert", unit("a_foot_11", "4th Foot", "infantry", 24, [L[3], 116], 180, **{"formation": "column"}),
+       unit("a_foot_12", "27th Foot", "infantry", 24, [L[5], 116], 180, **{"formation": "column"}),
+       unit("a_dragoons", "1st Dragoons KGL", "dragoons", 12, [L[6], 116], 180, **{"nation": "hanoverian"}),
+       unit("a_foot_13", "Nassau battalion in La Haie", "infantry", 24, [163, 119], 180,
+            **{"formation": "column", "nation": "nassau"}))
+    au("picton", unit("a_foot_5", "42nd Foot", "infantry", 24, [L[0], 116], 180, **{"formation": "column"}),
+       unit("a_foot_9", "28th Foot", "infantry", 24, [L[4], 116], 180, **{"formation": "column"}))
+
+    names_f = {"lancers": ("Colbert", 0, 32), "cuir_1": ("Travers", 1, 32), "cuir_2": ("Wathier", 2, 32),
+               "hussars": ("Piré", 3, 32), "donzelot": ("Donzelot", 4, 20), "aulard": ("Aulard", 5, 20),
+               "chasseurs": ("Subervie", 6, 32), "chasseurs_2": ("Domon", 7, 38), "guard": ("Friant", 0.5, 12), "reserve": ("Schmitz", 6.5, 4),
+               "marcognet": ("Marcognet", 2.5, 12), "light_inf": ("Grenier", 6.5, 12), "artillery": ("Desales", 3.5, 4)}
+    names_a = {"frazer": ("Frazer", 0.5, 76), "maitland": ("Maitland", 2, 82), "vivian": ("Vivian", 3, 82),
+               "halkett": ("Halkett", 4, 80), "adam": ("Adam", 5, 80), "barnard": ("Barnard", 6, 72),
+               "bulow": ("Bülow", 7, 82), "somerset": ("Somerset", 0.5, 104), "picton": ("Picton", 2, 122),
+               "lambert": ("Lambert", 4.5, 124)}
+
+    def lane_x(pos):
+        lo = int(pos)
+        return L[lo] if pos == lo else (L[lo] + L[lo + 1]) / 2
+
+    # Generals of the infantry brigades that advance ride with their leading battalion.
+    attached = {"donzelot": "f_ligne_1", "aulard": "f_ligne_2", "light_inf": "f_ligne_7", "marcognet": "f_ligne_6",
+                "picton": "a_foot_9"}
+
+    def brigades(units, names, prefix):
+        out = []
+        for key, us in units.items():
+            gname, lane, y = names[key]
+            g = general("g_" + key, gname, [lane_x(lane), y], "excellent" if key in ("guard", "picton") else "average")
+            if key in attached:
+                g["attached_to"] = attached[key]
+            out.append(brigade(prefix + key, gname + "'s brigade", g, us))
+        return out
+
+    sides = [side("french", "French", "french", general("ney", "Ney", [90, 4], "excellent"),
+                  brigades(units_f, names_f, "fb_")),
+             side("allies", "Allies", "british", general("wellington", "Wellington", [90, 126], "excellent"),
+                  brigades(units_a, names_a, "ab_"))]
+
+    def charge(turn, uid, target, **kw):
+        d = {"turn": turn, "unit": uid, "charge": target}
+        d.update(kw)
+        orders.append(d)
+
+    def react(turn, uid, reaction, **kw):
+        d = {"turn": turn, "unit": uid, "reaction": reaction}
+        d.update(kw)
+        orders.append(d)
+
+    def move(turn, uid, to):
+        orders.append({"turn": turn, "unit": uid, "move": to})
+
+    def form(turn, uid, formation):
+        orders.append({"turn": turn, "unit": uid, "formation": formation})
+
+    def force(turn, uid, purpose, values):
+        forced.append(dice(turn, uid, purpose, values))
+
+    # Turn 1, French: the cavalry goes in along the whole line.
+    charge(1, "f_lancers", "a_battery_1")                       # the crew evades, guns abandoned
+    react(1, "a_battery_1", "evade")
+    force(1, "f_lancers", "charge_test", [5, 4])
+    charge(1, "f_cuir_1", "a_battery_2")                        # canister, melee, battery dispersed
+    force(1, "a_battery_2", "closing_fire", [3, 3])
+    force(1, "f_cuir_1", "charge_test", [5, 5])
+    force(1, "a_battery_2", "stand_test", [5, 4])
+    force(1, "f_cuir_1", "melee", [5, 5])
+    force(1, "a_battery_2", "melee", [1, 2])
+    force(1, "f_cuir_1", "melee_test", [1, 2])                   # pursuit with no one left: uncontrolled
+    charge(1, "f_cuir_2", "a_foot_1")                           # the Guards form square and hold
+    react(1, "a_foot_1", "form_square")
+    force(1, "f_cuir_2", "charge_test", [6, 5])
+    force(1, "a_foot_1", "stand_test", [4, 4])
+    force(1, "f_cuir_2", "melee", [6, 6])
+    force(1, "a_foot_1", "melee", [3, 4])
+    charge(1, "f_hussars", "a_lt_dragoons")                     # countercharge, retreat, pursuit
+    react(1, "a_lt_dragoons", "countercharge")
+    force(1, "f_hussars", "charge_test", [5, 4])
+    force(1, "a_lt_dragoons", "charge_test", [4, 4])
+    force(1, "f_hussars", "melee", [6, 5])
+    force(1, "a_lt_dragoons", "melee", [2, 3])
+    force(1, "f_hussars", "melee_test", [2, 2])
+    charge(1, "f_chasseurs", "a_rifles")                        # skirmishers evade but are caught
+    force(1, "f_chasseurs", "charge_test", [5, 5])
+    charge(1, "f_ligne_7", "p_landwehr_1")                      # far out of range: refused
+    move(1, "f_ligne_1", [L[4], 38])
+    move(1, "f_ligne_2", [L[5], 38])
+    form(1, "f_ligne_3", "attack_column")
+    move(1, "f_guard_1", [L[0], 30])
+    # Turn 1, Allies (after the French): the Prussian uhlans charge the chasseurs.
+    charge(1, "p_uhlans", "f_chasseurs_2")
+    force(1, "p_uhlans", "charge_test", [5, 5])
+    force(1, "f_chasseurs_2", "stand_test", [5, 5])
+    force(1, "p_uhlans", "melee", [6, 5])
+    force(1, "f_chasseurs_2", "melee", [1, 2])
+    force(1, "p_uhlans", "melee_test", [3, 4])                   # blown
+
+    # Turn 2, Allies phasing: the reserves move up; the French infantry closes.
+    move(2, "f_ligne_1", [L[4], 50])
+    move(2, "f_ligne_2", [L[5], 50])
+    move(2, "f_ligne_3", [L[4], 30])
+    move(2, "f_ligne_4", [L[5], 26])
+    form(2, "a_foot_5", "line")
+    move(2, "a_hussars", [L[3], 88])
+    move(2, "f_ligne_7", [L[7], 34])
+
+    # Turn 3, French: the infantry charges home.
+    charge(3, "f_ligne_1", "a_foot_2")                          # volley, the 33rd gives way
+    react(3, "a_foot_2", "stand_and_fire")
+    force(3, "a_foot_2", "closing_fire", [4, 4])
+    force(3, "f_ligne_1", "charge_test", [5, 4])
+    force(3, "a_foot_2", "stand_test", [1, 1])
+    charge(3, "f_ligne_2", "a_foot_3")                          # melee and rout
+    react(3, "a_foot_3", "stand_and_fire")
+    force(3, "a_foot_3", "closing_fire", [1, 1])
+    force(3, "f_ligne_2", "charge_test", [6, 4])
+    force(3, "a_foot_3", "stand_test", [4, 4])
+    force(3, "f_ligne_2", "melee", [6, 6])
+    force(3, "a_foot_3", "melee", [1, 1])
+    force(3, "f_ligne_2", "melee_test", [5, 5])
+    move(3, "f_ligne_7", [L[7], 46])
+    move(3, "f_guard_2", [L[1], 32])
+
+    # Turns 4-6: the fight goes on with the dice as they fall.
+    charge(4, "a_foot_8", "f_ligne_1")
+    react(4, "f_ligne_1", "stand_and_fire")
+    charge(4, "a_hussars", "f_hussars")
+    move(4, "f_ligne_3", [L[4], 42])
+    move(4, "a_foot_10", [L[5], 84])
+    charge(5, "f_ligne_3", "a_foot_8")
+    react(5, "a_foot_8", "stand_and_fire")
+    move(5, "f_ligne_6", [L[3], 32])
+    move(5, "a_foot_9", [L[4], 104])
+    charge(6, "a_foot_10", "f_ligne_2")
+    react(6, "f_ligne_2", "stand_and_fire")
+    move(6, "f_ligne_5", [L[2], 32])
+    move(6, "a_kgl_light", [L[6], 84])
+    move(4, "f_reserve_1", [L[6], 22])
+    move(5, "f_reserve_2", [L[7], 20])
+    form(5, "a_foot_12", "line")
+
+    return scenario(
+        "Demo battle: the ridge at Vedette", "Vedette demo",
+        "A French corps attacks an Anglo-Prussian line over six turns: cavalry charges against guns, a square and "
+        "cavalry, gunners and skirmishers evading, infantry charges with closing volleys, melees, retreats, routs, "
+        "pursuits and rallies. Each lane of the table shows a different part of the rules.",
+        sides, orders, forced, turns=6, seed=1815, width="180cm", depth="130cm",
+        terrain={"heightfield": {"kind": "procedural", "seed": 7, "relief": "3cm"},
+                 "features": [
+                     {"kind": "woods", "name": "Bois de Paris", "polygon": [[2, 104], [22, 104], [22, 128], [2, 128]]},
+                     {"kind": "built_up", "name": "La Haie", "polygon": [[150, 110], [176, 110], [176, 128], [150, 128]],
+                      "capacity": 2},
+                     {"kind": "road", "name": "Brussels road", "path": [[90, 0], [90, 130]]},
+                     {"kind": "hedge", "name": "Ohain hedge", "path": [[40, 106], [70, 106]]},
+                     {"kind": "rough", "name": "Sunken lane", "polygon": [[100, 124], [130, 124], [130, 129], [100, 129]]}]})
+
+
+if __name__ == "__main__":
+    write("demo/demo_battle.scenario.json", demo_battle())

@@ -32,6 +32,13 @@ int unit_from(const JsonNode& n, const std::vector<std::string>& ids) {
 }
 }  // namespace
 
+std::string describe(const UnitSnapshot& s) {
+    return "unit " + std::to_string(s.unit) + " at (" + std::to_string(s.pos.x) + ", " + std::to_string(s.pos.y) +
+           ") facing (" + std::to_string(s.facing.x) + ", " + std::to_string(s.facing.y) + "), " +
+           std::to_string(s.figures) + " figures, " + s.formation + ", " + s.status +
+           (s.guns_abandoned ? ", guns abandoned" : "");
+}
+
 OJson snapshot_to_json(const UnitSnapshot& s, const std::vector<std::string>& ids) {
     OJson j;
     j["unit"] = ids[static_cast<std::size_t>(s.unit)];

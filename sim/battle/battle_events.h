@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,10 @@ struct UnitSnapshot {
     geom::Vec guns_at;  // where abandoned guns stand
     friend bool operator==(const UnitSnapshot&, const UnitSnapshot&) = default;
 };
+
+// For test messages: "unit 3 at (120, 400) facing (0, 65536), 24 figures, line, formed".
+std::string describe(const UnitSnapshot& s);
+inline void PrintTo(const UnitSnapshot& s, std::ostream* os) { *os << describe(s); }
 
 struct Motion {
     std::vector<geom::Vec> path;  // mm, at least two points

@@ -199,7 +199,8 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
     std::string refusal;
     if (!ts.on_table || ts.dispersed) refusal = "the target has left the table";
     else if (cm_rates.charge_mm == 0) refusal = "artillery does not charge";
-    else if (used == 0 && !opportunity && command > scale_.command_radius_mm)
+    // An uncontrolled charge (no order) needs no general; a restarted charge was already ordered.
+    else if (order && used == 0 && !opportunity && command > scale_.command_radius_mm)
         refusal = "no brigade general or C-in-C within " + cm(scale_.command_radius_mm) + " (nearest " + cm(command) + ")";
     else if (!visible) refusal = "the target cannot be seen";
     else if (dist > charge_move) refusal = "out of range: " + cm(dist) + " away, the charge move is " + cm(charge_move);
@@ -304,10 +305,10 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
                 emit("guns_abandoned", {t}, kEvadeRule,
                      name(t) + ": the crew leaves the guns, which stay where they are, marked abandoned");
             }
+            if (type == gdb::TroopType::artillery) ts.status = gdb::Status::unformed;  // evades 7
             fall_back(t, c, evade, "evade", kEvadeRule,
                       name(t) + " evades " + cm(evade) + ": the charger covered " + cm(half) + " of its " +
                           cm(cm_rates.charge_mm) + ", so it may use the same part of its " + cm(moves(t).evade_mm));
-            if (type == gdb::TroopType::artillery) ts.status = gdb::Status::unformed;
             const i64 gap = geom::distance(rect_of(c), rect_of(t));
             // Evaders that reach woods, a built-up area or the shelter of friends are safe.
             bool sheltered = feature_at(ts.pos) != nullptr;
@@ -319,11 +320,9 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
                 emit("evade", {t}, kEvadeRule, name(t) + " reaches shelter: the charger cannot get at it", 800);
             if (!sheltered && gap <= cm_rates.charge_mm - moved) {
                 const TestRoll test = morale_test(c, rules_.charge_test, {}, "charge_test");
+                if (test.row->outcome != "charge_home") cs.status = gdb::Status::unformed;
                 emit("morale_test", {c}, rules_.charge_test.rule, name(c) + " charge test: " + test.row->label).details = test.details;
-                if (test.row->outcome != "charge_home") {
-                    cs.status = gdb::Status::unformed;
-                    return;
-                }
+                if (test.row->outcome != "charge_home") return;
                 const Vec from = cs.pos;
                 const Vec to = contact_position(c, t);
                 emit_motion("charge_move", c, {c}, kChargeRule, name(c) + " rides down the evaders", from, to, cs.facing, gait);
@@ -387,27 +386,24 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
     if (is_cavalry(c) && square_ready && ts.status == gdb::Status::formed)
         cmods.push_back({&ct.mod("cavalry_vs_square"), ct.mod("cavalry_vs_square").value});
     const TestRoll test = morale_test(c, ct, cmods, "charge_test");
+    if (test.row->outcome != "charge_home") cs.status = gdb::Status::unformed;
     emit("morale_test", {c}, ct.rule, name(c) + " charge test: " + std::to_string(test.total) + ", " + test.row->label)
         .details = test.details;
-    if (test.row->outcome == "halt") {
-        cs.status = gdb::Status::unformed;
-        return;
-    }
+    if (test.row->outcome == "halt") return;
     if (test.row->outcome == "retreat") {
-        cs.status = gdb::Status::unformed;
         fall_back(c, t, moves(c).retreat_mm / 2, "retreat", ct.rule, name(c) + " loses heart and falls back");
         return;
     }
 
     if (r == Reaction::countercharge) {
         const TestRoll cc = morale_test(t, ct, {}, "charge_test");
-        emit("morale_test", {t}, ct.rule, name(t) + " countercharge test: " + std::to_string(cc.total) + ", " + cc.row->label)
-            .details = cc.details;
         if (cc.row->outcome != "charge_home") {
             ts.countercharged = false;
             ts.countercharge_bonus = false;
             ts.status = gdb::Status::unformed;
         }
+        emit("morale_test", {t}, ct.rule, name(t) + " countercharge test: " + std::to_string(cc.total) + ", " + cc.row->label)
+            .details = cc.details;
     } else {
         // The target's stand test.
         TestMods smods;
@@ -422,6 +418,7 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
         if (const Commander* g = attached_general(t); g && g->skill != gdb::General::inept)
             smods.push_back({&st.mod("general_attached"), st.mod("general_attached").value});
         const TestRoll stand = morale_test(t, st, smods, "stand_test");
+        if (stand.row->outcome == "wavering") ts.status = gdb::Status::wavering;
         emit("morale_test", {t}, st.rule, name(t) + " stand test: " + std::to_string(stand.total) + ", " + stand.row->label)
             .details = stand.details;
         if (stand.row->outcome == "retreat") {
@@ -456,7 +453,6 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
             after_contact(c, t, left_from, order, moved);
             return;
         }
-        if (stand.row->outcome == "wavering") ts.status = gdb::Status::wavering;
     }
 
     // Formation change completes, or the unit is caught in the middle of it.

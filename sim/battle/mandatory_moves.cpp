@@ -67,10 +67,10 @@ void Battle::mandatory_phase() {
         const bool built_up = f && (f->kind == FeatureKind::built_up || f->kind == FeatureKind::fortified);
         const i64 distance = built_up ? scale_.built_up_push_back_mm : moves(u).retreat_mm;
         s.pending = Pending::none;
-        fall_back(u, s.pending_enemy, distance, "push_back", built_up ? "GdB 12.19 i" : "GdB 12.19 (loser pushed back)",
-                  name(u) + " is pushed back " + cm(distance) + ", still facing the enemy, and rallies there");
         s.status = gdb::Status::formed;
         s.pushed_back_before = built_up;
+        fall_back(u, s.pending_enemy, distance, "push_back", built_up ? "GdB 12.19 i" : "GdB 12.19 (loser pushed back)",
+                  name(u) + " is pushed back " + cm(distance) + ", still facing the enemy, and rallies there");
         moved[i] = true;
     }
     // Pursuits: the pursuer follows the beaten unit and may catch it (12.24, 12.25).
@@ -111,7 +111,10 @@ void Battle::mandatory_phase() {
             fall_back(u, enemy, moves(u).charge_mm, "blown", "GdB 12.24 blown cavalry",
                       name(u) + " is blown: unformed, it must retire behind its own lines to re-form");
         moved[i] = true;
-        if (off_table(u)) s.on_table = false;
+        if (off_table(u)) {
+            s.on_table = false;
+            emit("removed", {u}, "GdB 12.24", name(u) + " retires off the table");
+        }
     }
     // Rallies: units that retreated last turn and blown cavalry that has retired re-form.
     for (std::size_t i = 0; i < units_.size(); ++i) {

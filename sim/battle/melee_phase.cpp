@@ -107,9 +107,6 @@ void Battle::resolve_contact_group(int d, const std::vector<int>& attackers, boo
         text += i + 1 < all.size() ? (i + 1 == attackers.size() ? " against " : ", ") : "";
     }
     text += ": " + dec.why;
-    Event& ev = emit("melee", all, "GdB 12.2-12.20", text, 2500);
-    ev.details = gdb::melee_report_json(prep, out, nullptr);
-
     // The loser the winners would pursue: the largest unit of the losing side.
     const int loser_side = dec.winner < 0 ? -1 : 1 - dec.winner;
     int chase = -1;
@@ -118,18 +115,13 @@ void Battle::resolve_contact_group(int d, const std::vector<int>& attackers, boo
             (chase < 0 || prep.units[i].unit->figures > prep.units[static_cast<std::size_t>(chase)].unit->figures))
             chase = static_cast<int>(i);
 
+    // Apply every result first, so that each event below carries the state after it.
     for (std::size_t i = 0; i < all.size(); ++i) {
         const int u = global(i);
         auto& st = units_[static_cast<std::size_t>(u)];
         const gdb::UnitOutcome& uo = out.units[i];
-        const int enemy = prep.units[i].side == gdb::kAttacker ? d : attackers.front();
-        if (uo.casualties > 0) {
-            st.figures = std::max(0, st.figures - uo.casualties);
-            emit("casualties", {u}, melee_rules_.casualties_rule,
-                 name(u) + " loses " + std::to_string(uo.casualties) + " figure" + (uo.casualties > 1 ? "s" : "") +
-                     " in the melee");
-        }
-        st.pending_enemy = enemy;
+        st.figures = std::max(0, st.figures - uo.casualties);
+        st.pending_enemy = prep.units[i].side == gdb::kAttacker ? d : attackers.front();
         switch (uo.status) {
             case gdb::StatusAfter::formed: st.status = gdb::Status::formed; break;
             case gdb::StatusAfter::unformed: st.status = gdb::Status::unformed; break;
@@ -168,13 +160,22 @@ void Battle::resolve_contact_group(int d, const std::vector<int>& attackers, boo
             case gdb::StatusAfter::dispersed:
                 st.dispersed = true;
                 st.on_table = false;
-                emit("dispersed", {u}, "GdB 12.19 h, 12.16", name(u) + " is dispersed and leaves the table");
                 break;
-            case gdb::StatusAfter::removed:
-                st.on_table = false;
-                emit("removed", {u}, "GdB 12.12, 12.14", name(u) + " is removed from the table");
-                break;
+            case gdb::StatusAfter::removed: st.on_table = false; break;
         }
+    }
+    emit("melee", all, "GdB 12.2-12.20", text, 2500).details = gdb::melee_report_json(prep, out, nullptr);
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const int u = global(i);
+        const gdb::UnitOutcome& uo = out.units[i];
+        if (uo.casualties > 0)
+            emit("casualties", {u}, melee_rules_.casualties_rule,
+                 name(u) + " loses " + std::to_string(uo.casualties) + " figure" + (uo.casualties > 1 ? "s" : "") +
+                     " in the melee");
+        if (uo.status == gdb::StatusAfter::dispersed)
+            emit("dispersed", {u}, "GdB 12.19 h, 12.16", name(u) + " is dispersed and leaves the table");
+        if (uo.status == gdb::StatusAfter::removed)
+            emit("removed", {u}, "GdB 12.12, 12.14", name(u) + " is removed from the table");
     }
     if (dec.continues) emit("melee", all, "GdB 12.19 draw", "The melee is a draw: it continues next turn", 800);
 }

@@ -1,0 +1,285 @@
+// The battle runner and replays: the narrated examples of seed 000 and example A of seed 004
+// produce their events in order; simulation is deterministic; replays verify, seek, and reject
+// damaged files; scenarios with mistakes get clear errors.
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+
+#include <gtest/gtest.h>
+
+#include "sim/battle/battle_engine.h"
+#include "sim/core/input_error.h"
+#include "sim/replay/replay.h"
+#include "sim/rules/ruleset_files.h"
+
+namespace vedette::sim::battle {
+namespace {
+
+const std::string kRules = std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json";
+const std::string kReplays = std::string(VEDETTE_SOURCE_DIR) + "/replays/";
+
+const gdb::GdbRules& melee_rules() {
+    static const gdb::GdbRules r = gdb::load_gdb_rules(kRules);
+    return r;
+}
+const BattleRules& battle_rules() {
+    static const BattleRules r = load_battle_rules(kRules);
+    return r;
+}
+
+struct BattleRun {
+    Scenario scenario;
+    BattleResult result;
+};
+
+BattleRun run(const std::string& relative) {
+    BattleRun r{read_scenario_file(kReplays + relative, battle_rules()), {}};
+    r.result = run_battle(melee_rules(), battle_rules(), r.scenario);
+    return r;
+}
+
+struct Expect {
+    const char* kind;
+    const char* unit;        // first unit of the event
+    const char* text = "";   // a fragment of its text
+};
+
+// Each expected event must appear after the one before it.
+void expect_in_order(const BattleRun& r, const std::vector<Expect>& expected) {
+    std::size_t at = 0;
+    for (const auto& e : expected) {
+        bool found = false;
+        for (; at < r.result.events.size() && !found; ++at) {
+            const Event& ev = r.result.events[at];
+            found = ev.kind == e.kind && !ev.units.empty() && r.scenario.units[static_cast<std::size_t>(ev.units[0])].id == e.unit &&
+                    ev.text.find(e.text) != std::string::npos;
+        }
+        EXPECT_TRUE(found) << "missing, in order: " << e.kind << " " << e.unit << " \"" << e.text << "\"";
+        if (!found) return;
+    }
+}
+
+TEST(NarratedExamples, YoungGuardAgainstLandwehr) {
+    expect_in_order(run("seed000/01_young_guard_vs_landwehr.scenario.json"),
+                    {{"charge_declared", "yg_1", "general"},
+                     {"reaction", "lw_1", "stands and fires"},
+                     {"charge_move", "yg_1", "half"},
+                     {"volley", "lw_1", "2 figures"},
+                     {"casualties", "yg_1", "2 figures"},
+                     {"morale_test", "yg_1", "charges home"},
+                     {"morale_test", "lw_1", "retreat"},
+                     {"retreat", "lw_1"},
+                     {"charge_move", "yg_1", "halts on the position"}});
+}
+
+TEST(NarratedExamples, HeavyDragoonsAgainstAColumnFormingSquare) {
+    expect_in_order(run("seed000/02_dragoons_vs_square.scenario.json"),
+                    {{"charge_declared", "scots_greys", "20"},
+                     {"reaction", "ligne_54", "forms square"},
+                     {"charge_move", "scots_greys", "half"},
+                     {"form_square", "ligne_54", "complete before contact"},
+                     {"morale_test", "scots_greys", "charges home"},
+                     {"morale_test", "ligne_54", "stands"},
+                     {"contact", "scots_greys"},
+                     {"melee", "scots_greys"}});
+}
+
+TEST(NarratedExamples, UhlansAgainstTheBatteryAndTheColumnBehind) {
+    expect_in_order(run("seed000/03_uhlans_vs_battery.scenario.json"),
+                    {{"charge_declared", "uhlans"},
+                     {"volley", "battery_8pdr", "canister"},
+                     {"morale_test", "uhlans", "charges home"},
+                     {"morale_test", "battery_8pdr", "retreat"},
+                     {"guns_abandoned", "battery_8pdr", "1D6 = 1"},
+                     {"retreat", "battery_8pdr", "10 cm"},
+                     {"interpenetration", "ligne_33", "unformed"},
+                     {"charge_declared", "uhlans", "charges another"},
+                     {"volley", "ligne_33", "no loss"},
+                     {"morale_test", "uhlans", "charges home"},
+                     {"morale_test", "ligne_33"},
+                     {"contact", "uhlans"},
+                     {"melee", "uhlans"}});
+}
+
+TEST(NarratedExamples, CuirassiersAgainstCounterchargingDragoons) {
+    const BattleRun r = run("seed000/04_cuirassiers_vs_dragoons.scenario.json");
+    expect_in_order(r, {{"charge_declared", "cuir_5", "18 cm"},
+                        {"charge_move", "cuir_5", "9 cm"},
+                        {"countercharge", "kargopol", "wheel"},
+                        {"morale_test", "cuir_5", "charges home"},
+                        {"morale_test", "kargopol", "charges home"},
+                        {"countercharge", "kargopol", "no charge bonus"},
+                        {"contact", "cuir_5"},
+                        {"melee", "cuir_5"}});
+    // In the melee the dragoons have no charge bonus and the cuirassiers no flank bonus.
+    for (const auto& e : r.result.events)
+        if (e.kind == "melee") {
+            const auto& dragoons = e.details["defender"]["units"][0];
+            for (const auto& m : dragoons["modifiers"]) EXPECT_NE(m["id"], "charging");
+            for (const auto& m : dragoons["modifiers"]) EXPECT_NE(m["id"], "flank_or_rear");
+        }
+}
+
+TEST(NarratedExamples, HussarsOpportunityCharge) {
+    expect_in_order(run("seed000/05_hussars_opportunity_charge.scenario.json"),
+                    {{"charge_declared", "hussars_10", "opportunity"},
+                     {"reaction", "chasseurs_6"},
+                     {"charge_move", "hussars_10", "half"},
+                     {"morale_test", "hussars_10"},
+                     {"contact", "hussars_10"},
+                     {"charge_refused", "chasseurs_6", "third unit"},
+                     {"melee", "hussars_10"}});
+}
+
+TEST(NarratedExamples, LancersAgainstTheSpanishBatteryThenTheLine) {
+    expect_in_order(run("seed000/06_lancers_vs_spanish_battery.scenario.json"),
+                    {{"charge_declared", "lancers_vistula", "18 cm"},
+                     {"reaction", "battery_sp", "evades"},
+                     {"charge_move", "lancers_vistula", "9 cm"},
+                     {"guns_abandoned", "battery_sp"},
+                     {"evade", "battery_sp", "5 cm"},
+                     {"evade", "battery_sp", "shelter"},
+                     {"charge_declared", "lancers_vistula", "charges another"},
+                     {"reaction", "irlanda"},
+                     {"contact", "lancers_vistula"}});
+}
+
+TEST(NarratedExamples, MeleeExampleAOfSeed004) {
+    const BattleRun r = run("seed004/melee_example_a.scenario.json");
+    expect_in_order(r, {{"countercharge", "dragoons_1"},
+                        {"contact", "hussars_7"},
+                        {"melee", "hussars_7", "defender wins by 6"},
+                        {"casualties", "hussars_7", "3 figures"},
+                        {"casualties", "dragoons_1", "1 figure"},
+                        {"retreat", "hussars_7"},
+                        {"pursue", "dragoons_1"}});
+    for (const auto& e : r.result.events)
+        if (e.kind == "melee") {
+            EXPECT_EQ(e.details["defender"]["score"], 15);
+            EXPECT_EQ(e.details["attacker"]["score"], 9);
+            EXPECT_EQ(e.details["defender"]["units"][0]["tests"][0]["total"], 5);
+        }
+}
+
+TEST(DemoBattle, FortyUnitsSixTurnsEveryEventKind) {
+    const BattleRun r = run("demo/demo_battle.scenario.json");
+    EXPECT_GE(r.scenario.units.size(), 40u);
+    EXPECT_GE(r.scenario.turns, 6);
+    std::vector<std::string> kinds;
+    for (const auto& e : r.result.events) kinds.push_back(e.kind);
+    for (const char* k : {"charge_declared", "charge_move", "reaction", "evade", "countercharge", "volley", "form_square",
+                          "morale_test", "contact", "melee", "push_back", "retreat", "rout", "pursue",
+                          "uncontrolled_charge", "blown", "rally", "casualties", "dispersed", "guns_abandoned",
+                          "formation_change", "move"})
+        EXPECT_NE(std::find(kinds.begin(), kinds.end(), k), kinds.end()) << k;
+    for (const auto& k : kinds)
+        EXPECT_NE(std::find(event_kinds().begin(), event_kinds().end(), k), event_kinds().end()) << "undocumented kind " << k;
+}
+
+TEST(Replay, SameScenarioTwiceGivesTheSameBytes) {
+    const BattleRun a = run("demo/demo_battle.scenario.json");
+    const BattleRun b = run("demo/demo_battle.scenario.json");
+    EXPECT_EQ(replay::write_replay_text(a.scenario, melee_rules().hash, a.result),
+              replay::write_replay_text(b.scenario, melee_rules().hash, b.result));
+}
+
+TEST(Replay, ShippedDemoReplayVerifiesAndSeeksFromKeyframes) {
+    const replay::Replay rp = replay::read_replay(kReplays + "demo/demo_battle.replay.json");
+    const auto report = replay::verify_replay(rp, melee_rules(), battle_rules());
+    EXPECT_TRUE(report.identical) << report.message;
+    EXPECT_TRUE(report.rules_match) << report.message;
+    // Seeking from the nearest keyframe gives the same state as applying every event.
+    std::vector<UnitSnapshot> full(rp.unit_ids.size());
+    for (std::size_t i = 0; i < rp.events.size(); ++i) {
+        for (const auto& s : rp.events[i].after) full[static_cast<std::size_t>(s.unit)] = s;
+        if (i % 17 == 0 || i + 1 == rp.events.size()) {
+            EXPECT_EQ(replay::state_after(rp, static_cast<int>(i)), full) << i;
+        }
+    }
+    // Every change of state is carried by an event: the last state in the replay is the
+    // engine's own final state.
+    const Scenario scenario = read_scenario_file(kReplays + "demo/demo_battle.scenario.json", battle_rules());
+    Battle battle(melee_rules(), battle_rules(), scenario);
+    battle.run();
+    for (std::size_t u = 0; u < full.size(); ++u) {
+        EXPECT_EQ(full[u].pos, battle.units()[u].pos) << scenario.units[u].id;
+        EXPECT_EQ(full[u].figures, battle.units()[u].figures) << scenario.units[u].id;
+        EXPECT_EQ(full[u].status, status_name(battle.units()[u])) << scenario.units[u].id;
+    }
+}
+
+std::string text_of(const std::string& path) { return read_text_file(path); }
+
+std::string replay_error(const std::string& text) {
+    try {
+        replay::parse_replay(text, "bad.replay.json");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+std::string replace_once(std::string s, const std::string& from, const std::string& to) {
+    const auto pos = s.find(from);
+    EXPECT_NE(pos, std::string::npos) << from;
+    if (pos != std::string::npos) s.replace(pos, from.size(), to);
+    return s;
+}
+
+TEST(Replay, DamagedFilesGetClearErrors) {
+    const std::string good = text_of(kReplays + "seed000/01_young_guard_vs_landwehr.replay.json");
+    EXPECT_NE(replay_error(replace_once(good, "\"version\":1,", "\"version\":2,")).find("newer than this program reads"),
+              std::string::npos);
+    EXPECT_NE(replay_error(good.substr(0, good.size() / 2)).find("bad.replay.json: line"), std::string::npos);
+    EXPECT_NE(replay_error(replace_once(good, "loses 2 figures", "loses 9 figures")).find("do not match events_hash"),
+              std::string::npos);
+}
+
+TEST(Replay, VerifySaysPlainlyWhenTheRulesDiffer) {
+    const replay::Replay rp = replay::read_replay(kReplays + "seed004/melee_example_a.replay.json");
+    std::string text = text_of(kRules);
+    text = replace_once(text, R"("label": "Heavy cavalry", "value": 4)", R"("label": "Heavy cavalry", "value": 1)");
+    const gdb::GdbRules changed = gdb::parse_gdb_rules(text, "edited-gdb.json");
+    const auto report = replay::verify_replay(rp, changed, battle_rules());
+    EXPECT_FALSE(report.rules_match);
+    EXPECT_FALSE(report.identical);
+    EXPECT_NE(report.message.find("recorded with rules data"), std::string::npos) << report.message;
+    EXPECT_NE(report.message.find("event"), std::string::npos) << report.message;
+}
+
+std::string scenario_error(const std::function<void(nlohmann::json&)>& edit) {
+    nlohmann::json j = nlohmann::json::parse(text_of(kReplays + "seed000/01_young_guard_vs_landwehr.scenario.json"));
+    edit(j);
+    try {
+        parse_scenario(j, kReplays + "seed000/test.scenario.json", battle_rules());
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+TEST(Scenario, MistakesGetClearErrorsNamingThePlace) {
+    EXPECT_EQ(scenario_error([](nlohmann::json&) {}), "no error");
+    EXPECT_NE(scenario_error([](nlohmann::json& j) { j["orders"][0]["charge"] = "lw_9"; })
+                  .find("$.orders[0].charge: unknown unit \"lw_9\""),
+              std::string::npos);
+    EXPECT_NE(scenario_error([](nlohmann::json& j) { j["sides"][1]["brigades"][0]["units"][0]["at"] = {60, 21}; })
+                  .find("$.sides[1].brigades[0].units[0].at: unit \"lw_1\" overlaps unit \"yg_1\""),
+              std::string::npos);
+    EXPECT_NE(scenario_error([](nlohmann::json& j) {
+                  j["terrain"]["heightfield"] = {{"kind", "image"}, {"file", "missing.pgm"}};
+              }).find("$.terrain.heightfield.file: cannot read the heightfield image"),
+              std::string::npos);
+    EXPECT_NE(scenario_error([](nlohmann::json& j) {
+                  j["terrain"]["features"] = nlohmann::json::parse(R"([{"kind": "woods", "polygon": [[1, 1], [2, 2]]}])");
+              }).find("$.terrain.features[0].polygon: a polygon needs at least 3 points"),
+              std::string::npos);
+    EXPECT_NE(scenario_error([](nlohmann::json& j) { j["version"] = 7; }).find("newer"), std::string::npos);
+    EXPECT_NE(scenario_error([](nlohmann::json& j) { j["sides"][0]["brigades"][0]["units"][0]["at"] = {1, 1}; })
+                  .find("does not fit on the table"),
+              std::string::npos);
+}
+
+}  // namespace
+}  // namespace vedette::sim::battle
