@@ -1,5 +1,7 @@
 #include "sim/battle/battle_events.h"
 
+#include <stdexcept>
+
 #include "sim/core/json_reader.h"
 
 namespace vedette::sim::battle {
@@ -116,9 +118,75 @@ Event event_from_json(const nlohmann::json& json, const std::vector<std::string>
         motion.gait = gaits[m->required("gait").as_choice(gaits)];
         e.motion = motion;
     }
-    if (auto d = n.optional("details")) e.details = nlohmann::ordered_json::parse(d->raw().dump());
+    if (auto d = n.optional("details")) e.details = nlohmann::ordered_json(d->raw());
     for (const auto& a : n.required("after").items()) e.after.push_back(snapshot_from_json(a.raw(), ids, file, a.path()));
     return e;
+}
+
+namespace {
+geom::Vec fast_vec(const nlohmann::json& j) {
+    if (!j.is_array() || j.size() != 2) throw std::invalid_argument("vec");
+    return {j[0].get<geom::i64>(), j[1].get<geom::i64>()};
+}
+int fast_unit(const nlohmann::json& j, const UnitIndex& index) {
+    const auto it = index.find(j.get_ref<const std::string&>());
+    if (it == index.end()) throw std::invalid_argument("unit");
+    return it->second;
+}
+UnitSnapshot fast_snapshot(const nlohmann::json& j, const UnitIndex& index) {
+    UnitSnapshot s;
+    s.unit = fast_unit(j.at("unit"), index);
+    s.pos = fast_vec(j.at("pos"));
+    s.facing = fast_vec(j.at("facing"));
+    s.figures = j.at("figures").get<int>();
+    s.formation = j.at("formation").get<std::string>();
+    s.status = j.at("status").get<std::string>();
+    if (const auto g = j.find("guns_at"); g != j.end()) {
+        s.guns_abandoned = true;
+        s.guns_at = fast_vec(*g);
+    }
+    return s;
+}
+}  // namespace
+
+UnitSnapshot snapshot_from_json_fast(const nlohmann::json& j, const std::vector<std::string>& ids,
+                                     const UnitIndex& index, const std::string& file, const std::string& path) {
+    try {
+        return fast_snapshot(j, index);
+    } catch (const std::exception&) {
+        return snapshot_from_json(j, ids, file, path);  // throws an InputError with the place
+    }
+}
+
+Event event_from_json_fast(const nlohmann::json& j, const std::vector<std::string>& ids, const UnitIndex& index,
+                           const std::string& file, const std::string& path) {
+    try {
+        Event e;
+        e.seq = j.at("seq").get<int>();
+        e.turn = j.at("turn").get<int>();
+        e.phase = j.at("phase").get<std::string>();
+        e.kind = j.at("kind").get<std::string>();
+        for (const auto& u : j.at("units")) e.units.push_back(fast_unit(u, index));
+        e.rule = j.at("rule").get<std::string>();
+        e.text = j.at("text").get<std::string>();
+        e.t0_ms = j.at("t0").get<std::int64_t>();
+        e.t1_ms = j.at("t1").get<std::int64_t>();
+        if (const auto m = j.find("motion"); m != j.end()) {
+            Motion motion;
+            for (const auto& p : m->at("path")) motion.path.push_back(fast_vec(p));
+            if (motion.path.size() < 2) throw std::invalid_argument("path");
+            motion.facing_end = fast_vec(m->at("facing_end"));
+            motion.gait = m->at("gait").get<std::string>();
+            if (motion.gait != "walk" && motion.gait != "trot" && motion.gait != "gallop" && motion.gait != "flee")
+                throw std::invalid_argument("gait");
+            e.motion = std::move(motion);
+        }
+        if (const auto d = j.find("details"); d != j.end()) e.details = nlohmann::ordered_json(*d);
+        for (const auto& a : j.at("after")) e.after.push_back(fast_snapshot(a, index));
+        return e;
+    } catch (const std::exception&) {
+        return event_from_json(j, ids, file, path);  // throws an InputError with the place
+    }
 }
 
 }  // namespace vedette::sim::battle

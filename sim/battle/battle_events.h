@@ -9,6 +9,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -64,5 +65,14 @@ UnitSnapshot snapshot_from_json(const nlohmann::json& j, const std::vector<std::
 nlohmann::ordered_json event_to_json(const Event& e, const std::vector<std::string>& ids);
 Event event_from_json(const nlohmann::json& j, const std::vector<std::string>& ids, const std::string& file,
                       const std::string& path);
+
+// Unit id -> index, for reading large replays quickly.
+using UnitIndex = std::unordered_map<std::string, int>;
+// The fast reader for well-formed events and snapshots; on any problem it re-reads with the
+// path-aware reader above so the error names the place.
+Event event_from_json_fast(const nlohmann::json& j, const std::vector<std::string>& ids, const UnitIndex& index,
+                           const std::string& file, const std::string& path);
+UnitSnapshot snapshot_from_json_fast(const nlohmann::json& j, const std::vector<std::string>& ids,
+                                     const UnitIndex& index, const std::string& file, const std::string& path);
 
 }  // namespace vedette::sim::battle

@@ -13,22 +13,30 @@ using battle::UnitSnapshot;
 using OJson = nlohmann::ordered_json;
 
 namespace {
-// Key order is not part of an event's meaning: compare and hash the sorted-key form.
+// Key order is not part of an event's meaning: verification compares the sorted-key form.
 nlohmann::json canonical(const Event& e, const std::vector<std::string>& ids) {
     return nlohmann::json(battle::event_to_json(e, ids));
 }
-}  // namespace
 
-std::string events_hash(const std::vector<Event>& events, const std::vector<std::string>& ids) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (const auto& e : events) {
-        const std::string bytes = canonical(e, ids).dump();
-        h = fnv1a64(bytes.data(), bytes.size(), h);
-    }
+std::string hex16(std::uint64_t h) {
     static const char* digits = "0123456789abcdef";
     std::string out(16, '0');
     for (int i = 0; i < 16; ++i) out[15 - i] = digits[(h >> (4 * i)) & 0xF];
     return out;
+}
+
+constexpr std::uint64_t kFnvStart = 0xcbf29ce484222325ULL;
+}  // namespace
+
+// The hash of the event lines exactly as the writer puts them in the file (compact JSON, one a
+// line), so loading checks it by hashing bytes instead of re-serialising every event.
+std::string events_hash(const std::vector<Event>& events, const std::vector<std::string>& ids) {
+    std::uint64_t h = kFnvStart;
+    for (const auto& e : events) {
+        const std::string bytes = battle::event_to_json(e, ids).dump();
+        h = fnv1a64(bytes.data(), bytes.size(), h);
+    }
+    return hex16(h);
 }
 
 std::string write_replay_text(const battle::Scenario& scenario, const std::string& rules_hash,
@@ -88,6 +96,8 @@ Replay parse_replay(const std::string& text, const std::string& file) {
     for (const auto& side : sc.required("sides").items())
         for (const auto& b : side.required("brigades").items())
             for (const auto& u : b.required("units").items()) r.unit_ids.push_back(u.required("id").as_string());
+    battle::UnitIndex index;
+    for (std::size_t i = 0; i < r.unit_ids.size(); ++i) index[r.unit_ids[i]] = static_cast<int>(i);
     for (const auto& t : root.required("turn_hashes").items())
         r.turn_hashes.push_back({static_cast<int>(t.required("turn").as_int(1, 1000)), t.required("hash").as_string()});
     for (const auto& k : root.required("keyframes").items()) {
@@ -95,21 +105,44 @@ Replay parse_replay(const std::string& text, const std::string& file) {
         kf.seq = static_cast<int>(k.required("seq").as_int(0, INT32_MAX));
         kf.turn = static_cast<int>(k.required("turn").as_int(0, 1000));
         kf.time_ms = k.required("time").as_int();
-        for (const auto& s : k.required("units").items())
-            kf.units.push_back(battle::snapshot_from_json(s.raw(), r.unit_ids, file, s.path()));
+        const auto& units = k.required("units").raw();
+        if (!units.is_array()) k.required("units").fail("expected an array");
+        kf.units.reserve(units.size());
+        for (std::size_t i = 0; i < units.size(); ++i)
+            kf.units.push_back(battle::snapshot_from_json_fast(units[i], r.unit_ids, index, file,
+                                                               k.path() + ".units[" + std::to_string(i) + "]"));
         r.keyframes.push_back(std::move(kf));
     }
-    const auto events = root.required("events");
-    for (const auto& e : events.items()) {
-        r.events.push_back(battle::event_from_json(e.raw(), r.unit_ids, file, e.path()));
-        if (r.events.back().seq != static_cast<int>(r.events.size()) - 1)
-            e.required("seq").fail("events are out of order (expected seq " + std::to_string(r.events.size() - 1) + ")");
+    // The events' bytes, line by line, for the hash (see events_hash).
+    std::uint64_t h = kFnvStart;
+    const std::string marker = "\n\"events\": [\n";
+    const std::size_t start = text.find(marker);
+    if (start == std::string::npos)
+        root.required("events").fail("the events are not laid out one a line as Vedette writes them: the file was edited");
+    std::size_t pos = start + marker.size();
+    while (pos < text.size() && text[pos] == '{') {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string::npos) end = text.size();
+        std::size_t len = end - pos;
+        if (len > 0 && text[pos + len - 1] == ',') --len;
+        h = fnv1a64(text.data() + pos, len, h);
+        pos = end + 1;
     }
-    const std::string actual = events_hash(r.events, r.unit_ids);
+    const std::string actual = hex16(h);
     if (actual != r.events_hash)
         root.required("events_hash")
             .fail("the events do not match events_hash (stored " + r.events_hash + ", computed " + actual +
                   "): the file was edited or damaged");
+
+    const auto& events = json.at("events");
+    if (!events.is_array()) root.required("events").fail("expected an array");
+    r.events.reserve(events.size());
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const std::string path = "$.events[" + std::to_string(i) + "]";
+        r.events.push_back(battle::event_from_json_fast(events[i], r.unit_ids, index, file, path));
+        if (r.events.back().seq != static_cast<int>(i))
+            JsonNode(events[i], file, path).required("seq").fail("events are out of order (expected seq " + std::to_string(i) + ")");
+    }
     return r;
 }
 
