@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "sim/core/json_cursor.h"
 #include "sim/core/json_reader.h"
 
 namespace vedette::sim::battle {
@@ -148,6 +149,120 @@ UnitSnapshot fast_snapshot(const nlohmann::json& j, const UnitIndex& index) {
     return s;
 }
 }  // namespace
+
+namespace {
+geom::Vec cursor_vec(JsonCursor& c) {
+    c.begin_array();
+    geom::Vec v;
+    if (!c.next(']')) c.fail("short vector");
+    v.x = c.integer();
+    if (!c.next(']')) c.fail("short vector");
+    v.y = c.integer();
+    if (c.next(']')) c.fail("long vector");
+    return v;
+}
+
+int cursor_unit(JsonCursor& c, const UnitIndex& index) {
+    const auto it = index.find(c.plain_string());
+    if (it == index.end()) c.fail("unknown unit");
+    return it->second;
+}
+
+void cursor_snapshot(JsonCursor& c, const UnitIndex& index, UnitSnapshot& s) {
+    c.begin_object();
+    int seen = 0;
+    while (c.next('}')) {
+        const std::string_view k = c.key();
+        const bool outer = c.first();
+        if (k == "unit") s.unit = cursor_unit(c, index), seen |= 1;
+        else if (k == "pos") s.pos = cursor_vec(c), seen |= 2;
+        else if (k == "facing") s.facing = cursor_vec(c), seen |= 4;
+        else if (k == "figures") s.figures = static_cast<int>(c.integer()), seen |= 8;
+        else if (k == "formation") s.formation = c.string(), seen |= 16;
+        else if (k == "status") s.status = c.string(), seen |= 32;
+        else if (k == "guns_at") s.guns_at = cursor_vec(c), s.guns_abandoned = true;
+        else c.fail("unknown field");
+        c.set_first(outer);
+    }
+    if (seen != 63) c.fail("missing field");
+}
+}  // namespace
+
+bool read_snapshot_text(std::string_view text, const UnitIndex& index, UnitSnapshot& out) {
+    try {
+        JsonCursor c(text);
+        out = UnitSnapshot{};
+        cursor_snapshot(c, index, out);
+        return c.at_end();
+    } catch (const std::invalid_argument&) {
+        return false;
+    }
+}
+
+bool read_event_text(std::string_view text, const UnitIndex& index, Event& e) {
+    try {
+        JsonCursor c(text);
+        e = Event{};
+        c.begin_object();
+        int seen = 0;
+        while (c.next('}')) {
+            const std::string_view k = c.key();
+            const bool outer = c.first();
+            if (k == "seq") e.seq = static_cast<int>(c.integer()), seen |= 1;
+            else if (k == "turn") e.turn = static_cast<int>(c.integer()), seen |= 2;
+            else if (k == "phase") e.phase = c.string(), seen |= 4;
+            else if (k == "kind") e.kind = c.string(), seen |= 8;
+            else if (k == "units") {
+                c.begin_array();
+                while (c.next(']')) e.units.push_back(cursor_unit(c, index));
+                seen |= 16;
+            } else if (k == "rule") e.rule = c.string(), seen |= 32;
+            else if (k == "text") e.text = c.string(), seen |= 64;
+            else if (k == "t0") e.t0_ms = c.integer(), seen |= 128;
+            else if (k == "t1") e.t1_ms = c.integer(), seen |= 256;
+            else if (k == "motion") {
+                Motion m;
+                c.begin_object();
+                while (c.next('}')) {
+                    const std::string_view mk = c.key();
+                    const bool mouter = c.first();
+                    if (mk == "path") {
+                        c.begin_array();
+                        while (c.next(']')) {
+                            const bool pouter = c.first();
+                            m.path.push_back(cursor_vec(c));
+                            c.set_first(pouter);
+                        }
+                    } else if (mk == "facing_end") m.facing_end = cursor_vec(c);
+                    else if (mk == "gait") m.gait = c.string();
+                    else c.skip_value();  // start, end: the event's own t0, t1
+                    c.set_first(mouter);
+                }
+                if (m.path.size() < 2) return false;
+                if (m.gait != "walk" && m.gait != "trot" && m.gait != "gallop" && m.gait != "flee") return false;
+                e.motion = std::move(m);
+            } else if (k == "details") {
+                e.details = nlohmann::ordered_json::parse(c.skip_value());
+            } else if (k == "after") {
+                c.begin_array();
+                while (c.next(']')) {
+                    const bool aouter = c.first();
+                    UnitSnapshot s;
+                    cursor_snapshot(c, index, s);
+                    e.after.push_back(std::move(s));
+                    c.set_first(aouter);
+                }
+                seen |= 512;
+            } else {
+                return false;
+            }
+            c.set_first(outer);
+        }
+        return seen == 1023 && c.at_end();
+    } catch (const std::exception&) {
+        return false;
+    }
+}
 
 UnitSnapshot snapshot_from_json_fast(const nlohmann::json& j, const std::vector<std::string>& ids,
                                      const UnitIndex& index, const std::string& file, const std::string& path) {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -67,11 +68,20 @@ Event event_from_json(const nlohmann::json& j, const std::vector<std::string>& i
                       const std::string& path);
 
 // Unit id -> index, for reading large replays quickly.
-using UnitIndex = std::unordered_map<std::string, int>;
+struct UnitIdHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+using UnitIndex = std::unordered_map<std::string, int, UnitIdHash, std::equal_to<>>;
 // The fast reader for well-formed events and snapshots; on any problem it re-reads with the
 // path-aware reader above so the error names the place.
 Event event_from_json_fast(const nlohmann::json& j, const std::vector<std::string>& ids, const UnitIndex& index,
                            const std::string& file, const std::string& path);
+// Reads one event (or snapshot) written by event_to_json(...).dump(); false if the text is not in
+// exactly that shape (the caller then falls back to the document reader for a precise error).
+bool read_event_text(std::string_view text, const UnitIndex& index, Event& out);
+bool read_snapshot_text(std::string_view text, const UnitIndex& index, UnitSnapshot& out);
+
 UnitSnapshot snapshot_from_json_fast(const nlohmann::json& j, const std::vector<std::string>& ids,
                                      const UnitIndex& index, const std::string& file, const std::string& path);
 

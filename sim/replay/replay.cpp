@@ -1,7 +1,10 @@
 #include "sim/replay/replay.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <thread>
 
+#include "sim/core/json_cursor.h"
 #include "sim/core/json_reader.h"
 #include "sim/rules/ruleset_files.h"
 
@@ -74,11 +77,10 @@ std::string write_replay_text(const battle::Scenario& scenario, const std::strin
     return out;
 }
 
-Replay parse_replay(const std::string& text, const std::string& file) {
-    const Json json = parse_json_text(text, file);
-    const JsonNode root(json, file, "$");
-    Replay r;
-    r.file = file;
+namespace {
+
+// The fields of the first line: format, version, rules hash, seed, events hash, turn hashes.
+void read_header(const JsonNode& root, Replay& r) {
     if (root.required("format").as_string() != kReplayFormat)
         root.required("format").fail(std::string("expected \"") + kReplayFormat + "\"");
     const auto version = root.required("version");
@@ -90,60 +92,230 @@ Replay parse_replay(const std::string& text, const std::string& file) {
     r.rules_hash = root.required("rules_hash").as_string();
     r.seed = static_cast<std::uint64_t>(root.required("seed").as_int(0, INT64_MAX));
     r.events_hash = root.required("events_hash").as_string();
-    r.scenario = root.required("scenario").raw();
-    // Unit ids in scenario order, as the battle runner numbers them.
-    const JsonNode sc = root.required("scenario");
-    for (const auto& side : sc.required("sides").items())
-        for (const auto& b : side.required("brigades").items())
-            for (const auto& u : b.required("units").items()) r.unit_ids.push_back(u.required("id").as_string());
-    battle::UnitIndex index;
-    for (std::size_t i = 0; i < r.unit_ids.size(); ++i) index[r.unit_ids[i]] = static_cast<int>(i);
     for (const auto& t : root.required("turn_hashes").items())
         r.turn_hashes.push_back({static_cast<int>(t.required("turn").as_int(1, 1000)), t.required("hash").as_string()});
+}
+
+void read_unit_ids(const JsonNode& scenario, Replay& r) {
+    for (const auto& side : scenario.required("sides").items())
+        for (const auto& b : side.required("brigades").items())
+            for (const auto& u : b.required("units").items()) r.unit_ids.push_back(u.required("id").as_string());
+}
+
+// The unit ids of sides[].brigades[].units[].id, skipping everything else.
+bool read_unit_ids_fast(std::string_view scenario, std::vector<std::string>& ids) try {
+    JsonCursor c(scenario);
+    c.begin_object();
+    bool found = false;
+    while (c.next('}')) {
+        const bool top = c.first();
+        if (c.key() != "sides") {
+            c.skip_value();
+            c.set_first(top);
+            continue;
+        }
+        found = true;
+        c.begin_array();
+        while (c.next(']')) {
+            const bool side = c.first();
+            c.begin_object();
+            while (c.next('}')) {
+                const bool side_key = c.first();
+                if (c.key() != "brigades") {
+                    c.skip_value();
+                    c.set_first(side_key);
+                    continue;
+                }
+                c.begin_array();
+                while (c.next(']')) {
+                    const bool brigade = c.first();
+                    c.begin_object();
+                    while (c.next('}')) {
+                        const bool brigade_key = c.first();
+                        if (c.key() != "units") {
+                            c.skip_value();
+                            c.set_first(brigade_key);
+                            continue;
+                        }
+                        c.begin_array();
+                        while (c.next(']')) {
+                            const bool unit = c.first();
+                            c.begin_object();
+                            while (c.next('}')) {
+                                const bool unit_key = c.first();
+                                if (c.key() == "id") ids.push_back(c.string());
+                                else c.skip_value();
+                                c.set_first(unit_key);
+                            }
+                            c.set_first(unit);
+                        }
+                        c.set_first(brigade_key);
+                    }
+                    c.set_first(brigade);
+                }
+                c.set_first(side_key);
+            }
+            c.set_first(side);
+        }
+        c.set_first(top);
+    }
+    return found;
+} catch (const std::invalid_argument&) {
+    return false;
+}
+
+// The lines of a section: from `from` up to the line that closes it.
+std::vector<std::string_view> section_lines(std::string_view text, std::size_t from, bool& closed) {
+    std::vector<std::string_view> lines;
+    closed = false;
+    std::size_t pos = from;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        pos = end + 1;
+        if (!line.empty() && line[0] == ']') {
+            closed = true;
+            break;
+        }
+        if (!line.empty() && line.back() == ',') line.remove_suffix(1);
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+std::string hash_lines(const std::vector<std::string_view>& lines) {
+    std::uint64_t h = kFnvStart;
+    for (const auto& l : lines) h = fnv1a64(l.data(), l.size(), h);
+    return hex16(h);
+}
+
+// Reads a replay laid out as write_replay_text lays it out, without building a JSON document
+// for the events and keyframes (a 100,000-event replay is tens of megabytes). Returns false
+// when the layout is different, so the caller can read it the slow way and report exactly what
+// is wrong.
+bool parse_replay_fast(const std::string& text, const std::string& file, Replay& r) {
+    const std::string_view t(text);
+    const std::size_t scen = t.find("\n\"scenario\": ");
+    const std::size_t kf = t.find("\n\"keyframes\": [\n");
+    const std::size_t ev = t.find("\n\"events\": [\n");
+    if (scen == std::string_view::npos || kf == std::string_view::npos || ev == std::string_view::npos || !(scen < kf && kf < ev))
+        return false;
+    std::string header(t.substr(0, scen));
+    if (header.empty() || header.back() != ',') return false;
+    header.back() = '}';
+    const Json header_json = parse_json_text(header, file);
+    read_header(JsonNode(header_json, file, "$"), r);
+
+    std::string_view scenario_text = t.substr(scen + 13, kf - (scen + 13));
+    if (scenario_text.empty() || scenario_text.back() != ',') return false;
+    scenario_text.remove_suffix(1);
+    r.scenario_text = std::string(scenario_text);
+    if (!read_unit_ids_fast(scenario_text, r.unit_ids)) return false;
+    battle::UnitIndex index;
+    for (std::size_t i = 0; i < r.unit_ids.size(); ++i) index[r.unit_ids[i]] = static_cast<int>(i);
+
+    bool closed = false;
+    const auto event_lines = section_lines(t, ev + 13, closed);
+    if (!closed) return false;
+    const std::string actual = hash_lines(event_lines);
+    if (actual != r.events_hash)
+        JsonNode(header_json, file, "$")
+            .required("events_hash")
+            .fail("the events do not match events_hash (stored " + r.events_hash + ", computed " + actual +
+                  "): the file was edited or damaged");
+
+    const auto keyframe_lines = section_lines(t, kf + 16, closed);
+    if (!closed) return false;
+    for (const auto& line : keyframe_lines) try {
+        JsonCursor c(line);
+        Keyframe k;
+        c.begin_object();
+        while (c.next('}')) {
+            const std::string_view key = c.key();
+            const bool outer = c.first();
+            if (key == "seq") k.seq = static_cast<int>(c.integer());
+            else if (key == "turn") k.turn = static_cast<int>(c.integer());
+            else if (key == "time") k.time_ms = c.integer();
+            else if (key == "units") {
+                c.begin_array();
+                while (c.next(']')) {
+                    const bool inner = c.first();
+                    UnitSnapshot s;
+                    if (!battle::read_snapshot_text(c.skip_value(), index, s)) return false;
+                    k.units.push_back(std::move(s));
+                    c.set_first(inner);
+                }
+            } else {
+                return false;
+            }
+            c.set_first(outer);
+        }
+        r.keyframes.push_back(std::move(k));
+    } catch (const std::invalid_argument&) {
+        return false;
+    }
+
+    // Event lines are independent: parse them on all cores (loading only; nothing here decides
+    // an outcome).
+    r.events.resize(event_lines.size());
+    const unsigned workers = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
+    std::vector<char> ok(workers, 1);
+    auto parse_range = [&](unsigned w) {
+        const std::size_t begin = event_lines.size() * w / workers, end = event_lines.size() * (w + 1) / workers;
+        for (std::size_t i = begin; i < end && ok[w]; ++i)
+            ok[w] = battle::read_event_text(event_lines[i], index, r.events[i]) && r.events[i].seq == static_cast<int>(i);
+    };
+    std::vector<std::thread> threads;
+    for (unsigned w = 1; w < workers; ++w) threads.emplace_back(parse_range, w);
+    parse_range(0);
+    for (auto& th : threads) th.join();
+    for (char v : ok)
+        if (!v) return false;
+    return true;
+}
+
+// The document reader: slower, but every problem is reported with its line or JSON path.
+Replay parse_replay_document(const std::string& text, const std::string& file) {
+    const Json json = parse_json_text(text, file);
+    const JsonNode root(json, file, "$");
+    Replay r;
+    r.file = file;
+    read_header(root, r);
+    r.scenario_text = root.required("scenario").raw().dump();
+    read_unit_ids(root.required("scenario"), r);
+    battle::UnitIndex index;
+    for (std::size_t i = 0; i < r.unit_ids.size(); ++i) index[r.unit_ids[i]] = static_cast<int>(i);
     for (const auto& k : root.required("keyframes").items()) {
         Keyframe kf;
         kf.seq = static_cast<int>(k.required("seq").as_int(0, INT32_MAX));
         kf.turn = static_cast<int>(k.required("turn").as_int(0, 1000));
         kf.time_ms = k.required("time").as_int();
-        const auto& units = k.required("units").raw();
-        if (!units.is_array()) k.required("units").fail("expected an array");
-        kf.units.reserve(units.size());
-        for (std::size_t i = 0; i < units.size(); ++i)
-            kf.units.push_back(battle::snapshot_from_json_fast(units[i], r.unit_ids, index, file,
-                                                               k.path() + ".units[" + std::to_string(i) + "]"));
+        for (const auto& s : k.required("units").items())
+            kf.units.push_back(battle::snapshot_from_json_fast(s.raw(), r.unit_ids, index, file, s.path()));
         r.keyframes.push_back(std::move(kf));
     }
-    // The events' bytes, line by line, for the hash (see events_hash).
-    std::uint64_t h = kFnvStart;
-    const std::string marker = "\n\"events\": [\n";
-    const std::size_t start = text.find(marker);
-    if (start == std::string::npos)
-        root.required("events").fail("the events are not laid out one a line as Vedette writes them: the file was edited");
-    std::size_t pos = start + marker.size();
-    while (pos < text.size() && text[pos] == '{') {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string::npos) end = text.size();
-        std::size_t len = end - pos;
-        if (len > 0 && text[pos + len - 1] == ',') --len;
-        h = fnv1a64(text.data() + pos, len, h);
-        pos = end + 1;
+    const auto events = root.required("events");
+    for (const auto& e : events.items()) {
+        r.events.push_back(battle::event_from_json_fast(e.raw(), r.unit_ids, index, file, e.path()));
+        if (r.events.back().seq != static_cast<int>(r.events.size()) - 1)
+            e.required("seq").fail("events are out of order (expected seq " + std::to_string(r.events.size() - 1) + ")");
     }
-    const std::string actual = hex16(h);
+    const std::string actual = events_hash(r.events, r.unit_ids);
     if (actual != r.events_hash)
         root.required("events_hash")
             .fail("the events do not match events_hash (stored " + r.events_hash + ", computed " + actual +
                   "): the file was edited or damaged");
-
-    const auto& events = json.at("events");
-    if (!events.is_array()) root.required("events").fail("expected an array");
-    r.events.reserve(events.size());
-    for (std::size_t i = 0; i < events.size(); ++i) {
-        const std::string path = "$.events[" + std::to_string(i) + "]";
-        r.events.push_back(battle::event_from_json_fast(events[i], r.unit_ids, index, file, path));
-        if (r.events.back().seq != static_cast<int>(i))
-            JsonNode(events[i], file, path).required("seq").fail("events are out of order (expected seq " + std::to_string(i) + ")");
-    }
     return r;
+}
+
+}  // namespace
+
+Replay parse_replay(const std::string& text, const std::string& file) {
+    Replay r;
+    r.file = file;
+    if (parse_replay_fast(text, file, r)) return r;
+    return parse_replay_document(text, file);
 }
 
 Replay read_replay(const std::string& path) { return parse_replay(read_text_file(path), path); }
@@ -171,7 +343,7 @@ VerifyReport verify_replay(const Replay& replay, const gdb::GdbRules& melee_rule
     v.rules_match = replay.rules_hash == melee_rules.hash;
     // Resolve the scenario's own relative paths (heightfield images) against the replay's folder.
     const std::string scenario_path = (std::filesystem::path(replay.file).parent_path() / "embedded-scenario.json").string();
-    const battle::Scenario scenario = battle::parse_scenario(replay.scenario, scenario_path, rules);
+    const battle::Scenario scenario = battle::parse_scenario(replay.scenario(), scenario_path, rules);
     const battle::BattleResult again = battle::run_battle(melee_rules, rules, scenario);
     const auto ids = battle::unit_ids(scenario);
     const std::size_t n = std::min(again.events.size(), replay.events.size());

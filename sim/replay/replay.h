@@ -21,7 +21,8 @@ struct Replay {
     std::string ruleset;
     std::string rules_hash;
     std::uint64_t seed = 0;
-    nlohmann::json scenario;  // as written in the scenario file
+    std::string scenario_text;  // the scenario as written in the scenario file (JSON)
+    nlohmann::json scenario() const { return nlohmann::json::parse(scenario_text); }
     std::vector<std::string> unit_ids;
     std::vector<battle::Event> events;
     std::vector<battle::TurnHash> turn_hashes;

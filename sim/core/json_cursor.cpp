@@ -1,0 +1,136 @@
+#include "sim/core/json_cursor.h"
+
+namespace vedette::sim {
+
+std::string_view JsonCursor::raw_string() {
+    expect('"');
+    const std::size_t start = i_;
+    while (i_ < s_.size() && s_[i_] != '"') {
+        if (s_[i_] == '\\') fail("escape in a key");
+        ++i_;
+    }
+    if (i_ >= s_.size()) fail("unterminated string");
+    return s_.substr(start, i_++ - start);
+}
+
+std::string JsonCursor::string() {
+    expect('"');
+    std::string out;
+    while (i_ < s_.size() && s_[i_] != '"') {
+        // Copy the run up to the next quote or backslash in one go.
+        std::size_t run = i_;
+        while (run < s_.size() && s_[run] != '"' && s_[run] != '\\') ++run;
+        out.append(s_.data() + i_, run - i_);
+        i_ = run;
+        if (i_ >= s_.size() || s_[i_] == '"') break;
+        ++i_;  // the backslash
+        if (i_ >= s_.size()) fail("unterminated escape");
+        const char e = s_[i_++];
+        switch (e) {
+            case '"': out.push_back('"'); break;
+            case '\\': out.push_back('\\'); break;
+            case '/': out.push_back('/'); break;
+            case 'b': out.push_back('\b'); break;
+            case 'f': out.push_back('\f'); break;
+            case 'n': out.push_back('\n'); break;
+            case 'r': out.push_back('\r'); break;
+            case 't': out.push_back('\t'); break;
+            case 'u': {
+                if (i_ + 4 > s_.size()) fail("short \\u escape");
+                unsigned cp = 0;
+                for (int k = 0; k < 4; ++k) {
+                    const char h = s_[i_++];
+                    cp <<= 4;
+                    if (h >= '0' && h <= '9') cp |= unsigned(h - '0');
+                    else if (h >= 'a' && h <= 'f') cp |= unsigned(h - 'a' + 10);
+                    else if (h >= 'A' && h <= 'F') cp |= unsigned(h - 'A' + 10);
+                    else fail("bad \\u escape");
+                }
+                if (cp >= 0xD800 && cp <= 0xDFFF) fail("surrogate escape");  // never written by us
+                if (cp < 0x80) {
+                    out.push_back(static_cast<char>(cp));
+                } else if (cp < 0x800) {
+                    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+                    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+                } else {
+                    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+                    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+                    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+                }
+                break;
+            }
+            default: fail("bad escape");
+        }
+    }
+    if (i_ >= s_.size()) fail("unterminated string");
+    ++i_;
+    return out;
+}
+
+std::int64_t JsonCursor::integer() {
+    skip_ws();
+    bool negative = false;
+    if (i_ < s_.size() && s_[i_] == '-') {
+        negative = true;
+        ++i_;
+    }
+    if (i_ >= s_.size() || s_[i_] < '0' || s_[i_] > '9') fail("expected an integer");
+    std::uint64_t v = 0;
+    while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') {
+        if (v > (UINT64_MAX - 9) / 10) fail("integer too large");
+        v = v * 10 + std::uint64_t(s_[i_++] - '0');
+    }
+    if (i_ < s_.size() && (s_[i_] == '.' || s_[i_] == 'e' || s_[i_] == 'E')) fail("expected an integer");
+    if (v > std::uint64_t(INT64_MAX)) fail("integer too large");
+    return negative ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v);
+}
+
+bool JsonCursor::boolean() {
+    skip_ws();
+    if (s_.substr(i_, 4) == "true") {
+        i_ += 4;
+        return true;
+    }
+    if (s_.substr(i_, 5) == "false") {
+        i_ += 5;
+        return false;
+    }
+    fail("expected true or false");
+}
+
+std::string_view JsonCursor::skip_value() {
+    skip_ws();
+    const std::size_t start = i_;
+    if (i_ >= s_.size()) fail("expected a value");
+    auto skip_string = [&] {
+        ++i_;
+        while (i_ < s_.size() && s_[i_] != '"') i_ += s_[i_] == '\\' ? 2 : 1;
+        if (i_ >= s_.size()) fail("unterminated string");
+        ++i_;
+    };
+    const char c0 = s_[i_];
+    if (c0 == '"') {
+        skip_string();
+    } else if (c0 == '{' || c0 == '[') {
+        int depth = 0;
+        do {
+            if (i_ >= s_.size()) fail("unterminated value");
+            const char c = s_[i_];
+            if (c == '"') {
+                skip_string();
+                continue;
+            }
+            if (c == '{' || c == '[') ++depth;
+            if (c == '}' || c == ']') --depth;
+            ++i_;
+        } while (depth > 0);
+    } else {
+        while (i_ < s_.size() && s_[i_] != ',' && s_[i_] != '}' && s_[i_] != ']' && s_[i_] != ' ' &&
+               s_[i_] != '\n' && s_[i_] != '\r' && s_[i_] != '\t')
+            ++i_;
+        if (i_ == start) fail("expected a value");
+    }
+    return s_.substr(start, i_ - start);
+}
+
+}  // namespace vedette::sim
