@@ -222,15 +222,42 @@ def melee_example_a():
          dice(1, "dragoons_1", "melee_test", [3, 4])], depth="100cm")
 
 
-if __name__ == "__main__":
-    write("seed000/01_young_guard_vs_landwehr.scenario.json", young_guard())
-    write("seed000/02_dragoons_vs_square.scenario.json", dragoons_vs_square())
-    write("seed000/03_uhlans_vs_battery.scenario.json", uhlans_vs_battery())
-    write("seed000/04_cuirassiers_vs_dragoons.scenario.json", cuirassiers_vs_dragoons())
-    write("seed000/05_hussars_opportunity_charge.scenario.json", hussars_opportunity())
-    write("seed000/06_lancers_vs_spanish_battery.scenario.json", lancers_vs_battery())
-    write("seed004/melee_example_a.scenario.json", melee_example_a())
-    print("wrote the scenarios under", os.path.normpath(ROOT))
+
+
+def village_skirmishers_and_guns():
+    return scenario(
+        "Through the skirmishers into the village; the guns re-manned", "seed 000, rules without a narrated example",
+        "Seed 000 rules that its examples do not show. A French column charges a British battalion holding a "
+        "village: its own voltigeurs in front simply move to its rear, and the British riflemen in the path of the "
+        "charge must evade behind their battalion (they may not fire or fight). The battalion fails to stand and "
+        "retreats; the French infantry occupies the village as a bonus move. Beside it, British hussars charge a "
+        "French battery: the crew evades into a wood, leaving the guns marked abandoned. Next turn the hussars ride "
+        "away, and the crew comes back and re-mans its guns.",
+        [side("french", "French", "french", general("reille", "Reille", [60, 5], "excellent"), [
+            brigade("bachelu", "Bachelu's brigade", general("bachelu", "Bachelu", [30, 12]), [
+                unit("ligne_2", "2e léger, 1st bn", "infantry", 24, [30, 20], 0, **{"formation": "column"}),
+                unit("voltigeurs_2", "Voltigeurs of the 2e léger", "skirmishers", 4, [30, 25.5], 0),
+                unit("ligne_61", "61e de ligne, 2nd bn", "infantry", 24, [90, 14], 0, **{"formation": "column"})]),
+            brigade("art", "Divisional artillery", general("art_b", "Artillery commander", [100, 22]), [
+                unit("battery_6", "6-pounder foot battery", "artillery", 8, [90, 30], 0)])]),
+         side("british", "British", "british", general("hill", "Hill", [60, 78], "excellent"), [
+             brigade("kempt", "Kempt's brigade", general("kempt", "Kempt", [30, 48]), [
+                 unit("foot_32", "32nd Foot", "infantry", 24, [30, 36], 180, **{"formation": "line"}),
+                 unit("rifles_95", "95th Rifles, 3 companies", "skirmishers", 4, [30, 32], 180)]),
+             brigade("grant", "Grant's brigade", general("grant", "Grant", [90, 62]), [
+                 unit("hussars_7", "7th Hussars", "light_cavalry", 12, [90, 52], 180, **{"formation": "line"})])])],
+        [{"turn": 1, "unit": "ligne_2", "charge": "foot_32", "after_contact": "halt"},
+         {"turn": 1, "unit": "foot_32", "reaction": "stand"},
+         {"turn": 1, "unit": "hussars_7", "charge": "battery_6", "after_contact": "halt"},
+         {"turn": 1, "unit": "battery_6", "reaction": "evade"},
+         {"turn": 2, "unit": "hussars_7", "move": [90, 70]}],
+        [dice(1, "ligne_2", "charge_test", [4, 4]), dice(1, "foot_32", "stand_test", [1, 2])],
+        turns=2,
+        terrain={"heightfield": {"kind": "flat"},
+                 "features": [
+                     {"kind": "built_up", "name": "Papelotte", "polygon": [[18, 33], [42, 33], [42, 46], [18, 46]],
+                      "capacity": 2},
+                     {"kind": "woods", "name": "the copse", "polygon": [[80, 20], [100, 20], [100, 27], [80, 27]]}]})
 
 
 LANES = [12, 34, 56, 78, 100, 122, 144, 166]
@@ -456,4 +483,14 @@ def demo_battle():
 
 
 if __name__ == "__main__":
+    write("seed000/01_young_guard_vs_landwehr.scenario.json", young_guard())
+    write("seed000/02_dragoons_vs_square.scenario.json", dragoons_vs_square())
+    write("seed000/03_uhlans_vs_battery.scenario.json", uhlans_vs_battery())
+    write("seed000/04_cuirassiers_vs_dragoons.scenario.json", cuirassiers_vs_dragoons())
+    write("seed000/05_hussars_opportunity_charge.scenario.json", hussars_opportunity())
+    write("seed000/06_lancers_vs_spanish_battery.scenario.json", lancers_vs_battery())
+    write("seed000/07_village_skirmishers_and_guns.scenario.json", village_skirmishers_and_guns())
+    write("seed004/melee_example_a.scenario.json", melee_example_a())
     write("demo/demo_battle.scenario.json", demo_battle())
+    print("wrote the scenarios under", os.path.normpath(ROOT))
+

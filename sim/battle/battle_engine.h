@@ -131,6 +131,9 @@ private:
     void fall_back(int unit, int enemy, geom::i64 distance, const std::string& kind, const std::string& rule,
                    const std::string& text);
     bool in_charge_sector(int charger, int target) const;
+    // Seed 000: the charger's own skirmishers step aside; enemy skirmishers in the way evade.
+    void clear_charge_path(int charger, int target);
+    void reman_abandoned_guns();
     const Order* reaction_order(int unit) const;
 
     const gdb::GdbRules& melee_rules_;

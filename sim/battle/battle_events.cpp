@@ -14,7 +14,7 @@ const std::vector<std::string>& event_kinds() {
         "setup", "charge_declared", "charge_refused", "charge_move", "reaction", "evade", "evaders_caught",
         "countercharge", "volley", "form_square", "morale_test", "contact", "melee", "push_back", "retreat",
         "rout", "pursue", "uncontrolled_charge", "blown", "rally", "casualties", "dispersed", "removed",
-        "guns_abandoned", "formation_change", "interpenetration", "move", "turn_start"};
+        "guns_abandoned", "guns_remanned", "formation_change", "interpenetration", "move", "turn_start"};
     return k;
 }
 

@@ -161,6 +161,10 @@ BattleRules parse_battle_rules(const std::string& text, const std::string& file)
     r.to_square_from_line = static_cast<int>(fc.required("to_square_from_line").as_int(0, 400));
     r.other_change = static_cast<int>(fc.required("other").as_int(0, 400));
 
+    const auto guns = b.required("abandoned_guns");
+    r.guns_rule = guns.required("rule").as_string();
+    r.guns_enemy_clear_mm = static_cast<long>(guns.required("enemy_clear_mm").as_int(0, 10000));
+
     const auto lim = b.required("emergency_limbering");
     r.limbering_rule = lim.required("rule").as_string();
     const auto lim_rows = lim.required("rows");

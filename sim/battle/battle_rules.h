@@ -60,6 +60,8 @@ struct BattleRules {
     std::vector<FireRow> closing_fire;
     std::string formation_rule;
     int to_square_from_column = 50, to_square_from_line = 100, other_change = 50;
+    std::string guns_rule;
+    long guns_enemy_clear_mm = 100;
     std::string limbering_rule;
     std::vector<RangeRow> limbering;
 

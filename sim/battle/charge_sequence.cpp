@@ -193,7 +193,6 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
     const i64 charge_move = cm_rates.charge_mm - used;
     const i64 dist = geom::distance(rect_of(c), rect_of(t));
     const i64 command = command_distance(c);
-    const bool visible = line_of_sight(c, t);
     const bool sector = in_charge_sector(c, t);
 
     std::string refusal;
@@ -202,9 +201,14 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
     // An uncontrolled charge (no order) needs no general; a restarted charge was already ordered.
     else if (order && used == 0 && !opportunity && command > scale_.command_radius_mm)
         refusal = "no brigade general or C-in-C within " + cm(scale_.command_radius_mm) + " (nearest " + cm(command) + ")";
-    else if (!visible) refusal = "the target cannot be seen";
     else if (dist > charge_move) refusal = "out of range: " + cm(dist) + " away, the charge move is " + cm(charge_move);
     else if (!sector) refusal = "the target is not within 22 degrees of the charger's front";
+    bool visible = true;
+    if (refusal.empty()) {
+        clear_charge_path(c, t);
+        visible = line_of_sight(c, t);
+        if (!visible) refusal = "the target cannot be seen";
+    }
     OJson checks = {{"distance_mm", dist},           {"charge_move_mm", charge_move},
                     {"command_distance_mm", command}, {"command_radius_mm", scale_.command_radius_mm},
                     {"visible", visible},             {"in_sector", sector}};
@@ -526,6 +530,21 @@ void Battle::after_contact(int c, int t, Vec target_left_from, const Order* orde
             return;
         }
         case AfterContact::halt: {
+            // Infantry may occupy buildings the enemy left, using as much movement as it needs
+            // (a bonus move); if that is more than it had left, it arrives unformed (seed 000).
+            const TerrainFeature* building = feature_at(target_left_from);
+            if (building && (building->kind == FeatureKind::built_up || building->kind == FeatureKind::fortified) &&
+                gdb::is_infantry(scenario_.units[static_cast<std::size_t>(c)].unit.type)) {
+                const Vec from = cs.pos;
+                const i64 needed = geom::length(target_left_from - from);
+                const bool over = needed > remaining;
+                if (over) cs.status = gdb::Status::unformed;
+                emit_motion("charge_move", c, {c}, "GdB charges: occupying buildings (seed 000); GdB 12.21 a",
+                            name(c) + " occupies " + building->name + " (" + cm(needed) + ", a bonus move)" +
+                                (over ? ": more than it had left, so it is unformed" : ""),
+                            from, target_left_from, cs.facing, gait);
+                return;
+            }
             // Halt on the position the enemy left (seed 000, the Young Guard occupies it).
             const Vec from = cs.pos;
             const i64 to_go = std::min(remaining, geom::length(target_left_from - from));
@@ -541,6 +560,80 @@ void Battle::after_contact(int c, int t, Vec target_left_from, const Order* orde
                         from, to, cs.facing, gait);
             return;
         }
+    }
+}
+
+void Battle::clear_charge_path(int c, int t) {
+    const Vec a = units_[static_cast<std::size_t>(c)].pos;
+    const Vec b = units_[static_cast<std::size_t>(t)].pos;
+    const int side = scenario_.units[static_cast<std::size_t>(c)].side;
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        const int s = static_cast<int>(i);
+        if (s == c || s == t || !units_[i].on_table || scenario_.units[i].unit.type != gdb::TroopType::skirmishers) continue;
+        if (!geom::segment_crosses_rect(a, b, rect_of(s))) continue;
+        auto& ss = units_[i];
+        if (scenario_.units[i].side == side) {
+            // Own skirmishers: simply moved to the rear of the charging unit.
+            const auto& cs = units_[static_cast<std::size_t>(c)];
+            const Vec behind = cs.pos - geom::scale(cs.facing, rect_of(c).half_depth + rect_of(s).half_depth + 20);
+            emit_motion("move", s, {s, c}, "GdB charges: charging through own skirmishers (seed 000)",
+                        name(s) + " clears the way: the skirmishers fall back behind " + name(c), ss.pos, behind, cs.facing,
+                        "trot");
+            continue;
+        }
+        // Enemy skirmishers in the path evade behind the nearest friendly formed unit, or away.
+        int shelter = -1;
+        i64 best = 0;
+        for (std::size_t f = 0; f < units_.size(); ++f) {
+            if (f == i || !units_[f].on_table || scenario_.units[f].side != scenario_.units[i].side) continue;
+            const auto type = scenario_.units[f].unit.type;
+            if (type == gdb::TroopType::skirmishers || type == gdb::TroopType::artillery) continue;
+            const i64 d = geom::length_squared(units_[f].pos - ss.pos);
+            if (shelter < 0 || d < best) {
+                shelter = static_cast<int>(f);
+                best = d;
+            }
+        }
+        const Vec away = geom::normalize(ss.pos - a);
+        Vec to = ss.pos + geom::scale(away, moves(s).evade_mm);
+        std::string where = "away from the charge";
+        if (shelter >= 0) {
+            const auto& fs = units_[static_cast<std::size_t>(shelter)];
+            to = fs.pos - geom::scale(fs.facing, rect_of(shelter).half_depth + rect_of(s).half_depth + 20);
+            where = "behind " + name(shelter);
+        }
+        emit_motion("evade", s, {s, c}, "GdB charges: skirmishers in the path of a charge evade (seed 000)",
+                    name(s) + " is in the path of " + name(c) + "'s charge and evades " + where +
+                        "; it may not fire or fight this turn",
+                    ss.pos, to, away, "flee");
+    }
+}
+
+void Battle::reman_abandoned_guns() {
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        auto& s = units_[i];
+        const int u = static_cast<int>(i);
+        if (!s.on_table || !s.guns_abandoned || s.status == gdb::Status::broken || s.status == gdb::Status::retreating ||
+            in_contact(u))
+            continue;
+        bool enemy_near = false;
+        for (std::size_t e = 0; e < units_.size(); ++e)
+            if (units_[e].on_table && scenario_.units[e].side != scenario_.units[i].side &&
+                geom::length(units_[e].pos - s.guns_at) <= rules_.guns_enemy_clear_mm + rect_of(static_cast<int>(e)).half_width)
+                enemy_near = true;
+        if (enemy_near) continue;
+        const i64 gap = geom::length(s.guns_at - s.pos);
+        const Vec dir = gap > 0 ? geom::normalize(s.guns_at - s.pos) : s.facing;
+        if (gap > moves(u).move_mm) {
+            emit_motion("move", u, {u}, rules_.guns_rule, name(u) + ": the crew makes its way back towards its guns", s.pos,
+                        s.pos + geom::scale(dir, moves(u).move_mm), dir, "walk");
+            continue;
+        }
+        const Vec from = s.pos;
+        s.guns_abandoned = false;
+        emit_motion("guns_remanned", u, {u}, rules_.guns_rule,
+                    name(u) + ": the enemy has gone, the crew returns and re-mans its guns", from, s.guns_at, dir,
+                    "walk");
     }
 }
 

@@ -116,6 +116,7 @@ void Battle::mandatory_phase() {
             emit("removed", {u}, "GdB 12.24", name(u) + " retires off the table");
         }
     }
+    reman_abandoned_guns();
     // Rallies: units that retreated last turn and blown cavalry that has retired re-form.
     for (std::size_t i = 0; i < units_.size(); ++i) {
         const int u = static_cast<int>(i);

@@ -145,6 +145,22 @@ TEST(NarratedExamples, LancersAgainstTheSpanishBatteryThenTheLine) {
                      {"contact", "lancers_vistula"}});
 }
 
+TEST(Seed000Rules, SkirmishersInThePathOccupyingBuildingsAndRemanningGuns) {
+    const BattleRun r = run("seed000/07_village_skirmishers_and_guns.scenario.json");
+    expect_in_order(r, {{"move", "voltigeurs_2", "behind 2e léger"},
+                        {"evade", "rifles_95", "in the path"},
+                        {"charge_declared", "ligne_2"},
+                        {"retreat", "foot_32"},
+                        {"charge_move", "ligne_2", "occupies Papelotte"},
+                        {"guns_abandoned", "battery_6"},
+                        {"evade", "battery_6", "shelter"},
+                        {"move", "hussars_7"},
+                        {"guns_remanned", "battery_6"}});
+    // No re-manning while the hussars still stand by the guns (turn 1).
+    for (const auto& e : r.result.events)
+        if (e.kind == "guns_remanned") EXPECT_EQ(e.turn, 2);
+}
+
 TEST(NarratedExamples, MeleeExampleAOfSeed004) {
     const BattleRun r = run("seed004/melee_example_a.scenario.json");
     expect_in_order(r, {{"countercharge", "dragoons_1"},
