@@ -158,7 +158,9 @@ TEST(Seed000Rules, SkirmishersInThePathOccupyingBuildingsAndRemanningGuns) {
                         {"guns_remanned", "battery_6"}});
     // No re-manning while the hussars still stand by the guns (turn 1).
     for (const auto& e : r.result.events)
-        if (e.kind == "guns_remanned") EXPECT_EQ(e.turn, 2);
+        if (e.kind == "guns_remanned") {
+            EXPECT_EQ(e.turn, 2);
+        }
 }
 
 TEST(NarratedExamples, MeleeExampleAOfSeed004) {
