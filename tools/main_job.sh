@@ -5,14 +5,20 @@ set -euo pipefail
 VEDETTE=$1
 OUT=$2
 
-if "$VEDETTE" --help | grep -q '^  melee '; then
-  echo "== melee example A of seed 004 (GdB 12.18), explained"
-  "$VEDETTE" melee replays/examples/melee_example_a.json --odds
-  "$VEDETTE" melee replays/examples/melee_example_a.json --odds --json > "$OUT/melee_example_a.json.tmp"
-  mv "$OUT/melee_example_a.json.tmp" "$OUT/melee_example_a.json"
-  echo "wrote $OUT/melee_example_a.json"
-fi
+echo "== melee example A of seed 004 (GdB 12.18), explained"
+"$VEDETTE" melee replays/examples/melee_example_a.json --odds
 
-# Until `vedette view` and `vedette export` exist, the renderer's smoke image is the picture.
-"$VEDETTE" triangle -o "$OUT/triangle.png" --size 640x480
-echo "$OUT/triangle.png"
+echo "== the demo battle: simulated, verified, and its event log"
+"$VEDETTE" simulate replays/demo/demo_battle.scenario.json -o "$OUT/demo_battle.replay.json"
+"$VEDETTE" verify "$OUT/demo_battle.replay.json"
+"$VEDETTE" events "$OUT/demo_battle.replay.json" > "$OUT/demo_battle.events.txt"
+echo "wrote $OUT/demo_battle.events.txt"
+
+# Until `vedette view` and `vedette export` exist, the last file is a rendered picture.
+if "$VEDETTE" --help | grep -q '^  render '; then
+  "$VEDETTE" render "$OUT/demo_battle.replay.json" --event 60 --size 1280x720 -o "$OUT/demo_battle.png"
+  echo "$OUT/demo_battle.png"
+else
+  "$VEDETTE" triangle -o "$OUT/triangle.png" --size 640x480
+  echo "$OUT/triangle.png"
+fi
