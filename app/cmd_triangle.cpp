@@ -10,8 +10,7 @@
 
 namespace vedette::app {
 
-namespace {
-VkExtent2D parse_size(const std::string& text, VkExtent2D fallback) {
+VkExtent2D parse_size_option(const std::string& text, VkExtent2D fallback) {
     if (text.empty()) return fallback;
     unsigned w = 0, h = 0;
     char tail = 0;
@@ -21,23 +20,22 @@ VkExtent2D parse_size(const std::string& text, VkExtent2D fallback) {
     return {w, h};
 }
 
-render::ContextOptions default_options() {
+render::ContextOptions default_context_options() {
     render::ContextOptions o;
     // VEDETTE_VALIDATION=1 turns the Khronos layer on outside tests.
     const char* v = std::getenv("VEDETTE_VALIDATION");
     o.validation = v && v[0] == '1';
     return o;
 }
-}  // namespace
 
 int run_triangle(const Args& in) {
     Args args = in;
     const std::string out = take_option(args, "-o");
-    const VkExtent2D size = parse_size(take_option(args, "--size"), {256, 256});
+    const VkExtent2D size = parse_size_option(take_option(args, "--size"), {256, 256});
     expect_no_more_options(args);
     if (out.empty()) throw UsageError{"-o FILE.png is required"};
     if (!args.empty()) throw UsageError{"unexpected argument " + args[0]};
-    render::VulkanContext ctx(default_options());
+    render::VulkanContext ctx(default_context_options());
     const auto image = render::render_triangle(ctx, size.width, size.height);
     render::write_png(out, image);
     std::printf("wrote %s (%ux%u, rendered on %s)\n", out.c_str(), size.width, size.height,
@@ -48,7 +46,7 @@ int run_triangle(const Args& in) {
 int run_gpu_info(const Args& in) {
     Args args = in;
     expect_no_more_options(args);
-    render::VulkanContext ctx(default_options());
+    render::VulkanContext ctx(default_context_options());
     std::printf("device: %s\nvalidation layer: %s\n", ctx.device_name().c_str(),
                 ctx.validation_enabled() ? "on" : "off");
     return 0;

@@ -29,6 +29,8 @@ const Subcommand kSubcommands[] = {
     {"rules", "[--ruleset gdb] [--rules DIR]",
      "print the loaded ruleset tables, marking the default values", run_rules},
 #ifndef VEDETTE_SIM_ONLY
+    {"render", "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera top|director|overview|follow:UNIT] -o FILE.png",
+     "render one moment of a replay offscreen to a PNG", run_render},
     {"triangle", "-o FILE.png [--size WxH]",
      "render the Vulkan smoke-test triangle offscreen and write it as PNG", run_triangle},
     {"gpu-info", "", "show the Vulkan device Vedette would render with", run_gpu_info},

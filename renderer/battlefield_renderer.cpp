@@ -1,0 +1,153 @@
+#include "renderer/battlefield_renderer.h"
+
+#include <cstring>
+
+#include "renderer/vk/vk_check.h"
+
+namespace vedette::render {
+
+namespace {
+const std::uint32_t kTerrainVert[] = {
+#include "terrain.vert.spv.inc"
+};
+const std::uint32_t kFigureVert[] = {
+#include "figure.vert.spv.inc"
+};
+const std::uint32_t kSceneFrag[] = {
+#include "scene.frag.spv.inc"
+};
+
+struct PushConstants {
+    glm::mat4 view_proj;
+    glm::vec4 sun_dir;
+    glm::vec4 eye_fog;
+};
+
+struct MeshVertex {
+    float px, py, pz, nx, ny, nz;
+};
+
+// A unit box in table-local coordinates: x right, y forward, z up; [-0.5, 0.5]^2 x [0, 1].
+std::vector<MeshVertex> unit_box() {
+    std::vector<MeshVertex> v;
+    auto quad = [&](glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d, glm::vec3 n) {
+        for (const glm::vec3& p : {a, b, c, a, c, d}) v.push_back({p.x, p.y, p.z, n.x, n.y, n.z});
+    };
+    const float h = 0.5f;
+    quad({-h, -h, 1}, {h, -h, 1}, {h, h, 1}, {-h, h, 1}, {0, 0, 1});     // top
+    quad({-h, h, 0}, {h, h, 0}, {h, -h, 0}, {-h, -h, 0}, {0, 0, -1});    // bottom
+    quad({-h, h, 0}, {-h, h, 1}, {h, h, 1}, {h, h, 0}, {0, 1, 0});       // front
+    quad({h, -h, 0}, {h, -h, 1}, {-h, -h, 1}, {-h, -h, 0}, {0, -1, 0});  // back
+    quad({h, h, 0}, {h, h, 1}, {h, -h, 1}, {h, -h, 0}, {1, 0, 0});       // right
+    quad({-h, -h, 0}, {-h, -h, 1}, {-h, h, 1}, {-h, h, 0}, {-1, 0, 0});  // left
+    return v;
+}
+
+PipelineDesc terrain_desc() {
+    PipelineDesc d;
+    d.vertex_spirv = kTerrainVert;
+    d.fragment_spirv = kSceneFrag;
+    d.bindings = {{0, sizeof(TerrainVertex), VK_VERTEX_INPUT_RATE_VERTEX}};
+    d.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
+                    {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 12},
+                    {2, 0, VK_FORMAT_R32G32B32_SFLOAT, 24}};
+    d.push_constants = {{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
+    d.cull = VK_CULL_MODE_NONE;
+    d.debug_name = "terrain";
+    return d;
+}
+
+PipelineDesc figure_desc() {
+    PipelineDesc d;
+    d.vertex_spirv = kFigureVert;
+    d.fragment_spirv = kSceneFrag;
+    d.bindings = {{0, sizeof(MeshVertex), VK_VERTEX_INPUT_RATE_VERTEX}, {1, sizeof(Instance), VK_VERTEX_INPUT_RATE_INSTANCE}};
+    d.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
+                    {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 12},
+                    {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
+                    {3, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 16},
+                    {4, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 32}};
+    d.push_constants = {{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
+    d.cull = VK_CULL_MODE_NONE;
+    d.debug_name = "figures";
+    return d;
+}
+
+constexpr VkMemoryPropertyFlags kHostMemory = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+}  // namespace
+
+BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D extent, const ReplayScene& scene,
+                                         const sim::battle::BattleRules& rules)
+    : ctx_(ctx),
+      rules_(rules),
+      target_(ctx, extent),
+      terrain_(scene.scenario.terrain),
+      terrain_pipeline_(ctx, target_.render_pass(), terrain_desc()),
+      figure_pipeline_(ctx, target_.render_pass(), figure_desc()),
+      readback_(ctx, extent, 1) {
+    terrain_vertices_ = Buffer(ctx, terrain_.vertices.size() * sizeof(TerrainVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                               kHostMemory, "terrain vertices");
+    terrain_vertices_.upload(terrain_.vertices.data(), terrain_.vertices.size() * sizeof(TerrainVertex));
+    const auto box = unit_box();
+    box_vertices_ = Buffer(ctx, box.size() * sizeof(MeshVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "box mesh");
+    box_vertices_.upload(box.data(), box.size() * sizeof(MeshVertex));
+}
+
+void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera) {
+    InstanceBatches batches = layout_figures(state, rules_);
+    last_figures_ = batches.figures;
+    std::size_t total = 0;
+    for (auto& batch : batches.by_mesh) {
+        for (auto& inst : batch) inst.z += terrain_.height(inst.x, inst.y);
+        total += batch.size();
+    }
+    if (total > instance_capacity_) {
+        vkDeviceWaitIdle(ctx_.device());
+        instance_capacity_ = std::max<std::size_t>(total, 1024) * 2;
+        instances_ = Buffer(ctx_, instance_capacity_ * sizeof(Instance), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory,
+                            "instances");
+    }
+    std::size_t offset = 0;
+    std::array<std::pair<std::size_t, std::size_t>, static_cast<std::size_t>(MeshKind::count)> ranges{};
+    for (std::size_t m = 0; m < batches.by_mesh.size(); ++m) {
+        const auto& batch = batches.by_mesh[m];
+        if (!batch.empty()) instances_.upload(batch.data(), batch.size() * sizeof(Instance), offset * sizeof(Instance));
+        ranges[m] = {offset, batch.size()};
+        offset += batch.size();
+    }
+
+    PushConstants pc{camera.view_proj, glm::vec4(glm::normalize(glm::vec3(-0.4f, 0.85f, 0.35f)), 0.0f),
+                     glm::vec4(camera.eye, 1.0f / 6000.0f)};
+    const float sky[4] = {0.62f, 0.72f, 0.85f, 1.0f};
+    target_.begin(cmd, sky);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, terrain_pipeline_.handle());
+    vkCmdPushConstants(cmd, terrain_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                       sizeof pc, &pc);
+    const VkDeviceSize zero = 0;
+    VkBuffer tv = terrain_vertices_.handle();
+    vkCmdBindVertexBuffers(cmd, 0, 1, &tv, &zero);
+    vkCmdDraw(cmd, static_cast<std::uint32_t>(terrain_.vertices.size()), 1, 0, 0);
+
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, figure_pipeline_.handle());
+    vkCmdPushConstants(cmd, figure_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                       sizeof pc, &pc);
+    // One draw per mesh (all are boxes for now; glTF figure models replace them per mesh kind).
+    for (const auto& [first, count] : ranges) {
+        if (count == 0) continue;
+        VkBuffer bufs[2] = {box_vertices_.handle(), instances_.handle()};
+        const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
+        vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
+        vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
+    }
+    target_.end(cmd);
+}
+
+RgbaImage BattlefieldRenderer::render(const SceneState& state, const Camera& camera) {
+    ctx_.run_commands([&](VkCommandBuffer cmd) {
+        record(cmd, state, camera);
+        readback_.record_copy(cmd, target_.color(), 0);
+    });
+    return readback_.fetch(0);
+}
+
+}  // namespace vedette::render

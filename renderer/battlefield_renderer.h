@@ -1,0 +1,48 @@
+#pragma once
+// Draws a moment of a replay: the terrain mesh and every unit's base and figures as instanced
+// meshes (one draw per mesh), into the offscreen target, then reads it back. The window and the
+// exporter will use the same record() path.
+
+#include <memory>
+
+#include "renderer/image_io.h"
+#include "renderer/scene/camera.h"
+#include "renderer/scene/figure_layout.h"
+#include "renderer/scene/terrain_mesh.h"
+#include "renderer/vk/buffer.h"
+#include "renderer/vk/offscreen_target.h"
+#include "renderer/vk/pipeline.h"
+#include "renderer/vk/readback.h"
+
+namespace vedette::render {
+
+class BattlefieldRenderer {
+public:
+    BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D extent, const ReplayScene& scene,
+                        const sim::battle::BattleRules& rules);
+
+    // Fills this frame's instances and records the frame into `cmd` (render pass included).
+    void record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera);
+    // Renders one frame and reads it back.
+    RgbaImage render(const SceneState& state, const Camera& camera);
+
+    const OffscreenTarget& target() const { return target_; }
+    std::size_t last_figures() const { return last_figures_; }
+    const TerrainModel& terrain() const { return terrain_; }
+
+private:
+    const VulkanContext& ctx_;
+    const sim::battle::BattleRules& rules_;
+    OffscreenTarget target_;
+    TerrainModel terrain_;
+    Pipeline terrain_pipeline_;
+    Pipeline figure_pipeline_;
+    Buffer terrain_vertices_;
+    Buffer box_vertices_;
+    Buffer instances_;
+    std::size_t instance_capacity_ = 0;
+    std::size_t last_figures_ = 0;
+    Readback readback_;
+};
+
+}  // namespace vedette::render

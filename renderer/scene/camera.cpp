@@ -1,0 +1,95 @@
+#include "renderer/scene/camera.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace vedette::render {
+
+CameraSpec parse_camera(const std::string& text) {
+    CameraSpec c;
+    if (text == "top") c.mode = CameraSpec::Mode::top;
+    else if (text == "director" || text.empty()) c.mode = CameraSpec::Mode::director;
+    else if (text == "overview") c.mode = CameraSpec::Mode::overview;
+    else if (text.rfind("follow:", 0) == 0 && text.size() > 7) {
+        c.mode = CameraSpec::Mode::follow;
+        c.unit = text.substr(7);
+    } else {
+        throw std::invalid_argument("unknown camera '" + text + "' (expected top, director, overview or follow:UNIT)");
+    }
+    return c;
+}
+
+namespace {
+glm::vec3 world(double x, double y, double h = 0) { return {static_cast<float>(x), static_cast<float>(h), static_cast<float>(-y)}; }
+
+glm::mat4 projection(float fov_deg, float aspect, float near, float far) {
+    glm::mat4 p = glm::perspective(glm::radians(fov_deg), aspect, near, far);
+    p[1][1] *= -1.0f;  // Vulkan's clip space has y down
+    return p;
+}
+}  // namespace
+
+Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const SceneState& state, float aspect) {
+    const double w = static_cast<double>(scene.scenario.terrain.width_mm);
+    const double d = static_cast<double>(scene.scenario.terrain.depth_mm);
+    glm::vec3 target = world(w / 2, d / 2);
+    glm::vec3 eye;
+    glm::vec3 up(0, 1, 0);
+    float span = static_cast<float>(std::max(w, d));
+    switch (spec.mode) {
+        case CameraSpec::Mode::top: {
+            // Straight down, the bottom edge of the table at the bottom of the picture.
+            const float fov = 40.0f;
+            const float fit = static_cast<float>(std::max(d, w / aspect)) * 0.55f / std::tan(glm::radians(fov / 2));
+            eye = target + glm::vec3(0, fit, 0);
+            up = glm::vec3(0, 0, -1);
+            Camera c;
+            c.eye = eye;
+            c.view_proj = projection(fov, aspect, fit * 0.1f, fit * 2.0f) * glm::lookAt(eye, target, up);
+            return c;
+        }
+        case CameraSpec::Mode::overview:
+            eye = target + glm::vec3(0, span * 0.75f, span * 0.85f);
+            break;
+        case CameraSpec::Mode::follow: {
+            const UnitView* u = nullptr;
+            for (const auto& v : state.units)
+                if (v.id == spec.unit) u = &v;
+            if (!u) throw std::invalid_argument("follow: no unit '" + spec.unit + "' in this replay");
+            target = world(u->x_mm, u->y_mm);
+            const glm::vec3 back = world(-u->facing_x * 250.0, -u->facing_y * 250.0);
+            eye = target + back + glm::vec3(0, 180, 0);
+            span = 400;
+            break;
+        }
+        case CameraSpec::Mode::director: {
+            // Frame the units of the current event (all units before the first one).
+            double minx = 1e30, maxx = -1e30, miny = 1e30, maxy = -1e30;
+            std::vector<int> ids;
+            if (state.event >= 0) {
+                const auto& e = scene.replay.events[static_cast<std::size_t>(state.event)];
+                if (e.kind != "setup" && e.kind != "turn_start") ids = e.units;
+            }
+            for (const auto& v : state.units) {
+                if (!ids.empty() && std::find(ids.begin(), ids.end(), v.unit) == ids.end()) continue;
+                if (!v.on_table) continue;
+                minx = std::min(minx, v.x_mm), maxx = std::max(maxx, v.x_mm);
+                miny = std::min(miny, v.y_mm), maxy = std::max(maxy, v.y_mm);
+            }
+            if (minx > maxx) minx = 0, maxx = w, miny = 0, maxy = d;
+            target = world((minx + maxx) / 2, (miny + maxy) / 2);
+            span = static_cast<float>(std::max({maxx - minx, maxy - miny, 250.0})) + 200.0f;
+            eye = target + glm::vec3(-span * 0.25f, span * 0.75f, span * 0.85f);
+            break;
+        }
+    }
+    Camera c;
+    c.eye = eye;
+    const float dist = glm::length(eye - target);
+    c.view_proj = projection(45.0f, aspect, std::max(10.0f, dist * 0.05f), dist * 4.0f + span * 2.0f) * glm::lookAt(eye, target, up);
+    return c;
+}
+
+}  // namespace vedette::render

@@ -1,0 +1,88 @@
+#include "renderer/scene/scene_state.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+
+namespace vedette::render {
+
+ReplayScene load_replay_scene(const std::string& path, const sim::battle::BattleRules& rules) {
+    ReplayScene s;
+    s.replay = sim::replay::read_replay(path);
+    const std::string scenario_path = (std::filesystem::path(path).parent_path() / "embedded-scenario.json").string();
+    s.scenario = sim::battle::parse_scenario(s.replay.scenario(), scenario_path, rules);
+    s.duration_ms = s.replay.events.empty() ? 0 : s.replay.events.back().t1_ms;
+    return s;
+}
+
+std::int64_t time_of_event(const ReplayScene& scene, int seq) {
+    if (seq < 0 || seq >= static_cast<int>(scene.replay.events.size()))
+        throw std::out_of_range("event " + std::to_string(seq) + " is not in the replay (it has " +
+                                std::to_string(scene.replay.events.size()) + " events)");
+    const auto& e = scene.replay.events[static_cast<std::size_t>(seq)];
+    return (e.t0_ms + e.t1_ms) / 2;
+}
+
+SceneState scene_at_time(const ReplayScene& scene, std::int64_t t) {
+    const auto& events = scene.replay.events;
+    SceneState out;
+    out.time_ms = t;
+    // The event in progress at t: the last one that has started.
+    const auto it = std::upper_bound(events.begin(), events.end(), t,
+                                     [](std::int64_t time, const sim::battle::Event& e) { return time < e.t0_ms; });
+    const int current = static_cast<int>(it - events.begin()) - 1;
+    out.event = current;
+    std::vector<sim::battle::UnitSnapshot> state;
+    const sim::battle::Event* moving = nullptr;
+    if (current < 0) {
+        state = sim::replay::state_after(scene.replay, 0);
+    } else {
+        const auto& e = events[static_cast<std::size_t>(current)];
+        const bool finished = t >= e.t1_ms;
+        state = sim::replay::state_after(scene.replay, finished ? current : current - 1);
+        if (!finished && e.motion) moving = &e;
+        if (current == 0) state = sim::replay::state_after(scene.replay, 0);
+    }
+    for (const auto& s : state) {
+        if (s.unit < 0) continue;
+        const auto& su = scene.scenario.units[static_cast<std::size_t>(s.unit)];
+        UnitView v;
+        v.unit = s.unit;
+        v.side = su.side;
+        v.id = su.id;
+        v.nation = su.unit.nation;
+        v.type = su.unit.type;
+        v.x_mm = static_cast<double>(s.pos.x);
+        v.y_mm = static_cast<double>(s.pos.y);
+        v.facing_x = static_cast<double>(s.facing.x) / 65536.0;
+        v.facing_y = static_cast<double>(s.facing.y) / 65536.0;
+        v.figures = s.figures;
+        v.status = s.status;
+        v.on_table = s.status != "removed" && s.status != "dispersed";
+        for (std::size_t f = 0; f < sim::gdb::formation_names().size(); ++f)
+            if (sim::gdb::formation_names()[f] == s.formation) v.formation = static_cast<sim::gdb::Formation>(f);
+        v.guns_abandoned = s.guns_abandoned;
+        v.guns_x_mm = static_cast<double>(s.guns_at.x);
+        v.guns_y_mm = static_cast<double>(s.guns_at.y);
+        out.units.push_back(v);
+    }
+    if (moving && !moving->units.empty()) {
+        // Interpolate the mover along its path; it turns to its new facing as it sets off.
+        const int mover = moving->units[0];
+        for (auto& v : out.units) {
+            if (v.unit != mover) continue;
+            const double u = static_cast<double>(t - moving->t0_ms) / static_cast<double>(std::max<std::int64_t>(1, moving->t1_ms - moving->t0_ms));
+            const auto& path = moving->motion->path;
+            const double fx = static_cast<double>(path.back().x), fy = static_cast<double>(path.back().y);
+            const double sx = static_cast<double>(path.front().x), sy = static_cast<double>(path.front().y);
+            v.x_mm = sx + (fx - sx) * u;
+            v.y_mm = sy + (fy - sy) * u;
+            v.facing_x = static_cast<double>(moving->motion->facing_end.x) / 65536.0;
+            v.facing_y = static_cast<double>(moving->motion->facing_end.y) / 65536.0;
+            v.moving = true;
+        }
+    }
+    return out;
+}
+
+}  // namespace vedette::render

@@ -1,0 +1,51 @@
+#pragma once
+// What the table looks like at replay time t: a pure function of the replay and t, so any moment
+// can be drawn directly and the same t always gives the same picture. A unit that is moving at t
+// is placed along its motion path; everything else shows the state after the last finished event.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/battle/scenario.h"
+#include "sim/replay/replay.h"
+
+namespace vedette::render {
+
+struct UnitView {
+    int unit = -1;
+    int side = 0;
+    std::string id;
+    std::string nation;
+    sim::gdb::TroopType type = sim::gdb::TroopType::infantry;
+    double x_mm = 0, y_mm = 0;
+    double facing_x = 0, facing_y = 1;  // unit vector, table coordinates
+    int figures = 0;
+    sim::gdb::Formation formation = sim::gdb::Formation::line;
+    std::string status;
+    bool guns_abandoned = false;
+    double guns_x_mm = 0, guns_y_mm = 0;
+    bool on_table = true;
+    bool moving = false;
+};
+
+struct SceneState {
+    std::int64_t time_ms = 0;
+    int event = -1;  // the event in progress or last finished at time_ms
+    std::vector<UnitView> units;
+};
+
+// The replay's scenario, parsed once for the renderer (unit types, sides, terrain).
+struct ReplayScene {
+    sim::replay::Replay replay;
+    sim::battle::Scenario scenario;
+    std::int64_t duration_ms = 0;
+};
+
+ReplayScene load_replay_scene(const std::string& path, const sim::battle::BattleRules& rules);
+
+SceneState scene_at_time(const ReplayScene& scene, std::int64_t time_ms);
+// The moment an event is shown: the middle of its time span.
+std::int64_t time_of_event(const ReplayScene& scene, int seq);
+
+}  // namespace vedette::render

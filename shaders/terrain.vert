@@ -1,0 +1,15 @@
+#version 450
+#extension GL_GOOGLE_include_directive : require
+#include "scene_common.glsl"
+layout(location = 0) in vec3 in_pos;
+layout(location = 1) in vec3 in_normal;
+layout(location = 2) in vec3 in_color;
+layout(location = 0) out vec3 v_color;
+layout(location = 1) out vec3 v_normal;
+layout(location = 2) out vec3 v_world;
+void main() {
+    v_color = in_color;
+    v_normal = in_normal;
+    v_world = in_pos;
+    gl_Position = pc.view_proj * vec4(in_pos, 1.0);
+}

@@ -1,0 +1,146 @@
+// Rendering replays on lavapipe with the validation layer: a unit of known colour shows up where
+// the camera projects it; the same moment gives the same pixels; golden images of fixed moments
+// of shipped replays match within per-test tolerances (failures write actual and diff images).
+
+#include <cstdlib>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "renderer/battlefield_renderer.h"
+#include "tests/render/lavapipe_context.h"
+
+namespace vedette::render {
+namespace {
+
+const std::string kSource = VEDETTE_SOURCE_DIR;
+
+const sim::battle::BattleRules& rules() {
+    static const sim::battle::BattleRules r = sim::battle::load_battle_rules(kSource + "/sim/rulesets/gdb.json");
+    return r;
+}
+
+const ReplayScene& demo() {
+    static const ReplayScene s = load_replay_scene(kSource + "/replays/demo/demo_battle.replay.json", rules());
+    return s;
+}
+
+glm::vec2 project(const Camera& c, double x_mm, double y_mm, double h, VkExtent2D size) {
+    const glm::vec4 clip = c.view_proj * glm::vec4(float(x_mm), float(h), float(-y_mm), 1.0f);
+    const glm::vec2 ndc(clip.x / clip.w, clip.y / clip.w);
+    return {(ndc.x * 0.5f + 0.5f) * float(size.width), (ndc.y * 0.5f + 0.5f) * float(size.height)};
+}
+
+TEST(BattlefieldRender, AUnitOfKnownColourShowsWhereTheCameraProjectsIt) {
+    auto ctx = test::make_lavapipe_context();
+    const ReplayScene& scene = demo();
+    const VkExtent2D size{320, 240};
+    BattlefieldRenderer renderer(*ctx, size, scene, rules());
+    const SceneState state = scene_at_time(scene, 0);
+    const Camera camera = make_camera(parse_camera("top"), scene, state, float(size.width) / float(size.height));
+    const RgbaImage img = renderer.render(state, camera);
+    // The British 33rd Foot (red) and the French 1er cuirassiers (blue).
+    int checked = 0;
+    for (const auto& u : state.units) {
+        if (u.id != "a_foot_2" && u.id != "f_cuir_1") continue;
+        const glm::vec2 p = project(camera, u.x_mm, u.y_mm, renderer.terrain().height(float(u.x_mm), float(u.y_mm)) + 8, size);
+        ASSERT_GE(p.x, 0);
+        ASSERT_LT(p.x, size.width);
+        ASSERT_GE(p.y, 0);
+        ASSERT_LT(p.y, size.height);
+        // Look for the unit's colour around the projected point (figures stand on a darker base).
+        bool found = false;
+        for (int dy = -3; dy <= 3 && !found; ++dy)
+            for (int dx = -3; dx <= 3 && !found; ++dx) {
+                const auto* px = img.at(std::uint32_t(p.x) + std::uint32_t(dx), std::uint32_t(p.y) + std::uint32_t(dy));
+                found = u.id == "a_foot_2" ? (px[0] > 120 && px[0] > px[1] + 50 && px[0] > px[2] + 50)
+                                           : (px[2] > 70 && px[2] > px[0] + 25 && px[2] > px[1] + 10);
+            }
+        EXPECT_TRUE(found) << u.id << " at pixel " << p.x << ", " << p.y;
+        ++checked;
+        // And the field far from any unit is green.
+    }
+    EXPECT_EQ(checked, 2);
+    const auto* field = img.at(size.width / 2 + 40, size.height / 2);
+    EXPECT_GT(field[1], field[0]);
+    EXPECT_GT(field[1], field[2]);
+    test::expect_no_validation_errors(*ctx);
+}
+
+TEST(BattlefieldRender, SameMomentSamePixelsAndMotionBetweenEvents) {
+    auto ctx = test::make_lavapipe_context();
+    const ReplayScene& scene = demo();
+    const VkExtent2D size{160, 90};
+    BattlefieldRenderer renderer(*ctx, size, scene, rules());
+    const SceneState s1 = scene_at_time(scene, time_of_event(scene, 20));
+    const Camera c = make_camera(parse_camera("overview"), scene, s1, 16.0f / 9.0f);
+    const RgbaImage a = renderer.render(s1, c);
+    const RgbaImage b = renderer.render(scene_at_time(scene, time_of_event(scene, 20)), c);
+    EXPECT_EQ(a.pixels, b.pixels);
+    // A charge in progress: the mover is between the ends of its path.
+    for (std::size_t i = 0; i < scene.replay.events.size(); ++i) {
+        const auto& e = scene.replay.events[i];
+        if (e.kind != "charge_move" || !e.motion) continue;
+        const SceneState mid = scene_at_time(scene, (e.t0_ms + e.t1_ms) / 2);
+        for (const auto& u : mid.units)
+            if (u.unit == e.units[0]) {
+                EXPECT_TRUE(u.moving);
+                const double ex = double(e.motion->path.back().x), sx = double(e.motion->path.front().x);
+                EXPECT_NEAR(u.x_mm, (sx + ex) / 2, std::abs(ex - sx) / 2 + 1);
+            }
+        break;
+    }
+    test::expect_no_validation_errors(*ctx);
+}
+
+struct Golden {
+    const char* name;
+    int event;
+    const char* camera;
+    int max_channel_difference;
+    double max_fraction_differing;
+};
+
+// Fixed moments of the demo battle: before contact, a melee, a rout and a pursuit.
+int first_event(const char* kind) {
+    for (const auto& e : demo().replay.events)
+        if (e.kind == kind) return e.seq;
+    return -1;
+}
+
+TEST(BattlefieldRender, GoldenImagesOfShippedReplays) {
+    auto ctx = test::make_lavapipe_context();
+    const ReplayScene& scene = demo();
+    const VkExtent2D size{192, 108};
+    BattlefieldRenderer renderer(*ctx, size, scene, rules());
+    const Golden goldens[] = {{"demo_before_contact", first_event("charge_move"), "director", 24, 0.01},
+                              {"demo_melee", first_event("melee"), "director", 24, 0.01},
+                              {"demo_rout", first_event("rout"), "director", 24, 0.01},
+                              {"demo_pursuit", first_event("pursue"), "top", 24, 0.01}};
+    const bool update = std::getenv("VEDETTE_UPDATE_GOLDEN") != nullptr;
+    std::filesystem::create_directories(VEDETTE_TEST_OUTPUT_DIR);
+    for (const auto& g : goldens) {
+        ASSERT_GE(g.event, 0) << g.name;
+        const SceneState state = scene_at_time(scene, time_of_event(scene, g.event));
+        const Camera cam = make_camera(parse_camera(g.camera), scene, state, float(size.width) / float(size.height));
+        const RgbaImage actual = renderer.render(state, cam);
+        const std::string golden = kSource + "/tests/golden/" + g.name + ".png";
+        if (update) {
+            write_png(golden, actual);
+            continue;
+        }
+        const RgbaImage expected = read_png(golden);
+        const ImageDiff d = compare_images(expected, actual, g.max_channel_difference);
+        if (d.fraction_differing > g.max_fraction_differing) {
+            write_png(std::string(VEDETTE_TEST_OUTPUT_DIR) + "/" + g.name + ".actual.png", actual);
+            write_png(std::string(VEDETTE_TEST_OUTPUT_DIR) + "/" + g.name + ".diff.png", d.diff);
+        }
+        EXPECT_LE(d.fraction_differing, g.max_fraction_differing)
+            << g.name << ": max channel difference " << d.max_channel_difference << "; actual and diff images in "
+            << VEDETTE_TEST_OUTPUT_DIR;
+    }
+    test::expect_no_validation_errors(*ctx);
+}
+
+}  // namespace
+}  // namespace vedette::render
