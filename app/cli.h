@@ -36,6 +36,7 @@ int run_events(const Args& args);
 #ifndef VEDETTE_SIM_ONLY
 int run_triangle(const Args& args);
 int run_render(const Args& args);
+int run_export(const Args& args);
 int run_gpu_info(const Args& args);
 #endif
 

@@ -31,6 +31,9 @@ const Subcommand kSubcommands[] = {
 #ifndef VEDETTE_SIM_ONLY
     {"render", "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera top|director|overview|follow:UNIT] -o FILE.png",
      "render one moment of a replay offscreen to a PNG", run_render},
+    {"export",
+     "REPLAY -o FILE.mp4 [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X] [--camera director|top|overview|follow:UNIT] [--overlay none] [--frames DIR | --raw FILE] [--quiet]",
+     "export a replay as an H.264 MP4 (or PNG frames) at a fixed time step", run_export},
     {"triangle", "-o FILE.png [--size WxH]",
      "render the Vulkan smoke-test triangle offscreen and write it as PNG", run_triangle},
     {"gpu-info", "", "show the Vulkan device Vedette would render with", run_gpu_info},
@@ -110,7 +113,7 @@ int main_impl(int argc, char** argv) {
             return sim::kExitBadInput;
         } catch (const std::exception& e) {
             std::fprintf(stderr, "error: %s\n", e.what());
-            return 1;
+            return std::string(e.what()).find("interrupted") != std::string::npos ? 130 : 1;
         }
     }
     std::fprintf(stderr, "vedette: unknown command '%s'\n\n", name.c_str());

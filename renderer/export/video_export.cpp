@@ -1,0 +1,176 @@
+#include "renderer/export/video_export.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+
+#include "renderer/battlefield_renderer.h"
+#include "renderer/export/ffmpeg_pipe.h"
+#include "sim/core/atomic_file.h"
+#include "sim/rules/ruleset_files.h"
+
+namespace vedette::render {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// A small bounded queue between the render loop and the writer thread.
+class FrameQueue {
+public:
+    explicit FrameQueue(std::size_t capacity) : capacity_(capacity) {}
+    // Returns the seconds spent waiting for room.
+    double push(std::vector<std::uint8_t> frame) {
+        const auto start = Clock::now();
+        std::unique_lock lock(m_);
+        room_.wait(lock, [&] { return q_.size() < capacity_ || failed_; });
+        const double waited = seconds_since(start);
+        q_.push_back(std::move(frame));
+        ready_.notify_one();
+        return waited;
+    }
+    bool pop(std::vector<std::uint8_t>& frame) {
+        std::unique_lock lock(m_);
+        ready_.wait(lock, [&] { return !q_.empty() || closed_; });
+        if (q_.empty()) return false;
+        frame = std::move(q_.front());
+        q_.pop_front();
+        room_.notify_one();
+        return true;
+    }
+    void close() {
+        std::lock_guard lock(m_);
+        closed_ = true;
+        ready_.notify_all();
+    }
+    void fail() {
+        std::lock_guard lock(m_);
+        failed_ = true;
+        room_.notify_all();
+    }
+
+private:
+    std::size_t capacity_;
+    std::deque<std::vector<std::uint8_t>> q_;
+    std::mutex m_;
+    std::condition_variable ready_, room_;
+    bool closed_ = false, failed_ = false;
+};
+
+void progress_line(std::size_t done, std::size_t total, double elapsed, bool tty) {
+    const double fps = elapsed > 0 ? double(done) / elapsed : 0;
+    const double left = fps > 0 ? double(total - done) / fps : 0;
+    const int width = 30, filled = total ? int(width * done / total) : width;
+    if (!tty && done != total && (done % std::max<std::size_t>(1, total / 10)) != 0) return;
+    std::fprintf(stderr, "%s  [%s%s] %zu/%zu frames, %.1f fps, %.0f s left%s", tty ? "\r" : "",
+                 std::string(std::size_t(filled), '#').c_str(), std::string(std::size_t(width - filled), '-').c_str(), done,
+                 total, fps, left, tty ? "   " : "\n");
+    if (tty && done == total) std::fprintf(stderr, "\n");
+}
+
+}  // namespace
+
+ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, const sim::battle::BattleRules& rules,
+                           const ExportOptions& o, const std::atomic<bool>& cancel) {
+    const std::int64_t to = o.to_ms < 0 ? scene.duration_ms : std::min(o.to_ms, scene.duration_ms);
+    if (to < o.from_ms) throw std::runtime_error("the export ends before it starts");
+    // The replay time of video frame i: from + i * speed / fps (fixed steps, never the wall clock).
+    const double step_ms = o.speed * 1000.0 / o.fps;
+    const std::size_t frames = std::size_t(double(to - o.from_ms) / step_ms) + 1;
+
+    std::unique_ptr<FfmpegPipe> ffmpeg;
+    std::FILE* raw = nullptr;
+    std::string raw_temp;
+    if (!o.output.empty()) {
+        ffmpeg = std::make_unique<FfmpegPipe>(o.output, o.size.width, o.size.height, o.fps);
+    } else if (!o.raw_file.empty() && o.raw_file != "-") {
+        raw_temp = o.raw_file + ".partial";
+        raw = std::fopen(raw_temp.c_str(), "wb");
+        if (!raw) throw std::runtime_error(o.raw_file + ": cannot write");
+    } else if (!o.frames_dir.empty()) {
+        std::filesystem::create_directories(o.frames_dir);
+    }
+
+    BattlefieldRenderer renderer(ctx, o.size, scene, rules);
+    FrameQueue queue(3);
+    std::string writer_error;  // read only after join()
+    std::atomic<bool> writer_failed{false};
+    std::uint64_t hash = 0xcbf29ce484222325ULL;
+    std::thread writer([&] {
+        std::vector<std::uint8_t> frame;
+        std::size_t index = 0;
+        try {
+            while (queue.pop(frame)) {
+                hash = sim::fnv1a64(frame.data(), frame.size(), hash);
+                if (ffmpeg) {
+                    ffmpeg->write_frame(frame.data());
+                } else if (raw) {
+                    if (std::fwrite(frame.data(), 1, frame.size(), raw) != frame.size())
+                        throw std::runtime_error(o.raw_file + ": write failed");
+                } else if (!o.frames_dir.empty()) {
+                    RgbaImage img(o.size.width, o.size.height);
+                    img.pixels = frame;
+                    char name[32];
+                    std::snprintf(name, sizeof name, "frame_%05zu.png", index);
+                    write_png((std::filesystem::path(o.frames_dir) / name).string(), img);
+                }
+                ++index;
+            }
+        } catch (const std::exception& e) {
+            writer_error = e.what();
+            writer_failed = true;
+            queue.fail();
+        }
+    });
+
+    ExportReport report;
+    const auto start = Clock::now();
+    const bool tty = o.progress && ::isatty(2);
+    std::string error;
+    try {
+        for (std::size_t i = 0; i < frames; ++i) {
+            if (cancel.load()) throw std::runtime_error("interrupted");
+            if (writer_failed.load()) throw std::runtime_error("writing failed");
+            const auto t0 = Clock::now();
+            const std::int64_t t = o.from_ms + std::int64_t(double(i) * step_ms);
+            const SceneState state = scene_at_time(scene, t);
+            const Camera camera = make_camera(o.camera, scene, state, float(o.size.width) / float(o.size.height));
+            RgbaImage img = renderer.render(state, camera);
+            report.render_seconds += seconds_since(t0);
+            report.encoder_wait_seconds += queue.push(std::move(img.pixels));
+            report.frames = i + 1;
+            if (o.progress) progress_line(i + 1, frames, seconds_since(start), tty);
+        }
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    queue.close();
+    writer.join();
+    if (!writer_error.empty()) error = writer_error;
+    if (!error.empty()) {
+        if (ffmpeg) ffmpeg->abandon();
+        if (raw) {
+            std::fclose(raw);
+            std::remove(raw_temp.c_str());
+        }
+        throw std::runtime_error("export " + error + (ffmpeg ? ": no video was written" : ""));
+    }
+    if (ffmpeg) ffmpeg->finish();
+    if (raw) {
+        std::fclose(raw);
+        if (std::rename(raw_temp.c_str(), o.raw_file.c_str()) != 0) throw std::runtime_error(o.raw_file + ": cannot move into place");
+    }
+    report.seconds = seconds_since(start);
+    static const char* digits = "0123456789abcdef";
+    report.frames_hash.assign(16, '0');
+    for (int k = 0; k < 16; ++k) report.frames_hash[15 - k] = digits[(hash >> (4 * k)) & 0xF];
+    return report;
+}
+
+}  // namespace vedette::render

@@ -1,0 +1,44 @@
+#pragma once
+// Offline video export: the replay rendered at a fixed time step (never the wall clock), each
+// frame read back and handed to a writer thread that feeds ffmpeg (or writes PNG or raw frames)
+// while the next frame renders.
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include "renderer/scene/camera.h"
+#include "renderer/vk/context.h"
+#include "sim/battle/battle_rules.h"
+
+namespace vedette::render {
+
+struct ExportOptions {
+    std::string output;      // .mp4 (H.264, yuv420p)
+    std::string frames_dir;  // instead: a PNG sequence frame_00000.png ...
+    std::string raw_file;    // instead: raw RGBA frames, for benchmarks ("-" discards them)
+    VkExtent2D size{1920, 1080};
+    int fps = 30;
+    std::int64_t from_ms = 0;
+    std::int64_t to_ms = -1;  // -1: the end of the replay
+    double speed = 1.0;       // replay seconds per video second
+    CameraSpec camera;
+    bool progress = true;
+};
+
+struct ExportReport {
+    std::size_t frames = 0;
+    double seconds = 0;              // wall clock, whole export
+    double render_seconds = 0;       // scene, draw and readback
+    double encoder_wait_seconds = 0; // the render loop waiting for a free frame slot
+    std::string frames_hash;         // FNV-1a 64 of every raw frame, in order
+};
+
+struct ReplayScene;
+
+// Throws std::runtime_error on failure; leaves no partial output behind. Stops early (and removes
+// the partial output) when `cancel` becomes true.
+ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, const sim::battle::BattleRules& rules,
+                           const ExportOptions& options, const std::atomic<bool>& cancel);
+
+}  // namespace vedette::render
