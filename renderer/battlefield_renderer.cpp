@@ -88,6 +88,9 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
     terrain_vertices_ = Buffer(ctx, terrain_.vertices.size() * sizeof(TerrainVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
                                kHostMemory, "terrain vertices");
     terrain_vertices_.upload(terrain_.vertices.data(), terrain_.vertices.size() * sizeof(TerrainVertex));
+    terrain_indices_ = Buffer(ctx, terrain_.indices.size() * sizeof(std::uint32_t), VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
+                              kHostMemory, "terrain indices");
+    terrain_indices_.upload(terrain_.indices.data(), terrain_.indices.size() * sizeof(std::uint32_t));
     const auto box = unit_box();
     box_vertices_ = Buffer(ctx, box.size() * sizeof(MeshVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "box mesh");
     box_vertices_.upload(box.data(), box.size() * sizeof(MeshVertex));
@@ -126,7 +129,8 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     const VkDeviceSize zero = 0;
     VkBuffer tv = terrain_vertices_.handle();
     vkCmdBindVertexBuffers(cmd, 0, 1, &tv, &zero);
-    vkCmdDraw(cmd, static_cast<std::uint32_t>(terrain_.vertices.size()), 1, 0, 0);
+    vkCmdBindIndexBuffer(cmd, terrain_indices_.handle(), 0, VK_INDEX_TYPE_UINT32);
+    vkCmdDrawIndexed(cmd, static_cast<std::uint32_t>(terrain_.indices.size()), 1, 0, 0, 0);
 
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, figure_pipeline_.handle());
     vkCmdPushConstants(cmd, figure_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,

@@ -38,6 +38,7 @@ private:
     Pipeline terrain_pipeline_;
     Pipeline figure_pipeline_;
     Buffer terrain_vertices_;
+    Buffer terrain_indices_;
     Buffer box_vertices_;
     Buffer instances_;
     std::size_t instance_capacity_ = 0;

@@ -14,11 +14,8 @@ echo "== the demo battle: simulated, verified, and its event log"
 "$VEDETTE" events "$OUT/demo_battle.replay.json" > "$OUT/demo_battle.events.txt"
 echo "wrote $OUT/demo_battle.events.txt"
 
-# Until `vedette view` and `vedette export` exist, the last file is a rendered picture.
-if "$VEDETTE" --help | grep -q '^  render '; then
-  "$VEDETTE" render "$OUT/demo_battle.replay.json" --event 60 --size 1280x720 -o "$OUT/demo_battle.png"
-  echo "$OUT/demo_battle.png"
-else
-  "$VEDETTE" triangle -o "$OUT/triangle.png" --size 640x480
-  echo "$OUT/triangle.png"
-fi
+# Until `vedette view` exists, the main job ends with the video of the demo battle (with a
+# display too), exported at 3x speed to keep ./run.sh quick.
+"$VEDETTE" export "$OUT/demo_battle.replay.json" -o "$OUT/demo_battle.mp4" --size 1280x720 --speed 3
+"$VEDETTE" render "$OUT/demo_battle.replay.json" --event 60 --size 1280x720 -o "$OUT/demo_battle.png"
+echo "$OUT/demo_battle.mp4"

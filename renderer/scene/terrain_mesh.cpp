@@ -114,27 +114,29 @@ float TerrainModel::height(float x, float y) const { return raw_height(x, y); }
 
 TerrainModel::TerrainModel(const sim::battle::Terrain& terrain)
     : terrain_(terrain), width_(static_cast<float>(terrain.width_mm)), depth_(static_cast<float>(terrain.depth_mm)) {
-    const int nx = std::clamp(static_cast<int>(width_ / 10.0f), 8, 256);
-    const int ny = std::clamp(static_cast<int>(depth_ / 10.0f), 8, 256);
-    auto vertex = [&](int i, int j) {
-        const float x = width_ * static_cast<float>(i) / static_cast<float>(nx);
-        const float y = depth_ * static_cast<float>(j) / static_cast<float>(ny);
-        const float e = 5.0f;
-        const float hx = raw_height(x + e, y) - raw_height(x - e, y);
-        const float hy = raw_height(x, y + e) - raw_height(x, y - e);
-        // World normal of the surface Y = h(X, -Z).
-        float n[3] = {-hx / (2 * e), 1.0f, hy / (2 * e)};
-        const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-        const auto c = colour_at(terrain_, x, y);
-        return TerrainVertex{x, raw_height(x, y), -y, n[0] / len, n[1] / len, n[2] / len, c[0], c[1], c[2]};
-    };
-    vertices.reserve(static_cast<std::size_t>(nx * ny * 6));
-    for (int j = 0; j < ny; ++j)
-        for (int i = 0; i < nx; ++i) {
-            const TerrainVertex a = vertex(i, j), b = vertex(i + 1, j), c = vertex(i + 1, j + 1), d = vertex(i, j + 1);
-            // Counter-clockwise seen from above (Y up).
-            vertices.insert(vertices.end(), {a, c, b, a, d, c});
+    // A 2 cm grid (at most 256 cells a side): fine enough for roads and village edges, and few
+    // enough vertices that lavapipe spends its time on pixels, not on the ground.
+    const int nx = std::clamp(static_cast<int>(width_ / 20.0f), 8, 256);
+    const int ny = std::clamp(static_cast<int>(depth_ / 20.0f), 8, 256);
+    vertices.reserve(static_cast<std::size_t>((nx + 1) * (ny + 1)));
+    for (int j = 0; j <= ny; ++j)
+        for (int i = 0; i <= nx; ++i) {
+            const float x = width_ * static_cast<float>(i) / static_cast<float>(nx);
+            const float y = depth_ * static_cast<float>(j) / static_cast<float>(ny);
+            const float e = 5.0f;
+            const float hx = raw_height(x + e, y) - raw_height(x - e, y);
+            const float hy = raw_height(x, y + e) - raw_height(x, y - e);
+            // World normal of the surface Y = h(X, -Z).
+            float n[3] = {-hx / (2 * e), 1.0f, hy / (2 * e)};
+            const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+            const auto c = colour_at(terrain_, x, y);
+            vertices.push_back({x, raw_height(x, y), -y, n[0] / len, n[1] / len, n[2] / len, c[0], c[1], c[2]});
         }
+    indices.reserve(static_cast<std::size_t>(nx * ny * 6));
+    const auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (nx + 1) + i); };
+    for (int j = 0; j < ny; ++j)
+        for (int i = 0; i < nx; ++i)
+            indices.insert(indices.end(), {at(i, j), at(i + 1, j + 1), at(i + 1, j), at(i, j), at(i, j + 1), at(i + 1, j + 1)});
 }
 
 }  // namespace vedette::render

@@ -3,6 +3,7 @@
 // image), colours per terrain type (fields, woods, rough ground, built-up areas, water, roads,
 // hedges, walls, streams). World space: X = table x, Y = height, Z = -table y (millimetres).
 
+#include <cstdint>
 #include <vector>
 
 #include "sim/battle/scenario.h"
@@ -19,7 +20,8 @@ class TerrainModel {
 public:
     explicit TerrainModel(const sim::battle::Terrain& terrain);
     float height(float x_mm, float y_mm) const;
-    std::vector<TerrainVertex> vertices;  // triangle list
+    std::vector<TerrainVertex> vertices;  // a grid of (columns + 1) x (rows + 1) vertices
+    std::vector<std::uint32_t> indices;   // triangle list over the grid
     float width_mm() const { return width_; }
     float depth_mm() const { return depth_; }
 
