@@ -23,15 +23,13 @@ struct PushConstants {
     glm::vec4 eye_fog;
 };
 
-struct MeshVertex {
-    float px, py, pz, nx, ny, nz;
-};
+using MeshVertex = ModelVertex;
 
 // A unit box in table-local coordinates: x right, y forward, z up; [-0.5, 0.5]^2 x [0, 1].
 std::vector<MeshVertex> unit_box() {
     std::vector<MeshVertex> v;
     auto quad = [&](glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d, glm::vec3 n) {
-        for (const glm::vec3& p : {a, b, c, a, c, d}) v.push_back({p.x, p.y, p.z, n.x, n.y, n.z});
+        for (const glm::vec3& p : {a, b, c, a, c, d}) v.push_back({p.x, p.y, p.z, n.x, n.y, n.z, 1, 1, 1});
     };
     const float h = 0.5f;
     quad({-h, -h, 1}, {h, -h, 1}, {h, h, 1}, {-h, h, 1}, {0, 0, 1});     // top
@@ -64,6 +62,7 @@ PipelineDesc figure_desc() {
     d.bindings = {{0, sizeof(MeshVertex), VK_VERTEX_INPUT_RATE_VERTEX}, {1, sizeof(Instance), VK_VERTEX_INPUT_RATE_INSTANCE}};
     d.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
                     {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 12},
+                    {5, 0, VK_FORMAT_R32G32B32_SFLOAT, 24},
                     {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
                     {3, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 16},
                     {4, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 32}};
@@ -77,7 +76,7 @@ constexpr VkMemoryPropertyFlags kHostMemory = VK_MEMORY_PROPERTY_HOST_VISIBLE_BI
 }  // namespace
 
 BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D extent, const ReplayScene& scene,
-                                         const sim::battle::BattleRules& rules)
+                                         const sim::battle::BattleRules& rules, const std::string& models)
     : ctx_(ctx),
       rules_(rules),
       target_(ctx, extent),
@@ -94,6 +93,17 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
     const auto box = unit_box();
     box_vertices_ = Buffer(ctx, box.size() * sizeof(MeshVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "box mesh");
     box_vertices_.upload(box.data(), box.size() * sizeof(MeshVertex));
+    const ModelSet set = load_model_set(models.empty() ? default_models_file() : models);
+    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
+        set_model(static_cast<MeshKind>(k), set.meshes[static_cast<std::size_t>(k)]);
+}
+
+void BattlefieldRenderer::set_model(MeshKind kind, const ModelMesh& mesh) {
+    const auto k = static_cast<std::size_t>(kind);
+    meshes_[k] = Buffer(ctx_, mesh.vertices.size() * sizeof(ModelVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory,
+                        mesh_kind_key(kind));
+    meshes_[k].upload(mesh.vertices.data(), mesh.vertices.size() * sizeof(ModelVertex));
+    mesh_vertex_counts_[k] = static_cast<std::uint32_t>(mesh.vertices.size());
 }
 
 void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera) {
@@ -135,13 +145,15 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, figure_pipeline_.handle());
     vkCmdPushConstants(cmd, figure_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        sizeof pc, &pc);
-    // One draw per mesh (all are boxes for now; glTF figure models replace them per mesh kind).
-    for (const auto& [first, count] : ranges) {
+    // One draw per mesh: boxes for bases and markers, glTF models for figures.
+    for (std::size_t m = 0; m < ranges.size(); ++m) {
+        const auto [first, count] = ranges[m];
         if (count == 0) continue;
-        VkBuffer bufs[2] = {box_vertices_.handle(), instances_.handle()};
+        const bool model = static_cast<int>(m) >= kFirstModelKind && mesh_vertex_counts_[m] > 0;
+        VkBuffer bufs[2] = {model ? meshes_[m].handle() : box_vertices_.handle(), instances_.handle()};
         const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
         vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
-        vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
+        vkCmdDraw(cmd, model ? mesh_vertex_counts_[m] : 36, static_cast<std::uint32_t>(count), 0, 0);
     }
     target_.end(cmd);
 }

@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "renderer/assets/gltf_model.h"
 #include "renderer/image_io.h"
 #include "renderer/scene/camera.h"
 #include "renderer/scene/figure_layout.h"
@@ -18,8 +19,11 @@ namespace vedette::render {
 
 class BattlefieldRenderer {
 public:
+    // `models`: the mapping file (assets/models.json); empty finds the default one.
     BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D extent, const ReplayScene& scene,
-                        const sim::battle::BattleRules& rules);
+                        const sim::battle::BattleRules& rules, const std::string& models = "");
+    // Draws figures of `kind` with this model instead (tests, users' own models).
+    void set_model(MeshKind kind, const ModelMesh& table_axes_mesh);
 
     // Fills this frame's instances and records the frame into `cmd` (render pass included).
     void record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera);
@@ -40,6 +44,8 @@ private:
     Buffer terrain_vertices_;
     Buffer terrain_indices_;
     Buffer box_vertices_;
+    std::array<Buffer, static_cast<std::size_t>(MeshKind::count)> meshes_;
+    std::array<std::uint32_t, static_cast<std::size_t>(MeshKind::count)> mesh_vertex_counts_{};
     Buffer instances_;
     std::size_t instance_capacity_ = 0;
     std::size_t last_figures_ = 0;

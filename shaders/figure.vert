@@ -8,6 +8,7 @@ layout(location = 1) in vec3 in_normal;
 layout(location = 2) in vec4 i_pos_yaw;
 layout(location = 3) in vec4 i_size;
 layout(location = 4) in vec4 i_color;
+layout(location = 5) in vec3 in_color;  // the model's colour: white parts take the uniform colour
 layout(location = 0) out vec3 v_color;
 layout(location = 1) out vec3 v_normal;
 layout(location = 2) out vec3 v_world;
@@ -20,7 +21,7 @@ void main() {
     vec3 w = vec3(t.x, i_pos_yaw.z + l.z, -t.y);
     vec2 nt = right * in_normal.x + fwd * in_normal.y;
     v_normal = normalize(vec3(nt.x, in_normal.z, -nt.y));
-    v_color = i_color.rgb;
+    v_color = i_color.rgb * in_color;
     v_world = w;
     gl_Position = pc.view_proj * vec4(w, 1.0);
 }

@@ -22,7 +22,30 @@ std::array<float, 3> nation_colour(const std::string& nation, int side) {
     return side == 0 ? std::array<float, 3>{0.2f, 0.3f, 0.7f} : std::array<float, 3>{0.7f, 0.2f, 0.2f};
 }
 
+const char* mesh_kind_key(MeshKind kind) {
+    static const char* keys[] = {"", "", "infantry", "open_order", "skirmishers", "cuirassiers", "heavy_cavalry",
+                                 "dragoons", "lancers", "light_cavalry", "cossacks", "artillery_crew", "gun", "limber",
+                                 "general", "flag"};
+    return keys[static_cast<int>(kind)];
+}
+
 namespace {
+
+MeshKind figure_kind(TroopType t) {
+    switch (t) {
+        case TroopType::cuirassiers: return MeshKind::cuirassiers;
+        case TroopType::heavy_cavalry: return MeshKind::heavy_cavalry;
+        case TroopType::dragoons: return MeshKind::dragoons;
+        case TroopType::lancers: return MeshKind::lancers;
+        case TroopType::light_cavalry: return MeshKind::light_cavalry;
+        case TroopType::cossacks: return MeshKind::cossacks;
+        case TroopType::infantry: return MeshKind::infantry;
+        case TroopType::open_order: return MeshKind::open_order;
+        case TroopType::skirmishers: return MeshKind::skirmishers;
+        case TroopType::artillery: return MeshKind::artillery_crew;
+    }
+    return MeshKind::infantry;
+}
 
 // A small deterministic jitter for untidy units (same unit and figure, same offset).
 float jitter(int unit, int figure, int axis) {
@@ -54,19 +77,19 @@ InstanceBatches layout_figures(const SceneState& state, const sim::battle::Battl
             {cx, cy, 0.0f, yaw, w, d, 1.5f, 0, colour[0] * 0.35f + 0.1f, colour[1] * 0.35f + 0.12f, colour[2] * 0.35f + 0.08f, 1});
         const bool cavalry = sim::gdb::is_cavalry(u.type);
         const bool guns = u.type == TroopType::artillery;
-        MeshKind kind = cavalry ? MeshKind::cavalry : MeshKind::infantry;
+        const MeshKind kind = figure_kind(u.type);
         const int n = std::max(0, u.figures);
         // Figure spacing from the kind of figure.
         const float fw = cavalry ? 14.0f : guns ? 9.0f : 7.0f;
         const float fd = cavalry ? 14.0f : guns ? 9.0f : 7.0f;
-        auto place = [&](float lx, float ly, int i, MeshKind k, float s_w, float s_d, float s_h, float yaw_off) {
+        auto place = [&](float lx, float ly, int i, MeshKind k, float yaw_off) {
             if (untidy) {
                 lx += jitter(u.unit, i, 0) * fw * 0.8f;
                 ly += jitter(u.unit, i, 1) * fd * 0.8f;
                 yaw_off += jitter(u.unit, i, 2) * 0.9f;
             }
             const float x = cx + rx * lx + fx * ly, y = cy + ry * lx + fy * ly;
-            out.by_mesh[static_cast<int>(k)].push_back({x, y, 1.5f, yaw + yaw_off, s_w, s_d, s_h, 0, colour[0], colour[1], colour[2], 1});
+            out.by_mesh[static_cast<int>(k)].push_back({x, y, 1.5f, yaw + yaw_off, 1, 1, 1, 0, colour[0], colour[1], colour[2], 1});
             ++out.figures;
         };
         if (u.formation == Formation::square || u.formation == Formation::mass) {
@@ -81,7 +104,7 @@ InstanceBatches layout_figures(const SceneState& state, const sim::battle::Battl
                 if (face == 1) lx = half, ly = -t * 2 * half, off = 1.5708f;
                 if (face == 2) lx = -t * 2 * half, ly = -half, off = 3.1416f;
                 if (face == 3) lx = -half, ly = t * 2 * half, off = -1.5708f;
-                place(lx, ly, i, kind, 5, 4, 12, off);
+                place(lx, ly, i, kind, off);
             }
             continue;
         }
@@ -91,8 +114,8 @@ InstanceBatches layout_figures(const SceneState& state, const sim::battle::Battl
             const float gy = u.guns_abandoned ? static_cast<float>(u.guns_y_mm) : cy;
             for (int p = 0; p < pieces; ++p) {
                 const float lx = (static_cast<float>(p) + 0.5f) * w / static_cast<float>(pieces) - w / 2;
-                out.by_mesh[static_cast<int>(MeshKind::gun)].push_back(
-                    {gx + rx * lx, gy + ry * lx, 1.5f, yaw, 10, 18, 7, 0, 0.25f, 0.22f, 0.18f, 1});
+                out.by_mesh[static_cast<int>(u.formation == Formation::limbered ? MeshKind::limber : MeshKind::gun)].push_back(
+                    {gx + rx * lx, gy + ry * lx, 1.5f, yaw, 1, 1, 1, 0, 1, 1, 1, 1});
             }
             if (u.guns_abandoned)  // a white marker on abandoned guns
                 out.by_mesh[static_cast<int>(MeshKind::marker)].push_back({gx, gy, 9, 0, 6, 6, 6, 0, 0.95f, 0.95f, 0.95f, 1});
@@ -104,14 +127,7 @@ InstanceBatches layout_figures(const SceneState& state, const sim::battle::Battl
             const int file = i % across, rank = i / across;
             const float lx = (static_cast<float>(file) + 0.5f) * w / static_cast<float>(across) - w / 2;
             const float ly = d / 2 - (static_cast<float>(rank) + 0.5f) * d / static_cast<float>(ranks);
-            if (guns && !u.guns_abandoned)
-                place(lx, ly - d * 0.3f, i, MeshKind::infantry, 5, 4, 12, 0);
-            else if (guns)
-                place(lx, ly, i, MeshKind::infantry, 5, 4, 12, 0);
-            else if (cavalry)
-                place(lx, ly, i, kind, 5, 12, 14, 0);
-            else
-                place(lx, ly, i, kind, 5, 4, 12, 0);
+            place(lx, guns && !u.guns_abandoned ? ly - d * 0.3f : ly, i, kind, 0);
         }
     }
     return out;

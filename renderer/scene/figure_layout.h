@@ -11,10 +11,19 @@
 
 namespace vedette::render {
 
-enum class MeshKind : int { base = 0, infantry, cavalry, gun, marker, count };
+// One mesh (one draw) per kind. The figure kinds are the keys of assets/models.json.
+enum class MeshKind : int {
+    base = 0, marker,
+    infantry, open_order, skirmishers, cuirassiers, heavy_cavalry, dragoons, lancers, light_cavalry, cossacks,
+    artillery_crew, gun, limber, general, flag,
+    count
+};
+inline constexpr int kFirstModelKind = static_cast<int>(MeshKind::infantry);
+const char* mesh_kind_key(MeshKind kind);  // "infantry", ... ("" for base and marker)
 
 // One instance: position on the table (mm, y up the table), height above it, a yaw (radians,
-// 0 = facing +y, clockwise), a size in mm and a colour.
+// 0 = facing +y, clockwise), a scale (mm for the unit box of bases and markers, 1 for models,
+// which are already in mm) and a colour (it tints the model's white parts).
 struct Instance {
     float x, y, z, yaw;
     float sx, sy, sz, pad;
