@@ -1,6 +1,8 @@
 #include "renderer/battlefield_renderer.h"
 
+#include <array>
 #include <cstring>
+#include <map>
 
 #include "renderer/vk/vk_check.h"
 
@@ -67,7 +69,11 @@ PipelineDesc figure_desc() {
                     {3, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 16},
                     {4, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 32}};
     d.push_constants = {{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
-    d.cull = VK_CULL_MODE_NONE;
+    // Figures are closed meshes with outward counter-clockwise faces: skip their far sides. (The
+    // projection's y flip and Vulkan's y-down framebuffer cancel out, so front faces stay
+    // counter-clockwise.)
+    d.cull = VK_CULL_MODE_BACK_BIT;
+    d.front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE;
     d.debug_name = "figures";
     return d;
 }
@@ -99,11 +105,24 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
 }
 
 void BattlefieldRenderer::set_model(MeshKind kind, const ModelMesh& mesh) {
+    // Share identical vertices so each is shaded once per instance (lavapipe's cost is vertices).
+    std::vector<ModelVertex> unique;
+    std::vector<std::uint32_t> indices;
+    std::map<std::array<float, 9>, std::uint32_t> seen;
+    for (const auto& v : mesh.vertices) {
+        const std::array<float, 9> key{v.px, v.py, v.pz, v.nx, v.ny, v.nz, v.r, v.g, v.b};
+        auto [it, added] = seen.emplace(key, static_cast<std::uint32_t>(unique.size()));
+        if (added) unique.push_back(v);
+        indices.push_back(it->second);
+    }
     const auto k = static_cast<std::size_t>(kind);
-    meshes_[k] = Buffer(ctx_, mesh.vertices.size() * sizeof(ModelVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory,
+    meshes_[k] = Buffer(ctx_, unique.size() * sizeof(ModelVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory,
                         mesh_kind_key(kind));
-    meshes_[k].upload(mesh.vertices.data(), mesh.vertices.size() * sizeof(ModelVertex));
-    mesh_vertex_counts_[k] = static_cast<std::uint32_t>(mesh.vertices.size());
+    meshes_[k].upload(unique.data(), unique.size() * sizeof(ModelVertex));
+    mesh_indices_[k] = Buffer(ctx_, indices.size() * sizeof(std::uint32_t), VK_BUFFER_USAGE_INDEX_BUFFER_BIT, kHostMemory,
+                              mesh_kind_key(kind));
+    mesh_indices_[k].upload(indices.data(), indices.size() * sizeof(std::uint32_t));
+    mesh_index_counts_[k] = static_cast<std::uint32_t>(indices.size());
 }
 
 void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera) {
@@ -149,11 +168,16 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     for (std::size_t m = 0; m < ranges.size(); ++m) {
         const auto [first, count] = ranges[m];
         if (count == 0) continue;
-        const bool model = static_cast<int>(m) >= kFirstModelKind && mesh_vertex_counts_[m] > 0;
+        const bool model = static_cast<int>(m) >= kFirstModelKind && mesh_index_counts_[m] > 0;
         VkBuffer bufs[2] = {model ? meshes_[m].handle() : box_vertices_.handle(), instances_.handle()};
         const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
         vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
-        vkCmdDraw(cmd, model ? mesh_vertex_counts_[m] : 36, static_cast<std::uint32_t>(count), 0, 0);
+        if (model) {
+            vkCmdBindIndexBuffer(cmd, mesh_indices_[m].handle(), 0, VK_INDEX_TYPE_UINT32);
+            vkCmdDrawIndexed(cmd, mesh_index_counts_[m], static_cast<std::uint32_t>(count), 0, 0, 0);
+        } else {
+            vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
+        }
     }
     target_.end(cmd);
 }

@@ -45,7 +45,8 @@ private:
     Buffer terrain_indices_;
     Buffer box_vertices_;
     std::array<Buffer, static_cast<std::size_t>(MeshKind::count)> meshes_;
-    std::array<std::uint32_t, static_cast<std::size_t>(MeshKind::count)> mesh_vertex_counts_{};
+    std::array<Buffer, static_cast<std::size_t>(MeshKind::count)> mesh_indices_;
+    std::array<std::uint32_t, static_cast<std::size_t>(MeshKind::count)> mesh_index_counts_{};
     Buffer instances_;
     std::size_t instance_capacity_ = 0;
     std::size_t last_figures_ = 0;

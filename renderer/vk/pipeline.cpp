@@ -50,7 +50,7 @@ Pipeline::Pipeline(const VulkanContext& ctx, VkRenderPass pass, const PipelineDe
     VkPipelineRasterizationStateCreateInfo rs{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
     rs.polygonMode = VK_POLYGON_MODE_FILL;
     rs.cullMode = desc.cull;
-    rs.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+    rs.frontFace = desc.front_face;
     rs.lineWidth = 1.0f;
     if (desc.depth_bias != 0.0f) {
         rs.depthBiasEnable = VK_TRUE;

@@ -19,6 +19,7 @@ struct PipelineDesc {
     std::vector<VkDescriptorSetLayout> set_layouts;
     VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
     VkCullModeFlags cull = VK_CULL_MODE_NONE;
+    VkFrontFace front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE;
     bool depth_test = true;
     bool depth_write = true;
     bool alpha_blend = false;

@@ -1,0 +1,87 @@
+// Renderer frame times, offscreen on lavapipe at 1280x720, each beside an empty frame (clear and
+// readback only) in the same run:
+//   BM_EmptyFrame, BM_DemoBattleFrame, BM_Figures/1000, /10000, /50000 (goal: 10,000 figures at
+//   12 frames a second or better; the demo battle at 30 or better).
+//   build/bench/bench_render
+
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <memory>
+
+#include "renderer/battlefield_renderer.h"
+
+using namespace vedette;
+using namespace vedette::render;
+
+namespace {
+
+struct Fixture {
+    sim::battle::BattleRules rules;
+    ReplayScene scene;
+    std::unique_ptr<VulkanContext> ctx;
+    std::unique_ptr<BattlefieldRenderer> renderer;
+};
+
+Fixture& fixture() {
+    static Fixture f = [] {
+        setenv("VK_DRIVER_FILES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json", 0);
+        setenv("VK_ICD_FILENAMES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json", 0);
+        Fixture x;
+        x.rules = sim::battle::load_battle_rules(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json");
+        x.scene = load_replay_scene(std::string(VEDETTE_SOURCE_DIR) + "/replays/demo/demo_battle.replay.json", x.rules);
+        ContextOptions o;
+        o.prefer_gpu = false;
+        x.ctx = std::make_unique<VulkanContext>(o);
+        x.renderer = std::make_unique<BattlefieldRenderer>(*x.ctx, VkExtent2D{1280, 720}, x.scene, x.rules);
+        return x;
+    }();
+    return f;
+}
+
+// Battalions of 24 figures in a grid over the demo table, in column.
+SceneState crowd(int figures) {
+    SceneState s;
+    const int units = (figures + 23) / 24;
+    const int per_row = 40;
+    for (int i = 0; i < units; ++i) {
+        UnitView u;
+        u.unit = i;
+        u.side = i % 2;
+        u.nation = i % 2 ? "british" : "french";
+        u.type = sim::gdb::TroopType::infantry;
+        u.formation = sim::gdb::Formation::column;
+        u.figures = std::min(24, figures - i * 24);
+        u.x_mm = 30 + (i % per_row) * 43;
+        u.y_mm = 30 + (i / per_row) * (1240.0 / std::max(1, (units + per_row - 1) / per_row));
+        u.status = "formed";
+        s.units.push_back(u);
+    }
+    return s;
+}
+
+void run(benchmark::State& state, const SceneState& scene, bool empty) {
+    Fixture& f = fixture();
+    const Camera cam = make_camera(parse_camera("overview"), f.scene, scene, 1280.0f / 720.0f);
+    SceneState nothing;
+    for (auto _ : state) {
+        const RgbaImage img = f.renderer->render(empty ? nothing : scene, cam);
+        benchmark::DoNotOptimize(img.pixels.data());
+    }
+    state.counters["fps"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["figures"] = double(f.renderer->last_figures());
+}
+
+void BM_EmptyFrame(benchmark::State& state) { run(state, SceneState{}, true); }
+void BM_DemoBattleFrame(benchmark::State& state) {
+    Fixture& f = fixture();
+    run(state, scene_at_time(f.scene, time_of_event(f.scene, 60)), false);
+}
+void BM_Figures(benchmark::State& state) { run(state, crowd(int(state.range(0))), false); }
+
+}  // namespace
+
+BENCHMARK(BM_EmptyFrame)->Unit(benchmark::kMillisecond)->MinTime(2.0)->UseRealTime();
+BENCHMARK(BM_DemoBattleFrame)->Unit(benchmark::kMillisecond)->MinTime(2.0)->UseRealTime();
+BENCHMARK(BM_Figures)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMillisecond)->MinTime(2.0)->UseRealTime();
+BENCHMARK_MAIN();
