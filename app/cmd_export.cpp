@@ -1,5 +1,5 @@
 // `vedette export REPLAY -o FILE.mp4 [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X]
-//  [--camera director|top|overview|follow:UNIT] [--overlay none] [--frames DIR] [--raw FILE]`
+//  [--camera director|top|overview|follow:UNIT] [--overlay none|captions] [--frames DIR] [--raw FILE]`
 // T is seconds of replay time, event:N or turn:N.
 
 #include <atomic>
@@ -73,8 +73,11 @@ int run_export(const Args& in) {
     }
     const std::string camera = take_option(args, "--camera");
     const std::string overlay = take_option(args, "--overlay");
-    if (!overlay.empty() && overlay != "none")
-        throw UsageError{"--overlay " + overlay + ": captions and panels come with the viewer's panels, which are not built yet; use --overlay none"};
+    if (overlay == "panels")
+        throw UsageError{"--overlay panels: the melee panel and timeline come with the viewer (not built yet); use none or captions"};
+    if (!overlay.empty() && overlay != "none" && overlay != "captions")
+        throw UsageError{"--overlay expects none, captions or panels"};
+    o.captions = overlay == "captions";
     o.progress = !take_flag(args, "--quiet");
     const std::string rules_dir = take_option(args, "--rules");
     expect_no_more_options(args);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "renderer/battlefield_renderer.h"
+#include "renderer/export/captions.h"
 #include "renderer/export/ffmpeg_pipe.h"
 #include "sim/core/atomic_file.h"
 #include "sim/rules/ruleset_files.h"
@@ -98,6 +99,8 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, c
     }
 
     BattlefieldRenderer renderer(ctx, o.size, scene, rules);
+    std::unique_ptr<CaptionPainter> captions;
+    if (o.captions) captions = std::make_unique<CaptionPainter>(o.size.height);
     FrameQueue queue(3);
     std::string writer_error;  // read only after join()
     std::atomic<bool> writer_failed{false};
@@ -142,6 +145,7 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, c
             const SceneState state = scene_at_time(scene, t);
             const Camera camera = make_camera(o.camera, scene, state, float(o.size.width) / float(o.size.height));
             RgbaImage img = renderer.render(state, camera);
+            if (captions) captions->paint(img, scene, state);
             report.render_seconds += seconds_since(t0);
             report.encoder_wait_seconds += queue.push(std::move(img.pixels));
             report.frames = i + 1;

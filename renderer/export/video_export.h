@@ -23,6 +23,7 @@ struct ExportOptions {
     std::int64_t to_ms = -1;  // -1: the end of the replay
     double speed = 1.0;       // replay seconds per video second
     CameraSpec camera;
+    bool captions = false;   // --overlay captions: a lower third for the current event
     bool progress = true;
 };
 

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "renderer/battlefield_renderer.h"
+#include "renderer/export/captions.h"
 #include "tests/render/lavapipe_context.h"
 
 namespace vedette::render {
@@ -92,6 +93,34 @@ TEST(BattlefieldRender, SameMomentSamePixelsAndMotionBetweenEvents) {
         break;
     }
     test::expect_no_validation_errors(*ctx);
+}
+
+TEST(Captions, ALowerThirdWithTheEventText) {
+    auto ctx = test::make_lavapipe_context();
+    const ReplayScene& scene = demo();
+    const VkExtent2D size{320, 180};
+    BattlefieldRenderer renderer(*ctx, size, scene, rules());
+    const SceneState state = scene_at_time(scene, time_of_event(scene, 5));
+    const Camera cam = make_camera(parse_camera("overview"), scene, state, 320.0f / 180.0f);
+    const RgbaImage plain = renderer.render(state, cam);
+    RgbaImage captioned = plain;
+    CaptionPainter(size.height).paint(captioned, scene, state);
+    // Above the band nothing changes; in the band the picture is darkened and light text appears.
+    const std::uint32_t band_top = size.height - std::uint32_t(std::clamp(float(size.height) / 26.0f, 11.0f, 48.0f) * 4.2f);
+    std::size_t changed_above = 0, light_text = 0;
+    for (std::uint32_t y = 0; y < size.height; ++y)
+        for (std::uint32_t x = 0; x < size.width; ++x) {
+            const auto* a = plain.at(x, y);
+            const auto* b = captioned.at(x, y);
+            if (y < band_top) changed_above += a[0] != b[0] || a[1] != b[1] || a[2] != b[2];
+            else light_text += b[0] > 200 && b[1] > 200;
+        }
+    EXPECT_EQ(changed_above, 0u);
+    EXPECT_GT(light_text, 100u);
+    // The same frame always gets the same caption pixels.
+    RgbaImage again = plain;
+    CaptionPainter(size.height).paint(again, scene, state);
+    EXPECT_EQ(again.pixels, captioned.pixels);
 }
 
 struct Golden {

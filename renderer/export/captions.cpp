@@ -1,0 +1,94 @@
+#include "renderer/export/captions.h"
+
+#include <algorithm>
+
+#include <imgui.h>
+#include <imgui_internal.h>  // ImTextCharFromUtf8
+
+namespace vedette::render {
+
+struct CaptionPainter::Impl {
+    ImFontAtlas atlas;
+    ImFont* font = nullptr;
+    unsigned char* alpha = nullptr;
+    int width = 0, height = 0;
+    float size = 16;
+};
+
+CaptionPainter::CaptionPainter(std::uint32_t frame_height) : impl_(new Impl) {
+    impl_->size = std::clamp(float(frame_height) / 26.0f, 11.0f, 48.0f);
+    ImFontConfig config;
+    config.SizePixels = impl_->size;
+    config.OversampleH = config.OversampleV = 1;
+    config.PixelSnapH = true;
+    impl_->font = impl_->atlas.AddFontDefault(&config);
+    impl_->atlas.GetTexDataAsAlpha8(&impl_->alpha, &impl_->width, &impl_->height);
+}
+
+CaptionPainter::~CaptionPainter() { delete impl_; }
+
+int CaptionPainter::draw_text(RgbaImage& frame, const std::string& text, int x0, int y0, int max_width,
+                              std::uint8_t r, std::uint8_t g, std::uint8_t b) {
+    const ImFont& font = *impl_->font;
+    const int line_height = int(impl_->size * 1.2f);
+    float x = float(x0);
+    int y = y0;
+    const char* s = text.c_str();
+    const char* end = s + text.size();
+    // Word wrap at max_width.
+    const char* line_end = font.CalcWordWrapPositionA(1.0f, s, end, float(max_width));
+    while (s < end) {
+        if (s >= line_end) {
+            x = float(x0);
+            y += line_height;
+            while (s < end && *s == ' ') ++s;
+            line_end = font.CalcWordWrapPositionA(1.0f, s, end, float(max_width));
+            if (line_end == s) line_end = end;
+            continue;
+        }
+        unsigned int c = 0;
+        s += ImTextCharFromUtf8(&c, s, end);
+        const ImFontGlyph* glyph = font.FindGlyph(static_cast<ImWchar>(c));
+        if (!glyph) continue;
+        const int gx0 = int(x + glyph->X0), gy0 = int(float(y) + glyph->Y0);
+        const int gw = int(glyph->X1 - glyph->X0), gh = int(glyph->Y1 - glyph->Y0);
+        const int u0 = int(glyph->U0 * float(impl_->width)), v0 = int(glyph->V0 * float(impl_->height));
+        for (int j = 0; j < gh; ++j)
+            for (int i = 0; i < gw; ++i) {
+                const int px = gx0 + i, py = gy0 + j;
+                if (px < 0 || py < 0 || px >= int(frame.width) || py >= int(frame.height)) continue;
+                const int a = impl_->alpha[(v0 + j) * impl_->width + u0 + i];
+                if (a == 0) continue;
+                std::uint8_t* d = &frame.pixels[(std::size_t(py) * frame.width + std::size_t(px)) * 4];
+                d[0] = std::uint8_t((d[0] * (255 - a) + r * a) / 255);
+                d[1] = std::uint8_t((d[1] * (255 - a) + g * a) / 255);
+                d[2] = std::uint8_t((d[2] * (255 - a) + b * a) / 255);
+            }
+        x += glyph->AdvanceX;
+    }
+    return y + line_height;
+}
+
+void CaptionPainter::paint_lines(RgbaImage& frame, const std::string& title, const std::string& detail) {
+    const int margin = int(impl_->size);
+    const int band = int(impl_->size * 4.2f);
+    const int top = int(frame.height) - band;
+    for (int y = std::max(0, top); y < int(frame.height); ++y)
+        for (std::uint32_t x = 0; x < frame.width; ++x) {
+            std::uint8_t* d = &frame.pixels[(std::size_t(y) * frame.width + x) * 4];
+            for (int c = 0; c < 3; ++c) d[c] = std::uint8_t(d[c] * 0.35f);
+        }
+    const int max_width = int(frame.width) - 2 * margin;
+    const int next = draw_text(frame, title, margin, top + int(impl_->size * 0.4f), max_width, 250, 246, 232);
+    draw_text(frame, detail, margin, std::min(next, int(frame.height) - int(impl_->size * 1.3f)), max_width, 200, 190, 150);
+}
+
+void CaptionPainter::paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state) {
+    if (state.event < 0) return;
+    const auto& e = scene.replay.events[static_cast<std::size_t>(state.event)];
+    std::string detail = e.turn > 0 ? "Turn " + std::to_string(e.turn) + ", " + e.phase + " phase" : scene.scenario.title;
+    if (!e.rule.empty() && e.kind != "setup") detail += "  -  " + e.rule;
+    paint_lines(frame, e.text, detail);
+}
+
+}  // namespace vedette::render

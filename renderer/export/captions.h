@@ -1,0 +1,32 @@
+#pragma once
+// Lower-third captions painted onto finished frames: the current event in plain words, with its
+// turn, phase and rule. Text is rasterised on the CPU from Dear ImGui's built-in font (no GPU
+// backend needed), so the same frame always gets the same pixels.
+
+#include <string>
+
+#include "renderer/image_io.h"
+#include "renderer/scene/scene_state.h"
+
+namespace vedette::render {
+
+class CaptionPainter {
+public:
+    explicit CaptionPainter(std::uint32_t frame_height);
+    ~CaptionPainter();
+    CaptionPainter(const CaptionPainter&) = delete;
+    CaptionPainter& operator=(const CaptionPainter&) = delete;
+
+    // The caption for the moment shown by `state` (nothing before the first event).
+    void paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state);
+    // Paints two lines of text in a translucent band across the bottom of the frame.
+    void paint_lines(RgbaImage& frame, const std::string& title, const std::string& detail);
+
+private:
+    int draw_text(RgbaImage& frame, const std::string& text, int x, int y, int max_width, std::uint8_t r,
+                  std::uint8_t g, std::uint8_t b);
+    struct Impl;
+    Impl* impl_;
+};
+
+}  // namespace vedette::render
