@@ -79,7 +79,7 @@ void Battle::start_turn() {
         u.pursued_last_turn = u.pursuing;
         u.charged = u.was_charged = u.countercharged = u.countercharge_bonus = false;
         u.countercharge_forward = 0;
-        u.general_leads = u.flank_contact = u.retreated_this_turn = false;
+        u.general_leads = u.flank_contact = u.retreated_this_turn = u.behind_obstacle = false;
         u.charged_by = -1;
     }
     opportunity_used_ = {0, 0};
@@ -254,6 +254,23 @@ bool Battle::line_of_sight(int from, int to) const {
         if (geom::segment_crosses_rect(a, b, rect_of(id))) return false;
     }
     return true;
+}
+
+std::vector<const TerrainFeature*> Battle::obstacles_crossed(Vec a, Vec b) const {
+    std::vector<const TerrainFeature*> out;
+    for (const auto& f : scenario_.terrain.features) {
+        if (f.kind != FeatureKind::hedge && f.kind != FeatureKind::wall && f.kind != FeatureKind::stream) continue;
+        for (std::size_t i = 0; i + 1 < f.points.size(); ++i)
+            if (geom::segments_intersect(a, b, f.points[i], f.points[i + 1])) {
+                out.push_back(&f);
+                break;
+            }
+    }
+    return out;
+}
+
+const BattleRules::Obstacle& Battle::obstacle_rules(const TerrainFeature& f) const {
+    return f.kind == FeatureKind::hedge ? rules_.hedge : f.kind == FeatureKind::wall ? rules_.wall : rules_.stream;
 }
 
 void Battle::move_unit(int unit, Vec to, Vec facing) {

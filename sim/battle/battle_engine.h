@@ -42,6 +42,7 @@ struct UnitState {
     geom::i64 countercharge_forward = 0;  // mm the countercharger moved towards the charger
     bool general_leads = false;
     bool flank_contact = false;
+    bool behind_obstacle = false;  // defending behind a hedge, wall or stream this turn
     bool retreated_this_turn = false;
     Pending pending = Pending::none;
     int pending_enemy = -1;        // who it fought (direction for retreats, target for pursuit)
@@ -114,7 +115,10 @@ private:
     void movement_phase();
     void melee_phase();
     void mandatory_phase();
-    void resolve_contact_group(int defender, const std::vector<int>& attackers, bool first_round);
+    void resolve_contact_group(const std::vector<int>& defenders, const std::vector<int>& attackers, bool first_round);
+    // The hedges, walls and streams a straight move from a to b crosses.
+    std::vector<const TerrainFeature*> obstacles_crossed(geom::Vec a, geom::Vec b) const;
+    const BattleRules::Obstacle& obstacle_rules(const TerrainFeature& f) const;
 
     // charge helpers (charge_sequence.cpp)
     struct TestRoll {

@@ -161,6 +161,18 @@ BattleRules parse_battle_rules(const std::string& text, const std::string& file)
     r.to_square_from_line = static_cast<int>(fc.required("to_square_from_line").as_int(0, 400));
     r.other_change = static_cast<int>(fc.required("other").as_int(0, 400));
 
+    const auto obstacles = b.required("obstacles");
+    r.obstacle_rule = obstacles.required("rule").as_string();
+    auto read_obstacle = [&](const char* key, BattleRules::Obstacle& o) {
+        const auto n = obstacles.required(key);
+        o.move_cost_mm = static_cast<long>(n.required("move_cost_mm").as_int(0, 10000));
+        o.disorders = n.required("disorders").as_bool();
+    };
+    read_obstacle("hedge", r.hedge);
+    read_obstacle("wall", r.wall);
+    read_obstacle("stream", r.stream);
+    r.obstacle_cover_reach_mm = static_cast<long>(obstacles.required("cover_reach_mm").as_int(0, 10000));
+
     const auto guns = b.required("abandoned_guns");
     r.guns_rule = guns.required("rule").as_string();
     r.guns_enemy_clear_mm = static_cast<long>(guns.required("enemy_clear_mm").as_int(0, 10000));

@@ -60,6 +60,13 @@ struct BattleRules {
     std::vector<FireRow> closing_fire;
     std::string formation_rule;
     int to_square_from_column = 50, to_square_from_line = 100, other_change = 50;
+    struct Obstacle {
+        long move_cost_mm = 0;
+        bool disorders = true;
+    };
+    std::string obstacle_rule;
+    Obstacle hedge, wall, stream;
+    long obstacle_cover_reach_mm = 30;
     std::string guns_rule;
     long guns_enemy_clear_mm = 100;
     std::string limbering_rule;

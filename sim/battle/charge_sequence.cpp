@@ -190,7 +190,15 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
     auto& cs = units_[static_cast<std::size_t>(c)];
     auto& ts = units_[static_cast<std::size_t>(t)];
     const MoveRates& cm_rates = moves(c);
-    const i64 charge_move = cm_rates.charge_mm - used;
+    // Hedges, walls and streams between charger and target cost part of the charge move.
+    const auto obstacles = obstacles_crossed(cs.pos, ts.pos);
+    i64 obstacle_cost = 0;
+    std::string obstacle_names;
+    for (const auto* f : obstacles) {
+        obstacle_cost += obstacle_rules(*f).move_cost_mm;
+        obstacle_names += (obstacle_names.empty() ? "" : ", ") + f->name;
+    }
+    const i64 charge_move = cm_rates.charge_mm - used - obstacle_cost;
     const i64 dist = geom::distance(rect_of(c), rect_of(t));
     const i64 command = command_distance(c);
     const bool sector = in_charge_sector(c, t);
@@ -201,7 +209,9 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
     // An uncontrolled charge (no order) needs no general; a restarted charge was already ordered.
     else if (order && used == 0 && !opportunity && command > scale_.command_radius_mm)
         refusal = "no brigade general or C-in-C within " + cm(scale_.command_radius_mm) + " (nearest " + cm(command) + ")";
-    else if (dist > charge_move) refusal = "out of range: " + cm(dist) + " away, the charge move is " + cm(charge_move);
+    else if (dist > charge_move)
+        refusal = "out of range: " + cm(dist) + " away, the charge move is " + cm(charge_move) +
+                  (obstacle_cost > 0 ? " after crossing " + obstacle_names : "");
     else if (!sector) refusal = "the target is not within 22 degrees of the charger's front";
     bool visible = true;
     if (refusal.empty()) {
@@ -222,6 +232,7 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
                  (used == 0 ? ", general " + cm(command) + " away (15 cm allowed)" : "") + ", visible, within 22 degrees")
             .details = checks;
     cs.charged = true;
+    const Vec start_front = rect_of(c).front_centre();
     cs.general_leads = order && order->general_leads;
     ts.was_charged = true;
     ts.charged_by = c;
@@ -479,8 +490,24 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
     }
     const Vec from = cs.pos;
     const Vec to = contact_position(c, t);
-    emit_motion("charge_move", c, {c}, kChargeRule, name(c) + " charges home, " + cm(geom::length(to - from)), from, to,
-                cs.facing, gait);
+    std::string crossing;
+    bool disordered = false;
+    for (const auto* f : obstacles_crossed(start_front, rect_at(c, to, cs.facing).front_centre())) {
+        crossing += (crossing.empty() ? ", crossing " : " and ") + f->name;
+        disordered |= obstacle_rules(*f).disorders;
+        // The defender stands right behind it: it fights from cover (12.17 (8)).
+        for (std::size_t i = 0; i + 1 < f->points.size(); ++i) {
+            const Vec front = rect_of(t).front_centre();
+            if (geom::distance_squared_to_segment(front, f->points[i], f->points[i + 1]) <=
+                rules_.obstacle_cover_reach_mm * rules_.obstacle_cover_reach_mm)
+                ts.behind_obstacle = true;
+        }
+    }
+    if (disordered) cs.status = gdb::Status::unformed;
+    emit_motion("charge_move", c, {c}, disordered ? rules_.obstacle_rule : kChargeRule,
+                name(c) + " charges home, " + cm(geom::length(to - from)) + crossing +
+                    (disordered ? ": it arrives unformed" : ""),
+                from, to, cs.facing, gait);
     emit("contact", {c, t}, "GdB charges: contact (seed 000)",
          name(c) + " is in contact with " + name(t) + (flank ? " (in its flank or rear)" : "") +
              ": both stay in place until the melee phase, no firing at them, no morale tests");
@@ -533,7 +560,17 @@ void Battle::after_contact(int c, int t, Vec target_left_from, const Order* orde
             // Infantry may occupy buildings the enemy left, using as much movement as it needs
             // (a bonus move); if that is more than it had left, it arrives unformed (seed 000).
             const TerrainFeature* building = feature_at(target_left_from);
-            if (building && (building->kind == FeatureKind::built_up || building->kind == FeatureKind::fortified) &&
+            int inside = 0;
+            if (building)
+                for (std::size_t u = 0; u < units_.size(); ++u)
+                    if (static_cast<int>(u) != c && units_[u].on_table &&
+                        scenario_.units[u].side == scenario_.units[static_cast<std::size_t>(c)].side &&
+                        geom::point_in_polygon(units_[u].pos, building->points))
+                        ++inside;
+            if (building && building->capacity > 0 && inside >= building->capacity)
+                emit("charge_move", {c}, "GdB 12.9 B", name(c) + " cannot occupy " + building->name + ": it already holds " +
+                                                           std::to_string(inside) + " units, its capacity", 600);
+            else if (building && (building->kind == FeatureKind::built_up || building->kind == FeatureKind::fortified) &&
                 gdb::is_infantry(scenario_.units[static_cast<std::size_t>(c)].unit.type)) {
                 const Vec from = cs.pos;
                 const i64 needed = geom::length(target_left_from - from);

@@ -29,7 +29,9 @@ void Battle::melee_phase() {
     std::vector<int> defenders;
     for (const auto& c : contacts_)
         if (std::find(defenders.begin(), defenders.end(), c.defender) == defenders.end()) defenders.push_back(c.defender);
+    std::vector<int> done;
     for (int d : defenders) {
+        if (std::find(done.begin(), done.end(), d) != done.end()) continue;
         std::vector<int> attackers;
         bool first_round = false;
         for (const auto& c : contacts_)
@@ -38,7 +40,26 @@ void Battle::melee_phase() {
                 first_round |= c.first_round;
             }
         if (attackers.empty() || !units_[static_cast<std::size_t>(d)].on_table) continue;
-        resolve_contact_group(d, attackers, first_round);
+        // 12.9 A: the attacker fights every unit holding the built-up area (or the sector).
+        std::vector<int> group = {d};
+        const TerrainFeature* area = feature_at(units_[static_cast<std::size_t>(d)].pos);
+        if (area && (area->kind == FeatureKind::built_up || area->kind == FeatureKind::fortified)) {
+            const std::vector<Vec>* sector = nullptr;
+            for (const auto& s : area->sectors)
+                if (geom::point_in_polygon(units_[static_cast<std::size_t>(d)].pos, s)) sector = &s;
+            for (std::size_t u = 0; u < units_.size(); ++u) {
+                const int id = static_cast<int>(u);
+                if (id == d || !units_[u].on_table || scenario_.units[u].side != scenario_.units[static_cast<std::size_t>(d)].side) continue;
+                if (!geom::point_in_polygon(units_[u].pos, sector ? *sector : area->points)) continue;
+                if (in_contact(id) && std::find(defenders.begin(), defenders.end(), id) == defenders.end()) continue;
+                group.push_back(id);
+                for (const auto& c : contacts_)
+                    if (c.defender == id && std::find(attackers.begin(), attackers.end(), c.attacker) == attackers.end())
+                        attackers.push_back(c.attacker);
+            }
+        }
+        done.insert(done.end(), group.begin(), group.end());
+        resolve_contact_group(group, attackers, first_round);
     }
     // Contacts that go on (draws) are no longer first rounds; the rest end.
     std::vector<Contact> kept;
@@ -55,7 +76,8 @@ void Battle::melee_phase() {
     contacts_ = std::move(kept);
 }
 
-void Battle::resolve_contact_group(int d, const std::vector<int>& attackers, bool first_round) {
+void Battle::resolve_contact_group(const std::vector<int>& defenders, const std::vector<int>& attackers, bool first_round) {
+    const int d = defenders.front();
     const TerrainFeature* where = feature_at(units_[static_cast<std::size_t>(d)].pos);
     auto setup = std::make_unique<gdb::MeleeSetup>();
     setup->source = scenario_.file;
@@ -78,6 +100,8 @@ void Battle::resolve_contact_group(int d, const std::vector<int>& attackers, boo
         mu.pushed_back_before = st.pushed_back_before;
         if (!attacker && where && (where->kind == FeatureKind::built_up || where->kind == FeatureKind::fortified))
             mu.cover = where->kind == FeatureKind::fortified ? gdb::Cover::fortified : gdb::Cover::building;
+        else if (!attacker && st.behind_obstacle && first_round)
+            mu.cover = gdb::Cover::cover;
         mu.dice = forced(u, "melee");
         if (mu.dice.size() != 2) mu.dice.clear();
         mu.test_dice = forced(u, "melee_test");
@@ -88,7 +112,7 @@ void Battle::resolve_contact_group(int d, const std::vector<int>& attackers, boo
         return mu;
     };
     for (int a : attackers) setup->sides[gdb::kAttacker].push_back(make(a, true));
-    setup->sides[gdb::kDefender].push_back(make(d, false));
+    for (int def : defenders) setup->sides[gdb::kDefender].push_back(make(def, false));
 
     const gdb::PreparedMelee prep = gdb::prepare_melee(melee_rules_, *setup);
     gdb::MeleeOutcome out;
@@ -96,10 +120,8 @@ void Battle::resolve_contact_group(int d, const std::vector<int>& attackers, boo
     const gdb::Decision& dec = *out.decision;
 
     std::vector<int> all = attackers;
-    all.push_back(d);
-    auto global = [&](std::size_t prepared_index) {
-        return prepared_index < attackers.size() ? attackers[prepared_index] : d;
-    };
+    all.insert(all.end(), defenders.begin(), defenders.end());
+    auto global = [&](std::size_t prepared_index) { return all[prepared_index]; };
     std::string text = "Melee: ";
     for (std::size_t i = 0; i < all.size(); ++i) {
         text += name(all[i]);

@@ -152,7 +152,7 @@ Terrain parse_terrain(const JsonNode& root, const std::string& file) {
     }
     if (auto features = terrain->optional("features")) {
         for (const auto& fn : features->items()) {
-            fn.expect_only_keys({"kind", "name", "polygon", "path", "capacity"});
+            fn.expect_only_keys({"kind", "name", "polygon", "path", "capacity", "sectors"});
             TerrainFeature f;
             f.kind = static_cast<FeatureKind>(fn.required("kind").as_choice(feature_kind_names()));
             f.name = fn.string_or("name", feature_kind_names()[static_cast<std::size_t>(f.kind)]);
@@ -166,6 +166,14 @@ Terrain parse_terrain(const JsonNode& root, const std::string& file) {
                 if (f.points.size() < 2) path.fail("a path needs at least 2 points");
             }
             f.capacity = static_cast<int>(fn.int_or("capacity", f.kind == FeatureKind::built_up ? 2 : 0, 0, 100));
+            if (auto sectors = fn.optional("sectors")) {
+                if (f.kind != FeatureKind::built_up && f.kind != FeatureKind::fortified)
+                    sectors->fail("only built-up areas have sectors");
+                for (const auto& sn : sectors->items()) {
+                    f.sectors.push_back(parse_points(sn));
+                    if (f.sectors.back().size() < 3) sn.fail("a sector needs at least 3 points");
+                }
+            }
             t.features.push_back(std::move(f));
         }
     }

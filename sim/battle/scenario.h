@@ -32,6 +32,7 @@ struct TerrainFeature {
     std::string name;
     std::vector<Vec> points;  // polygon (areas) or path (roads, walls, hedges, streams)
     int capacity = 0;         // built-up areas: units it holds
+    std::vector<std::vector<Vec>> sectors;  // built-up areas split into sectors (12.9 A)
     bool is_area() const {
         return kind != FeatureKind::road && kind != FeatureKind::wall && kind != FeatureKind::hedge &&
                kind != FeatureKind::stream;

@@ -301,3 +301,78 @@ TEST(Scenario, MistakesGetClearErrorsNamingThePlace) {
 
 }  // namespace
 }  // namespace vedette::sim::battle
+
+namespace vedette::sim::battle {
+namespace {
+
+// A small scenario built in the test: one French column charging north at (x, 20).
+nlohmann::json terrain_scenario(const nlohmann::json& features, const nlohmann::json& defenders, int capacity_unused = 0) {
+    (void)capacity_unused;
+    nlohmann::json j = {
+        {"format", "vedette-scenario"}, {"version", 1}, {"title", "terrain test"}, {"seed", 3}, {"turns", 1},
+        {"table", {{"width", 120}, {"depth", 80}}}, {"terrain", {{"features", features}}},
+        {"sides",
+         {{{"id", "fr"}, {"commander", {{"id", "c1"}, {"skill", "average"}, {"at", {5, 5}}}},
+           {"brigades",
+            {{{"id", "b1"}, {"general", {{"id", "g1"}, {"skill", "average"}, {"at", {60, 12}}}},
+              {"units", {{{"id", "col"}, {"name", "column"}, {"type", "infantry"}, {"figures", 24}, {"formation", "column"},
+                          {"at", {60, 20}}, {"facing", 0}}}}}}}},
+          {{"id", "br"}, {"commander", {{"id", "c2"}, {"skill", "average"}, {"at", {115, 75}}}},
+           {"brigades", {{{"id", "b2"}, {"general", {{"id", "g2"}, {"skill", "average"}, {"at", {100, 70}}}}, {"units", defenders}}}}}}},
+        {"orders", {{{"turn", 1}, {"unit", "col"}, {"charge", "d1"}, {"after_contact", "halt"}}}},
+        {"dice", {{{"turn", 1}, {"unit", "col"}, {"purpose", "charge_test"}, {"values", {5, 5}}},
+                  {{"turn", 1}, {"unit", "d1"}, {"purpose", "stand_test"}, {"values", {5, 5}}}}}};
+    return j;
+}
+
+BattleRun run_json(const nlohmann::json& j) {
+    BattleRun r{parse_scenario(j, kReplays + "seed000/terrain-test.json", battle_rules()), {}};
+    r.result = run_battle(melee_rules(), battle_rules(), r.scenario);
+    return r;
+}
+
+TEST(Terrain, ChargingOverAHedgeCostsMoveDisordersAndGivesTheDefenderCover) {
+    const nlohmann::json hedge = {{{"kind", "hedge"}, {"name", "the hedge"}, {"path", {{30, 31}, {90, 31}}}}};
+    const nlohmann::json line = {{{"id", "d1"}, {"name", "line"}, {"type", "infantry"}, {"figures", 24}, {"formation", "line"},
+                                  {"at", {60, 32.5}}, {"facing", 180}}};
+    const BattleRun r = run_json(terrain_scenario(hedge, line));
+    expect_in_order(r, {{"charge_declared", "col"}, {"charge_move", "col", "crossing the hedge: it arrives unformed"},
+                        {"contact", "col"}, {"melee", "col"}});
+    for (const auto& e : r.result.events)
+        if (e.kind == "melee") {
+            bool cover = false, unformed = false;
+            for (const auto& m : e.details["defender"]["units"][0]["modifiers"]) cover |= m["id"] == "cover";
+            for (const auto& m : e.details["attacker"]["units"][0]["modifiers"]) unformed |= m["id"] == "unformed_or_wavering";
+            EXPECT_TRUE(cover);
+            EXPECT_TRUE(unformed);
+        }
+    // Out of range once the hedge's cost is counted.
+    nlohmann::json far = line;
+    far[0]["at"] = {60, 36.8};
+    const BattleRun refused = run_json(terrain_scenario(hedge, far));
+    expect_in_order(refused, {{"charge_refused", "col", "after crossing the hedge"}});
+}
+
+TEST(Terrain, AChargeOnAVillageFightsEveryUnitHoldingIt) {  // 12.9 A
+    const nlohmann::json village = {{{"kind", "built_up"}, {"name", "Hougoumont"}, {"capacity", 2},
+                                     {"polygon", {{40, 30}, {80, 30}, {80, 50}, {40, 50}}}}};
+    const nlohmann::json holders = {
+        {{"id", "d1"}, {"name", "first"}, {"type", "infantry"}, {"figures", 24}, {"formation", "line"}, {"at", {60, 33}}, {"facing", 180}},
+        {{"id", "d2"}, {"name", "second"}, {"type", "infantry"}, {"figures", 24}, {"formation", "column"}, {"at", {60, 45}}, {"facing", 180}}};
+    const BattleRun r = run_json(terrain_scenario(village, holders));
+    bool both = false;
+    for (const auto& e : r.result.events)
+        if (e.kind == "melee") both = e.details["defender"]["units"].size() == 2;
+    EXPECT_TRUE(both) << "the melee should include both units holding the village";
+    // With sectors, only the sector of the unit charged fights.
+    nlohmann::json split = village;
+    split[0]["sectors"] = {{{40, 30}, {80, 30}, {80, 40}, {40, 40}}, {{40, 40}, {80, 40}, {80, 50}, {40, 50}}};
+    const BattleRun s = run_json(terrain_scenario(split, holders));
+    for (const auto& e : s.result.events)
+        if (e.kind == "melee") {
+            EXPECT_EQ(e.details["defender"]["units"].size(), 1u);
+        }
+}
+
+}  // namespace
+}  // namespace vedette::sim::battle
