@@ -79,6 +79,7 @@ int run_export(const Args& in) {
         throw UsageError{"--overlay expects none, captions or panels"};
     o.captions = overlay == "captions";
     o.progress = !take_flag(args, "--quiet");
+    o.hash = take_flag(args, "--hash");
     const std::string rules_dir = take_option(args, "--rules");
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one replay file"};
@@ -102,10 +103,10 @@ int run_export(const Args& in) {
     const render::ExportReport r = render::export_replay(ctx, scene, rules, o, g_cancel);
     const std::string target = !o.output.empty() ? o.output : !o.frames_dir.empty() ? o.frames_dir : o.raw_file;
     std::printf("exported %zu frames (%ux%u, %d fps, %.1f s of video) in %.1f s: %.1f frames/s; render %.1f s, "
-                "waiting for the encoder %.1f s; frames hash %s\n%s\n",
+                "waiting for the encoder %.1f s%s%s\n%s\n",
                 r.frames, o.size.width, o.size.height, o.fps, double(r.frames) / o.fps, r.seconds,
                 r.seconds > 0 ? double(r.frames) / r.seconds : 0.0, r.render_seconds, r.encoder_wait_seconds,
-                r.frames_hash.c_str(), target.c_str());
+                r.frames_hash.empty() ? "" : "; frames hash ", r.frames_hash.c_str(), target.c_str());
     return 0;
 }
 

@@ -1,8 +1,10 @@
 #include "renderer/battlefield_renderer.h"
 
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <map>
+#include <unordered_map>
 
 #include "renderer/vk/vk_check.h"
 
@@ -123,15 +125,53 @@ void BattlefieldRenderer::set_model(MeshKind kind, const ModelMesh& mesh) {
                               mesh_kind_key(kind));
     mesh_indices_[k].upload(indices.data(), indices.size() * sizeof(std::uint32_t));
     mesh_index_counts_[k] = static_cast<std::uint32_t>(indices.size());
+
+    // The far version: the model's bounding block in the model's average colour.
+    float lo[3] = {1e30f, 1e30f, 1e30f}, hi[3] = {-1e30f, -1e30f, -1e30f};
+    float average[3] = {0, 0, 0};
+    for (const auto& v : mesh.vertices) {
+        const float p[3] = {v.px, v.py, v.pz};
+        for (int c = 0; c < 3; ++c) lo[c] = std::min(lo[c], p[c]), hi[c] = std::max(hi[c], p[c]);
+        average[0] += v.r, average[1] += v.g, average[2] += v.b;
+    }
+    for (float& a : average) a /= float(std::max<std::size_t>(1, mesh.vertices.size()));
+    auto block = unit_box();
+    for (auto& v : block) {
+        v.r = average[0], v.g = average[1], v.b = average[2];
+        v.px = lo[0] + (v.px + 0.5f) * (hi[0] - lo[0]);
+        v.py = lo[1] + (v.py + 0.5f) * (hi[1] - lo[1]);
+        v.pz = lo[2] + v.pz * (hi[2] - lo[2]);
+    }
+    far_meshes_[k] = Buffer(ctx_, block.size() * sizeof(ModelVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "far model");
+    far_meshes_[k].upload(block.data(), block.size() * sizeof(ModelVertex));
+    model_heights_[k] = hi[2] - lo[2];
 }
 
 void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera) {
     InstanceBatches batches = layout_figures(state, rules_);
     last_figures_ = batches.figures;
     std::size_t total = 0;
-    for (auto& batch : batches.by_mesh) {
-        for (auto& inst : batch) inst.z += terrain_.height(inst.x, inst.y);
-        total += batch.size();
+    // Bases lie on the highest ground under them (never buried in a slope); a unit's figures
+    // stand on its base; everything else on the ground where it is.
+    std::unordered_map<int, float> base_height;
+    for (auto& inst : batches.by_mesh[static_cast<std::size_t>(MeshKind::base)]) {
+        float h = terrain_.height(inst.x, inst.y);
+        const float s = std::sin(inst.yaw), c = std::cos(inst.yaw);
+        for (float fx : {-0.5f, -0.25f, 0.0f, 0.25f, 0.5f})
+            for (float fy : {-0.5f, 0.0f, 0.5f}) {
+                const float lx = fx * inst.sx, ly = fy * inst.sy;
+                h = std::max(h, terrain_.height(inst.x + c * lx + s * ly, inst.y - s * lx + c * ly));
+            }
+        base_height[int(inst.unit)] = h;
+        inst.z += h;
+    }
+    for (std::size_t m = 0; m < batches.by_mesh.size(); ++m) {
+        if (m != static_cast<std::size_t>(MeshKind::base))
+            for (auto& inst : batches.by_mesh[m]) {
+                const auto it = base_height.find(int(inst.unit));
+                inst.z += inst.unit > 0 && it != base_height.end() ? it->second : terrain_.height(inst.x, inst.y);
+            }
+        total += batches.by_mesh[m].size();
     }
     if (total > instance_capacity_) {
         vkDeviceWaitIdle(ctx_.device());
@@ -139,13 +179,31 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
         instances_ = Buffer(ctx_, instance_capacity_ * sizeof(Instance), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory,
                             "instances");
     }
+    // Figures under about 10 pixels tall are drawn as blocks (12 triangles instead of a model).
+    const float half_height_px = float(target_.extent().height) / 2.0f;
+    std::array<std::vector<Instance>, static_cast<std::size_t>(MeshKind::count)> far;
+    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k) {
+        auto& near = batches.by_mesh[static_cast<std::size_t>(k)];
+        const float h = model_heights_[static_cast<std::size_t>(k)];
+        std::vector<Instance> keep;
+        keep.reserve(near.size());
+        for (const auto& inst : near) {
+            const glm::vec3 p(inst.x, inst.z, -inst.y);
+            const float d = std::max(1.0f, glm::length(p - camera.eye));
+            (h * camera.focal * half_height_px / d < 10.0f ? far[static_cast<std::size_t>(k)] : keep).push_back(inst);
+        }
+        near.swap(keep);
+    }
     std::size_t offset = 0;
-    std::array<std::pair<std::size_t, std::size_t>, static_cast<std::size_t>(MeshKind::count)> ranges{};
+    std::array<std::pair<std::size_t, std::size_t>, static_cast<std::size_t>(MeshKind::count)> ranges{}, far_ranges{};
     for (std::size_t m = 0; m < batches.by_mesh.size(); ++m) {
         const auto& batch = batches.by_mesh[m];
         if (!batch.empty()) instances_.upload(batch.data(), batch.size() * sizeof(Instance), offset * sizeof(Instance));
         ranges[m] = {offset, batch.size()};
         offset += batch.size();
+        if (!far[m].empty()) instances_.upload(far[m].data(), far[m].size() * sizeof(Instance), offset * sizeof(Instance));
+        far_ranges[m] = {offset, far[m].size()};
+        offset += far[m].size();
     }
 
     PushConstants pc{camera.view_proj, glm::vec4(glm::normalize(glm::vec3(-0.4f, 0.85f, 0.35f)), 0.0f),
@@ -178,6 +236,14 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
         } else {
             vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
         }
+    }
+    for (std::size_t m = 0; m < far_ranges.size(); ++m) {
+        const auto [first, count] = far_ranges[m];
+        if (count == 0) continue;
+        VkBuffer bufs[2] = {far_meshes_[m].handle(), instances_.handle()};
+        const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
+        vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
+        vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
     }
     target_.end(cmd);
 }

@@ -47,6 +47,9 @@ private:
     std::array<Buffer, static_cast<std::size_t>(MeshKind::count)> meshes_;
     std::array<Buffer, static_cast<std::size_t>(MeshKind::count)> mesh_indices_;
     std::array<std::uint32_t, static_cast<std::size_t>(MeshKind::count)> mesh_index_counts_{};
+    // Level of detail: a block the size of the model, for figures a few pixels tall.
+    std::array<Buffer, static_cast<std::size_t>(MeshKind::count)> far_meshes_;
+    std::array<float, static_cast<std::size_t>(MeshKind::count)> model_heights_{};
     Buffer instances_;
     std::size_t instance_capacity_ = 0;
     std::size_t last_figures_ = 0;

@@ -23,6 +23,7 @@ struct ExportOptions {
     std::int64_t to_ms = -1;  // -1: the end of the replay
     double speed = 1.0;       // replay seconds per video second
     CameraSpec camera;
+    bool hash = false;       // compute frames_hash (costs a pass over every frame)
     bool captions = false;   // --overlay captions: a lower third for the current event
     bool progress = true;
 };
@@ -32,7 +33,7 @@ struct ExportReport {
     double seconds = 0;              // wall clock, whole export
     double render_seconds = 0;       // scene, draw and readback
     double encoder_wait_seconds = 0; // the render loop waiting for a free frame slot
-    std::string frames_hash;         // FNV-1a 64 of every raw frame, in order
+    std::string frames_hash;         // FNV-1a 64 of every raw frame, in order (with ExportOptions::hash)
 };
 
 struct ReplayScene;

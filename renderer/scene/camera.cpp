@@ -47,6 +47,7 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
             up = glm::vec3(0, 0, -1);
             Camera c;
             c.eye = eye;
+            c.focal = 1.0f / std::tan(glm::radians(fov / 2));
             c.view_proj = projection(fov, aspect, fit * 0.1f, fit * 2.0f) * glm::lookAt(eye, target, up);
             return c;
         }
@@ -87,6 +88,7 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
     }
     Camera c;
     c.eye = eye;
+    c.focal = 1.0f / std::tan(glm::radians(45.0f / 2));
     const float dist = glm::length(eye - target);
     c.view_proj = projection(45.0f, aspect, std::max(10.0f, dist * 0.05f), dist * 4.0f + span * 2.0f) * glm::lookAt(eye, target, up);
     return c;

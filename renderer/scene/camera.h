@@ -21,6 +21,7 @@ CameraSpec parse_camera(const std::string& text);
 struct Camera {
     glm::mat4 view_proj{1.0f};
     glm::vec3 eye{0.0f};
+    float focal = 2.414f;  // 1 / tan(fov / 2): a size s at distance d spans s * focal / d of half the frame height
 };
 
 Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const SceneState& state, float aspect);

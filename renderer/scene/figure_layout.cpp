@@ -74,7 +74,7 @@ InstanceBatches layout_figures(const SceneState& state, const sim::battle::Battl
                             u.status == "broken" || u.status == "retreating" || u.status == "wavering";
         // The base: darker than the uniform.
         out.by_mesh[static_cast<int>(MeshKind::base)].push_back(
-            {cx, cy, 0.0f, yaw, w, d, 1.5f, 0, colour[0] * 0.35f + 0.1f, colour[1] * 0.35f + 0.12f, colour[2] * 0.35f + 0.08f, 1});
+            {cx, cy, 0.0f, yaw, w, d, 1.5f, float(u.unit + 1), colour[0] * 0.35f + 0.1f, colour[1] * 0.35f + 0.12f, colour[2] * 0.35f + 0.08f, 1});
         const bool cavalry = sim::gdb::is_cavalry(u.type);
         const bool guns = u.type == TroopType::artillery;
         const MeshKind kind = figure_kind(u.type);
@@ -89,7 +89,7 @@ InstanceBatches layout_figures(const SceneState& state, const sim::battle::Battl
                 yaw_off += jitter(u.unit, i, 2) * 0.9f;
             }
             const float x = cx + rx * lx + fx * ly, y = cy + ry * lx + fy * ly;
-            out.by_mesh[static_cast<int>(k)].push_back({x, y, 1.5f, yaw + yaw_off, 1, 1, 1, 0, colour[0], colour[1], colour[2], 1});
+            out.by_mesh[static_cast<int>(k)].push_back({x, y, 1.5f, yaw + yaw_off, 1, 1, 1, float(u.unit + 1), colour[0], colour[1], colour[2], 1});
             ++out.figures;
         };
         if (u.formation == Formation::square || u.formation == Formation::mass) {
@@ -115,7 +115,7 @@ InstanceBatches layout_figures(const SceneState& state, const sim::battle::Battl
             for (int p = 0; p < pieces; ++p) {
                 const float lx = (static_cast<float>(p) + 0.5f) * w / static_cast<float>(pieces) - w / 2;
                 out.by_mesh[static_cast<int>(u.formation == Formation::limbered ? MeshKind::limber : MeshKind::gun)].push_back(
-                    {gx + rx * lx, gy + ry * lx, 1.5f, yaw, 1, 1, 1, 0, 1, 1, 1, 1});
+                    {gx + rx * lx, gy + ry * lx, 1.5f, yaw, 1, 1, 1, u.guns_abandoned ? 0.0f : float(u.unit + 1), 1, 1, 1, 1});
             }
             if (u.guns_abandoned)  // a white marker on abandoned guns
                 out.by_mesh[static_cast<int>(MeshKind::marker)].push_back({gx, gy, 9, 0, 6, 6, 6, 0, 0.95f, 0.95f, 0.95f, 1});

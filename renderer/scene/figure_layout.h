@@ -26,7 +26,7 @@ const char* mesh_kind_key(MeshKind kind);  // "infantry", ... ("" for base and m
 // which are already in mm) and a colour (it tints the model's white parts).
 struct Instance {
     float x, y, z, yaw;
-    float sx, sy, sz, pad;
+    float sx, sy, sz, unit;  // unit: the unit's index + 1, so figures can stand on their base
     float r, g, b, a;
 };
 

@@ -49,8 +49,8 @@ sys.exit(0 if mean < 8 else 1)
 PY
 
 # Two exports, identical raw frames.
-h1=$("$VEDETTE" export "$REPLAY" --raw "$OUT/a.raw" --size 96x54 --to event:5 --quiet | sed -n 's/.*frames hash \([0-9a-f]*\).*/\1/p')
-h2=$("$VEDETTE" export "$REPLAY" --raw "$OUT/b.raw" --size 96x54 --to event:5 --quiet | sed -n 's/.*frames hash \([0-9a-f]*\).*/\1/p')
+h1=$("$VEDETTE" export "$REPLAY" --raw "$OUT/a.raw" --size 96x54 --to event:5 --hash --quiet | sed -n 's/.*frames hash \([0-9a-f]*\).*/\1/p')
+h2=$("$VEDETTE" export "$REPLAY" --raw "$OUT/b.raw" --size 96x54 --to event:5 --hash --quiet | sed -n 's/.*frames hash \([0-9a-f]*\).*/\1/p')
 [ -n "$h1" ] && [ "$h1" = "$h2" ] || fail "frame hashes differ: $h1 $h2"
 cmp -s "$OUT/a.raw" "$OUT/b.raw" || fail "raw frames differ"
 
