@@ -1,5 +1,5 @@
 // `vedette export REPLAY -o FILE.mp4 [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X]
-//  [--camera director|top|overview|follow:UNIT] [--overlay none|captions] [--frames DIR] [--raw FILE]`
+//  [--camera director|top|overview|follow:UNIT] [--overlay none|captions|panels] [--frames DIR] [--raw FILE]`
 // T is seconds of replay time, event:N or turn:N.
 
 #include <atomic>
@@ -73,11 +73,10 @@ int run_export(const Args& in) {
     }
     const std::string camera = take_option(args, "--camera");
     const std::string overlay = take_option(args, "--overlay");
-    if (overlay == "panels")
-        throw UsageError{"--overlay panels: the melee panel and timeline come with the viewer (not built yet); use none or captions"};
-    if (!overlay.empty() && overlay != "none" && overlay != "captions")
+    if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels")
         throw UsageError{"--overlay expects none, captions or panels"};
     o.captions = overlay == "captions";
+    o.panels = overlay == "panels";
     o.progress = !take_flag(args, "--quiet");
     o.hash = take_flag(args, "--hash");
     const std::string rules_dir = take_option(args, "--rules");

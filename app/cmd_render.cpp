@@ -7,6 +7,7 @@
 #include "app/cli.h"
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/captions.h"
+#include "renderer/export/overlay_panels.h"
 #include "sim/core/input_error.h"
 #include "sim/rules/ruleset_files.h"
 
@@ -23,7 +24,8 @@ int run_render(const Args& in) {
     const VkExtent2D size = parse_size_option(take_option(args, "--size"), {1280, 720});
     const std::string camera_text = take_option(args, "--camera");
     const std::string overlay = take_option(args, "--overlay");
-    if (!overlay.empty() && overlay != "none" && overlay != "captions") throw UsageError{"--overlay expects none or captions"};
+    if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels")
+        throw UsageError{"--overlay expects none, captions or panels"};
     const std::string rules_dir = take_option(args, "--rules");
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one replay file"};
@@ -56,7 +58,8 @@ int run_render(const Args& in) {
     render::BattlefieldRenderer renderer(ctx, size, scene, rules);
     const render::Camera camera = render::make_camera(camera_spec, scene, state, float(size.width) / float(size.height));
     render::RgbaImage image = renderer.render(state, camera);
-    if (overlay == "captions") render::CaptionPainter(size.height).paint(image, scene, state);
+    if (overlay == "captions" || overlay == "panels") render::CaptionPainter(size.height).paint(image, scene, state);
+    if (overlay == "panels") render::PanelPainter(size.height).paint(image, scene, state);
     render::write_png(out, image);
     std::printf("wrote %s: %ux%u, %.1f s into the replay (event %d), %zu figures, on %s\n", out.c_str(), size.width,
                 size.height, double(t) / 1000.0, state.event, renderer.last_figures(), ctx.device_name().c_str());

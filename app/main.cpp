@@ -29,10 +29,10 @@ const Subcommand kSubcommands[] = {
     {"rules", "[--ruleset gdb] [--rules DIR]",
      "print the loaded ruleset tables, marking the default values", run_rules},
 #ifndef VEDETTE_SIM_ONLY
-    {"render", "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera top|director|overview|follow:UNIT] [--overlay none|captions] -o FILE.png",
+    {"render", "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera top|director|overview|follow:UNIT] [--overlay none|captions|panels] -o FILE.png",
      "render one moment of a replay offscreen to a PNG", run_render},
     {"export",
-     "REPLAY -o FILE.mp4 [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X] [--camera director|top|overview|follow:UNIT] [--overlay none|captions] [--frames DIR | --raw FILE] [--hash] [--quiet]",
+     "REPLAY -o FILE.mp4 [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X] [--camera director|top|overview|follow:UNIT] [--overlay none|captions|panels] [--frames DIR | --raw FILE] [--hash] [--quiet]",
      "export a replay as an H.264 MP4 (or PNG frames) at a fixed time step", run_export},
     {"triangle", "-o FILE.png [--size WxH]",
      "render the Vulkan smoke-test triangle offscreen and write it as PNG", run_triangle},

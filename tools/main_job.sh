@@ -16,6 +16,6 @@ echo "wrote $OUT/demo_battle.events.txt"
 
 # Until `vedette view` exists, the main job ends with the video of the demo battle (with a
 # display too), exported at 3x speed to keep ./run.sh quick.
-"$VEDETTE" export "$OUT/demo_battle.replay.json" -o "$OUT/demo_battle.mp4" --size 1280x720 --speed 3 --overlay captions
+"$VEDETTE" export "$OUT/demo_battle.replay.json" -o "$OUT/demo_battle.mp4" --size 1280x720 --speed 3 --overlay panels
 "$VEDETTE" render "$OUT/demo_battle.replay.json" --event 60 --size 1280x720 -o "$OUT/demo_battle.png"
 echo "$OUT/demo_battle.mp4"

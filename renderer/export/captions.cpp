@@ -15,8 +15,8 @@ struct CaptionPainter::Impl {
     float size = 16;
 };
 
-CaptionPainter::CaptionPainter(std::uint32_t frame_height) : impl_(new Impl) {
-    impl_->size = std::clamp(float(frame_height) / 26.0f, 11.0f, 48.0f);
+CaptionPainter::CaptionPainter(std::uint32_t frame_height, float lines_per_frame) : impl_(new Impl) {
+    impl_->size = std::clamp(float(frame_height) / lines_per_frame, 11.0f, 48.0f);
     ImFontConfig config;
     config.SizePixels = impl_->size;
     config.OversampleH = config.OversampleV = 1;
@@ -67,6 +67,29 @@ int CaptionPainter::draw_text(RgbaImage& frame, const std::string& text, int x0,
         x += glyph->AdvanceX;
     }
     return y + line_height;
+}
+
+int CaptionPainter::line_height() const { return int(impl_->size * 1.2f); }
+
+int CaptionPainter::text_width(const std::string& text) const {
+    return int(impl_->font->CalcTextSizeA(impl_->size, 1e9f, 0.0f, text.c_str(), text.c_str() + text.size()).x);
+}
+
+void CaptionPainter::shade(RgbaImage& frame, int x0, int y0, int x1, int y1, float keep) const {
+    for (int y = std::max(0, y0); y < std::min(int(frame.height), y1); ++y)
+        for (int x = std::max(0, x0); x < std::min(int(frame.width), x1); ++x) {
+            std::uint8_t* d = &frame.pixels[(std::size_t(y) * frame.width + std::size_t(x)) * 4];
+            for (int c = 0; c < 3; ++c) d[c] = std::uint8_t(float(d[c]) * keep);
+        }
+}
+
+void CaptionPainter::fill(RgbaImage& frame, int x0, int y0, int x1, int y1, std::uint8_t r, std::uint8_t g,
+                          std::uint8_t b) const {
+    for (int y = std::max(0, y0); y < std::min(int(frame.height), y1); ++y)
+        for (int x = std::max(0, x0); x < std::min(int(frame.width), x1); ++x) {
+            std::uint8_t* d = &frame.pixels[(std::size_t(y) * frame.width + std::size_t(x)) * 4];
+            d[0] = r, d[1] = g, d[2] = b;
+        }
 }
 
 void CaptionPainter::paint_lines(RgbaImage& frame, const std::string& title, const std::string& detail) {

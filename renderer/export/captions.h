@@ -12,7 +12,7 @@ namespace vedette::render {
 
 class CaptionPainter {
 public:
-    explicit CaptionPainter(std::uint32_t frame_height);
+    explicit CaptionPainter(std::uint32_t frame_height, float lines_per_frame = 26.0f);
     ~CaptionPainter();
     CaptionPainter(const CaptionPainter&) = delete;
     CaptionPainter& operator=(const CaptionPainter&) = delete;
@@ -22,9 +22,16 @@ public:
     // Paints two lines of text in a translucent band across the bottom of the frame.
     void paint_lines(RgbaImage& frame, const std::string& title, const std::string& detail);
 
-private:
+    // Building blocks for other overlays: wrapped text (returns the y below it), a darkened
+    // rectangle, a filled rectangle, the line height.
     int draw_text(RgbaImage& frame, const std::string& text, int x, int y, int max_width, std::uint8_t r,
                   std::uint8_t g, std::uint8_t b);
+    void shade(RgbaImage& frame, int x0, int y0, int x1, int y1, float keep) const;
+    void fill(RgbaImage& frame, int x0, int y0, int x1, int y1, std::uint8_t r, std::uint8_t g, std::uint8_t b) const;
+    int line_height() const;
+    int text_width(const std::string& text) const;
+
+private:
     struct Impl;
     Impl* impl_;
 };

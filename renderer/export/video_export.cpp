@@ -12,6 +12,7 @@
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/captions.h"
 #include "renderer/export/ffmpeg_pipe.h"
+#include "renderer/export/overlay_panels.h"
 #include "sim/core/atomic_file.h"
 #include "sim/rules/ruleset_files.h"
 
@@ -100,7 +101,9 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, c
 
     BattlefieldRenderer renderer(ctx, o.size, scene, rules);
     std::unique_ptr<CaptionPainter> captions;
-    if (o.captions) captions = std::make_unique<CaptionPainter>(o.size.height);
+    if (o.captions || o.panels) captions = std::make_unique<CaptionPainter>(o.size.height);
+    std::unique_ptr<PanelPainter> panels;
+    if (o.panels) panels = std::make_unique<PanelPainter>(o.size.height);
     FrameQueue queue(3);
     std::string writer_error;  // read only after join()
     std::atomic<bool> writer_failed{false};
@@ -146,6 +149,7 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, c
             const Camera camera = make_camera(o.camera, scene, state, float(o.size.width) / float(o.size.height));
             RgbaImage img = renderer.render(state, camera);
             if (captions) captions->paint(img, scene, state);
+            if (panels) panels->paint(img, scene, state);
             report.render_seconds += seconds_since(t0);
             report.encoder_wait_seconds += queue.push(std::move(img.pixels));
             report.frames = i + 1;

@@ -25,6 +25,7 @@ struct ExportOptions {
     CameraSpec camera;
     bool hash = false;       // compute frames_hash (costs a pass over every frame)
     bool captions = false;   // --overlay captions: a lower third for the current event
+    bool panels = false;     // --overlay panels: the timeline and the melee panel (with captions)
     bool progress = true;
 };
 

@@ -9,6 +9,7 @@
 
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/captions.h"
+#include "renderer/export/overlay_panels.h"
 #include "tests/render/lavapipe_context.h"
 
 namespace vedette::render {
@@ -121,6 +122,43 @@ TEST(Captions, ALowerThirdWithTheEventText) {
     RgbaImage again = plain;
     CaptionPainter(size.height).paint(again, scene, state);
     EXPECT_EQ(again.pixels, captioned.pixels);
+}
+
+TEST(Panels, TimelineAlwaysMeleePanelOnlyDuringAMelee) {
+    auto ctx = test::make_lavapipe_context();
+    const ReplayScene& scene = demo();
+    const VkExtent2D size{480, 270};
+    BattlefieldRenderer renderer(*ctx, size, scene, rules());
+    auto light_pixels = [&](const RgbaImage& img, std::uint32_t x0, std::uint32_t y0, std::uint32_t x1, std::uint32_t y1) {
+        std::size_t n = 0;
+        for (std::uint32_t y = y0; y < y1; ++y)
+            for (std::uint32_t x = x0; x < x1; ++x) n += img.at(x, y)[0] > 200 && img.at(x, y)[1] > 200;
+        return n;
+    };
+    int melee = -1, quiet = -1;
+    for (const auto& e : scene.replay.events) {
+        if (melee < 0 && e.kind == "melee" && !e.details.is_null()) melee = e.seq;
+        if (quiet < 0 && e.kind == "move") quiet = e.seq;
+    }
+    ASSERT_GE(melee, 0);
+    ASSERT_GE(quiet, 0);
+    for (int seq : {melee, quiet}) {
+        const SceneState state = scene_at_time(scene, time_of_event(scene, seq));
+        const Camera cam = make_camera(parse_camera("top"), scene, state, 480.0f / 270.0f);
+        const RgbaImage plain = renderer.render(state, cam);
+        RgbaImage panels = plain;
+        PanelPainter(size.height).paint(panels, scene, state);
+        // The timeline band at the top carries the current-moment marker and labels.
+        EXPECT_GT(light_pixels(panels, 0, 0, size.width, 20), light_pixels(plain, 0, 0, size.width, 20)) << seq;
+        // The melee panel (right, below the timeline) only while a melee is shown.
+        const std::size_t text = light_pixels(panels, size.width * 3 / 5, 40, size.width, 200);
+        if (seq == melee) {
+            EXPECT_GT(text, 60u);
+        } else {
+            EXPECT_EQ(text, light_pixels(plain, size.width * 3 / 5, 40, size.width, 200));
+        }
+    }
+    test::expect_no_validation_errors(*ctx);
 }
 
 struct Golden {
