@@ -91,7 +91,16 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
       terrain_(scene.scenario.terrain),
       terrain_pipeline_(ctx, target_.render_pass(), terrain_desc()),
       figure_pipeline_(ctx, target_.render_pass(), figure_desc()),
-      readback_(ctx, extent, 1) {
+      readback_(ctx, extent, kSlots) {
+    VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    ai.commandPool = ctx.command_pool();
+    ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    ai.commandBufferCount = kSlots;
+    VK_CHECK(vkAllocateCommandBuffers(ctx.device(), &ai, commands_.data()));
+    for (auto& f : fences_) {
+        VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+        VK_CHECK(vkCreateFence(ctx.device(), &fi, nullptr, &f));
+    }
     terrain_vertices_ = Buffer(ctx, terrain_.vertices.size() * sizeof(TerrainVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
                                kHostMemory, "terrain vertices");
     terrain_vertices_.upload(terrain_.vertices.data(), terrain_.vertices.size() * sizeof(TerrainVertex));
@@ -147,7 +156,39 @@ void BattlefieldRenderer::set_model(MeshKind kind, const ModelMesh& mesh) {
     model_heights_[k] = hi[2] - lo[2];
 }
 
-void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera) {
+BattlefieldRenderer::~BattlefieldRenderer() {
+    vkDeviceWaitIdle(ctx_.device());
+    for (auto f : fences_) vkDestroyFence(ctx_.device(), f, nullptr);
+    vkFreeCommandBuffers(ctx_.device(), ctx_.command_pool(), kSlots, commands_.data());
+}
+
+void BattlefieldRenderer::submit(const SceneState& state, const Camera& camera, std::uint32_t slot) {
+    if (in_flight_[slot]) fetch(slot);  // the slot's previous frame must be done first
+    VkCommandBuffer cmd = commands_[slot];
+    VK_CHECK(vkResetCommandBuffer(cmd, 0));
+    VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    VK_CHECK(vkBeginCommandBuffer(cmd, &bi));
+    record(cmd, state, camera, slot);
+    readback_.record_copy(cmd, target_.color(), slot);
+    VK_CHECK(vkEndCommandBuffer(cmd));
+    VK_CHECK(vkResetFences(ctx_.device(), 1, &fences_[slot]));
+    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    si.commandBufferCount = 1;
+    si.pCommandBuffers = &cmd;
+    VK_CHECK(vkQueueSubmit(ctx_.queue(), 1, &si, fences_[slot]));
+    in_flight_[slot] = true;
+}
+
+const std::uint8_t* BattlefieldRenderer::fetch(std::uint32_t slot) {
+    if (in_flight_[slot]) {
+        VK_CHECK(vkWaitForFences(ctx_.device(), 1, &fences_[slot], VK_TRUE, UINT64_MAX));
+        in_flight_[slot] = false;
+    }
+    return readback_.data(slot);
+}
+
+void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera, std::uint32_t slot) {
     InstanceBatches batches = layout_figures(state, rules_);
     last_figures_ = batches.figures;
     std::size_t total = 0;
@@ -173,11 +214,12 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
             }
         total += batches.by_mesh[m].size();
     }
-    if (total > instance_capacity_) {
+    Buffer& instances = instances_[slot];
+    if (total > instance_capacity_[slot]) {
         vkDeviceWaitIdle(ctx_.device());
-        instance_capacity_ = std::max<std::size_t>(total, 1024) * 2;
-        instances_ = Buffer(ctx_, instance_capacity_ * sizeof(Instance), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory,
-                            "instances");
+        instance_capacity_[slot] = std::max<std::size_t>(total, 1024) * 2;
+        instances = Buffer(ctx_, instance_capacity_[slot] * sizeof(Instance), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory,
+                           "instances");
     }
     // Figures under about 10 pixels tall are drawn as blocks (12 triangles instead of a model).
     const float half_height_px = float(target_.extent().height) / 2.0f;
@@ -198,10 +240,10 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     std::array<std::pair<std::size_t, std::size_t>, static_cast<std::size_t>(MeshKind::count)> ranges{}, far_ranges{};
     for (std::size_t m = 0; m < batches.by_mesh.size(); ++m) {
         const auto& batch = batches.by_mesh[m];
-        if (!batch.empty()) instances_.upload(batch.data(), batch.size() * sizeof(Instance), offset * sizeof(Instance));
+        if (!batch.empty()) instances.upload(batch.data(), batch.size() * sizeof(Instance), offset * sizeof(Instance));
         ranges[m] = {offset, batch.size()};
         offset += batch.size();
-        if (!far[m].empty()) instances_.upload(far[m].data(), far[m].size() * sizeof(Instance), offset * sizeof(Instance));
+        if (!far[m].empty()) instances.upload(far[m].data(), far[m].size() * sizeof(Instance), offset * sizeof(Instance));
         far_ranges[m] = {offset, far[m].size()};
         offset += far[m].size();
     }
@@ -227,7 +269,7 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
         const auto [first, count] = ranges[m];
         if (count == 0) continue;
         const bool model = static_cast<int>(m) >= kFirstModelKind && mesh_index_counts_[m] > 0;
-        VkBuffer bufs[2] = {model ? meshes_[m].handle() : box_vertices_.handle(), instances_.handle()};
+        VkBuffer bufs[2] = {model ? meshes_[m].handle() : box_vertices_.handle(), instances.handle()};
         const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
         vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
         if (model) {
@@ -240,7 +282,7 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     for (std::size_t m = 0; m < far_ranges.size(); ++m) {
         const auto [first, count] = far_ranges[m];
         if (count == 0) continue;
-        VkBuffer bufs[2] = {far_meshes_[m].handle(), instances_.handle()};
+        VkBuffer bufs[2] = {far_meshes_[m].handle(), instances.handle()};
         const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
         vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
         vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
@@ -249,10 +291,8 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
 }
 
 RgbaImage BattlefieldRenderer::render(const SceneState& state, const Camera& camera) {
-    ctx_.run_commands([&](VkCommandBuffer cmd) {
-        record(cmd, state, camera);
-        readback_.record_copy(cmd, target_.color(), 0);
-    });
+    submit(state, camera, 0);
+    fetch(0);
     return readback_.fetch(0);
 }
 

@@ -25,10 +25,17 @@ public:
     // Draws figures of `kind` with this model instead (tests, users' own models).
     void set_model(MeshKind kind, const ModelMesh& table_axes_mesh);
 
-    // Fills this frame's instances and records the frame into `cmd` (render pass included).
-    void record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera);
+    // Fills this frame's instances (in `slot`'s buffer) and records the frame into `cmd`.
+    void record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera, std::uint32_t slot = 0);
     // Renders one frame and reads it back.
     RgbaImage render(const SceneState& state, const Camera& camera);
+
+    // Frames in flight, for the exporter: submit() renders into `slot` without waiting; fetch()
+    // waits for that slot's frame and returns its pixels (width*height*4 bytes, valid until the
+    // slot is submitted again). Slots: 0 .. kSlots-1.
+    static constexpr std::uint32_t kSlots = 2;
+    void submit(const SceneState& state, const Camera& camera, std::uint32_t slot);
+    const std::uint8_t* fetch(std::uint32_t slot);
 
     const OffscreenTarget& target() const { return target_; }
     std::size_t last_figures() const { return last_figures_; }
@@ -50,10 +57,16 @@ private:
     // Level of detail: a block the size of the model, for figures a few pixels tall.
     std::array<Buffer, static_cast<std::size_t>(MeshKind::count)> far_meshes_;
     std::array<float, static_cast<std::size_t>(MeshKind::count)> model_heights_{};
-    Buffer instances_;
-    std::size_t instance_capacity_ = 0;
+    std::array<Buffer, kSlots> instances_;
+    std::array<std::size_t, kSlots> instance_capacity_{};
+    std::array<VkCommandBuffer, kSlots> commands_{};
+    std::array<VkFence, kSlots> fences_{};
+    std::array<bool, kSlots> in_flight_{};
     std::size_t last_figures_ = 0;
     Readback readback_;
+
+public:
+    ~BattlefieldRenderer();
 };
 
 }  // namespace vedette::render

@@ -1,6 +1,7 @@
 #include "renderer/export/video_export.h"
 
 #include <chrono>
+#include <cstring>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -140,21 +141,32 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, c
     const bool tty = o.progress && ::isatty(2);
     std::string error;
     try {
+        // Two frames in flight: frame i renders while frame i-1 is read back and handed to the
+        // writer, which feeds ffmpeg while frame i+1 is prepared.
+        auto hand_over = [&](std::size_t frame, const SceneState& state) {
+            const std::uint8_t* data = renderer.fetch(std::uint32_t(frame % BattlefieldRenderer::kSlots));
+            RgbaImage img(o.size.width, o.size.height);
+            std::memcpy(img.pixels.data(), data, img.pixels.size());
+            if (captions) captions->paint(img, scene, state);
+            if (panels) panels->paint(img, scene, state);
+            report.encoder_wait_seconds += queue.push(std::move(img.pixels));
+            report.frames = frame + 1;
+            if (o.progress) progress_line(frame + 1, frames, seconds_since(start), tty);
+        };
+        SceneState previous;
         for (std::size_t i = 0; i < frames; ++i) {
             if (cancel.load()) throw std::runtime_error("interrupted");
             if (writer_failed.load()) throw std::runtime_error("writing failed");
             const auto t0 = Clock::now();
             const std::int64_t t = o.from_ms + std::int64_t(double(i) * step_ms);
-            const SceneState state = scene_at_time(scene, t);
+            SceneState state = scene_at_time(scene, t);
             const Camera camera = make_camera(o.camera, scene, state, float(o.size.width) / float(o.size.height));
-            RgbaImage img = renderer.render(state, camera);
-            if (captions) captions->paint(img, scene, state);
-            if (panels) panels->paint(img, scene, state);
+            renderer.submit(state, camera, std::uint32_t(i % BattlefieldRenderer::kSlots));
             report.render_seconds += seconds_since(t0);
-            report.encoder_wait_seconds += queue.push(std::move(img.pixels));
-            report.frames = i + 1;
-            if (o.progress) progress_line(i + 1, frames, seconds_since(start), tty);
+            if (i > 0) hand_over(i - 1, previous);
+            previous = std::move(state);
         }
+        if (frames > 0) hand_over(frames - 1, previous);
     } catch (const std::exception& e) {
         error = e.what();
     }

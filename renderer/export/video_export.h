@@ -32,7 +32,7 @@ struct ExportOptions {
 struct ExportReport {
     std::size_t frames = 0;
     double seconds = 0;              // wall clock, whole export
-    double render_seconds = 0;       // scene, draw and readback
+    double render_seconds = 0;       // preparing and submitting frames (rendering runs in flight)
     double encoder_wait_seconds = 0; // the render loop waiting for a free frame slot
     std::string frames_hash;         // FNV-1a 64 of every raw frame, in order (with ExportOptions::hash)
 };
