@@ -8,14 +8,12 @@
 #include <cstdlib>
 
 #include "app/cli.h"
+#include "app/render_options.h"
 #include "renderer/export/video_export.h"
 #include "renderer/scene/scene_state.h"
 #include "sim/rules/ruleset_files.h"
 
 namespace vedette::app {
-
-VkExtent2D parse_size_option(const std::string& text, VkExtent2D fallback);
-render::ContextOptions default_context_options();
 
 namespace {
 

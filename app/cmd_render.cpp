@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "app/cli.h"
+#include "app/render_options.h"
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/captions.h"
 #include "renderer/export/overlay_panels.h"
@@ -12,9 +13,6 @@
 #include "sim/rules/ruleset_files.h"
 
 namespace vedette::app {
-
-VkExtent2D parse_size_option(const std::string& text, VkExtent2D fallback);
-render::ContextOptions default_context_options();
 
 int run_render(const Args& in) {
     Args args = in;

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "app/cli.h"
+#include "app/render_options.h"
 #include "renderer/triangle_smoke.h"
 #include "renderer/vk/context.h"
 

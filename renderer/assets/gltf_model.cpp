@@ -91,7 +91,7 @@ void add_primitive(const tinygltf::Model& m, const tinygltf::Primitive& prim, co
         for (std::uint32_t i = 0; i < pos.count; ++i) indices.push_back(i);
     }
     const glm::mat3 normal_matrix = glm::transpose(glm::inverse(glm::mat3(world)));
-    for (std::size_t t = 0; t + 2 < indices.size() + 0 && t + 2 < indices.size(); t += 3) {
+    for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
         glm::vec3 p[3], n[3], c[3];
         for (int k = 0; k < 3; ++k) {
             float v[4];

@@ -39,9 +39,9 @@ SceneState scene_at_time(const ReplayScene& scene, std::int64_t t) {
     } else {
         const auto& e = events[static_cast<std::size_t>(current)];
         const bool finished = t >= e.t1_ms;
-        state = sim::replay::state_after(scene.replay, finished ? current : current - 1);
+        // Event 0 (setup) places every unit, so the state "before" it is its own.
+        state = sim::replay::state_after(scene.replay, finished || current == 0 ? current : current - 1);
         if (!finished && e.motion) moving = &e;
-        if (current == 0) state = sim::replay::state_after(scene.replay, 0);
     }
     for (const auto& s : state) {
         if (s.unit < 0) continue;

@@ -306,8 +306,7 @@ namespace vedette::sim::battle {
 namespace {
 
 // A small scenario built in the test: one French column charging north at (x, 20).
-nlohmann::json terrain_scenario(const nlohmann::json& features, const nlohmann::json& defenders, int capacity_unused = 0) {
-    (void)capacity_unused;
+nlohmann::json terrain_scenario(const nlohmann::json& features, const nlohmann::json& defenders) {
     nlohmann::json j = {
         {"format", "vedette-scenario"}, {"version", 1}, {"title", "terrain test"}, {"seed", 3}, {"turns", 1},
         {"table", {{"width", 120}, {"depth", 80}}}, {"terrain", {{"features", features}}},
