@@ -99,7 +99,7 @@ int run_export(const Args& in) {
     render::VulkanContext ctx(default_context_options());
     const render::ExportReport r = render::export_replay(ctx, scene, rules, o, g_cancel);
     const std::string target = !o.output.empty() ? o.output : !o.frames_dir.empty() ? o.frames_dir : o.raw_file;
-    std::printf("exported %zu frames (%ux%u, %d fps, %.1f s of video) in %.1f s: %.1f frames/s; render %.1f s, "
+    std::printf("exported %zu frames (%ux%u, %d fps, %.1f s of video) in %.1f s: %.1f frames/s; preparing frames %.1f s, "
                 "waiting for the encoder %.1f s%s%s\n%s\n",
                 r.frames, o.size.width, o.size.height, o.fps, double(r.frames) / o.fps, r.seconds,
                 r.seconds > 0 ? double(r.frames) / r.seconds : 0.0, r.render_seconds, r.encoder_wait_seconds,
