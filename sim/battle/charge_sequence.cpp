@@ -348,14 +348,30 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
                     emit("evaders_caught", {c, t}, kEvadeRule,
                          name(t) + " is caught by a formed unit and destroyed; no melee follows");
                 } else {
-                    const int kills = std::min(ts.figures, std::max(1, cs.figures / 4));
+                    // The chargers inflict their usual losses on a broken enemy (12.20); the
+                    // evaders do not strike back.
+                    const auto ctype = scenario_.units[static_cast<std::size_t>(c)].unit.type;
+                    const bool cav = gdb::is_cavalry(ctype), target_cav = gdb::is_cavalry(type);
+                    const gdb::Rate rate = cav ? (target_cav ? gdb::Rate::cav_win_vs_broken_cav
+                                                             : ctype == gdb::TroopType::cossacks ? gdb::Rate::cossack_win_vs_broken_foot
+                                                                                                 : gdb::Rate::cav_win_vs_broken_foot)
+                                               : gdb::Rate::foot_win_vs_broken;
+                    const gdb::RuleRow& row = melee_rules_.rate(rate);
+                    int kills = cs.figures / row.value;
+                    if (gdb::is_infantry(ctype) && target_cav) kills /= melee_rules_.infantry_vs_cavalry_divisor.value;
+                    kills = std::min(ts.figures, kills);
                     ts.figures -= kills;
                     ts.status = gdb::Status::broken;
                     ts.pending = Pending::rout;
                     ts.pending_enemy = c;
-                    emit("evaders_caught", {c, t}, kEvadeRule,
-                         name(t) + " is caught: it counts as broken, loses " + std::to_string(kills) +
-                             " figures (1 per 4, GdB 12.20) and does not strike back");
+                    if (ts.figures == 0) {
+                        ts.on_table = false;
+                        ts.pending = Pending::none;
+                    }
+                    emit("evaders_caught", {c, t}, kEvadeRule + std::string("; ") + row.rule,
+                         name(t) + " is caught: it counts as broken and does not strike back; " + row.label + ", " +
+                             std::to_string(cs.figures) + " / " + std::to_string(row.value) + ": it loses " +
+                             std::to_string(kills) + " figures" + (ts.figures == 0 ? " and is destroyed" : ""));
                 }
                 return;
             }
