@@ -161,6 +161,9 @@ BattleRules parse_battle_rules(const std::string& text, const std::string& file)
     r.to_square_from_line = static_cast<int>(fc.required("to_square_from_line").as_int(0, 400));
     r.other_change = static_cast<int>(fc.required("other").as_int(0, 400));
 
+    r.countercharge_wheel_over_degrees =
+        static_cast<int>(b.required("countercharge").required("wheel_over_degrees").as_int(0, 180));
+
     const auto obstacles = b.required("obstacles");
     r.obstacle_rule = obstacles.required("rule").as_string();
     auto read_obstacle = [&](const char* key, BattleRules::Obstacle& o) {

@@ -60,6 +60,7 @@ struct BattleRules {
     std::vector<FireRow> closing_fire;
     std::string formation_rule;
     int to_square_from_column = 50, to_square_from_line = 100, other_change = 50;
+    int countercharge_wheel_over_degrees = 45;
     struct Obstacle {
         long move_cost_mm = 0;
         bool disorders = true;

@@ -384,7 +384,9 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
             const Vec toward = geom::normalize(cs.pos - ts.pos);
             const Vec from = ts.pos;
             ts.countercharged = true;
-            const bool must_wheel = geom::dot(ts.facing, toward) < 46341 * geom::kOne;  // more than 45 degrees
+            // Turning more than the ruleset's angle (cos of it, Q16, from the degree table) means wheeling.
+            const geom::i64 wheel_cos = geom::direction_of_degrees(rules_.countercharge_wheel_over_degrees).y;
+            const bool must_wheel = geom::dot(ts.facing, toward) < wheel_cos * geom::kOne;
             const geom::i64 gap = geom::distance(rect_of(c), rect_of(t));
             const geom::i64 forward = must_wheel ? 0 : std::min(half, gap / 2);
             ts.countercharge_forward = forward;
