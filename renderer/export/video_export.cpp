@@ -187,11 +187,7 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, c
         if (std::rename(raw_temp.c_str(), o.raw_file.c_str()) != 0) throw std::runtime_error(o.raw_file + ": cannot move into place");
     }
     report.seconds = seconds_since(start);
-    if (o.hash) {
-        static const char* digits = "0123456789abcdef";
-        report.frames_hash.assign(16, '0');
-        for (int k = 0; k < 16; ++k) report.frames_hash[15 - k] = digits[(hash >> (4 * k)) & 0xF];
-    }
+    if (o.hash) report.frames_hash = sim::hex16(hash);
     return report;
 }
 

@@ -21,13 +21,6 @@ nlohmann::json canonical(const Event& e, const std::vector<std::string>& ids) {
     return nlohmann::json(battle::event_to_json(e, ids));
 }
 
-std::string hex16(std::uint64_t h) {
-    static const char* digits = "0123456789abcdef";
-    std::string out(16, '0');
-    for (int i = 0; i < 16; ++i) out[15 - i] = digits[(h >> (4 * i)) & 0xF];
-    return out;
-}
-
 constexpr std::uint64_t kFnvStart = 0xcbf29ce484222325ULL;
 }  // namespace
 

@@ -58,12 +58,13 @@ std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t seed) {
     return h;
 }
 
-std::string fnv1a64_hex(const std::string& bytes) {
-    const std::uint64_t h = fnv1a64(bytes.data(), bytes.size());
+std::string hex16(std::uint64_t value) {
     static const char* digits = "0123456789abcdef";
     std::string out(16, '0');
-    for (int i = 0; i < 16; ++i) out[15 - i] = digits[(h >> (4 * i)) & 0xF];
+    for (int i = 0; i < 16; ++i) out[15 - i] = digits[(value >> (4 * i)) & 0xF];
     return out;
 }
+
+std::string fnv1a64_hex(const std::string& bytes) { return hex16(fnv1a64(bytes.data(), bytes.size())); }
 
 }  // namespace vedette::sim
