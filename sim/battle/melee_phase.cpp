@@ -2,8 +2,11 @@
 // explanation record goes into the event stream; the results become pending mandatory moves.
 
 #include <algorithm>
+#include <optional>
+#include <stdexcept>
 
 #include "sim/battle/battle_engine.h"
+#include "sim/gdb/melee_odds.h"
 #include "sim/gdb/melee_engine.h"
 #include "sim/gdb/melee_report.h"
 
@@ -186,7 +189,14 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders, const std:
             case gdb::StatusAfter::removed: st.on_table = false; break;
         }
     }
-    emit("melee", all, "GdB 12.2-12.20", text, 2500).details = gdb::melee_report_json(prep, out, nullptr);
+    // The exact odds before the dice were thrown go into the record, so a viewer can show where
+    // the actual result fell. Huge melees (too many rolling units to enumerate) go without.
+    std::optional<gdb::MeleeOdds> odds;
+    try {
+        odds = gdb::melee_odds(prep);
+    } catch (const std::invalid_argument&) {
+    }
+    emit("melee", all, "GdB 12.2-12.20", text, 2500).details = gdb::melee_report_json(prep, out, odds ? &*odds : nullptr);
     for (std::size_t i = 0; i < all.size(); ++i) {
         const int u = global(i);
         const gdb::UnitOutcome& uo = out.units[i];
