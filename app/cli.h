@@ -37,6 +37,7 @@ int run_events(const Args& args);
 int run_triangle(const Args& args);
 int run_render(const Args& args);
 int run_export(const Args& args);
+int run_view(const Args& args);
 int run_gpu_info(const Args& args);
 #endif
 

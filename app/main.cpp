@@ -29,6 +29,8 @@ const Subcommand kSubcommands[] = {
     {"rules", "[--ruleset gdb] [--rules DIR]",
      "print the loaded ruleset tables, marking the default values", run_rules},
 #ifndef VEDETTE_SIM_ONLY
+    {"view", "[REPLAY] [--script TOUR] [--size WxH] [--no-vsync] [--all-panels] [--stats FILE] [--rules DIR]",
+     "open the replay viewer (no REPLAY: the demo battle); a tour script can drive it", run_view},
     {"render", "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera top|director|overview|follow:UNIT] [--overlay none|captions|panels] -o FILE.png",
      "render one moment of a replay offscreen to a PNG", run_render},
     {"export",

@@ -87,11 +87,11 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
                                          const sim::battle::BattleRules& rules, const std::string& models)
     : ctx_(ctx),
       rules_(rules),
-      target_(ctx, extent),
+      target_(std::make_unique<OffscreenTarget>(ctx, extent)),
       terrain_(scene.scenario.terrain),
-      terrain_pipeline_(ctx, target_.render_pass(), terrain_desc()),
-      figure_pipeline_(ctx, target_.render_pass(), figure_desc()),
-      readback_(ctx, extent, kSlots) {
+      terrain_pipeline_(ctx, target_->render_pass(), terrain_desc()),
+      figure_pipeline_(ctx, target_->render_pass(), figure_desc()),
+      readback_(std::make_unique<Readback>(ctx, extent, kSlots)) {
     VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
     ai.commandPool = ctx.command_pool();
     ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
@@ -162,6 +162,14 @@ BattlefieldRenderer::~BattlefieldRenderer() {
     vkFreeCommandBuffers(ctx_.device(), ctx_.command_pool(), kSlots, commands_.data());
 }
 
+void BattlefieldRenderer::resize(VkExtent2D extent) {
+    VK_CHECK(vkDeviceWaitIdle(ctx_.device()));
+    in_flight_.fill(false);
+    // The pipelines stay: a new target's render pass has the same formats, so it is compatible.
+    target_ = std::make_unique<OffscreenTarget>(ctx_, extent);
+    readback_ = std::make_unique<Readback>(ctx_, extent, kSlots);
+}
+
 void BattlefieldRenderer::submit(const SceneState& state, const Camera& camera, std::uint32_t slot) {
     if (in_flight_[slot]) fetch(slot);  // the slot's previous frame must be done first
     VkCommandBuffer cmd = commands_[slot];
@@ -170,7 +178,7 @@ void BattlefieldRenderer::submit(const SceneState& state, const Camera& camera, 
     bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
     VK_CHECK(vkBeginCommandBuffer(cmd, &bi));
     record(cmd, state, camera, slot);
-    readback_.record_copy(cmd, target_.color(), slot);
+    readback_->record_copy(cmd, target_->color(), slot);
     VK_CHECK(vkEndCommandBuffer(cmd));
     VK_CHECK(vkResetFences(ctx_.device(), 1, &fences_[slot]));
     VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
@@ -185,7 +193,7 @@ const std::uint8_t* BattlefieldRenderer::fetch(std::uint32_t slot) {
         VK_CHECK(vkWaitForFences(ctx_.device(), 1, &fences_[slot], VK_TRUE, UINT64_MAX));
         in_flight_[slot] = false;
     }
-    return readback_.data(slot);
+    return readback_->data(slot);
 }
 
 void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera, std::uint32_t slot) {
@@ -222,7 +230,7 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
                            "instances");
     }
     // Figures under about 10 pixels tall are drawn as blocks (12 triangles instead of a model).
-    const float half_height_px = float(target_.extent().height) / 2.0f;
+    const float half_height_px = float(target_->extent().height) / 2.0f;
     std::array<std::vector<Instance>, static_cast<std::size_t>(MeshKind::count)> far;
     for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k) {
         auto& near = batches.by_mesh[static_cast<std::size_t>(k)];
@@ -251,7 +259,7 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     PushConstants pc{camera.view_proj, glm::vec4(glm::normalize(glm::vec3(-0.4f, 0.85f, 0.35f)), 0.0f),
                      glm::vec4(camera.eye, 1.0f / 6000.0f)};
     const float sky[4] = {0.62f, 0.72f, 0.85f, 1.0f};
-    target_.begin(cmd, sky);
+    target_->begin(cmd, sky);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, terrain_pipeline_.handle());
     vkCmdPushConstants(cmd, terrain_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        sizeof pc, &pc);
@@ -287,13 +295,13 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
         vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
         vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
     }
-    target_.end(cmd);
+    target_->end(cmd);
 }
 
 RgbaImage BattlefieldRenderer::render(const SceneState& state, const Camera& camera) {
     submit(state, camera, 0);
     fetch(0);
-    return readback_.fetch(0);
+    return readback_->fetch(0);
 }
 
 }  // namespace vedette::render

@@ -37,14 +37,21 @@ public:
     void submit(const SceneState& state, const Camera& camera, std::uint32_t slot);
     const std::uint8_t* fetch(std::uint32_t slot);
 
-    const OffscreenTarget& target() const { return target_; }
+    // A new frame size (window resize): recreates the target and the readback buffers.
+    void resize(VkExtent2D extent);
+    // For callers that record their own frames (the viewer): copy the target into readback slot
+    // `slot` inside `cmd`, and read that slot once the submission has finished.
+    void record_readback(VkCommandBuffer cmd, std::uint32_t slot) const { readback_->record_copy(cmd, target_->color(), slot); }
+    RgbaImage readback(std::uint32_t slot) const { return readback_->fetch(slot); }
+
+    const OffscreenTarget& target() const { return *target_; }
     std::size_t last_figures() const { return last_figures_; }
     const TerrainModel& terrain() const { return terrain_; }
 
 private:
     const VulkanContext& ctx_;
     const sim::battle::BattleRules& rules_;
-    OffscreenTarget target_;
+    std::unique_ptr<OffscreenTarget> target_;
     TerrainModel terrain_;
     Pipeline terrain_pipeline_;
     Pipeline figure_pipeline_;
@@ -63,7 +70,7 @@ private:
     std::array<VkFence, kSlots> fences_{};
     std::array<bool, kSlots> in_flight_{};
     std::size_t last_figures_ = 0;
-    Readback readback_;
+    std::unique_ptr<Readback> readback_;
 
 public:
     ~BattlefieldRenderer();

@@ -1,6 +1,7 @@
 #include "renderer/scene/camera.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -47,6 +48,7 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
             up = glm::vec3(0, 0, -1);
             Camera c;
             c.eye = eye;
+            c.target = target;
             c.focal = 1.0f / std::tan(glm::radians(fov / 2));
             c.view_proj = projection(fov, aspect, fit * 0.1f, fit * 2.0f) * glm::lookAt(eye, target, up);
             return c;
@@ -88,10 +90,59 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
     }
     Camera c;
     c.eye = eye;
+    c.target = target;
     c.focal = 1.0f / std::tan(glm::radians(45.0f / 2));
     const float dist = glm::length(eye - target);
     c.view_proj = projection(45.0f, aspect, std::max(10.0f, dist * 0.05f), dist * 4.0f + span * 2.0f) * glm::lookAt(eye, target, up);
     return c;
+}
+
+void OrbitView::orbit(float d_yaw, float d_pitch) {
+    yaw_deg = std::fmod(yaw_deg + d_yaw + 360.0f, 360.0f);
+    pitch_deg = std::clamp(pitch_deg + d_pitch, 5.0f, 89.5f);
+}
+
+void OrbitView::pan(float right, float forward) {
+    const float yaw = glm::radians(yaw_deg);
+    // Right and forward along the table as seen from the camera.
+    const glm::vec3 r(std::cos(yaw), 0, std::sin(yaw));
+    const glm::vec3 f(std::sin(yaw), 0, -std::cos(yaw));
+    target += (r * right + f * forward) * distance;
+}
+
+void OrbitView::zoom(float factor) { distance = std::clamp(distance * factor, 50.0f, 20000.0f); }
+
+OrbitView orbit_from_camera(const Camera& camera) {
+    OrbitView v;
+    v.target = camera.target;
+    const glm::vec3 off = camera.eye - camera.target;
+    v.distance = std::max(50.0f, glm::length(off));
+    const float horizontal = std::sqrt(off.x * off.x + off.z * off.z);
+    v.pitch_deg = std::clamp(glm::degrees(std::atan2(off.y, horizontal)), 5.0f, 89.5f);
+    // The eye sits behind the target: off = distance * (-sin(yaw), .., cos(yaw)) horizontally.
+    v.yaw_deg = horizontal > 1e-3f ? glm::degrees(std::atan2(-off.x, off.z)) : 0.0f;
+    if (v.yaw_deg < 0) v.yaw_deg += 360.0f;
+    return v;
+}
+
+Camera make_orbit_camera(const OrbitView& v, float aspect) {
+    const float yaw = glm::radians(v.yaw_deg), pitch = glm::radians(v.pitch_deg);
+    const glm::vec3 off(-std::sin(yaw) * std::cos(pitch), std::sin(pitch), std::cos(yaw) * std::cos(pitch));
+    Camera c;
+    c.target = v.target;
+    c.eye = v.target + off * v.distance;
+    c.focal = 1.0f / std::tan(glm::radians(45.0f / 2));
+    c.view_proj = projection(45.0f, aspect, std::max(5.0f, v.distance * 0.02f), v.distance * 6.0f + 4000.0f) *
+                  glm::lookAt(c.eye, c.target, glm::vec3(0, 1, 0));
+    return c;
+}
+
+bool project_to_screen(const Camera& camera, glm::vec3 world, float width, float height, float& x, float& y) {
+    const glm::vec4 clip = camera.view_proj * glm::vec4(world, 1.0f);
+    if (clip.w <= 1e-4f) return false;
+    x = (clip.x / clip.w * 0.5f + 0.5f) * width;
+    y = (clip.y / clip.w * 0.5f + 0.5f) * height;
+    return true;
 }
 
 }  // namespace vedette::render

@@ -131,6 +131,7 @@ VulkanContext::VulkanContext(const ContextOptions& options) : print_messages_(op
         vkGetPhysicalDeviceQueueFamilyProperties(pd, &qcount, families.data());
         for (std::uint32_t q = 0; q < qcount; ++q) {
             if (!(families[q].queueFlags & VK_QUEUE_GRAPHICS_BIT)) continue;
+            if (options.can_present && !options.can_present(instance_, pd, q)) continue;
             const int score = device_score(props.deviceType, options.prefer_gpu);
             if (score > best_score) {
                 best_score = score;
@@ -142,7 +143,9 @@ VulkanContext::VulkanContext(const ContextOptions& options) : print_messages_(op
         }
     }
     if (physical_ == VK_NULL_HANDLE)
-        throw std::runtime_error("no Vulkan 1.3 device with a graphics queue was found");
+        throw std::runtime_error(options.can_present
+                                     ? "no Vulkan 1.3 device can draw into this window (no graphics queue that presents to it)"
+                                     : "no Vulkan 1.3 device with a graphics queue was found");
 
     const float priority = 1.0f;
     VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};

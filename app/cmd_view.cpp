@@ -1,0 +1,25 @@
+// `vedette view [REPLAY] [--script TOUR] [--size WxH] [--no-vsync] [--all-panels] [--stats FILE]`:
+// the replay viewer (docs/VIEWER.md).
+
+#include "app/cli.h"
+#include "app/render_options.h"
+#include "app/viewer/viewer_app.h"
+
+namespace vedette::app {
+
+int run_view(const Args& in) {
+    Args args = in;
+    viewer::ViewerOptions o;
+    o.script = take_option(args, "--script");
+    o.size = parse_size_option(take_option(args, "--size"), {1280, 720});
+    o.rules_dir = take_option(args, "--rules");
+    o.stats = take_option(args, "--stats");
+    o.vsync = !take_flag(args, "--no-vsync");
+    o.all_panels = take_flag(args, "--all-panels");
+    expect_no_more_options(args);
+    if (args.size() > 1) throw UsageError{"expected at most one replay file"};
+    if (!args.empty()) o.replay = args[0];
+    return viewer::run_viewer(o);
+}
+
+}  // namespace vedette::app

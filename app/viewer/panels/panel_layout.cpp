@@ -1,0 +1,47 @@
+#include <imgui.h>
+
+#include "app/viewer/panels/panels.h"
+#include "app/viewer/ui_text.h"
+
+namespace vedette::viewer {
+
+void place_panel(const FrameView& f, const char* name, float x, float y, float w, float h) {
+    const ImGuiCond cond = f.relayout ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    ImGui::SetNextWindowPos(ImVec2(x, y), cond);
+    ImGui::SetNextWindowSize(ImVec2(w, h), cond);
+    ui::set_panel(name);
+}
+
+void draw_dice(const nlohmann::json& dice, float size) {
+    if (!dice.is_array()) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    std::string note = "dice";
+    for (const auto& d : dice) {
+        if (!d.is_number_integer()) continue;
+        const int v = d.get<int>();
+        note += " " + std::to_string(v);
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        dl->AddRectFilled(p, ImVec2(p.x + size, p.y + size), IM_COL32(245, 240, 225, 255), size * 0.18f);
+        dl->AddRect(p, ImVec2(p.x + size, p.y + size), IM_COL32(60, 50, 40, 255), size * 0.18f);
+        // Pip positions on a 3x3 grid, as on a real die.
+        static const int pips[7][7][2] = {{},
+                                          {{1, 1}},
+                                          {{0, 0}, {2, 2}},
+                                          {{0, 0}, {1, 1}, {2, 2}},
+                                          {{0, 0}, {2, 0}, {0, 2}, {2, 2}},
+                                          {{0, 0}, {2, 0}, {1, 1}, {0, 2}, {2, 2}},
+                                          {{0, 0}, {2, 0}, {0, 1}, {2, 1}, {0, 2}, {2, 2}}};
+        if (v >= 1 && v <= 6)
+            for (int i = 0; i < v; ++i) {
+                const float cx = p.x + size * (0.25f + 0.25f * float(pips[v][i][0]));
+                const float cy = p.y + size * (0.25f + 0.25f * float(pips[v][i][1]));
+                dl->AddCircleFilled(ImVec2(cx, cy), size * 0.09f, IM_COL32(30, 25, 20, 255));
+            }
+        ImGui::Dummy(ImVec2(size, size));
+        ImGui::SameLine();
+    }
+    ImGui::NewLine();
+    ui::note(note);
+}
+
+}  // namespace vedette::viewer

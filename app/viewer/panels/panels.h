@@ -1,0 +1,41 @@
+#pragma once
+// The viewer's panels, one function each (like the Dear ImGui demo). Each reads the model and the
+// frame being drawn and pushes commands; none changes anything itself.
+
+#include <nlohmann/json.hpp>
+
+#include "app/viewer/viewer_model.h"
+#include "renderer/scene/terrain_mesh.h"
+
+namespace vedette::viewer {
+
+struct FrameView {
+    const ViewerModel& model;
+    const render::SceneState& state;
+    const render::Camera& camera;
+    const render::TerrainModel& terrain;
+    const nlohmann::json& ruleset;  // the ruleset file as loaded
+    float width = 0, height = 0;     // the frame in pixels
+    bool relayout = false;           // the window size changed: put panels back in their places
+};
+
+// Where each panel sits by default, as fractions of the frame (timeline along the bottom, log and
+// inspector on the left, melee and charge panels on the right).
+void place_panel(const FrameView& f, const char* name, float x, float y, float w, float h);
+constexpr float kTimelineHeight = 150.0f;
+constexpr float kLeftWidth = 340.0f;
+constexpr float kRightWidth = 440.0f;
+
+void timeline_panel(const FrameView& f, CommandQueue& q);
+void event_log_panel(const FrameView& f, CommandQueue& q);
+void melee_panel(const FrameView& f, CommandQueue& q);
+void charge_panel(const FrameView& f, CommandQueue& q);
+void unit_panel(const FrameView& f, CommandQueue& q);
+void rules_panel(const FrameView& f, CommandQueue& q);
+// Charge arrows, the 22-degree sector, trails, the command radius, labels; picking and tooltips.
+void scene_overlays(const FrameView& f, CommandQueue& q);
+
+// Draws two dice faces at the cursor (pips, not digits) and records them for the capture.
+void draw_dice(const nlohmann::json& dice, float size = 18.0f);
+
+}  // namespace vedette::viewer

@@ -1,0 +1,157 @@
+// The timeline: transport buttons, speed, loop, and a ruler with the turns and phases as bands and
+// one marker per event coloured by kind; click or drag on the ruler to scrub.
+
+#include <imgui.h>
+
+#include "app/viewer/panels/panels.h"
+#include "app/viewer/ui_text.h"
+
+namespace vedette::viewer {
+
+namespace {
+std::string clock(std::int64_t ms) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%lld:%04.1f", static_cast<long long>(ms / 60000), double(ms % 60000) / 1000.0);
+    return b;
+}
+}  // namespace
+
+void timeline_panel(const FrameView& f, CommandQueue& q) {
+    if (!f.model.panels.timeline) return;
+    place_panel(f, "timeline", 0, f.height - kTimelineHeight, f.width, kTimelineHeight);
+    ImGui::Begin("Timeline", nullptr, ImGuiWindowFlags_NoCollapse);
+    const Timeline& tl = f.model.timeline;
+    const auto& events = f.model.scene.replay.events;
+    const EventFilter filter = f.model.filter;
+
+    auto button = [&](const char* label, const char* tip, Command c) {
+        if (ImGui::Button(label)) q.push(std::move(c));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+        ImGui::SameLine();
+    };
+    button("|<", "Start (Home)", [](ViewerModel& m) { m.timeline.seek(0); });
+    button("<T", "Previous turn (Ctrl+Left)", [](ViewerModel& m) { m.timeline.step(StepUnit::turn, -1); });
+    button("<P", "Previous phase (Shift+Left)", [](ViewerModel& m) { m.timeline.step(StepUnit::phase, -1); });
+    button("<E", "Previous event (Left)", [filter](ViewerModel& m) { m.timeline.step(StepUnit::event, -1, filter); });
+    button(tl.playing() ? "Pause" : "Play", "Play / pause (Space)", [](ViewerModel& m) { m.timeline.toggle_play(); });
+    button("E>", "Next event (Right)", [filter](ViewerModel& m) { m.timeline.step(StepUnit::event, 1, filter); });
+    button("P>", "Next phase (Shift+Right)", [](ViewerModel& m) { m.timeline.step(StepUnit::phase, 1); });
+    button("T>", "Next turn (Ctrl+Right)", [](ViewerModel& m) { m.timeline.step(StepUnit::turn, 1); });
+    button(">|", "End (End)", [](ViewerModel& m) { m.timeline.seek(m.timeline.duration_ms()); });
+    float speed = static_cast<float>(tl.speed());
+    ImGui::SetNextItemWidth(120);
+    if (ImGui::SliderFloat("speed", &speed, 0.25f, 8.0f, "%.2fx", ImGuiSliderFlags_Logarithmic))
+        q.push([speed](ViewerModel& m) { m.timeline.set_speed(speed); });
+    ImGui::SameLine();
+    const std::int64_t now = tl.time_ms();
+    if (ImGui::Button("Loop from here")) q.push([now](ViewerModel& m) {
+        const auto l = m.timeline.loop();
+        m.timeline.set_loop(now, l ? l->second : m.timeline.duration_ms());
+    });
+    ImGui::SameLine();
+    if (ImGui::Button("to here")) q.push([now](ViewerModel& m) {
+        const auto l = m.timeline.loop();
+        m.timeline.set_loop(l ? l->first : 0, now);
+    });
+    ImGui::SameLine();
+    if (tl.loop() && ImGui::Button("No loop")) q.push([](ViewerModel& m) { m.timeline.clear_loop(); });
+
+    const int cur = tl.current_event();
+    if (cur >= 0) {
+        const auto& e = events[static_cast<std::size_t>(cur)];
+        ui::text("Turn %d, %s phase | event %d of %zu: %s | %s / %s | %.2fx%s", e.turn, e.phase.c_str(), e.seq,
+                 events.size(), e.kind.c_str(), clock(now).c_str(), clock(tl.duration_ms()).c_str(), tl.speed(),
+                 tl.playing() ? " playing" : "");
+    } else {
+        ui::text("Before the first event | %s / %s", clock(now).c_str(), clock(tl.duration_ms()).c_str());
+    }
+
+    // The ruler.
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    const float w = std::max(50.0f, ImGui::GetContentRegionAvail().x), h = 34.0f;
+    ImGui::InvisibleButton("ruler", ImVec2(w, h));
+    const double total = double(std::max<std::int64_t>(1, tl.duration_ms()));
+    auto x_of = [&](std::int64_t t) { return p0.x + float(double(w) * double(t) / total); };
+    if (ImGui::IsItemActive()) {
+        const float mx = ImGui::GetIO().MousePos.x;
+        const auto t = static_cast<std::int64_t>(double(std::clamp(mx - p0.x, 0.0f, w)) / double(w) * total);
+        q.push([t](ViewerModel& m) {
+            m.timeline.pause();
+            m.timeline.seek(t);
+        });
+    }
+    dl->AddRectFilled(p0, ImVec2(p0.x + w, p0.y + h), IM_COL32(35, 38, 45, 255));
+    if (const auto l = tl.loop())
+        dl->AddRectFilled(ImVec2(x_of(l->first), p0.y), ImVec2(x_of(l->second), p0.y + h), IM_COL32(70, 90, 140, 120));
+    // Phase bands (alternating shades) and turn labels.
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const auto& e = events[i];
+        const bool phase_start = i == 0 || events[i - 1].phase != e.phase || events[i - 1].turn != e.turn;
+        if (phase_start) {
+            std::size_t j = i;
+            while (j + 1 < events.size() && events[j + 1].phase == e.phase && events[j + 1].turn == e.turn) ++j;
+            const ImU32 band = e.phase == "charges" ? IM_COL32(80, 60, 40, 255)
+                               : e.phase == "melee" ? IM_COL32(90, 45, 45, 255)
+                               : e.phase == "mandatory" ? IM_COL32(55, 55, 80, 255)
+                                                        : IM_COL32(50, 65, 50, 255);
+            dl->AddRectFilled(ImVec2(x_of(e.t0_ms), p0.y + 12), ImVec2(x_of(events[j].t1_ms), p0.y + 16), band);
+        }
+        if (e.kind == "turn_start") {
+            dl->AddLine(ImVec2(x_of(e.t0_ms), p0.y), ImVec2(x_of(e.t0_ms), p0.y + h), IM_COL32(230, 230, 230, 200));
+            dl->AddText(ImVec2(x_of(e.t0_ms) + 3, p0.y), IM_COL32(230, 230, 230, 255), ("T" + std::to_string(e.turn)).c_str());
+        }
+        const KindColour c = kind_colour(e.kind);
+        const float alpha = filter.passes(e) ? 255.0f : 60.0f;
+        dl->AddLine(ImVec2(x_of(e.t0_ms), p0.y + 18), ImVec2(x_of(e.t0_ms), p0.y + h - 2),
+                    IM_COL32(c.r, c.g, c.b, static_cast<int>(alpha)));
+    }
+    const float x = x_of(now);
+    // (the rest of the ruler is drawn below; the playhead goes on top)
+    dl->AddTriangleFilled(ImVec2(x - 5, p0.y), ImVec2(x + 5, p0.y), ImVec2(x, p0.y + 7), IM_COL32(255, 255, 255, 255));
+    dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p0.y + h), IM_COL32(255, 255, 255, 255), 2.0f);
+    if (ImGui::IsItemHovered()) {
+        const auto t = static_cast<std::int64_t>(double(ImGui::GetIO().MousePos.x - p0.x) / double(w) * total);
+        for (const auto& e : events)
+            if (t >= e.t0_ms && t < e.t1_ms) {
+                ImGui::SetTooltip("event %d, turn %d %s: %s\n%s", e.seq, e.turn, e.phase.c_str(), e.kind.c_str(), e.text.c_str());
+                break;
+            }
+    }
+    // Which panels are open, and the camera.
+    ImGui::TextUnformatted("Panels:");
+    auto toggle = [&](const char* label, bool on, bool PanelVisibility::*flag) {
+        ImGui::SameLine();
+        bool value = on;
+        if (ImGui::Checkbox(label, &value)) q.push([flag, value](ViewerModel& m) { m.panels.*flag = value; });
+    };
+    const PanelVisibility& p = f.model.panels;
+    toggle("log", p.events, &PanelVisibility::events);
+    toggle("melee", p.melee, &PanelVisibility::melee);
+    toggle("charge", p.charge, &PanelVisibility::charge);
+    toggle("unit", p.unit, &PanelVisibility::unit);
+    toggle("rules", p.rules, &PanelVisibility::rules);
+    toggle("overlays", p.overlays, &PanelVisibility::overlays);
+    ImGui::SameLine();
+    ImGui::TextUnformatted("  Camera:");
+    using Mode = ViewerModel::CameraMode;
+    for (const auto& [label, mode] : {std::pair{"director", Mode::director}, std::pair{"top", Mode::top},
+                                      std::pair{"overview", Mode::overview}, std::pair{"orbit", Mode::orbit}}) {
+        ImGui::SameLine();
+        if (ImGui::RadioButton(label, f.model.camera_mode == mode)) {
+            const render::OrbitView start = render::orbit_from_camera(f.camera);
+            const Mode chosen = mode;
+            q.push([chosen, start](ViewerModel& m) {
+                if (chosen == Mode::orbit && m.camera_mode != Mode::orbit) m.orbit = start;
+                m.camera_mode = chosen;
+            });
+        }
+    }
+    if (f.model.camera_mode == Mode::follow) {
+        ImGui::SameLine();
+        ImGui::Text("following %s", f.model.follow_unit.c_str());
+    }
+    ImGui::End();
+}
+
+}  // namespace vedette::viewer

@@ -1,0 +1,43 @@
+#pragma once
+// Runs a tour one command at a time between frames. Commands that change what is shown act on the
+// model at once; `wait` holds the tour for wall time or frames; `screenshot` asks the viewer for
+// the next settled frame's pixels; `size` resizes the window; `quit` ends the viewer.
+
+#include <chrono>
+#include <optional>
+#include <string>
+
+#include "app/viewer/tour_script.h"
+#include "app/viewer/viewer_model.h"
+
+namespace vedette::viewer {
+
+struct TourRequests {
+    std::optional<std::string> screenshot;  // PNG path
+    std::optional<std::pair<int, int>> resize;
+    bool quit = false;
+    bool stepped = false;  // a seek or step happened (for step-latency figures)
+};
+
+class TourRunner {
+public:
+    explicit TourRunner(Tour tour) : tour_(std::move(tour)) {}
+    // Runs commands until one must wait for later frames. `model` is null while the viewer shows
+    // an error dialog (only wait, screenshot, size and quit then make sense). Throws
+    // sim::InputError naming the line for commands that do not fit this replay (unknown unit).
+    TourRequests run(ViewerModel* model, std::chrono::steady_clock::time_point now);
+    // The viewer took the screenshot that was asked for.
+    void screenshot_done() { waiting_for_screenshot_ = false; }
+    bool finished() const { return next_ >= tour_.commands.size() && !waiting_for_screenshot_; }
+
+private:
+    void apply(const TourCommand& c, ViewerModel& m, TourRequests& r);
+    [[noreturn]] void fail(const TourCommand& c, const std::string& what) const;
+    Tour tour_;
+    std::size_t next_ = 0;
+    std::optional<std::chrono::steady_clock::time_point> wait_until_;
+    int wait_frames_ = 0;
+    bool waiting_for_screenshot_ = false;
+};
+
+}  // namespace vedette::viewer

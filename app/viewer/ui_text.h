@@ -1,0 +1,32 @@
+#pragma once
+// Text output for the panels that can also be captured: while a capture is on, every line a
+// panel draws through these helpers is recorded with the panel's name. Screenshots save the
+// capture beside the PNG, so tests (and teachers preparing handouts) can check what the panels
+// said in that exact frame without reading pixels.
+
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+namespace vedette::viewer::ui {
+
+void capture_begin();
+std::vector<std::string> capture_end();  // "panel: text" lines
+bool capturing();
+// Marks the panel the following text belongs to (called by each panel's Begin).
+void set_panel(const char* name);
+
+void text(const char* fmt, ...) IM_FMTARGS(1);
+void text_coloured(const ImVec4& colour, const char* fmt, ...) IM_FMTARGS(2);
+void text_dim(const char* fmt, ...) IM_FMTARGS(1);
+void text_wrapped(const char* fmt, ...) IM_FMTARGS(1);
+// Records a line without drawing it (for things drawn as shapes, such as dice).
+void note(const std::string& line);
+
+// Colours shared by the panels.
+inline ImVec4 lit() { return {1.0f, 0.85f, 0.35f, 1.0f}; }
+inline ImVec4 dim() { return {0.55f, 0.55f, 0.55f, 1.0f}; }
+inline ImVec4 heading() { return {1.0f, 0.92f, 0.7f, 1.0f}; }
+
+}  // namespace vedette::viewer::ui

@@ -1,0 +1,70 @@
+#include "app/viewer/viewer_input.h"
+
+#include <imgui.h>
+
+namespace vedette::viewer {
+
+namespace {
+bool pressed(ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), true); }
+
+// Turns the camera into the free orbit camera, starting from wherever it is now.
+void take_over(const ViewerModel& model, const render::Camera& camera, CommandQueue& q) {
+    if (model.camera_mode == ViewerModel::CameraMode::orbit) return;
+    const render::OrbitView start = render::orbit_from_camera(camera);
+    q.push([start](ViewerModel& m) {
+        m.orbit = start;
+        m.camera_mode = ViewerModel::CameraMode::orbit;
+    });
+}
+}  // namespace
+
+bool handle_input(const ViewerModel& model, const render::Camera& camera, CommandQueue& q) {
+    const ImGuiIO& io = ImGui::GetIO();
+    bool stepped = false;
+    if (!io.WantTextInput) {
+        const EventFilter filter = model.filter;
+        auto step = [&](StepUnit unit, int dir) {
+            q.push([unit, dir, filter](ViewerModel& m) { m.timeline.step(unit, dir, unit == StepUnit::event ? filter : EventFilter{}); });
+            stepped = true;
+        };
+        if (pressed(ImGuiKey_Space)) q.push([](ViewerModel& m) { m.timeline.toggle_play(); });
+        for (int dir : {-1, 1})
+            if (pressed(dir < 0 ? ImGuiKey_LeftArrow : ImGuiKey_RightArrow)) {
+                if (io.KeyCtrl) step(StepUnit::turn, dir);
+                else if (io.KeyShift) step(StepUnit::phase, dir);
+                else step(StepUnit::event, dir);
+            }
+        if (pressed(ImGuiKey_Home)) {
+            q.push([](ViewerModel& m) { m.timeline.seek(0); });
+            stepped = true;
+        }
+        if (pressed(ImGuiKey_End)) {
+            q.push([](ViewerModel& m) { m.timeline.seek(m.timeline.duration_ms()); });
+            stepped = true;
+        }
+        for (ImWchar c : io.InputQueueCharacters) {
+            if (c == '+' || c == '=') q.push([](ViewerModel& m) { m.timeline.faster(); });
+            if (c == '-') q.push([](ViewerModel& m) { m.timeline.slower(); });
+        }
+        if (pressed(ImGuiKey_Escape)) q.push([](ViewerModel& m) { m.selected_unit = -1; });
+    }
+    if (io.WantCaptureMouse) return stepped;
+    const ImVec2 d = io.MouseDelta;
+    const bool right = ImGui::IsMouseDragging(ImGuiMouseButton_Right, 2.0f);
+    const bool middle = ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 2.0f);
+    if ((right || middle) && (d.x != 0 || d.y != 0)) {
+        take_over(model, camera, q);
+        if (middle || io.KeyShift)
+            q.push([d](ViewerModel& m) { m.orbit.pan(-d.x * 0.0015f, d.y * 0.0015f); });
+        else
+            q.push([d](ViewerModel& m) { m.orbit.orbit(d.x * 0.3f, d.y * 0.3f); });
+    }
+    if (io.MouseWheel != 0) {
+        take_over(model, camera, q);
+        const float factor = io.MouseWheel > 0 ? 0.85f : 1.0f / 0.85f;
+        q.push([factor](ViewerModel& m) { m.orbit.zoom(factor); });
+    }
+    return stepped;
+}
+
+}  // namespace vedette::viewer

@@ -1,0 +1,36 @@
+#pragma once
+// Dear ImGui (1.86) on top of the offscreen frame: the GLFW platform backend for input and the
+// Vulkan backend drawing in a render pass of its own that loads the finished scene image and
+// leaves it ready to copy. The UI thus lands in the same image the window shows and a screenshot
+// reads back. Backends are used as Debian ships them, untouched.
+
+#include "renderer/vk/offscreen_target.h"
+
+struct GLFWwindow;
+
+namespace vedette::render {
+
+class ImGuiLayer {
+public:
+    ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const OffscreenTarget& target);
+    ~ImGuiLayer();
+    ImGuiLayer(const ImGuiLayer&) = delete;
+    ImGuiLayer& operator=(const ImGuiLayer&) = delete;
+
+    // After the offscreen target was recreated (resize): rebuilds the framebuffer on its image.
+    void retarget(const OffscreenTarget& target);
+    // Starts an ImGui frame (platform + renderer backends + ImGui::NewFrame).
+    void new_frame();
+    // ImGui::Render() and the draw commands, into `cmd` after the scene pass.
+    void record(VkCommandBuffer cmd);
+
+private:
+    void make_framebuffer(const OffscreenTarget& target);
+    const VulkanContext& ctx_;
+    VkDescriptorPool pool_ = VK_NULL_HANDLE;
+    VkRenderPass render_pass_ = VK_NULL_HANDLE;
+    VkFramebuffer framebuffer_ = VK_NULL_HANDLE;
+    VkExtent2D extent_{0, 0};
+};
+
+}  // namespace vedette::render
