@@ -14,8 +14,13 @@ echo "== the demo battle: simulated, verified, and its event log"
 "$VEDETTE" events "$OUT/demo_battle.replay.json" > "$OUT/demo_battle.events.txt"
 echo "wrote $OUT/demo_battle.events.txt"
 
-# Until `vedette view` exists, the main job ends with the video of the demo battle (with a
-# display too), exported at 3x speed to keep ./run.sh quick.
+# With a display, the main job opens the viewer on the demo battle; without one it exports the
+# battle as a video (at 3x speed to keep ./run.sh quick) and a still.
+if [ -n "${DISPLAY:-}" ] && [ -z "${VEDETTE_NO_VIEWER:-}" ]; then
+  echo "== the viewer (Space plays, Left/Right step events, Shift phases, Ctrl turns; close the window to end)"
+  "$VEDETTE" view "$OUT/demo_battle.replay.json"
+  exit 0
+fi
 "$VEDETTE" export "$OUT/demo_battle.replay.json" -o "$OUT/demo_battle.mp4" --size 1280x720 --speed 3 --overlay panels
 "$VEDETTE" render "$OUT/demo_battle.replay.json" --event 60 --size 1280x720 -o "$OUT/demo_battle.png"
 echo "$OUT/demo_battle.mp4"
