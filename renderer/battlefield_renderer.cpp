@@ -6,6 +6,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "renderer/scene/scenery_layout.h"
 #include "renderer/vk/vk_check.h"
 
 namespace vedette::render {
@@ -42,6 +43,25 @@ std::vector<MeshVertex> unit_box() {
     quad({h, -h, 0}, {h, -h, 1}, {-h, -h, 1}, {-h, -h, 0}, {0, -1, 0});  // back
     quad({h, h, 0}, {h, h, 1}, {h, -h, 1}, {h, -h, 0}, {1, 0, 0});       // right
     quad({-h, -h, 0}, {-h, -h, 1}, {-h, h, 1}, {-h, h, 0}, {-1, 0, 0});  // left
+    return v;
+}
+
+// A puff of smoke: a once-subdivided octahedron (a rough ball) in the unit box's space, x and y
+// in [-0.5, 0.5], z in [0, 1], faces counter-clockwise seen from outside.
+std::vector<MeshVertex> unit_puff() {
+    const glm::vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    const int faces[8][3] = {{0, 2, 4}, {2, 1, 4}, {1, 3, 4}, {3, 0, 4}, {2, 0, 5}, {1, 2, 5}, {3, 1, 5}, {0, 3, 5}};
+    std::vector<MeshVertex> v;
+    auto emit = [&](glm::vec3 p) {
+        const glm::vec3 n = glm::normalize(p);
+        v.push_back({n.x * 0.5f, n.y * 0.5f, n.z * 0.5f + 0.5f, n.x, n.y, n.z, 1, 1, 1});
+    };
+    for (const auto& f : faces) {
+        const glm::vec3 a = axes[f[0]], b = axes[f[1]], c = axes[f[2]];
+        const glm::vec3 ab = glm::normalize(a + b), bc = glm::normalize(b + c), ca = glm::normalize(c + a);
+        for (const auto& tri : {std::array{a, ab, ca}, std::array{ab, b, bc}, std::array{ca, bc, c}, std::array{ab, bc, ca}})
+            for (const auto& p : tri) emit(p);
+    }
     return v;
 }
 
@@ -89,6 +109,7 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
       rules_(rules),
       target_(std::make_unique<OffscreenTarget>(ctx, extent)),
       terrain_(scene.scenario.terrain),
+      scenery_(layout_scenery(scene.scenario.terrain)),
       terrain_pipeline_(ctx, target_->render_pass(), terrain_desc()),
       figure_pipeline_(ctx, target_->render_pass(), figure_desc()),
       readback_(std::make_unique<Readback>(ctx, extent, kSlots)) {
@@ -110,6 +131,10 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
     const auto box = unit_box();
     box_vertices_ = Buffer(ctx, box.size() * sizeof(MeshVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "box mesh");
     box_vertices_.upload(box.data(), box.size() * sizeof(MeshVertex));
+    const auto puff = unit_puff();
+    puff_vertex_count_ = static_cast<std::uint32_t>(puff.size());
+    puff_vertices_ = Buffer(ctx, puff.size() * sizeof(MeshVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "smoke mesh");
+    puff_vertices_.upload(puff.data(), puff.size() * sizeof(MeshVertex));
     const ModelSet set = load_model_set(models.empty() ? default_models_file() : models);
     for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
         set_model(static_cast<MeshKind>(k), set.meshes[static_cast<std::size_t>(k)]);
@@ -199,6 +224,9 @@ const std::uint8_t* BattlefieldRenderer::fetch(std::uint32_t slot) {
 void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera, std::uint32_t slot) {
     InstanceBatches batches = layout_figures(state, rules_);
     last_figures_ = batches.figures;
+    // The scenery stands on the ground like everything without a base (heights added below).
+    for (std::size_t m = 0; m < scenery_.by_mesh.size(); ++m)
+        batches.by_mesh[m].insert(batches.by_mesh[m].end(), scenery_.by_mesh[m].begin(), scenery_.by_mesh[m].end());
     std::size_t total = 0;
     // Bases lie on the highest ground under them (never buried in a slope); a unit's figures
     // stand on its base; everything else on the ground where it is.
@@ -277,10 +305,13 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
         const auto [first, count] = ranges[m];
         if (count == 0) continue;
         const bool model = static_cast<int>(m) >= kFirstModelKind && mesh_index_counts_[m] > 0;
-        VkBuffer bufs[2] = {model ? meshes_[m].handle() : box_vertices_.handle(), instances.handle()};
+        const bool puff = m == static_cast<std::size_t>(MeshKind::smoke);
+        VkBuffer bufs[2] = {model ? meshes_[m].handle() : puff ? puff_vertices_.handle() : box_vertices_.handle(), instances.handle()};
         const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
         vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
-        if (model) {
+        if (puff) {
+            vkCmdDraw(cmd, puff_vertex_count_, static_cast<std::uint32_t>(count), 0, 0);
+        } else if (model) {
             vkCmdBindIndexBuffer(cmd, mesh_indices_[m].handle(), 0, VK_INDEX_TYPE_UINT32);
             vkCmdDrawIndexed(cmd, mesh_index_counts_[m], static_cast<std::uint32_t>(count), 0, 0, 0);
         } else {

@@ -53,11 +53,14 @@ private:
     const sim::battle::BattleRules& rules_;
     std::unique_ptr<OffscreenTarget> target_;
     TerrainModel terrain_;
+    InstanceBatches scenery_;  // trees, houses, walls and hedges: fixed for the scenario
     Pipeline terrain_pipeline_;
     Pipeline figure_pipeline_;
     Buffer terrain_vertices_;
     Buffer terrain_indices_;
     Buffer box_vertices_;
+    Buffer puff_vertices_;
+    std::uint32_t puff_vertex_count_ = 0;
     std::array<Buffer, static_cast<std::size_t>(MeshKind::count)> meshes_;
     std::array<Buffer, static_cast<std::size_t>(MeshKind::count)> mesh_indices_;
     std::array<std::uint32_t, static_cast<std::size_t>(MeshKind::count)> mesh_index_counts_{};

@@ -128,6 +128,30 @@ def flag():
     return [box(0, 10.0, 0, 0.4, 20.0, 0.4, WOOD), box(0, 17.5, 3.0, 0.2, 5.0, 6.0, WHITE)]
 
 
+LEAF = (0.20, 0.38, 0.16)
+LEAF_DARK = (0.15, 0.30, 0.12)
+ROOF = (0.52, 0.22, 0.16)
+
+
+def tree():
+    """A deciduous tree in three tiers of foliage over a trunk (about 45 mm tall at 15mm)."""
+    return [box(0, 6.0, 0, 3.0, 12.0, 3.0, BROWN),
+            box(0, 17.0, 0, 22.0, 12.0, 22.0, LEAF_DARK),
+            box(0, 27.0, 0, 16.0, 10.0, 16.0, LEAF),
+            box(0, 35.0, 0, 9.0, 8.0, 9.0, LEAF)]
+
+
+def house():
+    """A farmhouse: white walls (tinted: plaster for villages, grey stone for fortified
+    buildings), a stepped roof, a door and a chimney."""
+    return [box(0, 8.0, 0, 30.0, 16.0, 22.0, WHITE),
+            box(0, 18.0, 0, 32.0, 4.0, 24.0, ROOF),
+            box(0, 22.0, 0, 26.0, 4.0, 16.0, ROOF),
+            box(0, 25.5, 0, 18.0, 3.0, 8.0, ROOF),
+            box(9.0, 26.0, 4.0, 3.0, 8.0, 3.0, (0.45, 0.42, 0.40)),
+            box(0, 4.0, 11.1, 5.0, 8.0, 0.4, WOOD)]
+
+
 def base():
     return [box(0, 0.5, 0, 30.0, 1.0, 15.0, (0.35, 0.45, 0.25))]
 
@@ -135,7 +159,8 @@ def base():
 if __name__ == "__main__":
     models = {"infantry": soldier(), "skirmisher": soldier(kneel=True), "cavalry": horse_and_rider(),
               "lancer": horse_and_rider(helmet=BLACK, lance=True), "cossack": horse_and_rider(helmet=BLACK, lance=True),
-              "gun": gun(), "limber": limber(), "general": general(), "flag": flag(), "base": base()}
+              "gun": gun(), "limber": limber(), "general": general(), "flag": flag(), "base": base(),
+              "tree": tree(), "house": house()}
     for name, boxes in models.items():
         write_gltf(name, boxes)
     mapping = {
@@ -154,6 +179,8 @@ if __name__ == "__main__":
         "limber": {"model": "models/limber.gltf", "height_mm": 7},
         "general": {"model": "models/general.gltf", "height_mm": 16},
         "flag": {"model": "models/flag.gltf", "height_mm": 20},
+        "tree": {"model": "models/tree.gltf", "height_mm": 45},
+        "house": {"model": "models/house.gltf", "height_mm": 30},
     }
     with open(os.path.join(OUT, "models.json"), "w") as f:
         json.dump(mapping, f, indent=1)

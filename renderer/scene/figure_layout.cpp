@@ -23,9 +23,9 @@ std::array<float, 3> nation_colour(const std::string& nation, int side) {
 }
 
 const char* mesh_kind_key(MeshKind kind) {
-    static const char* keys[] = {"", "", "infantry", "open_order", "skirmishers", "cuirassiers", "heavy_cavalry",
+    static const char* keys[] = {"", "", "", "infantry", "open_order", "skirmishers", "cuirassiers", "heavy_cavalry",
                                  "dragoons", "lancers", "light_cavalry", "cossacks", "artillery_crew", "gun", "limber",
-                                 "general", "flag"};
+                                 "general", "flag", "tree", "house"};
     return keys[static_cast<int>(kind)];
 }
 
@@ -59,6 +59,42 @@ float jitter(int unit, int figure, int axis) {
 
 }  // namespace
 
+namespace {
+struct Slot {
+    float lx, ly, yaw_off;
+};
+
+// Where each figure of a unit stands on its block, in the unit's frame (x right, y forward).
+std::vector<Slot> figure_slots(Formation formation, int n, float w, float d, float fw, bool guns, bool abandoned) {
+    std::vector<Slot> slots;
+    slots.reserve(static_cast<std::size_t>(n));
+    if (formation == Formation::square || formation == Formation::mass) {
+        // Four faces, each facing outwards.
+        const int per_face = std::max(1, (n + 3) / 4);
+        for (int i = 0; i < n; ++i) {
+            const int face = i % 4, k = i / 4;
+            const float t = (per_face > 1 ? static_cast<float>(k) / static_cast<float>(per_face - 1) : 0.5f) - 0.5f;
+            const float half = w / 2 - fw / 2;
+            if (face == 0) slots.push_back({t * 2 * half, half, 0});
+            if (face == 1) slots.push_back({half, -t * 2 * half, 1.5708f});
+            if (face == 2) slots.push_back({-t * 2 * half, -half, 3.1416f});
+            if (face == 3) slots.push_back({-half, t * 2 * half, -1.5708f});
+        }
+        return slots;
+    }
+    // Ranks and files on the block.
+    const int across = std::max(1, static_cast<int>(w / fw));
+    const int ranks = std::max(1, (n + across - 1) / across);
+    for (int i = 0; i < n; ++i) {
+        const int file = i % across, rank = i / across;
+        const float lx = (static_cast<float>(file) + 0.5f) * w / static_cast<float>(across) - w / 2;
+        const float ly = d / 2 - (static_cast<float>(rank) + 0.5f) * d / static_cast<float>(ranks);
+        slots.push_back({lx, guns && !abandoned ? ly - d * 0.3f : ly, 0});
+    }
+    return slots;
+}
+}  // namespace
+
 InstanceBatches layout_figures(const SceneState& state, const sim::battle::BattleRules& rules) {
     InstanceBatches out;
     for (const auto& u : state.units) {
@@ -67,47 +103,53 @@ InstanceBatches layout_figures(const SceneState& state, const sim::battle::Battl
         const float yaw = static_cast<float>(std::atan2(u.facing_x, u.facing_y));
         const float fx = static_cast<float>(u.facing_x), fy = static_cast<float>(u.facing_y);
         const float rx = fy, ry = -fx;  // to the unit's right
-        const auto block = sim::battle::unit_block(rules, u.type, u.formation, std::max(1, u.figures));
-        const float w = static_cast<float>(block.width_mm), d = static_cast<float>(block.depth_mm);
+        const int n = std::max(0, u.figures);
+        const auto block = sim::battle::unit_block(rules, u.type, u.formation, std::max(1, n));
+        float w = static_cast<float>(block.width_mm), d = static_cast<float>(block.depth_mm);
         const float cx = static_cast<float>(u.x_mm), cy = static_cast<float>(u.y_mm);
         const bool untidy = u.status == "unformed" || u.status == "blown" || u.status == "pursuing" ||
                             u.status == "broken" || u.status == "retreating" || u.status == "wavering";
-        // The base: darker than the uniform.
-        out.by_mesh[static_cast<int>(MeshKind::base)].push_back(
-            {cx, cy, 0.0f, yaw, w, d, 1.5f, float(u.unit + 1), colour[0] * 0.35f + 0.1f, colour[1] * 0.35f + 0.12f, colour[2] * 0.35f + 0.08f, 1});
         const bool cavalry = sim::gdb::is_cavalry(u.type);
         const bool guns = u.type == TroopType::artillery;
         const MeshKind kind = figure_kind(u.type);
-        const int n = std::max(0, u.figures);
         // Figure spacing from the kind of figure.
         const float fw = cavalry ? 14.0f : guns ? 9.0f : 7.0f;
-        const float fd = cavalry ? 14.0f : guns ? 9.0f : 7.0f;
+        const float fd = fw;
+        std::vector<Slot> slots = figure_slots(u.formation, n, w, d, fw, guns, u.guns_abandoned);
+        if (u.formation_blend < 1.0f) {
+            // Changing formation: every figure walks from its old place to its new one.
+            const auto from_block = sim::battle::unit_block(rules, u.type, u.from_formation, std::max(1, n));
+            const float w0 = static_cast<float>(from_block.width_mm), d0 = static_cast<float>(from_block.depth_mm);
+            const auto from = figure_slots(u.from_formation, n, w0, d0, fw, guns, u.guns_abandoned);
+            const float b = u.formation_blend;
+            for (std::size_t i = 0; i < slots.size() && i < from.size(); ++i) {
+                slots[i].lx = from[i].lx + (slots[i].lx - from[i].lx) * b;
+                slots[i].ly = from[i].ly + (slots[i].ly - from[i].ly) * b;
+                slots[i].yaw_off = from[i].yaw_off + (slots[i].yaw_off - from[i].yaw_off) * b;
+            }
+            w = w0 + (w - w0) * b;
+            d = d0 + (d - d0) * b;
+        }
+        // The base: darker than the uniform.
+        out.by_mesh[static_cast<int>(MeshKind::base)].push_back(
+            {cx, cy, 0.0f, yaw, w, d, 1.5f, float(u.unit + 1), colour[0] * 0.35f + 0.1f, colour[1] * 0.35f + 0.12f, colour[2] * 0.35f + 0.08f, 1});
+        const float t_s = static_cast<float>(state.time_ms % 100000) / 1000.0f;
         auto place = [&](float lx, float ly, int i, MeshKind k, float yaw_off) {
             if (untidy) {
                 lx += jitter(u.unit, i, 0) * fw * 0.8f;
                 ly += jitter(u.unit, i, 1) * fd * 0.8f;
                 yaw_off += jitter(u.unit, i, 2) * 0.9f;
             }
-            const float x = cx + rx * lx + fx * ly, y = cy + ry * lx + fy * ly;
+            float x = cx + rx * lx + fx * ly, y = cy + ry * lx + fy * ly;
+            if (u.clash > 0) {
+                // Melee: figures surge at the enemy and fall back, each at its own rhythm.
+                const float surge = u.clash * (2.0f + 4.0f * std::abs(std::sin(t_s * 9.0f + jitter(u.unit, i, 3) * 6.28f)));
+                x += static_cast<float>(u.clash_x) * surge;
+                y += static_cast<float>(u.clash_y) * surge;
+            }
             out.by_mesh[static_cast<int>(k)].push_back({x, y, 1.5f, yaw + yaw_off, 1, 1, 1, float(u.unit + 1), colour[0], colour[1], colour[2], 1});
             ++out.figures;
         };
-        if (u.formation == Formation::square || u.formation == Formation::mass) {
-            // Four faces, each facing outwards.
-            const int per_face = std::max(1, (n + 3) / 4);
-            for (int i = 0; i < n; ++i) {
-                const int face = i % 4, k = i / 4;
-                const float t = (per_face > 1 ? static_cast<float>(k) / static_cast<float>(per_face - 1) : 0.5f) - 0.5f;
-                const float half = w / 2 - fw / 2;
-                float lx = 0, ly = 0, off = 0;
-                if (face == 0) lx = t * 2 * half, ly = half, off = 0;
-                if (face == 1) lx = half, ly = -t * 2 * half, off = 1.5708f;
-                if (face == 2) lx = -t * 2 * half, ly = -half, off = 3.1416f;
-                if (face == 3) lx = -half, ly = t * 2 * half, off = -1.5708f;
-                place(lx, ly, i, kind, off);
-            }
-            continue;
-        }
         if (guns) {
             const int pieces = std::max(1, (n + 3) / 4);
             const float gx = u.guns_abandoned ? static_cast<float>(u.guns_x_mm) : cx;
@@ -120,14 +162,21 @@ InstanceBatches layout_figures(const SceneState& state, const sim::battle::Battl
             if (u.guns_abandoned)  // a white marker on abandoned guns
                 out.by_mesh[static_cast<int>(MeshKind::marker)].push_back({gx, gy, 9, 0, 6, 6, 6, 0, 0.95f, 0.95f, 0.95f, 1});
         }
-        // Ranks and files on the block.
-        const int across = std::max(1, static_cast<int>(w / fw));
-        const int ranks = std::max(1, (n + across - 1) / across);
-        for (int i = 0; i < n; ++i) {
-            const int file = i % across, rank = i / across;
-            const float lx = (static_cast<float>(file) + 0.5f) * w / static_cast<float>(across) - w / 2;
-            const float ly = d / 2 - (static_cast<float>(rank) + 0.5f) * d / static_cast<float>(ranks);
-            place(lx, guns && !u.guns_abandoned ? ly - d * 0.3f : ly, i, kind, 0);
+        for (int i = 0; i < n; ++i) place(slots[static_cast<std::size_t>(i)].lx, slots[static_cast<std::size_t>(i)].ly, i, kind,
+                                          slots[static_cast<std::size_t>(i)].yaw_off);
+        if (u.volley >= 0) {
+            // A volley: puffs of smoke roll out along the front, grow and thin away.
+            const float v = u.volley;
+            const int puffs = std::max(3, static_cast<int>(w / 12.0f));
+            const float fade = v < 0.75f ? 1.0f : (1.0f - v) / 0.25f;
+            for (int k = 0; k < puffs; ++k) {
+                const float lx = (static_cast<float>(k) + 0.5f) * w / static_cast<float>(puffs) - w / 2 + jitter(u.unit, k, 4) * 6.0f;
+                const float ly = d / 2 + 6.0f + v * (18.0f + 10.0f * jitter(u.unit, k, 5));
+                const float size = (9.0f + 20.0f * v) * fade * (0.8f + 0.4f * (jitter(u.unit, k, 6) + 0.5f));
+                const float grey = 0.82f + 0.1f * jitter(u.unit, k, 7);
+                out.by_mesh[static_cast<int>(MeshKind::smoke)].push_back(
+                    {cx + rx * lx + fx * ly, cy + ry * lx + fy * ly, 4.0f + 10.0f * v, yaw, size, size, size * 0.8f, 0, grey, grey, grey, 1});
+            }
         }
     }
     return out;

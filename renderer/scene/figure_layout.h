@@ -13,13 +13,14 @@ namespace vedette::render {
 
 // One mesh (one draw) per kind. The figure kinds are the keys of assets/models.json.
 enum class MeshKind : int {
-    base = 0, marker,
+    base = 0, marker, smoke,
     infantry, open_order, skirmishers, cuirassiers, heavy_cavalry, dragoons, lancers, light_cavalry, cossacks,
     artillery_crew, gun, limber, general, flag,
+    tree, house,  // scenery
     count
 };
 inline constexpr int kFirstModelKind = static_cast<int>(MeshKind::infantry);
-const char* mesh_kind_key(MeshKind kind);  // "infantry", ... ("" for base and marker)
+const char* mesh_kind_key(MeshKind kind);  // "infantry", ... ("" for base, marker and smoke)
 
 // One instance: position on the table (mm, y up the table), height above it, a yaw (radians,
 // 0 = facing +y, clockwise), a scale (mm for the unit box of bases and markers, 1 for models,

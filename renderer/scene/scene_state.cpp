@@ -1,6 +1,7 @@
 #include "renderer/scene/scene_state.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <stdexcept>
 
@@ -22,6 +23,62 @@ std::int64_t time_of_event(const ReplayScene& scene, int seq) {
     const auto& e = scene.replay.events[static_cast<std::size_t>(seq)];
     return (e.t0_ms + e.t1_ms) / 2;
 }
+
+namespace {
+sim::gdb::Formation formation_from_name(const std::string& name, sim::gdb::Formation fallback) {
+    for (std::size_t f = 0; f < sim::gdb::formation_names().size(); ++f)
+        if (sim::gdb::formation_names()[f] == name) return static_cast<sim::gdb::Formation>(f);
+    return fallback;
+}
+
+// What happens to the units during an unfinished event, beyond moving along a path: figures fall
+// one by one as casualties are taken, figures walk to a new formation, melees surge, volleys smoke.
+// The state shown is the one before the event; its "after" snapshots say where it is going.
+void animate_event(const sim::battle::Event& e, std::int64_t t, SceneState& out) {
+    const double span = static_cast<double>(std::max<std::int64_t>(1, e.t1_ms - e.t0_ms));
+    const float u = static_cast<float>(std::clamp(static_cast<double>(t - e.t0_ms) / span, 0.0, 1.0));
+    auto view_of = [&](int unit) -> UnitView* {
+        for (auto& v : out.units)
+            if (v.unit == unit) return &v;
+        return nullptr;
+    };
+    for (const auto& after : e.after) {
+        UnitView* v = view_of(after.unit);
+        if (!v) continue;
+        if (after.figures < v->figures) {
+            // Lost figures leave one at a time over the event.
+            const int lost = v->figures - after.figures;
+            v->figures -= static_cast<int>(std::floor(u * static_cast<float>(lost) + 0.5f));
+        }
+        const auto to = formation_from_name(after.formation, v->formation);
+        if (to != v->formation) {
+            v->from_formation = v->formation;
+            v->formation = to;
+            v->formation_blend = u * u * (3.0f - 2.0f * u);  // ease in and out
+        }
+    }
+    if (e.kind == "melee") {
+        // Each side surges towards the middle of the other.
+        double cx[2] = {0, 0}, cy[2] = {0, 0};
+        int n[2] = {0, 0};
+        for (int unit : e.units)
+            if (const UnitView* v = view_of(unit)) {
+                cx[v->side & 1] += v->x_mm, cy[v->side & 1] += v->y_mm, ++n[v->side & 1];
+            }
+        for (int unit : e.units) {
+            UnitView* v = view_of(unit);
+            const int other = (v ? v->side + 1 : 0) & 1;
+            if (!v || n[other] == 0) continue;
+            const double dx = cx[other] / n[other] - v->x_mm, dy = cy[other] / n[other] - v->y_mm;
+            const double len = std::max(1e-6, std::sqrt(dx * dx + dy * dy));
+            v->clash = std::sin(u * 3.14159265f);  // builds up and dies down over the melee
+            v->clash_x = dx / len, v->clash_y = dy / len;
+        }
+    }
+    if (e.kind == "volley" && !e.units.empty())
+        if (UnitView* v = view_of(e.units[0])) v->volley = u;
+}
+}  // namespace
 
 SceneState scene_at_time(const ReplayScene& scene, std::int64_t t) {
     const auto& events = scene.replay.events;
@@ -59,13 +116,14 @@ SceneState scene_at_time(const ReplayScene& scene, std::int64_t t) {
         v.figures = s.figures;
         v.status = s.status;
         v.on_table = s.status != "removed" && s.status != "dispersed";
-        for (std::size_t f = 0; f < sim::gdb::formation_names().size(); ++f)
-            if (sim::gdb::formation_names()[f] == s.formation) v.formation = static_cast<sim::gdb::Formation>(f);
+        v.formation = formation_from_name(s.formation, v.formation);
+        v.from_formation = v.formation;
         v.guns_abandoned = s.guns_abandoned;
         v.guns_x_mm = static_cast<double>(s.guns_at.x);
         v.guns_y_mm = static_cast<double>(s.guns_at.y);
         out.units.push_back(v);
     }
+    if (current >= 0 && t < events[static_cast<std::size_t>(current)].t1_ms) animate_event(events[static_cast<std::size_t>(current)], t, out);
     if (moving && !moving->units.empty()) {
         // Interpolate the mover along its path; it turns to its new facing as it sets off.
         const int mover = moving->units[0];
