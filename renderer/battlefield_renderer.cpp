@@ -6,6 +6,8 @@
 #include <map>
 #include <unordered_map>
 
+#include <glm/gtc/matrix_transform.hpp>
+
 #include "renderer/scene/scenery_layout.h"
 #include "renderer/vk/vk_check.h"
 
@@ -21,6 +23,44 @@ const std::uint32_t kFigureVert[] = {
 const std::uint32_t kSceneFrag[] = {
 #include "scene.frag.spv.inc"
 };
+const std::uint32_t kShadowVert[] = {
+#include "shadow.vert.spv.inc"
+};
+const std::uint32_t kShadowFrag[] = {
+#include "shadow.frag.spv.inc"
+};
+const std::uint32_t kSkyVert[] = {
+#include "sky.vert.spv.inc"
+};
+const std::uint32_t kSkyFrag[] = {
+#include "sky.frag.spv.inc"
+};
+constexpr std::uint32_t kShadowMapSize = 1536;
+
+// Matches SceneUniforms in shaders/scene_lighting.glsl.
+struct SceneUniforms {
+    glm::mat4 light_view_proj;
+    glm::mat4 inv_view_proj;
+    glm::vec4 shadow_texel;
+};
+
+VkDescriptorSetLayout create_scene_set_layout(const VulkanContext& ctx) {
+    VkDescriptorSetLayoutBinding b[2]{};
+    b[0].binding = 0;
+    b[0].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+    b[0].descriptorCount = 1;
+    b[0].stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT;
+    b[1].binding = 1;
+    b[1].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    b[1].descriptorCount = 1;
+    b[1].stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT;
+    VkDescriptorSetLayoutCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    ci.bindingCount = 2;
+    ci.pBindings = b;
+    VkDescriptorSetLayout layout = VK_NULL_HANDLE;
+    VK_CHECK(vkCreateDescriptorSetLayout(ctx.device(), &ci, nullptr, &layout));
+    return layout;
+}
 
 struct PushConstants {
     glm::mat4 view_proj;
@@ -29,6 +69,9 @@ struct PushConstants {
 };
 
 using MeshVertex = ModelVertex;
+
+// Towards the sun (world axes: x right, y up, z towards the near edge of the table).
+const glm::vec3 kSunDirection = glm::normalize(glm::vec3(-0.4f, 0.85f, 0.35f));
 
 // A unit box in table-local coordinates: x right, y forward, z up; [-0.5, 0.5]^2 x [0, 1].
 std::vector<MeshVertex> unit_box() {
@@ -65,8 +108,9 @@ std::vector<MeshVertex> unit_puff() {
     return v;
 }
 
-PipelineDesc terrain_desc() {
+PipelineDesc terrain_desc(VkDescriptorSetLayout set_layout) {
     PipelineDesc d;
+    d.set_layouts = {set_layout};
     d.vertex_spirv = kTerrainVert;
     d.fragment_spirv = kSceneFrag;
     d.bindings = {{0, sizeof(TerrainVertex), VK_VERTEX_INPUT_RATE_VERTEX}};
@@ -79,8 +123,9 @@ PipelineDesc terrain_desc() {
     return d;
 }
 
-PipelineDesc figure_desc() {
+PipelineDesc figure_desc(VkDescriptorSetLayout set_layout) {
     PipelineDesc d;
+    d.set_layouts = {set_layout};
     d.vertex_spirv = kFigureVert;
     d.fragment_spirv = kSceneFrag;
     d.bindings = {{0, sizeof(MeshVertex), VK_VERTEX_INPUT_RATE_VERTEX}, {1, sizeof(Instance), VK_VERTEX_INPUT_RATE_INSTANCE}};
@@ -100,6 +145,33 @@ PipelineDesc figure_desc() {
     return d;
 }
 
+// Figures and scenery seen from the sun, depth only.
+PipelineDesc shadow_desc(VkDescriptorSetLayout set_layout) {
+    PipelineDesc d = figure_desc(set_layout);
+    d.vertex_spirv = kShadowVert;
+    d.fragment_spirv = kShadowFrag;
+    // Only the position and the instance placement are read.
+    std::erase_if(d.attributes, [](const VkVertexInputAttributeDescription& a) { return a.location != 0 && a.location != 2 && a.location != 3; });
+    d.color_output = false;
+    d.cull = VK_CULL_MODE_NONE;
+    d.depth_bias = 1.25f;
+    d.debug_name = "shadow";
+    return d;
+}
+
+// The sky: one screen-covering triangle behind everything.
+PipelineDesc sky_desc(VkDescriptorSetLayout set_layout) {
+    PipelineDesc d;
+    d.set_layouts = {set_layout};
+    d.vertex_spirv = kSkyVert;
+    d.fragment_spirv = kSkyFrag;
+    d.push_constants = {{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
+    d.depth_test = false;
+    d.depth_write = false;
+    d.debug_name = "sky";
+    return d;
+}
+
 constexpr VkMemoryPropertyFlags kHostMemory = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
 }  // namespace
 
@@ -110,8 +182,12 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
       target_(std::make_unique<OffscreenTarget>(ctx, extent)),
       terrain_(scene.scenario.terrain),
       scenery_(layout_scenery(scene.scenario.terrain)),
-      terrain_pipeline_(ctx, target_->render_pass(), terrain_desc()),
-      figure_pipeline_(ctx, target_->render_pass(), figure_desc()),
+      scene_set_layout_(create_scene_set_layout(ctx)),
+      shadow_(std::make_unique<ShadowMap>(ctx, kShadowMapSize)),
+      terrain_pipeline_(ctx, target_->render_pass(), terrain_desc(scene_set_layout_)),
+      figure_pipeline_(ctx, target_->render_pass(), figure_desc(scene_set_layout_)),
+      shadow_pipeline_(ctx, shadow_->render_pass(), shadow_desc(scene_set_layout_)),
+      sky_pipeline_(ctx, target_->render_pass(), sky_desc(scene_set_layout_)),
       readback_(std::make_unique<Readback>(ctx, extent, kSlots)) {
     VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
     ai.commandPool = ctx.command_pool();
@@ -121,6 +197,43 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
     for (auto& f : fences_) {
         VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
         VK_CHECK(vkCreateFence(ctx.device(), &fi, nullptr, &f));
+    }
+    // One descriptor set per frame slot: the shadow map and that slot's uniforms.
+    VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kSlots}, {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSlots}};
+    VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    dpci.maxSets = kSlots;
+    dpci.poolSizeCount = 2;
+    dpci.pPoolSizes = sizes;
+    VK_CHECK(vkCreateDescriptorPool(ctx.device(), &dpci, nullptr, &descriptor_pool_));
+    for (std::uint32_t slot = 0; slot < kSlots; ++slot) {
+        uniforms_[slot] = Buffer(ctx, sizeof(SceneUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, kHostMemory, "scene uniforms");
+        VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+        dsai.descriptorPool = descriptor_pool_;
+        dsai.descriptorSetCount = 1;
+        dsai.pSetLayouts = &scene_set_layout_;
+        VK_CHECK(vkAllocateDescriptorSets(ctx.device(), &dsai, &descriptor_sets_[slot]));
+        const VkDescriptorImageInfo image{shadow_->sampler(), shadow_->view(), VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL};
+        const VkDescriptorBufferInfo buffer{uniforms_[slot].handle(), 0, sizeof(SceneUniforms)};
+        VkWriteDescriptorSet w[2]{};
+        w[0].sType = w[1].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+        w[0].dstSet = w[1].dstSet = descriptor_sets_[slot];
+        w[0].dstBinding = 0;
+        w[0].descriptorCount = 1;
+        w[0].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        w[0].pImageInfo = &image;
+        w[1].dstBinding = 1;
+        w[1].descriptorCount = 1;
+        w[1].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+        w[1].pBufferInfo = &buffer;
+        vkUpdateDescriptorSets(ctx.device(), 2, w, 0, nullptr);
+    }
+    // The sun looks at the middle of the table from far enough to see all of it.
+    {
+        const float tw = static_cast<float>(scene.scenario.terrain.width_mm), td = static_cast<float>(scene.scenario.terrain.depth_mm);
+        const glm::vec3 centre(tw / 2, 0, -td / 2);
+        const float r = 0.5f * std::sqrt(tw * tw + td * td) + 80.0f;
+        const glm::vec3 eye = centre + kSunDirection * (r + 400.0f);
+        light_view_proj_ = glm::ortho(-r, r, -r, r, 10.0f, 2.0f * r + 800.0f) * glm::lookAt(eye, centre, glm::vec3(0, 1, 0));
     }
     terrain_vertices_ = Buffer(ctx, terrain_.vertices.size() * sizeof(TerrainVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
                                kHostMemory, "terrain vertices");
@@ -183,6 +296,8 @@ void BattlefieldRenderer::set_model(MeshKind kind, const ModelMesh& mesh) {
 
 BattlefieldRenderer::~BattlefieldRenderer() {
     vkDeviceWaitIdle(ctx_.device());
+    vkDestroyDescriptorPool(ctx_.device(), descriptor_pool_, nullptr);
+    vkDestroyDescriptorSetLayout(ctx_.device(), scene_set_layout_, nullptr);
     for (auto f : fences_) vkDestroyFence(ctx_.device(), f, nullptr);
     vkFreeCommandBuffers(ctx_.device(), ctx_.command_pool(), kSlots, commands_.data());
 }
@@ -284,10 +399,54 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
         offset += far[m].size();
     }
 
-    PushConstants pc{camera.view_proj, glm::vec4(glm::normalize(glm::vec3(-0.4f, 0.85f, 0.35f)), 0.0f),
-                     glm::vec4(camera.eye, 1.0f / 6000.0f)};
+    PushConstants pc{camera.view_proj, glm::vec4(kSunDirection, 0.0f), glm::vec4(camera.eye, 1.0f / 6000.0f)};
+    const SceneUniforms su{light_view_proj_, glm::inverse(camera.view_proj), glm::vec4(1.0f / float(kShadowMapSize), 0, 0, 0)};
+    uniforms_[slot].upload(&su, sizeof su);
+
+    // Figures and scenery as the sun sees them, for their shadows (models near, blocks far).
+    auto draw_instances = [&](bool with_boxes) {
+        for (std::size_t m = 0; m < ranges.size(); ++m) {
+            const auto [first, count] = ranges[m];
+            if (count == 0) continue;
+            const bool model = static_cast<int>(m) >= kFirstModelKind && mesh_index_counts_[m] > 0;
+            const bool puff = m == static_cast<std::size_t>(MeshKind::smoke);
+            if (!model && !with_boxes) continue;
+            VkBuffer bufs[2] = {model ? meshes_[m].handle() : puff ? puff_vertices_.handle() : box_vertices_.handle(), instances.handle()};
+            const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
+            vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
+            if (puff) {
+                vkCmdDraw(cmd, puff_vertex_count_, static_cast<std::uint32_t>(count), 0, 0);
+            } else if (model) {
+                vkCmdBindIndexBuffer(cmd, mesh_indices_[m].handle(), 0, VK_INDEX_TYPE_UINT32);
+                vkCmdDrawIndexed(cmd, mesh_index_counts_[m], static_cast<std::uint32_t>(count), 0, 0, 0);
+            } else {
+                vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
+            }
+        }
+        for (std::size_t m = 0; m < far_ranges.size(); ++m) {
+            const auto [first, count] = far_ranges[m];
+            if (count == 0) continue;
+            VkBuffer bufs[2] = {far_meshes_[m].handle(), instances.handle()};
+            const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
+            vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
+            vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
+        }
+    };
+    PushConstants light_pc = pc;
+    light_pc.view_proj = light_view_proj_;
+    shadow_->begin(cmd);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, shadow_pipeline_.handle());
+    vkCmdPushConstants(cmd, shadow_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                       sizeof light_pc, &light_pc);
+    draw_instances(false);
+    shadow_->end(cmd);
+
     const float sky[4] = {0.62f, 0.72f, 0.85f, 1.0f};
     target_->begin(cmd, sky);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sky_pipeline_.layout(), 0, 1, &descriptor_sets_[slot], 0, nullptr);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sky_pipeline_.handle());
+    vkCmdPushConstants(cmd, sky_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof pc, &pc);
+    vkCmdDraw(cmd, 3, 1, 0, 0);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, terrain_pipeline_.handle());
     vkCmdPushConstants(cmd, terrain_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        sizeof pc, &pc);
@@ -301,31 +460,7 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     vkCmdPushConstants(cmd, figure_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        sizeof pc, &pc);
     // One draw per mesh: boxes for bases and markers, glTF models for figures.
-    for (std::size_t m = 0; m < ranges.size(); ++m) {
-        const auto [first, count] = ranges[m];
-        if (count == 0) continue;
-        const bool model = static_cast<int>(m) >= kFirstModelKind && mesh_index_counts_[m] > 0;
-        const bool puff = m == static_cast<std::size_t>(MeshKind::smoke);
-        VkBuffer bufs[2] = {model ? meshes_[m].handle() : puff ? puff_vertices_.handle() : box_vertices_.handle(), instances.handle()};
-        const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
-        vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
-        if (puff) {
-            vkCmdDraw(cmd, puff_vertex_count_, static_cast<std::uint32_t>(count), 0, 0);
-        } else if (model) {
-            vkCmdBindIndexBuffer(cmd, mesh_indices_[m].handle(), 0, VK_INDEX_TYPE_UINT32);
-            vkCmdDrawIndexed(cmd, mesh_index_counts_[m], static_cast<std::uint32_t>(count), 0, 0, 0);
-        } else {
-            vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
-        }
-    }
-    for (std::size_t m = 0; m < far_ranges.size(); ++m) {
-        const auto [first, count] = far_ranges[m];
-        if (count == 0) continue;
-        VkBuffer bufs[2] = {far_meshes_[m].handle(), instances.handle()};
-        const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
-        vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
-        vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
-    }
+    draw_instances(true);
     target_->end(cmd);
 }
 

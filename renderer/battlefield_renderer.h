@@ -14,6 +14,7 @@
 #include "renderer/vk/offscreen_target.h"
 #include "renderer/vk/pipeline.h"
 #include "renderer/vk/readback.h"
+#include "renderer/vk/shadow_map.h"
 
 namespace vedette::render {
 
@@ -54,8 +55,14 @@ private:
     std::unique_ptr<OffscreenTarget> target_;
     TerrainModel terrain_;
     InstanceBatches scenery_;  // trees, houses, walls and hedges: fixed for the scenario
+    VkDescriptorSetLayout scene_set_layout_ = VK_NULL_HANDLE;  // shadow map + per-frame uniforms
+    std::unique_ptr<ShadowMap> shadow_;
     Pipeline terrain_pipeline_;
     Pipeline figure_pipeline_;
+    Pipeline shadow_pipeline_;
+    Pipeline sky_pipeline_;
+    VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;
+    glm::mat4 light_view_proj_{1.0f};
     Buffer terrain_vertices_;
     Buffer terrain_indices_;
     Buffer box_vertices_;
@@ -68,6 +75,8 @@ private:
     std::array<Buffer, static_cast<std::size_t>(MeshKind::count)> far_meshes_;
     std::array<float, static_cast<std::size_t>(MeshKind::count)> model_heights_{};
     std::array<Buffer, kSlots> instances_;
+    std::array<Buffer, kSlots> uniforms_;
+    std::array<VkDescriptorSet, kSlots> descriptor_sets_{};
     std::array<std::size_t, kSlots> instance_capacity_{};
     std::array<VkCommandBuffer, kSlots> commands_{};
     std::array<VkFence, kSlots> fences_{};

@@ -1,0 +1,24 @@
+// The sun's shadow map and the per-frame scene uniforms (set 0), for the fragment shaders that
+// light the scene and draw the sky.
+layout(set = 0, binding = 0) uniform sampler2DShadow shadow_map;
+layout(set = 0, binding = 1) uniform SceneUniforms {
+    mat4 light_view_proj;  // world -> the sun's clip space (the shadow map)
+    mat4 inv_view_proj;    // the camera's clip space -> world (the sky's view rays)
+    vec4 shadow_texel;     // x: 1 / shadow map size
+} su;
+
+const vec3 kHorizon = vec3(0.78, 0.84, 0.90);
+const vec3 kZenith = vec3(0.36, 0.54, 0.82);
+
+// 1 in full sun, 0 in shadow; a 3x3 percentage-closer filter softens the edge.
+float sunlight(vec3 world) {
+    vec4 c = su.light_view_proj * vec4(world, 1.0);
+    vec3 p = c.xyz / c.w;
+    vec2 uv = p.xy * 0.5 + 0.5;
+    if (uv.x <= 0.0 || uv.x >= 1.0 || uv.y <= 0.0 || uv.y >= 1.0 || p.z >= 1.0) return 1.0;
+    float lit = 0.0;
+    for (int y = -1; y <= 1; ++y)
+        for (int x = -1; x <= 1; ++x)
+            lit += texture(shadow_map, vec3(uv + vec2(x, y) * su.shadow_texel.x, p.z - 0.002));
+    return lit / 9.0;
+}
