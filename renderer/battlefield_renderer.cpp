@@ -23,6 +23,9 @@ const std::uint32_t kFigureVert[] = {
 const std::uint32_t kSceneFrag[] = {
 #include "scene.frag.spv.inc"
 };
+const std::uint32_t kFigureFrag[] = {
+#include "figure.frag.spv.inc"
+};
 const std::uint32_t kShadowVert[] = {
 #include "shadow.vert.spv.inc"
 };
@@ -35,7 +38,7 @@ const std::uint32_t kSkyVert[] = {
 const std::uint32_t kSkyFrag[] = {
 #include "sky.frag.spv.inc"
 };
-constexpr std::uint32_t kShadowMapSize = 1536;
+constexpr std::uint32_t kShadowMapSize = 1024;  // about 2 mm a texel on a 6 x 4 ft table
 
 // Matches SceneUniforms in shaders/scene_lighting.glsl.
 struct SceneUniforms {
@@ -127,7 +130,7 @@ PipelineDesc figure_desc(VkDescriptorSetLayout set_layout) {
     PipelineDesc d;
     d.set_layouts = {set_layout};
     d.vertex_spirv = kFigureVert;
-    d.fragment_spirv = kSceneFrag;
+    d.fragment_spirv = kFigureFrag;
     d.bindings = {{0, sizeof(MeshVertex), VK_VERTEX_INPUT_RATE_VERTEX}, {1, sizeof(Instance), VK_VERTEX_INPUT_RATE_INSTANCE}};
     d.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
                     {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 12},
@@ -145,6 +148,14 @@ PipelineDesc figure_desc(VkDescriptorSetLayout set_layout) {
     return d;
 }
 
+// Bases, markers and smoke: placed like figures, but shaded with the shadows falling on them.
+PipelineDesc base_desc(VkDescriptorSetLayout set_layout) {
+    PipelineDesc d = figure_desc(set_layout);
+    d.fragment_spirv = kSceneFrag;
+    d.debug_name = "bases";
+    return d;
+}
+
 // Figures and scenery seen from the sun, depth only.
 PipelineDesc shadow_desc(VkDescriptorSetLayout set_layout) {
     PipelineDesc d = figure_desc(set_layout);
@@ -159,14 +170,15 @@ PipelineDesc shadow_desc(VkDescriptorSetLayout set_layout) {
     return d;
 }
 
-// The sky: one screen-covering triangle behind everything.
+// The sky: one screen-covering triangle at the far plane, drawn last so that only pixels nothing
+// else covered (depth still 1) are shaded.
 PipelineDesc sky_desc(VkDescriptorSetLayout set_layout) {
     PipelineDesc d;
     d.set_layouts = {set_layout};
     d.vertex_spirv = kSkyVert;
     d.fragment_spirv = kSkyFrag;
     d.push_constants = {{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
-    d.depth_test = false;
+    d.depth_test = true;
     d.depth_write = false;
     d.debug_name = "sky";
     return d;
@@ -186,6 +198,7 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
       shadow_(std::make_unique<ShadowMap>(ctx, kShadowMapSize)),
       terrain_pipeline_(ctx, target_->render_pass(), terrain_desc(scene_set_layout_)),
       figure_pipeline_(ctx, target_->render_pass(), figure_desc(scene_set_layout_)),
+      base_pipeline_(ctx, target_->render_pass(), base_desc(scene_set_layout_)),
       shadow_pipeline_(ctx, shadow_->render_pass(), shadow_desc(scene_set_layout_)),
       sky_pipeline_(ctx, target_->render_pass(), sky_desc(scene_set_layout_)),
       readback_(std::make_unique<Readback>(ctx, extent, kSlots)) {
@@ -404,26 +417,36 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     uniforms_[slot].upload(&su, sizeof su);
 
     // Figures and scenery as the sun sees them, for their shadows (models near, blocks far).
-    auto draw_instances = [&](bool with_boxes) {
+    // Draw::shadow is the sun's view. Bases and markers cast none, and figures cast the shadow of
+    // their bounding block: at about 2 mm a shadow-map texel a figure's shadow is a few texels
+    // anyway, and blocks cost 12 triangles instead of a model's hundreds.
+    enum class Draw { shadow, boxes, models };
+    auto draw_instances = [&](Draw what) {
+        const bool shadow = what == Draw::shadow;
         for (std::size_t m = 0; m < ranges.size(); ++m) {
             const auto [first, count] = ranges[m];
             if (count == 0) continue;
             const bool model = static_cast<int>(m) >= kFirstModelKind && mesh_index_counts_[m] > 0;
             const bool puff = m == static_cast<std::size_t>(MeshKind::smoke);
-            if (!model && !with_boxes) continue;
-            VkBuffer bufs[2] = {model ? meshes_[m].handle() : puff ? puff_vertices_.handle() : box_vertices_.handle(), instances.handle()};
+            if (model ? what == Draw::boxes : what != Draw::boxes) continue;
+            const bool scenery = m == static_cast<std::size_t>(MeshKind::tree) || m == static_cast<std::size_t>(MeshKind::house);
+            const bool block = shadow && !scenery;
+            VkBuffer bufs[2] = {block ? far_meshes_[m].handle() : model ? meshes_[m].handle() : puff ? puff_vertices_.handle() : box_vertices_.handle(),
+                                instances.handle()};
             const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
             vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
             if (puff) {
                 vkCmdDraw(cmd, puff_vertex_count_, static_cast<std::uint32_t>(count), 0, 0);
-            } else if (model) {
+            } else if (model && !block) {
                 vkCmdBindIndexBuffer(cmd, mesh_indices_[m].handle(), 0, VK_INDEX_TYPE_UINT32);
                 vkCmdDrawIndexed(cmd, mesh_index_counts_[m], static_cast<std::uint32_t>(count), 0, 0, 0);
             } else {
                 vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
             }
         }
-        for (std::size_t m = 0; m < far_ranges.size(); ++m) {
+        // Figures drawn as far blocks (under about 10 px) cast no shadow: theirs would be a pixel or
+        // two, and on a CPU rasteriser every small triangle has a price.
+        for (std::size_t m = 0; m < far_ranges.size() && what == Draw::models; ++m) {
             const auto [first, count] = far_ranges[m];
             if (count == 0) continue;
             VkBuffer bufs[2] = {far_meshes_[m].handle(), instances.handle()};
@@ -434,19 +457,29 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     };
     PushConstants light_pc = pc;
     light_pc.view_proj = light_view_proj_;
-    shadow_->begin(cmd);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, shadow_pipeline_.handle());
-    vkCmdPushConstants(cmd, shadow_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                       sizeof light_pc, &light_pc);
-    draw_instances(false);
-    shadow_->end(cmd);
+    // The shadow map depends only on where the casters stand, not on the camera: when no caster
+    // moved since the last frame (a paused viewer, a morale test, a declaration) it is kept.
+    std::uint64_t casters = 1469598103934665603ull;
+    for (std::size_t m = kFirstModelKind; m < ranges.size(); ++m)
+        for (const auto& batch : {std::cref(batches.by_mesh[m]), std::cref(far[m])}) {
+            const auto* bytes = reinterpret_cast<const unsigned char*>(batch.get().data());
+            for (std::size_t i = 0; i < batch.get().size() * sizeof(Instance); ++i) casters = (casters ^ bytes[i]) * 1099511628211ull;
+            casters = (casters ^ batch.get().size()) * 1099511628211ull;
+        }
+    if (!shadow_valid_ || shadow_casters_ != casters) {
+        shadow_->begin(cmd);
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, shadow_pipeline_.handle());
+        vkCmdPushConstants(cmd, shadow_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                           sizeof light_pc, &light_pc);
+        draw_instances(Draw::shadow);
+        shadow_->end(cmd);
+        shadow_valid_ = true;
+        shadow_casters_ = casters;
+    }
 
     const float sky[4] = {0.62f, 0.72f, 0.85f, 1.0f};
     target_->begin(cmd, sky);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sky_pipeline_.layout(), 0, 1, &descriptor_sets_[slot], 0, nullptr);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sky_pipeline_.handle());
-    vkCmdPushConstants(cmd, sky_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof pc, &pc);
-    vkCmdDraw(cmd, 3, 1, 0, 0);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, terrain_pipeline_.handle());
     vkCmdPushConstants(cmd, terrain_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        sizeof pc, &pc);
@@ -459,8 +492,25 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, figure_pipeline_.handle());
     vkCmdPushConstants(cmd, figure_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        sizeof pc, &pc);
-    // One draw per mesh: boxes for bases and markers, glTF models for figures.
-    draw_instances(true);
+    // One draw per mesh: boxes for bases and markers (shadows fall on them), glTF models for
+    // figures and scenery.
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, base_pipeline_.handle());
+    draw_instances(Draw::boxes);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, figure_pipeline_.handle());
+    draw_instances(Draw::models);
+    // The sky, only when the camera looks high enough to see it (a CPU rasteriser pays for every
+    // pixel the triangle covers, even those the table hides).
+    const glm::mat4 inverse = su.inv_view_proj;
+    bool sky_visible = false;
+    for (float x : {-1.0f, 1.0f}) {
+        const glm::vec4 far_point = inverse * glm::vec4(x, -1.0f, 1.0f, 1.0f);  // the top edge
+        sky_visible = sky_visible || (glm::vec3(far_point) / far_point.w - camera.eye).y > 0.0f;
+    }
+    if (sky_visible) {
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sky_pipeline_.handle());
+        vkCmdPushConstants(cmd, sky_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof pc, &pc);
+        vkCmdDraw(cmd, 3, 1, 0, 0);
+    }
     target_->end(cmd);
 }
 

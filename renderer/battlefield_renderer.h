@@ -38,6 +38,8 @@ public:
     void submit(const SceneState& state, const Camera& camera, std::uint32_t slot);
     const std::uint8_t* fetch(std::uint32_t slot);
 
+    // Forces the next frame to redraw the shadow map (benchmarks measure the worst case with it).
+    void invalidate_shadow_map() { shadow_valid_ = false; }
     // A new frame size (window resize): recreates the target and the readback buffers.
     void resize(VkExtent2D extent);
     // For callers that record their own frames (the viewer): copy the target into readback slot
@@ -59,10 +61,13 @@ private:
     std::unique_ptr<ShadowMap> shadow_;
     Pipeline terrain_pipeline_;
     Pipeline figure_pipeline_;
+    Pipeline base_pipeline_;
     Pipeline shadow_pipeline_;
     Pipeline sky_pipeline_;
     VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;
     glm::mat4 light_view_proj_{1.0f};
+    bool shadow_valid_ = false;
+    std::uint64_t shadow_casters_ = 0;  // hash of the casters the map was drawn with
     Buffer terrain_vertices_;
     Buffer terrain_indices_;
     Buffer box_vertices_;

@@ -10,15 +10,21 @@ layout(set = 0, binding = 1) uniform SceneUniforms {
 const vec3 kHorizon = vec3(0.78, 0.84, 0.90);
 const vec3 kZenith = vec3(0.36, 0.54, 0.82);
 
-// 1 in full sun, 0 in shadow; a 3x3 percentage-closer filter softens the edge.
+// 1 in full sun, 0 in shadow. One comparison sample with linear filtering (the sampler blends
+// the four nearest comparisons): soft enough at this resolution and cheap on a CPU rasteriser.
 float sunlight(vec3 world) {
     vec4 c = su.light_view_proj * vec4(world, 1.0);
     vec3 p = c.xyz / c.w;
     vec2 uv = p.xy * 0.5 + 0.5;
     if (uv.x <= 0.0 || uv.x >= 1.0 || uv.y <= 0.0 || uv.y >= 1.0 || p.z >= 1.0) return 1.0;
-    float lit = 0.0;
-    for (int y = -1; y <= 1; ++y)
-        for (int x = -1; x <= 1; ++x)
-            lit += texture(shadow_map, vec3(uv + vec2(x, y) * su.shadow_texel.x, p.z - 0.002));
-    return lit / 9.0;
+    return texture(shadow_map, vec3(uv, p.z - 0.002));
+}
+
+// The scene's light: ambient plus the sun (scaled by `sun`, 1 in full sunlight), then fog.
+vec3 shade(vec3 color, vec3 normal, vec3 world, float sun, vec3 sun_dir, vec4 eye_fog) {
+    float lambert = max(dot(normalize(normal), normalize(sun_dir)), 0.0);
+    vec3 col = color * (0.38 + 0.72 * lambert * (0.3 + 0.7 * sun));
+    float dist = length(world - eye_fog.xyz);
+    float fog = clamp(dist * eye_fog.w, 0.0, 0.7);
+    return mix(col, kHorizon, fog * fog);
 }
