@@ -349,7 +349,8 @@ const std::uint8_t* BattlefieldRenderer::fetch(std::uint32_t slot) {
     return readback_->data(slot);
 }
 
-void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera, std::uint32_t slot) {
+void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera, std::uint32_t slot,
+                                 VkRect2D viewport) {
     InstanceBatches batches = layout_figures(state, rules_);
     last_figures_ = batches.figures;
     // The scenery stands on the ground like everything without a base (heights added below).
@@ -386,7 +387,7 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
                            "instances");
     }
     // Figures under about 10 pixels tall are drawn as blocks (12 triangles instead of a model).
-    const float half_height_px = float(target_->extent().height) / 2.0f;
+    const float half_height_px = float(viewport.extent.height > 0 ? viewport.extent.height : target_->extent().height) / 2.0f;
     std::array<std::vector<Instance>, static_cast<std::size_t>(MeshKind::count)> far;
     for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k) {
         auto& near = batches.by_mesh[static_cast<std::size_t>(k)];
@@ -479,6 +480,12 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
 
     const float sky[4] = {0.62f, 0.72f, 0.85f, 1.0f};
     target_->begin(cmd, sky);
+    if (viewport.extent.width > 0 && viewport.extent.height > 0) {
+        const VkViewport vp{float(viewport.offset.x), float(viewport.offset.y), float(viewport.extent.width),
+                            float(viewport.extent.height), 0.0f, 1.0f};
+        vkCmdSetViewport(cmd, 0, 1, &vp);
+        vkCmdSetScissor(cmd, 0, 1, &viewport);
+    }
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sky_pipeline_.layout(), 0, 1, &descriptor_sets_[slot], 0, nullptr);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, terrain_pipeline_.handle());
     vkCmdPushConstants(cmd, terrain_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,

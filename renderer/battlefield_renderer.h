@@ -27,7 +27,10 @@ public:
     void set_model(MeshKind kind, const ModelMesh& table_axes_mesh);
 
     // Fills this frame's instances (in `slot`'s buffer) and records the frame into `cmd`.
-    void record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera, std::uint32_t slot = 0);
+    // `viewport`: where in the frame the scene goes (width 0: the whole frame); the rest is only
+    // cleared. The viewer puts the table between its panels instead of under them.
+    void record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera, std::uint32_t slot = 0,
+                VkRect2D viewport = {});
     // Renders one frame and reads it back.
     RgbaImage render(const SceneState& state, const Camera& camera);
 

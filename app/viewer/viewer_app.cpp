@@ -203,16 +203,19 @@ int run_viewer(const ViewerOptions& options) {
         if (capture) ui::capture_begin();
         render::SceneState state;
         render::Camera camera;
+        SceneRect rect{0, 0, w, h};
         if (model) {
             model->timeline.advance(dt);
             state = render::scene_at_time(*scene, model->timeline.time_ms());
+            rect = scene_rect(model->panels, w, h);
             try {
-                camera = camera_for(*model, state, w / h);
+                camera = camera_for(*model, state, rect.w / rect.h);
             } catch (const std::invalid_argument&) {  // a followed unit left the table
                 model->camera_mode = ViewerModel::CameraMode::director;
-                camera = camera_for(*model, state, w / h);
+                camera = camera_for(*model, state, rect.w / rect.h);
             }
-            const FrameView view{*model, state, camera, renderer->terrain(), ruleset_json, w, h, relayout};
+            const FrameView view{*model, state, camera, renderer->terrain(), ruleset_json, w, h, relayout,
+                                 rect.x, rect.y, rect.w, rect.h};
             scene_overlays(view, queue);
             timeline_panel(view, queue);
             event_log_panel(view, queue);
@@ -230,7 +233,8 @@ int run_viewer(const ViewerOptions& options) {
 
         VkCommandBuffer cmd = presenter.begin_frame();
         if (renderer) {
-            renderer->record(cmd, state, camera, 0);
+            const VkRect2D viewport{{int(rect.x), int(rect.y)}, {std::uint32_t(rect.w), std::uint32_t(rect.h)}};
+            renderer->record(cmd, state, camera, 0, viewport);
         } else {
             const float grey[4] = {0.12f, 0.13f, 0.15f, 1.0f};
             blank->begin(cmd, grey);

@@ -12,6 +12,17 @@ void place_panel(const FrameView& f, const char* name, float x, float y, float w
     ui::set_panel(name);
 }
 
+SceneRect scene_rect(const PanelVisibility& p, float width, float height) {
+    SceneRect r{0, 0, width, height};
+    // Only when enough of the frame stays free; a small window keeps the table under the panels.
+    const float left = (p.events || p.unit) ? kLeftWidth : 0.0f;
+    const float right = (p.melee || p.charge) ? kRightWidth : 0.0f;
+    const float bottom = p.timeline ? kTimelineHeight : 0.0f;
+    if (width - left - right >= 320.0f) r.x = left, r.w = width - left - right;
+    if (height - bottom >= 240.0f) r.h = height - bottom;
+    return r;
+}
+
 void draw_dice(const nlohmann::json& dice, float size) {
     if (!dice.is_array()) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -17,7 +17,16 @@ struct FrameView {
     const nlohmann::json& ruleset;  // the ruleset file as loaded
     float width = 0, height = 0;     // the frame in pixels
     bool relayout = false;           // the window size changed: put panels back in their places
+    // Where the table is drawn: the part of the frame the docked panels leave free.
+    float scene_x = 0, scene_y = 0, scene_w = 0, scene_h = 0;
 };
+
+// The part of a width x height frame left free by the open docked panels (the log and unit
+// inspector on the left, the melee and charge panels on the right, the timeline at the bottom).
+struct SceneRect {
+    float x, y, w, h;
+};
+SceneRect scene_rect(const PanelVisibility& panels, float width, float height);
 
 // Where each panel sits by default, as fractions of the frame (timeline along the bottom, log and
 // inspector on the left, melee and charge panels on the right).

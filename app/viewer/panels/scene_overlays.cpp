@@ -19,7 +19,10 @@ struct Projector {
     const FrameView& f;
     bool at(double x_mm, double y_mm, float lift, ImVec2& out) const {
         const float h = f.terrain.height(float(x_mm), float(y_mm)) + lift;
-        return render::project_to_screen(f.camera, render::table_point(x_mm, y_mm, h), f.width, f.height, out.x, out.y);
+        if (!render::project_to_screen(f.camera, render::table_point(x_mm, y_mm, h), f.scene_w, f.scene_h, out.x, out.y))
+            return false;
+        out.x += f.scene_x, out.y += f.scene_y;
+        return true;
     }
 };
 
@@ -133,7 +136,9 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
         for (const auto& u : f.state.units) {
             if (!u.on_table) continue;
             ImVec2 s;
-            if (!p.at(u.x_mm, u.y_mm, 18, s) || s.x < 0 || s.y < 0 || s.x > f.width || s.y > f.height) continue;
+            if (!p.at(u.x_mm, u.y_mm, 18, s) || s.x < f.scene_x || s.y < f.scene_y || s.x > f.scene_x + f.scene_w ||
+                s.y > f.scene_y + f.scene_h)
+                continue;
             const bool sel = &u == selected;
             const ImVec2 size = ImGui::CalcTextSize(u.id.c_str());
             dl->AddRectFilled(ImVec2(s.x - size.x / 2 - 2, s.y - size.y), ImVec2(s.x + size.x / 2 + 2, s.y),
