@@ -157,7 +157,8 @@ TEST(ViewerWindow, TourThroughAChargeAndAMeleeShowsTheirNumbers) {
     for (const auto& c : md["casualty_rows"])
         EXPECT_TRUE(contains(melee_text, c["arithmetic"].get<std::string>())) << melee_text;
     EXPECT_TRUE(contains(melee_text, "<- this melee")) << melee_text;
-    EXPECT_TRUE(contains(melee_text, "current: " + std::to_string(melee) + " melee")) << melee_text;
+    EXPECT_TRUE(contains(melee_text, "current: " + std::to_string(melee) + " melee (" + m["rule"].get<std::string>() + ")"))
+        << "the log shows the event with its rule\n" << melee_text;
 
     // Stepping back and switching to the top camera changes the picture.
     EXPECT_GT(scene_difference(dir / "melee.png", dir / "before_melee_top.png"), 0.05);

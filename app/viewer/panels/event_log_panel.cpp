@@ -56,11 +56,14 @@ void event_log_panel(const FrameView& f, CommandQueue& q) {
     for (std::size_t i = 0; i < events.size(); ++i)
         if (filter.passes(events[i])) rows.push_back(static_cast<int>(i));
     ui::note("showing " + std::to_string(rows.size()) + " of " + std::to_string(events.size()) + " events");
-    if (ImGui::BeginTable("log", 3, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+    // Narrow number, kind and rule columns (cut off; the whole text and rule on hover), then the
+    // text in the rest of the width.
+    if (ImGui::BeginTable("log", 4, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_Resizable)) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        ImGui::TableSetupColumn("#");
-        ImGui::TableSetupColumn("kind");
-        ImGui::TableSetupColumn("what (rule)", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 26.0f);
+        ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed, 92.0f);
+        ImGui::TableSetupColumn("rule", ImGuiTableColumnFlags_WidthFixed, 70.0f);
+        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableHeadersRow();
         // Keep the playhead's row in view when the playhead moves.
         static int last_cur = -2;
@@ -93,10 +96,12 @@ void event_log_panel(const FrameView& f, CommandQueue& q) {
                 const KindColour c = kind_colour(e.kind);
                 ImGui::TextColored(ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f), "%s", e.kind.c_str());
                 ImGui::TableNextColumn();
+                ImGui::TextColored(ui::dim(), "%s", e.rule.c_str());
+                ImGui::TableNextColumn();
                 // One line per row (the clipper needs equal heights); the full text on hover.
                 ImGui::TextUnformatted(e.text.c_str());
                 if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(%s)", e.text.c_str(), e.rule.c_str());
-                if (i == cur) ui::note("current: " + std::to_string(e.seq) + " " + e.kind + ": " + e.text);
+                if (i == cur) ui::note("current: " + std::to_string(e.seq) + " " + e.kind + " (" + e.rule + "): " + e.text);
             }
         ImGui::EndTable();
     }
