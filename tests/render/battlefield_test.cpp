@@ -12,20 +12,10 @@
 #include "renderer/export/overlay_panels.h"
 #include "tests/render/lavapipe_context.h"
 
+#include "tests/render/demo_fixture.h"
+
 namespace vedette::render {
 namespace {
-
-const std::string kSource = VEDETTE_SOURCE_DIR;
-
-const sim::battle::BattleRules& rules() {
-    static const sim::battle::BattleRules r = sim::battle::load_battle_rules(kSource + "/sim/rulesets/gdb.json");
-    return r;
-}
-
-const ReplayScene& demo() {
-    static const ReplayScene s = load_replay_scene(kSource + "/replays/demo/demo_battle.replay.json", rules());
-    return s;
-}
 
 glm::vec2 project(const Camera& c, double x_mm, double y_mm, double h, VkExtent2D size) {
     const glm::vec4 clip = c.view_proj * glm::vec4(float(x_mm), float(h), float(-y_mm), 1.0f);

@@ -10,20 +10,10 @@
 #include "renderer/scene/scenery_layout.h"
 #include "renderer/scene/scene_state.h"
 #include "sim/battle/battle_rules.h"
+#include "tests/render/demo_fixture.h"
 
 namespace vedette::render {
 namespace {
-
-const std::string kSource = VEDETTE_SOURCE_DIR;
-
-const sim::battle::BattleRules& rules() {
-    static const sim::battle::BattleRules r = sim::battle::load_battle_rules(kSource + "/sim/rulesets/gdb.json");
-    return r;
-}
-const ReplayScene& demo() {
-    static const ReplayScene s = load_replay_scene(kSource + "/replays/demo/demo_battle.replay.json", rules());
-    return s;
-}
 
 const UnitView& view(const SceneState& s, int unit) {
     const auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitView& v) { return v.unit == unit; });
