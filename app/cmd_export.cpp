@@ -6,9 +6,11 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 
 #include "app/cli.h"
 #include "app/render_options.h"
+#include "app/viewer/viewer_frame_ui.h"
 #include "renderer/export/video_export.h"
 #include "renderer/scene/scene_state.h"
 #include "sim/rules/ruleset_files.h"
@@ -71,8 +73,8 @@ int run_export(const Args& in) {
     }
     const std::string camera = take_option(args, "--camera");
     const std::string overlay = take_option(args, "--overlay");
-    if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels")
-        throw UsageError{"--overlay expects none, captions or panels"};
+    if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels" && overlay != "viewer")
+        throw UsageError{"--overlay expects none, captions, panels or viewer"};
     o.captions = overlay == "captions";
     o.panels = overlay == "panels";
     o.progress = !take_flag(args, "--quiet");
@@ -88,7 +90,8 @@ int run_export(const Args& in) {
         throw UsageError{e.what()};
     }
 
-    const auto rules = sim::battle::load_battle_rules(sim::ruleset_path(sim::find_rules_dir(rules_dir), "gdb"));
+    const std::string rules_file = sim::ruleset_path(sim::find_rules_dir(rules_dir), "gdb");
+    const auto rules = sim::battle::load_battle_rules(rules_file);
     const render::ReplayScene scene = render::load_replay_scene(args[0], rules);
     o.from_ms = parse_moment("--from", from, scene, 0, false);
     o.to_ms = parse_moment("--to", to, scene, scene.duration_ms, true);
@@ -97,6 +100,12 @@ int run_export(const Args& in) {
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
     render::VulkanContext ctx(default_context_options());
+    // --overlay viewer: the viewer's own panels over every frame (released before the context).
+    std::unique_ptr<viewer::ViewerFrameUi> ui;
+    if (overlay == "viewer") {
+        ui = std::make_unique<viewer::ViewerFrameUi>(scene, rules, rules_file, 1.0f / float(o.fps));
+        o.ui = ui.get();
+    }
     const render::ExportReport r = render::export_replay(ctx, scene, rules, o, g_cancel);
     const std::string target = !o.output.empty() ? o.output : !o.frames_dir.empty() ? o.frames_dir : o.raw_file;
     std::printf("exported %zu frames (%ux%u, %d fps, %.1f s of video) in %.1f s: %.1f frames/s; preparing frames %.1f s, "

@@ -6,6 +6,7 @@
 
 #include "app/cli.h"
 #include "app/render_options.h"
+#include "app/viewer/viewer_frame_ui.h"
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/captions.h"
 #include "renderer/export/overlay_panels.h"
@@ -22,8 +23,8 @@ int run_render(const Args& in) {
     const VkExtent2D size = parse_size_option(take_option(args, "--size"), {1280, 720});
     const std::string camera_text = take_option(args, "--camera");
     const std::string overlay = take_option(args, "--overlay");
-    if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels")
-        throw UsageError{"--overlay expects none, captions or panels"};
+    if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels" && overlay != "viewer")
+        throw UsageError{"--overlay expects none, captions, panels or viewer"};
     const std::string rules_dir = take_option(args, "--rules");
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one replay file"};
@@ -36,7 +37,8 @@ int run_render(const Args& in) {
         throw UsageError{e.what()};
     }
 
-    const auto rules = sim::battle::load_battle_rules(sim::ruleset_path(sim::find_rules_dir(rules_dir), "gdb"));
+    const std::string rules_file = sim::ruleset_path(sim::find_rules_dir(rules_dir), "gdb");
+    const auto rules = sim::battle::load_battle_rules(rules_file);
     const render::ReplayScene scene = render::load_replay_scene(args[0], rules);
     std::int64_t t = 0;
     if (!event_text.empty()) {
@@ -54,8 +56,19 @@ int run_render(const Args& in) {
     const render::SceneState state = render::scene_at_time(scene, t);
     render::VulkanContext ctx(default_context_options());
     render::BattlefieldRenderer renderer(ctx, size, scene, rules);
-    const render::Camera camera = render::make_camera(camera_spec, scene, state, float(size.width) / float(size.height));
-    render::RgbaImage image = renderer.render(state, camera);
+    render::RgbaImage image;
+    if (overlay == "viewer") {
+        // The viewer's panels around the table, as `vedette view` shows this moment.
+        viewer::ViewerFrameUi ui(scene, rules, rules_file, 1.0f / 30.0f);
+        ui.attach(ctx, renderer);
+        const VkRect2D viewport = ui.viewport(size);
+        const render::Camera camera =
+            render::make_camera(camera_spec, scene, state, float(viewport.extent.width) / float(viewport.extent.height));
+        image = renderer.render(state, camera, viewport, [&](VkCommandBuffer cmd) { ui.record(cmd, renderer, state, camera); });
+    } else {
+        const render::Camera camera = render::make_camera(camera_spec, scene, state, float(size.width) / float(size.height));
+        image = renderer.render(state, camera);
+    }
     if (overlay == "captions" || overlay == "panels") render::CaptionPainter(size.height).paint(image, scene, state);
     if (overlay == "panels") render::PanelPainter(size.height).paint(image, scene, state);
     render::write_png(out, image);

@@ -31,10 +31,10 @@ const Subcommand kSubcommands[] = {
 #ifndef VEDETTE_SIM_ONLY
     {"view", "[REPLAY] [--script TOUR] [--size WxH] [--no-vsync] [--all-panels] [--stats FILE] [--rules DIR]",
      "open the replay viewer (no REPLAY: the demo battle); a tour script can drive it", run_view},
-    {"render", "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera top|director|overview|follow:UNIT] [--overlay none|captions|panels] -o FILE.png",
+    {"render", "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera top|director|overview|follow:UNIT] [--overlay none|captions|panels|viewer] -o FILE.png",
      "render one moment of a replay offscreen to a PNG", run_render},
     {"export",
-     "REPLAY -o FILE.mp4 [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X] [--camera director|top|overview|follow:UNIT] [--overlay none|captions|panels] [--frames DIR | --raw FILE] [--hash] [--quiet]",
+     "REPLAY -o FILE.mp4 [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X] [--camera director|top|overview|follow:UNIT] [--overlay none|captions|panels|viewer] [--frames DIR | --raw FILE] [--hash] [--quiet]",
      "export a replay as an H.264 MP4 (or PNG frames) at a fixed time step", run_export},
     {"triangle", "-o FILE.png [--size WxH]",
      "render the Vulkan smoke-test triangle offscreen and write it as PNG", run_triangle},

@@ -154,14 +154,16 @@ void BattlefieldRenderer::resize(VkExtent2D extent) {
     readback_ = std::make_unique<Readback>(ctx_, extent, kSlots);
 }
 
-void BattlefieldRenderer::submit(const SceneState& state, const Camera& camera, std::uint32_t slot) {
+void BattlefieldRenderer::submit(const SceneState& state, const Camera& camera, std::uint32_t slot, VkRect2D viewport,
+                                 const AfterScene& after) {
     if (in_flight_[slot]) fetch(slot);  // the slot's previous frame must be done first
     VkCommandBuffer cmd = commands_[slot];
     VK_CHECK(vkResetCommandBuffer(cmd, 0));
     VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
     VK_CHECK(vkBeginCommandBuffer(cmd, &bi));
-    record(cmd, state, camera, slot);
+    record(cmd, state, camera, slot, viewport);
+    if (after) after(cmd);
     readback_->record_copy(cmd, target_->color(), slot);
     VK_CHECK(vkEndCommandBuffer(cmd));
     VK_CHECK(vkResetFences(ctx_.device(), 1, &fences_[slot]));
@@ -352,8 +354,8 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     target_->end(cmd);
 }
 
-RgbaImage BattlefieldRenderer::render(const SceneState& state, const Camera& camera) {
-    submit(state, camera, 0);
+RgbaImage BattlefieldRenderer::render(const SceneState& state, const Camera& camera, VkRect2D viewport, const AfterScene& after) {
+    submit(state, camera, 0, viewport, after);
     fetch(0);
     return readback_->fetch(0);
 }

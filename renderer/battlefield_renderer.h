@@ -3,6 +3,7 @@
 // meshes (one draw per mesh), into the offscreen target, then reads it back. The window and the
 // exporter will use the same record() path.
 
+#include <functional>
 #include <memory>
 
 #include "renderer/assets/gltf_model.h"
@@ -31,14 +32,17 @@ public:
     // cleared. The viewer puts the table between its panels instead of under them.
     void record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera, std::uint32_t slot = 0,
                 VkRect2D viewport = {});
+    // Records more passes over the finished scene (a UI), before the frame is read back.
+    using AfterScene = std::function<void(VkCommandBuffer)>;
     // Renders one frame and reads it back.
-    RgbaImage render(const SceneState& state, const Camera& camera);
+    RgbaImage render(const SceneState& state, const Camera& camera, VkRect2D viewport = {}, const AfterScene& after = {});
 
     // Frames in flight, for the exporter: submit() renders into `slot` without waiting; fetch()
     // waits for that slot's frame and returns its pixels (width*height*4 bytes, valid until the
     // slot is submitted again). Slots: 0 .. kSlots-1.
     static constexpr std::uint32_t kSlots = 2;
-    void submit(const SceneState& state, const Camera& camera, std::uint32_t slot);
+    void submit(const SceneState& state, const Camera& camera, std::uint32_t slot, VkRect2D viewport = {},
+                const AfterScene& after = {});
     const std::uint8_t* fetch(std::uint32_t slot);
 
     // Forces the next frame to redraw the shadow map (benchmarks measure the worst case with it).

@@ -216,13 +216,7 @@ int run_viewer(const ViewerOptions& options) {
             }
             const FrameView view{*model, state, camera, renderer->terrain(), ruleset_json, w, h, relayout,
                                  rect.x, rect.y, rect.w, rect.h};
-            scene_overlays(view, queue);
-            timeline_panel(view, queue);
-            event_log_panel(view, queue);
-            melee_panel(view, queue);
-            charge_panel(view, queue);
-            unit_panel(view, queue);
-            rules_panel(view, queue);
+            draw_panels(view, queue);
             // A key's step is applied after this frame, so the frame after it shows the result.
             if (handle_input(*model, camera, queue) && step_started == none) step_started = frame_start, step_frames = 1;
         } else {

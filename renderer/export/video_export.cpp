@@ -101,6 +101,8 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, c
     }
 
     BattlefieldRenderer renderer(ctx, o.size, scene, rules);
+    if (o.ui) o.ui->attach(ctx, renderer);
+    const VkRect2D viewport = o.ui ? o.ui->viewport(o.size) : VkRect2D{{0, 0}, o.size};
     std::unique_ptr<CaptionPainter> captions;
     if (o.captions || o.panels) captions = std::make_unique<CaptionPainter>(o.size.height);
     std::unique_ptr<PanelPainter> panels;
@@ -160,8 +162,10 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, c
             const auto t0 = Clock::now();
             const std::int64_t t = o.from_ms + std::int64_t(double(i) * step_ms);
             SceneState state = scene_at_time(scene, t);
-            const Camera camera = make_camera(o.camera, scene, state, float(o.size.width) / float(o.size.height));
-            renderer.submit(state, camera, std::uint32_t(i % BattlefieldRenderer::kSlots));
+            const Camera camera = make_camera(o.camera, scene, state, float(viewport.extent.width) / float(viewport.extent.height));
+            BattlefieldRenderer::AfterScene ui;
+            if (o.ui) ui = [&](VkCommandBuffer cmd) { o.ui->record(cmd, renderer, state, camera); };
+            renderer.submit(state, camera, std::uint32_t(i % BattlefieldRenderer::kSlots), viewport, ui);
             report.render_seconds += seconds_since(t0);
             if (i > 0) hand_over(i - 1, previous);
             previous = std::move(state);

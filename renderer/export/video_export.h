@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "renderer/export/frame_ui.h"
 #include "renderer/scene/camera.h"
 #include "renderer/vk/context.h"
 #include "sim/battle/battle_rules.h"
@@ -27,6 +28,7 @@ struct ExportOptions {
     bool captions = false;   // --overlay captions: a lower third for the current event
     bool panels = false;     // --overlay panels: the timeline and the melee panel (with captions)
     bool progress = true;
+    FrameUi* ui = nullptr;   // --overlay viewer: the viewer's panels, drawn by the GPU
 };
 
 struct ExportReport {

@@ -1,5 +1,6 @@
 #include "renderer/ui/imgui_layer.h"
 
+#include <cfloat>
 #include <stdexcept>
 
 #include <imgui.h>
@@ -16,7 +17,8 @@ void check_imgui_vk(VkResult r) {
 }
 }  // namespace
 
-ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const OffscreenTarget& target) : ctx_(ctx) {
+ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const OffscreenTarget& target, float frame_seconds)
+    : ctx_(ctx), headless_(window == nullptr), frame_seconds_(frame_seconds) {
     // The pass draws over the scene: load, never clear, and hand the image on for copying.
     VkAttachmentDescription color{};
     color.format = OffscreenTarget::kColorFormat;
@@ -69,7 +71,7 @@ ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const Offsc
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layouts are the program's, not a file left in the working directory
     ImGui::StyleColorsDark();
-    if (!ImGui_ImplGlfw_InitForVulkan(window, true)) throw std::runtime_error("Dear ImGui: GLFW backend failed to start");
+    if (window && !ImGui_ImplGlfw_InitForVulkan(window, true)) throw std::runtime_error("Dear ImGui: GLFW backend failed to start");
     ImGui_ImplVulkan_InitInfo info{};
     info.Instance = ctx.instance();
     info.PhysicalDevice = ctx.physical_device();
@@ -90,7 +92,7 @@ ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const Offsc
 ImGuiLayer::~ImGuiLayer() {
     vkDeviceWaitIdle(ctx_.device());
     ImGui_ImplVulkan_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
+    if (!headless_) ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
     vkDestroyFramebuffer(ctx_.device(), framebuffer_, nullptr);
     vkDestroyDescriptorPool(ctx_.device(), pool_, nullptr);
@@ -100,6 +102,7 @@ ImGuiLayer::~ImGuiLayer() {
 void ImGuiLayer::make_framebuffer(const OffscreenTarget& target) {
     if (framebuffer_) vkDestroyFramebuffer(ctx_.device(), framebuffer_, nullptr);
     const VkImageView view = target.color().view();
+    view_ = view;
     extent_ = target.extent();
     VkFramebufferCreateInfo fci{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
     fci.renderPass = render_pass_;
@@ -118,8 +121,21 @@ void ImGuiLayer::retarget(const OffscreenTarget& target) {
 
 void ImGuiLayer::new_frame() {
     ImGui_ImplVulkan_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
+    if (headless_) {
+        // No platform: the frame's size, a fixed time step, and no mouse anywhere.
+        ImGuiIO& io = ImGui::GetIO();
+        io.DisplaySize = ImVec2(float(extent_.width), float(extent_.height));
+        io.DeltaTime = frame_seconds_;
+        io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    } else {
+        ImGui_ImplGlfw_NewFrame();
+    }
     ImGui::NewFrame();
+}
+
+void ImGuiLayer::record(VkCommandBuffer cmd, const OffscreenTarget& target) {
+    if (target.color().view() != view_) make_framebuffer(target);
+    record(cmd);
 }
 
 void ImGuiLayer::record(VkCommandBuffer cmd) {

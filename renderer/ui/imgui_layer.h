@@ -12,7 +12,9 @@ namespace vedette::render {
 
 class ImGuiLayer {
 public:
-    ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const OffscreenTarget& target);
+    // `window` null: headless (export, stills): no input, the display size is the target's and
+    // every frame advances `frame_seconds`.
+    ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const OffscreenTarget& target, float frame_seconds = 1.0f / 30.0f);
     ~ImGuiLayer();
     ImGuiLayer(const ImGuiLayer&) = delete;
     ImGuiLayer& operator=(const ImGuiLayer&) = delete;
@@ -23,6 +25,8 @@ public:
     void new_frame();
     // ImGui::Render() and the draw commands, into `cmd` after the scene pass.
     void record(VkCommandBuffer cmd);
+    // The same into `target` (rebuilding the framebuffer if it is another image).
+    void record(VkCommandBuffer cmd, const OffscreenTarget& target);
 
 private:
     void make_framebuffer(const OffscreenTarget& target);
@@ -31,6 +35,9 @@ private:
     VkRenderPass render_pass_ = VK_NULL_HANDLE;
     VkFramebuffer framebuffer_ = VK_NULL_HANDLE;
     VkExtent2D extent_{0, 0};
+    VkImageView view_ = VK_NULL_HANDLE;  // the image the framebuffer is built on
+    bool headless_ = false;
+    float frame_seconds_ = 1.0f / 30.0f;
 };
 
 }  // namespace vedette::render

@@ -54,6 +54,14 @@ h2=$("$VEDETTE" export "$REPLAY" --raw "$OUT/b.raw" --size 96x54 --to event:5 --
 [ -n "$h1" ] && [ "$h1" = "$h2" ] || fail "frame hashes differ: $h1 $h2"
 cmp -s "$OUT/a.raw" "$OUT/b.raw" || fail "raw frames differ"
 
+# The viewer's panels composed into the video (--overlay viewer): deterministic too, and not the
+# bare scene.
+v1=$("$VEDETTE" export "$REPLAY" --raw - --size 640x360 --from event:4 --to event:6 --overlay viewer --hash --quiet | sed -n 's/.*frames hash \([0-9a-f]*\).*/\1/p')
+v2=$("$VEDETTE" export "$REPLAY" --raw - --size 640x360 --from event:4 --to event:6 --overlay viewer --hash --quiet | sed -n 's/.*frames hash \([0-9a-f]*\).*/\1/p')
+v0=$("$VEDETTE" export "$REPLAY" --raw - --size 640x360 --from event:4 --to event:6 --hash --quiet | sed -n 's/.*frames hash \([0-9a-f]*\).*/\1/p')
+[ -n "$v1" ] && [ "$v1" = "$v2" ] || fail "viewer-overlay frame hashes differ: $v1 $v2"
+[ "$v1" != "$v0" ] || fail "--overlay viewer drew nothing over the scene"
+
 # No ffmpeg: a clear error naming the package, and no partial file.
 rm -f "$OUT/none.mp4"
 if PATH=/nonexistent "$VEDETTE" export "$REPLAY" -o "$OUT/none.mp4" --size 96x54 --quiet 2> "$OUT/err.txt"; then

@@ -12,6 +12,16 @@ void place_panel(const FrameView& f, const char* name, float x, float y, float w
     ui::set_panel(name);
 }
 
+void draw_panels(const FrameView& f, CommandQueue& q) {
+    scene_overlays(f, q);
+    timeline_panel(f, q);
+    event_log_panel(f, q);
+    melee_panel(f, q);
+    charge_panel(f, q);
+    unit_panel(f, q);
+    rules_panel(f, q);
+}
+
 SceneRect scene_rect(const PanelVisibility& p, float width, float height) {
     SceneRect r{0, 0, width, height};
     // Only when enough of the frame stays free; a small window keeps the table under the panels.

@@ -44,6 +44,9 @@ void rules_panel(const FrameView& f, CommandQueue& q);
 // Charge arrows, the 22-degree sector, trails, the command radius, labels; picking and tooltips.
 void scene_overlays(const FrameView& f, CommandQueue& q);
 
+// Every panel and the 3D overlays, in the order the viewer draws them.
+void draw_panels(const FrameView& f, CommandQueue& q);
+
 // Draws two dice faces at the cursor (pips, not digits) and records them for the capture.
 void draw_dice(const nlohmann::json& dice, float size = 18.0f);
 

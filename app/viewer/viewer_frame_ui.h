@@ -1,0 +1,38 @@
+#pragma once
+// The viewer's panels over exported and rendered frames (`--overlay viewer`): the same panels,
+// drawn by Dear ImGui without a window, following the frame's replay time. Nothing is clicked, so
+// each frame is a function of its time alone, like the scene under it.
+
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "app/viewer/viewer_model.h"
+#include "renderer/export/frame_ui.h"
+#include "renderer/ui/imgui_layer.h"
+
+namespace vedette::viewer {
+
+class ViewerFrameUi : public render::FrameUi {
+public:
+    ViewerFrameUi(const render::ReplayScene& scene, const sim::battle::BattleRules& rules, const std::string& rules_file,
+                  float frame_seconds);
+    ~ViewerFrameUi() override;
+
+    void attach(const render::VulkanContext& ctx, const render::BattlefieldRenderer& renderer) override;
+    VkRect2D viewport(VkExtent2D frame) const override;
+    void record(VkCommandBuffer cmd, const render::BattlefieldRenderer& renderer, const render::SceneState& state,
+                const render::Camera& camera) override;
+
+    ViewerModel& model() { return model_; }
+
+private:
+    ViewerModel model_;
+    nlohmann::json ruleset_;
+    float frame_seconds_;
+    std::unique_ptr<render::ImGuiLayer> layer_;
+    bool first_ = true;
+};
+
+}  // namespace vedette::viewer
