@@ -21,6 +21,6 @@ if [ -n "${DISPLAY:-}" ] && [ -z "${VEDETTE_NO_VIEWER:-}" ]; then
   "$VEDETTE" view "$OUT/demo_battle.replay.json"
   exit 0
 fi
-"$VEDETTE" export "$OUT/demo_battle.replay.json" -o "$OUT/demo_battle.mp4" --size 1280x720 --speed 3 --overlay panels
+"$VEDETTE" export "$OUT/demo_battle.replay.json" -o "$OUT/demo_battle.mp4" --size 1280x720 --speed 3 --overlay viewer
 "$VEDETTE" render "$OUT/demo_battle.replay.json" --event 60 --size 1280x720 -o "$OUT/demo_battle.png"
 echo "$OUT/demo_battle.mp4"
