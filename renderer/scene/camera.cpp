@@ -77,7 +77,9 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
             }
             for (const auto& v : state.units) {
                 if (!ids.empty() && std::find(ids.begin(), ids.end(), v.unit) == ids.end()) continue;
-                if (!v.on_table) continue;
+                // A unit of the event that just left the table (dispersed, removed) is still
+                // framed where it was; when framing everything, only units on the table count.
+                if (!v.on_table && ids.empty()) continue;
                 minx = std::min(minx, v.x_mm), maxx = std::max(maxx, v.x_mm);
                 miny = std::min(miny, v.y_mm), maxy = std::max(maxy, v.y_mm);
             }
