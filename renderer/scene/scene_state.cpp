@@ -13,6 +13,7 @@ ReplayScene load_replay_scene(const std::string& path, const sim::battle::Battle
     const std::string scenario_path = (std::filesystem::path(path).parent_path() / "embedded-scenario.json").string();
     s.scenario = sim::battle::parse_scenario(s.replay.scenario(), scenario_path, rules);
     s.duration_ms = s.replay.events.empty() ? 0 : s.replay.events.back().t1_ms;
+    find_early_formation_changes(s);
     return s;
 }
 
@@ -22,6 +23,42 @@ std::int64_t time_of_event(const ReplayScene& scene, int seq) {
                                 std::to_string(scene.replay.events.size()) + " events)");
     const auto& e = scene.replay.events[static_cast<std::size_t>(seq)];
     return (e.t0_ms + e.t1_ms) / 2;
+}
+
+namespace {
+sim::gdb::Formation formation_from_name(const std::string& name, sim::gdb::Formation fallback);
+}
+
+void find_early_formation_changes(ReplayScene& s) {
+    const auto& events = s.replay.events;
+    std::vector<std::string> formation(s.scenario.units.size());  // as recorded so far
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const auto& e = events[i];
+        const bool order = (e.kind == "form_square" || e.kind == "formation_change") && !e.units.empty() &&
+                           e.details.is_object() && e.details.value("completes", false);
+        if (order) {
+            const int unit = e.units[0];
+            // The first later event of the same turn that records this unit in another formation.
+            for (std::size_t j = i + 1; j < events.size() && events[j].turn == e.turn; ++j) {
+                const auto it = std::find_if(events[j].after.begin(), events[j].after.end(),
+                                             [&](const sim::battle::UnitSnapshot& a) { return a.unit == unit; });
+                if (it == events[j].after.end() || it->formation == formation[static_cast<std::size_t>(unit)]) continue;
+                if (j > i + 1 && !(e.kind == "form_square" && it->formation != "square")) {
+                    EarlyFormationChange c;
+                    c.unit = unit;
+                    c.start_ms = e.t0_ms;
+                    c.end_ms = e.t1_ms;
+                    c.until_ms = events[j].t1_ms;
+                    c.from = formation_from_name(formation[static_cast<std::size_t>(unit)], sim::gdb::Formation::line);
+                    c.to = formation_from_name(it->formation, c.from);
+                    s.early_formations.push_back(c);
+                }
+                break;
+            }
+        }
+        for (const auto& a : e.after)
+            if (a.unit >= 0 && a.unit < static_cast<int>(formation.size())) formation[static_cast<std::size_t>(a.unit)] = a.formation;
+    }
 }
 
 namespace {
@@ -124,6 +161,20 @@ SceneState scene_at_time(const ReplayScene& scene, std::int64_t t) {
         out.units.push_back(v);
     }
     if (current >= 0 && t < events[static_cast<std::size_t>(current)].t1_ms) animate_event(events[static_cast<std::size_t>(current)], t, out);
+    // Ordered formation changes show from their order on: the record catches up at contact, and
+    // the snapshots in between (tests, moves) still name the old formation.
+    for (const auto& c : scene.early_formations) {
+        if (t < c.start_ms || t >= c.until_ms) continue;
+        for (auto& v : out.units) {
+            if (v.unit != c.unit) continue;
+            v.from_formation = c.from;
+            v.formation = c.to;
+            const float u = static_cast<float>(std::clamp(static_cast<double>(t - c.start_ms) /
+                                                              static_cast<double>(std::max<std::int64_t>(1, c.end_ms - c.start_ms)),
+                                                          0.0, 1.0));
+            v.formation_blend = u * u * (3.0f - 2.0f * u);
+        }
+    }
     if (moving && !moving->units.empty()) {
         // Interpolate the mover along its path; it turns to its new facing as it sets off.
         const int mover = moving->units[0];

@@ -41,14 +41,27 @@ struct SceneState {
     std::vector<UnitView> units;
 };
 
+// A formation change ordered as a reaction (form_square, formation_change) that completes before
+// contact: the rules engine records the new formation only when the charge arrives, but the
+// figures are shown moving into it during the order's own event and holding it until then.
+struct EarlyFormationChange {
+    int unit = -1;
+    std::int64_t start_ms = 0, end_ms = 0;  // the order's event: the figures walk
+    std::int64_t until_ms = 0;              // the end of the event that records the new formation
+    sim::gdb::Formation from = sim::gdb::Formation::line, to = sim::gdb::Formation::line;
+};
+
 // The replay's scenario, parsed once for the renderer (unit types, sides, terrain).
 struct ReplayScene {
     sim::replay::Replay replay;
     sim::battle::Scenario scenario;
     std::int64_t duration_ms = 0;
+    std::vector<EarlyFormationChange> early_formations;
 };
 
 ReplayScene load_replay_scene(const std::string& path, const sim::battle::BattleRules& rules);
+// Fills scene.early_formations from the events (load_replay_scene does this).
+void find_early_formation_changes(ReplayScene& scene);
 
 SceneState scene_at_time(const ReplayScene& scene, std::int64_t time_ms);
 // The moment an event is shown: the middle of its time span.

@@ -52,17 +52,27 @@ TEST(SceneAnimation, CasualtiesLeaveOneFigureAtATime) {
 }
 
 TEST(SceneAnimation, FiguresWalkToTheNewFormation) {
-    // The event in which the square that was ordered (form_square) is formed.
+    // A square ordered as a reaction: the figures form it during the order's own event and hold
+    // it until the record (at contact) catches up, without forming it a second time.
     const sim::battle::Event* e = nullptr;
-    int unit = -1;
-    for (const auto& ev : demo().replay.events) {
-        for (const auto& a : ev.after)
-            if (a.formation == "square" && ev.t0_ms > 0 &&
-                view(scene_at_time(demo(), ev.t0_ms - 1), a.unit).formation != sim::gdb::Formation::square)
-                e = &ev, unit = a.unit;
-        if (e) break;
-    }
+    for (const auto& ev : demo().replay.events)
+        if (ev.kind == "form_square" && ev.details.is_object() && ev.details.value("completes", false)) {
+            e = &ev;
+            break;
+        }
     ASSERT_NE(e, nullptr);
+    const int unit = e->units[0];
+    const sim::battle::Event* recorded = nullptr;
+    for (const auto& ev : demo().replay.events)
+        for (const auto& a : ev.after)
+            if (!recorded && ev.seq > e->seq && a.unit == unit && a.formation == "square") recorded = &ev;
+    ASSERT_NE(recorded, nullptr);
+    EXPECT_NE(view(scene_at_time(demo(), e->t0_ms - 1), unit).formation, sim::gdb::Formation::square);
+    const SceneState at_contact = scene_at_time(demo(), (recorded->t0_ms + recorded->t1_ms) / 2);
+    EXPECT_EQ(view(at_contact, unit).formation, sim::gdb::Formation::square);
+    EXPECT_EQ(view(at_contact, unit).formation_blend, 1.0f) << "formed already, not forming again";
+    for (std::int64_t t = e->t1_ms; t < recorded->t0_ms; t += 250)
+        EXPECT_EQ(view(scene_at_time(demo(), t), unit).formation, sim::gdb::Formation::square) << "held at " << t;
     const SceneState start = scene_at_time(demo(), e->t0_ms);
     const SceneState middle = scene_at_time(demo(), (e->t0_ms + e->t1_ms) / 2);
     const SceneState end = scene_at_time(demo(), e->t1_ms);
