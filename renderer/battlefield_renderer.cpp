@@ -312,12 +312,21 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     }
 
     const float sky[4] = {0.62f, 0.72f, 0.85f, 1.0f};
-    target_->begin(cmd, sky);
-    if (viewport.extent.width > 0 && viewport.extent.height > 0) {
+    const VkExtent2D full = target_->extent();
+    const bool partial = viewport.extent.width > 0 && viewport.extent.height > 0 &&
+                         (viewport.offset.x != 0 || viewport.offset.y != 0 || viewport.extent.width != full.width ||
+                          viewport.extent.height != full.height);
+    // Around a partial viewport the frame takes the surround colour; inside, the sky's.
+    target_->begin(cmd, partial ? surround_.data() : sky);
+    if (partial) {
         const VkViewport vp{float(viewport.offset.x), float(viewport.offset.y), float(viewport.extent.width),
                             float(viewport.extent.height), 0.0f, 1.0f};
         vkCmdSetViewport(cmd, 0, 1, &vp);
         vkCmdSetScissor(cmd, 0, 1, &viewport);
+        VkClearAttachment clear{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
+        for (int c = 0; c < 4; ++c) clear.clearValue.color.float32[c] = sky[c];
+        const VkClearRect rect{viewport, 0, 1};
+        vkCmdClearAttachments(cmd, 1, &clear, 1, &rect);
     }
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sky_pipeline_.layout(), 0, 1, &descriptor_sets_[slot], 0, nullptr);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, terrain_pipeline_.handle());

@@ -3,6 +3,8 @@
 // meshes (one draw per mesh), into the offscreen target, then reads it back. The window and the
 // exporter will use the same record() path.
 
+#include <algorithm>
+#include <array>
 #include <functional>
 #include <memory>
 
@@ -45,6 +47,8 @@ public:
                 const AfterScene& after = {});
     const std::uint8_t* fetch(std::uint32_t slot);
 
+    // The colour of the frame outside a partial viewport (the viewer's panel background).
+    void set_surround_colour(const float rgba[4]) { std::copy(rgba, rgba + 4, surround_.begin()); }
     // Forces the next frame to redraw the shadow map (benchmarks measure the worst case with it).
     void invalidate_shadow_map() { shadow_valid_ = false; }
     // A new frame size (window resize): recreates the target and the readback buffers.
@@ -73,6 +77,7 @@ private:
     Pipeline sky_pipeline_;
     VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;
     glm::mat4 light_view_proj_{1.0f};
+    std::array<float, 4> surround_{0.62f, 0.72f, 0.85f, 1.0f};
     bool shadow_valid_ = false;
     std::uint64_t shadow_casters_ = 0;  // hash of the casters the map was drawn with
     Buffer terrain_vertices_;

@@ -138,6 +138,7 @@ int run_viewer(const ViewerOptions& options) {
     nlohmann::json ruleset_json;
     if (scene) {
         renderer = std::make_unique<render::BattlefieldRenderer>(ctx, extent, *scene, *rules);
+        renderer->set_surround_colour(kPanelBackground);
         model = std::make_unique<ViewerModel>(*scene, *rules, rules_file);
         ruleset_json = load_ruleset_json(rules_file);
         if (options.all_panels) model->panels.rules = true;

@@ -19,7 +19,8 @@ ViewerFrameUi::ViewerFrameUi(const render::ReplayScene& scene, const sim::battle
 
 ViewerFrameUi::~ViewerFrameUi() = default;
 
-void ViewerFrameUi::attach(const render::VulkanContext& ctx, const render::BattlefieldRenderer& renderer) {
+void ViewerFrameUi::attach(const render::VulkanContext& ctx, render::BattlefieldRenderer& renderer) {
+    renderer.set_surround_colour(kPanelBackground);
     layer_ = std::make_unique<render::ImGuiLayer>(ctx, nullptr, renderer.target(), frame_seconds_);
 }
 

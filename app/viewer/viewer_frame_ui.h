@@ -20,7 +20,7 @@ public:
                   float frame_seconds);
     ~ViewerFrameUi() override;
 
-    void attach(const render::VulkanContext& ctx, const render::BattlefieldRenderer& renderer) override;
+    void attach(const render::VulkanContext& ctx, render::BattlefieldRenderer& renderer) override;
     VkRect2D viewport(VkExtent2D frame) const override;
     void record(VkCommandBuffer cmd, const render::BattlefieldRenderer& renderer, const render::SceneState& state,
                 const render::Camera& camera) override;

@@ -16,7 +16,7 @@ class FrameUi {
 public:
     virtual ~FrameUi() = default;
     // Called once the renderer exists (the UI draws into its offscreen target).
-    virtual void attach(const VulkanContext& ctx, const BattlefieldRenderer& renderer) = 0;
+    virtual void attach(const VulkanContext& ctx, BattlefieldRenderer& renderer) = 0;
     // Where the table goes in a frame of this size; the rest belongs to the UI.
     virtual VkRect2D viewport(VkExtent2D frame) const = 0;
     // Records the UI for the moment `state` over the finished scene.

@@ -24,7 +24,7 @@ void charge_panel(const FrameView& f, CommandQueue& q) {
     const float top = (f.height - kTimelineHeight) * 0.62f;
     place_panel(f, "charge", f.width - kRightWidth, top, kRightWidth, f.height - kTimelineHeight - top);
     bool open = true;
-    if (!ImGui::Begin("Charge", &open)) {
+    if (!ImGui::Begin("Charge", &open, kDockedPanel)) {
         ImGui::End();
         return;
     }

@@ -13,7 +13,7 @@ void event_log_panel(const FrameView& f, CommandQueue& q) {
     const float top_h = (f.height - kTimelineHeight) * 0.58f;
     place_panel(f, "events", 0, 0, kLeftWidth, top_h);
     bool open = true;
-    if (!ImGui::Begin("Event log", &open)) {
+    if (!ImGui::Begin("Event log", &open, kDockedPanel)) {
         ImGui::End();
         return;
     }

@@ -154,7 +154,7 @@ void melee_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.melee) return;
     place_panel(f, "melee", f.width - kRightWidth, 0, kRightWidth, (f.height - kTimelineHeight) * 0.62f);
     bool open = true;
-    if (!ImGui::Begin("Melee (GdB XII)", &open)) {
+    if (!ImGui::Begin("Melee (GdB XII)", &open, kDockedPanel)) {
         ImGui::End();
         return;
     }

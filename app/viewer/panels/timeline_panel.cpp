@@ -19,7 +19,7 @@ std::string clock(std::int64_t ms) {
 void timeline_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.timeline) return;
     place_panel(f, "timeline", 0, f.height - kTimelineHeight, f.width, kTimelineHeight);
-    ImGui::Begin("Timeline", nullptr, ImGuiWindowFlags_NoCollapse);
+    ImGui::Begin("Timeline", nullptr, kDockedPanel);
     const Timeline& tl = f.model.timeline;
     const auto& events = f.model.scene.replay.events;
     const EventFilter filter = f.model.filter;

@@ -14,7 +14,7 @@ void unit_panel(const FrameView& f, CommandQueue& q) {
     const float top = (f.height - kTimelineHeight) * 0.58f;
     place_panel(f, "unit", 0, top, kLeftWidth, f.height - kTimelineHeight - top);
     bool open = true;
-    if (!ImGui::Begin("Unit", &open)) {
+    if (!ImGui::Begin("Unit", &open, kDockedPanel)) {
         ImGui::End();
         return;
     }
