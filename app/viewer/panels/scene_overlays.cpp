@@ -78,6 +78,8 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
 
     if (m.panels.overlays) {
         ui::set_panel("overlays");
+        // Overlays stay on the table's part of the frame, never over the panels around it.
+        dl->PushClipRect(ImVec2(f.scene_x, f.scene_y), ImVec2(f.scene_x + f.scene_w, f.scene_y + f.scene_h), false);
         // Trails: the selected unit's moves so far, else those of the current event's units.
         std::vector<int> trail_units;
         if (selected) trail_units = {selected->unit};
@@ -147,6 +149,8 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
                         u.id.c_str());
         }
     }
+
+    if (m.panels.overlays) dl->PopClipRect();
 
     // Picking and tooltips, over the scene only (not over panels).
     const ImGuiIO& io = ImGui::GetIO();
