@@ -10,6 +10,7 @@
 
 #include "app/viewer/timeline.h"
 #include "renderer/scene/camera.h"
+#include "renderer/scene/event_colours.h"
 #include "renderer/scene/scene_state.h"
 #include "sim/battle/battle_rules.h"
 
@@ -64,10 +65,8 @@ private:
     std::vector<Command> commands_;
 };
 
-// Colours of event kinds on the timeline and in the log (RGBA 0-255).
-struct KindColour {
-    unsigned char r, g, b;
-};
-KindColour kind_colour(const std::string& kind);
+// Colours of event kinds on the timeline and in the log: the renderer's, shared with the exporter.
+using render::KindColour;
+using render::kind_colour;
 
 }  // namespace vedette::viewer

@@ -2,23 +2,11 @@
 
 #include <algorithm>
 
+#include "renderer/scene/event_colours.h"
+
 namespace vedette::render {
 
 namespace {
-struct Rgb {
-    std::uint8_t r, g, b;
-};
-
-Rgb kind_colour(const std::string& kind) {
-    if (kind == "melee") return {220, 60, 50};
-    if (kind == "charge_declared" || kind == "charge_move" || kind == "countercharge" || kind == "uncontrolled_charge")
-        return {235, 150, 40};
-    if (kind == "morale_test" || kind == "volley") return {230, 210, 70};
-    if (kind == "retreat" || kind == "rout" || kind == "push_back" || kind == "evade" || kind == "pursue") return {150, 150, 165};
-    if (kind == "turn_start") return {255, 255, 255};
-    return {110, 160, 110};
-}
-
 std::string signed_int(int v) { return (v >= 0 ? "+" : "") + std::to_string(v); }
 }  // namespace
 
@@ -38,7 +26,7 @@ void PanelPainter::timeline(RgbaImage& frame, const ReplayScene& scene, const Sc
     auto x_of = [&](std::int64_t t) { return x0 + int(double(x1 - x0) * double(t) / total); };
     text_.fill(frame, x0, bar_y, x1, bar_y + 3, 90, 90, 90);
     for (const auto& e : scene.replay.events) {
-        const Rgb c = kind_colour(e.kind);
+        const KindColour c = kind_colour(e.kind);
         const int x = x_of(e.t0_ms);
         const int top = e.kind == "turn_start" ? bar_y - 10 : bar_y - 5;
         text_.fill(frame, x, top, x + 1, bar_y, c.r, c.g, c.b);
