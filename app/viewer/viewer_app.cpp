@@ -134,6 +134,7 @@ int run_viewer(const ViewerOptions& options) {
 
     std::unique_ptr<render::BattlefieldRenderer> renderer;
     std::unique_ptr<render::OffscreenTarget> blank;  // the error dialog's background
+    std::unique_ptr<render::Readback> blank_readback;  // its screenshots
     std::unique_ptr<ViewerModel> model;
     nlohmann::json ruleset_json;
     if (scene) {
@@ -145,10 +146,10 @@ int run_viewer(const ViewerOptions& options) {
         model->timeline.seek_event(std::min<int>(1, int(scene->replay.events.size()) - 1));
     } else {
         blank = std::make_unique<render::OffscreenTarget>(ctx, extent);
+        blank_readback = std::make_unique<render::Readback>(ctx, extent, 1);
     }
     auto target = [&]() -> const render::OffscreenTarget& { return renderer ? renderer->target() : *blank; };
     render::ImGuiLayer ui_layer(ctx, window.handle(), target());
-    render::Readback blank_readback(ctx, extent, 1);
 
     CommandQueue queue;
     Stats stats;
@@ -172,8 +173,10 @@ int run_viewer(const ViewerOptions& options) {
         if (fb.width != target().extent().width || fb.height != target().extent().height) {
             presenter.wait_idle();
             if (renderer) renderer->resize(fb);
-            else blank = std::make_unique<render::OffscreenTarget>(ctx, fb);
-            blank_readback = render::Readback(ctx, fb, 1);
+            else {
+                blank = std::make_unique<render::OffscreenTarget>(ctx, fb);
+                blank_readback = std::make_unique<render::Readback>(ctx, fb, 1);
+            }
             ui_layer.retarget(target());
             relayout = true;
         }
@@ -238,7 +241,7 @@ int run_viewer(const ViewerOptions& options) {
         ui_layer.record(cmd);
         if (capture) {
             if (renderer) renderer->record_readback(cmd, 0);
-            else blank_readback.record_copy(cmd, blank->color(), 0);
+            else blank_readback->record_copy(cmd, blank->color(), 0);
         }
         presenter.end_frame(target().color(), fb);
         if (model) queue.apply(*model);
@@ -251,7 +254,7 @@ int run_viewer(const ViewerOptions& options) {
             step_started = none;
         }
         if (capture) {
-            const render::RgbaImage image = renderer ? renderer->readback(0) : blank_readback.fetch(0);
+            const render::RgbaImage image = renderer ? renderer->readback(0) : blank_readback->fetch(0);
             render::write_png(*screenshot, image);
             std::string text;
             for (const auto& line : captured) text += line + "\n";
