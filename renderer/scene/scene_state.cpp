@@ -10,8 +10,7 @@ namespace vedette::render {
 ReplayScene load_replay_scene(const std::string& path, const sim::battle::BattleRules& rules) {
     ReplayScene s;
     s.replay = sim::replay::read_replay(path);
-    const std::string scenario_path = (std::filesystem::path(path).parent_path() / "embedded-scenario.json").string();
-    s.scenario = sim::battle::parse_scenario(s.replay.scenario(), scenario_path, rules);
+    s.scenario = sim::replay::replay_scenario(s.replay, rules);
     s.duration_ms = s.replay.events.empty() ? 0 : s.replay.events.back().t1_ms;
     find_early_formation_changes(s);
     return s;

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "sim/core/json_cursor.h"
+#include "sim/core/json_guard.h"
 #include "sim/core/json_reader.h"
 
 namespace vedette::sim::battle {
@@ -162,6 +163,13 @@ geom::Vec cursor_vec(JsonCursor& c) {
     return v;
 }
 
+// A key read twice in one object: the fast reader gives up, and the document reader then names
+// the duplicate (sim/core/json_guard.h).
+void mark(JsonCursor& c, int& seen, int bit) {
+    if (seen & bit) c.fail("duplicate key");
+    seen |= bit;
+}
+
 int cursor_unit(JsonCursor& c, const UnitIndex& index) {
     const auto it = index.find(c.plain_string());
     if (it == index.end()) c.fail("unknown unit");
@@ -174,17 +182,17 @@ void cursor_snapshot(JsonCursor& c, const UnitIndex& index, UnitSnapshot& s) {
     while (c.next('}')) {
         const std::string_view k = c.key();
         const bool outer = c.first();
-        if (k == "unit") s.unit = cursor_unit(c, index), seen |= 1;
-        else if (k == "pos") s.pos = cursor_vec(c), seen |= 2;
-        else if (k == "facing") s.facing = cursor_vec(c), seen |= 4;
-        else if (k == "figures") s.figures = static_cast<int>(c.integer()), seen |= 8;
-        else if (k == "formation") s.formation = c.string(), seen |= 16;
-        else if (k == "status") s.status = c.string(), seen |= 32;
-        else if (k == "guns_at") s.guns_at = cursor_vec(c), s.guns_abandoned = true;
+        if (k == "unit") mark(c, seen, 1), s.unit = cursor_unit(c, index);
+        else if (k == "pos") mark(c, seen, 2), s.pos = cursor_vec(c);
+        else if (k == "facing") mark(c, seen, 4), s.facing = cursor_vec(c);
+        else if (k == "figures") mark(c, seen, 8), s.figures = c.int32();
+        else if (k == "formation") mark(c, seen, 16), s.formation = c.string();
+        else if (k == "status") mark(c, seen, 32), s.status = c.string();
+        else if (k == "guns_at") mark(c, seen, 64), s.guns_at = cursor_vec(c), s.guns_abandoned = true;
         else c.fail("unknown field");
         c.set_first(outer);
     }
-    if (seen != 63) c.fail("missing field");
+    if ((seen & 63) != 63) c.fail("missing field");
 }
 }  // namespace
 
@@ -208,42 +216,51 @@ bool read_event_text(std::string_view text, const UnitIndex& index, Event& e) {
         while (c.next('}')) {
             const std::string_view k = c.key();
             const bool outer = c.first();
-            if (k == "seq") e.seq = static_cast<int>(c.integer()), seen |= 1;
-            else if (k == "turn") e.turn = static_cast<int>(c.integer()), seen |= 2;
-            else if (k == "phase") e.phase = c.string(), seen |= 4;
-            else if (k == "kind") e.kind = c.string(), seen |= 8;
+            if (k == "seq") mark(c, seen, 1), e.seq = c.int32();
+            else if (k == "turn") mark(c, seen, 2), e.turn = c.int32();
+            else if (k == "phase") mark(c, seen, 4), e.phase = c.string();
+            else if (k == "kind") mark(c, seen, 8), e.kind = c.string();
             else if (k == "units") {
+                mark(c, seen, 16);
                 c.begin_array();
                 while (c.next(']')) e.units.push_back(cursor_unit(c, index));
-                seen |= 16;
-            } else if (k == "rule") e.rule = c.string(), seen |= 32;
-            else if (k == "text") e.text = c.string(), seen |= 64;
-            else if (k == "t0") e.t0_ms = c.integer(), seen |= 128;
-            else if (k == "t1") e.t1_ms = c.integer(), seen |= 256;
+            } else if (k == "rule") mark(c, seen, 32), e.rule = c.string();
+            else if (k == "text") mark(c, seen, 64), e.text = c.string();
+            else if (k == "t0") mark(c, seen, 128), e.t0_ms = c.integer();
+            else if (k == "t1") mark(c, seen, 256), e.t1_ms = c.integer();
             else if (k == "motion") {
+                mark(c, seen, 1024);
                 Motion m;
+                int mseen = 0;
                 c.begin_object();
                 while (c.next('}')) {
                     const std::string_view mk = c.key();
                     const bool mouter = c.first();
                     if (mk == "path") {
+                        mark(c, mseen, 1);
                         c.begin_array();
                         while (c.next(']')) {
                             const bool pouter = c.first();
                             m.path.push_back(cursor_vec(c));
                             c.set_first(pouter);
                         }
-                    } else if (mk == "facing_end") m.facing_end = cursor_vec(c);
-                    else if (mk == "gait") m.gait = c.string();
-                    else c.skip_value();  // start, end: the event's own t0, t1
+                    } else if (mk == "facing_end") mark(c, mseen, 2), m.facing_end = cursor_vec(c);
+                    else if (mk == "gait") mark(c, mseen, 4), m.gait = c.string();
+                    else if (mk == "start") mark(c, mseen, 8), c.skip_value();  // the event's own t0
+                    else if (mk == "end") mark(c, mseen, 16), c.skip_value();   // and t1
+                    else return false;
                     c.set_first(mouter);
                 }
                 if (m.path.size() < 2) return false;
                 if (m.gait != "walk" && m.gait != "trot" && m.gait != "gallop" && m.gait != "flee") return false;
                 e.motion = std::move(m);
             } else if (k == "details") {
-                e.details = nlohmann::ordered_json::parse(c.skip_value());
+                mark(c, seen, 2048);
+                const std::string_view raw = c.skip_value();
+                check_json_text(raw, "details");  // depth and duplicate keys inside the record
+                e.details = nlohmann::ordered_json::parse(raw);
             } else if (k == "after") {
+                mark(c, seen, 512);
                 c.begin_array();
                 while (c.next(']')) {
                     const bool aouter = c.first();
@@ -252,13 +269,12 @@ bool read_event_text(std::string_view text, const UnitIndex& index, Event& e) {
                     e.after.push_back(std::move(s));
                     c.set_first(aouter);
                 }
-                seen |= 512;
             } else {
                 return false;
             }
             c.set_first(outer);
         }
-        return seen == 1023 && c.at_end();
+        return (seen & 1023) == 1023 && c.at_end();
     } catch (const std::exception&) {
         return false;
     }

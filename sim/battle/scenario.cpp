@@ -1,12 +1,16 @@
 #include "sim/battle/scenario.h"
 
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <sstream>
 
 #include "sim/battle/battle_rules.h"
+#include "sim/battle/overlap_grid.h"
 #include "sim/battle/formation_geometry.h"
 #include "sim/gdb/melee_input.h"
+#include "sim/core/input_file.h"
+#include "sim/core/limits.h"
 #include "sim/rules/ruleset_files.h"
 
 namespace vedette::sim::battle {
@@ -34,25 +38,37 @@ const std::vector<std::string>& forced_dice_purposes() {
 }
 
 i64 parse_length_mm(const JsonNode& n) {
+    // Every length ends up in mm within +-limits::kMaxLengthMm, so no geometry can overflow.
+    auto bounded = [&](double mm) {
+        const double max = static_cast<double>(limits::kMaxLengthMm);
+        if (!(mm >= -max && mm <= max))
+            n.fail("length out of range (at most " + std::to_string(limits::kMaxLengthMm / 1000) +
+                   " m either way, docs/LIMITS.md)");
+        return static_cast<i64>(std::llround(mm));
+    };
     const Json& v = n.raw();
-    if (v.is_number()) {
-        const double cm = v.get<double>();
-        if (!(cm > -100000.0 && cm < 100000.0)) n.fail("length out of range");
-        return static_cast<i64>(std::llround(cm * 10.0));
-    }
+    if (v.is_number()) return bounded(v.get<double>() * 10.0);
     if (!v.is_string()) n.fail("expected a length: a number of cm, or a string like \"15cm\", \"6in\" or \"150mm\"");
     const std::string s = v.get<std::string>();
+    // A plain decimal number and a unit: no spaces, hex, "inf" or "nan".
     std::size_t used = 0;
+    while (used < s.size() && (std::isdigit(static_cast<unsigned char>(s[used])) || s[used] == '.' ||
+                               (used == 0 && (s[used] == '-' || s[used] == '+')) ||
+                               ((s[used] == 'e' || s[used] == 'E') && used > 0 && std::isdigit(static_cast<unsigned char>(s[used - 1]))) ||
+                               ((s[used] == '-' || s[used] == '+') && used > 0 && (s[used - 1] == 'e' || s[used - 1] == 'E'))))
+        ++used;
     double number = 0;
     try {
-        number = std::stod(s, &used);
+        std::size_t parsed = 0;
+        number = std::stod(s.substr(0, used), &parsed);
+        if (parsed != used) throw std::invalid_argument("trailing");
     } catch (...) {
         n.fail("expected a length like \"15cm\", \"6in\" or \"150mm\", found \"" + s + "\"");
     }
     const std::string unit = s.substr(used);
-    if (unit == "cm") return static_cast<i64>(std::llround(number * 10.0));
-    if (unit == "mm") return static_cast<i64>(std::llround(number));
-    if (unit == "in") return static_cast<i64>(std::llround(number * 25.4));
+    if (unit == "cm") return bounded(number * 10.0);
+    if (unit == "mm") return bounded(number);
+    if (unit == "in") return bounded(number * 25.4);
     n.fail("unknown length unit \"" + unit + "\" (expected cm, mm or in)");
 }
 
@@ -86,9 +102,9 @@ Commander parse_commander(const JsonNode& n) {
 void read_pgm(const JsonNode& where, const std::string& path, Heightfield& h) {
     std::string bytes;
     try {
-        bytes = read_text_file(path);
-    } catch (const InputError&) {
-        where.fail("cannot read the heightfield image \"" + path + "\"");
+        bytes = read_input_file(path, limits::kMaxImageFileBytes);
+    } catch (const InputError& e) {
+        where.fail("cannot read the heightfield image \"" + path + "\": " + e.message());
     }
     std::istringstream in(bytes);
     std::string magic;
@@ -145,9 +161,8 @@ Terrain parse_terrain(const JsonNode& root, const std::string& file) {
         if (t.height.kind == Heightfield::Kind::image) {
             const auto f = h->required("file");
             const std::string rel = f.as_string();
-            const auto dir = std::filesystem::path(file).parent_path();
             t.height.image = rel;
-            read_pgm(f, (dir / rel).string(), t.height);
+            read_pgm(f, resolve_relative_input(file, f.path(), rel), t.height);
         }
     }
     if (auto features = terrain->optional("features")) {
@@ -209,6 +224,7 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
 
     const auto sides = root.required("sides");
     const auto side_items = sides.items();
+    OverlapGrid overlaps;
     if (side_items.size() != 2) sides.fail("expected exactly two sides");
     for (std::size_t si = 0; si < side_items.size(); ++si) {
         const auto& sn = side_items[si];
@@ -241,12 +257,11 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
                 for (const auto& c : rect.corners())
                     if (c.x < 0 || c.y < 0 || c.x > s.terrain.width_mm || c.y > s.terrain.depth_mm)
                         un.required("at").fail("unit \"" + u.id + "\" does not fit on the table");
-                for (const auto& other : s.units) {
-                    const auto orect = unit_rect(rules, other.unit.type, other.unit.formation, other.unit.figures,
-                                                 other.at, geom::direction_of_degrees(other.facing_deg));
-                    if (geom::overlaps(rect, orect))
-                        un.required("at").fail("unit \"" + u.id + "\" overlaps unit \"" + other.id + "\"");
-                }
+                if (s.units.size() >= static_cast<std::size_t>(limits::kMaxUnits))
+                    un.fail("more than " + std::to_string(limits::kMaxUnits) + " units (docs/LIMITS.md)");
+                if (const int other = overlaps.add(rect); other >= 0)
+                    un.required("at").fail("unit \"" + u.id + "\" overlaps unit \"" +
+                                           s.units[static_cast<std::size_t>(other)].id + "\"");
                 s.unit_index[u.id] = static_cast<int>(s.units.size());
                 s.units.push_back(std::move(u));
             }

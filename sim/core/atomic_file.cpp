@@ -1,28 +1,86 @@
 #include "sim/core/atomic_file.h"
 
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
 #include <stdexcept>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "sim/core/cleanup.h"
+#include "sim/core/input_error.h"
 
 namespace vedette::sim {
 
+namespace {
+std::string folder_of(const std::string& path) {
+    const auto parent = std::filesystem::path(path).parent_path();
+    return parent.empty() ? std::string(".") : parent.string();
+}
+
+std::string errno_words(int err) {
+    if (err == ENOSPC) return "the disk is full";
+    if (err == EDQUOT) return "the disk quota is used up";
+    return std::strerror(err);
+}
+}  // namespace
+
+void check_output_path(const std::string& path, const std::string& flag) {
+    if (path.empty()) throw InputError(flag, "argument", "expected a file name");
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) == 0) {
+        if (S_ISLNK(st.st_mode))
+            throw InputError(path, flag, "is a symbolic link; write to the file it points to, or to a new name");
+        if (S_ISDIR(st.st_mode)) throw InputError(path, flag, "is a folder, expected a file name");
+        if (!S_ISREG(st.st_mode))
+            throw InputError(path, flag, "is a device, FIFO or socket, not a regular file: refusing to replace it");
+    }
+    const std::string dir = folder_of(path);
+    struct stat ds {};
+    if (::stat(dir.c_str(), &ds) != 0) throw InputError(path, flag, "the folder \"" + dir + "\" does not exist");
+    if (!S_ISDIR(ds.st_mode)) throw InputError(path, flag, "\"" + dir + "\" is not a folder");
+    if (::access(dir.c_str(), W_OK) != 0)
+        throw InputError(path, flag, "the folder \"" + dir + "\" cannot be written (" + std::strerror(errno) + ")");
+}
+
+std::string create_temp_beside(const std::string& path) {
+    std::string name = path + ".tmp-XXXXXX";
+    const int fd = ::mkstemp(name.data());
+    if (fd < 0)
+        throw std::runtime_error(path + ": cannot create a temporary file in \"" + folder_of(path) +
+                                 "\": " + errno_words(errno));
+    ::close(fd);
+    return name;
+}
+
 void write_file_atomically(const std::string& path, std::string_view bytes) {
-    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) throw std::runtime_error(path + ": cannot create file for writing");
-        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-        out.flush();
-        if (!out) {
-            std::remove(tmp.c_str());
-            throw std::runtime_error(path + ": write failed");
-        }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    check_output_path(path, "output");
+    const std::string tmp = create_temp_beside(path);
+    cleanup::FileGuard guard(tmp);
+    auto fail = [&](const std::string& what) {
         std::remove(tmp.c_str());
-        throw std::runtime_error(path + ": cannot move the finished file into place");
+        throw std::runtime_error(path + ": " + what);
+    };
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) fail("cannot open the temporary file: " + errno_words(errno));
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            const int err = n < 0 ? errno : ENOSPC;
+            ::close(fd);
+            fail("write failed: " + errno_words(err));
+        }
+        done += static_cast<std::size_t>(n);
     }
+    // mkstemp makes 0600 files; outputs are ordinary files for the user and others to read.
+    ::fchmod(fd, 0644);
+    if (::close(fd) != 0) fail("write failed: " + errno_words(errno));
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) fail("cannot move the finished file into place: " + errno_words(errno));
 }
 
 }  // namespace vedette::sim

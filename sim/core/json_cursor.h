@@ -48,6 +48,12 @@ public:
     // A string without escapes, as a view into the text (ids, keys); fails on an escape.
     std::string_view plain_string() { return raw_string(); }
     std::int64_t integer();
+    // An integer that fits an int (fails otherwise, instead of truncating).
+    int int32() {
+        const std::int64_t v = integer();
+        if (v < INT32_MIN || v > INT32_MAX) fail("integer out of range");
+        return static_cast<int>(v);
+    }
     bool boolean();
     // Skips any value; returns its text.
     std::string_view skip_value();

@@ -1,7 +1,8 @@
 #include "sim/core/json_reader.h"
 
-#include <fstream>
-#include <sstream>
+#include "sim/core/input_file.h"
+#include "sim/core/json_guard.h"
+#include "sim/core/limits.h"
 
 namespace vedette::sim {
 
@@ -115,34 +116,27 @@ std::string JsonNode::string_or(std::string_view key, std::string fallback) cons
 }
 
 Json parse_json_text(const std::string& text, const std::string& file) {
+    check_json_text(text, file);
     try {
         return Json::parse(text);
-    } catch (const Json::parse_error& e) {
-        // Convert nlohmann's byte offset into a line and column a person can find.
-        std::size_t line = 1, col = 1;
-        const std::size_t end = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
-        for (std::size_t i = 0; i < end; ++i) {
-            if (text[i] == '\n') {
-                ++line;
-                col = 1;
-            } else {
-                ++col;
-            }
-        }
+    } catch (const Json::exception& e) {
+        // nlohmann reports syntax errors with a byte offset (parse_error) and numbers that do not
+        // fit a double (1e400) as out_of_range: both become a line and column a person can find.
+        std::size_t byte = 0;
+        if (const auto* pe = dynamic_cast<const Json::parse_error*>(&e)) byte = pe->byte == 0 ? 0 : pe->byte - 1;
         std::string what = e.what();
         // Keep only the human part of nlohmann's message.
         if (auto p = what.find("parse error"); p != std::string::npos) what = what.substr(p);
-        throw InputError(file, "line " + std::to_string(line) + ", column " + std::to_string(col),
-                         "invalid JSON: " + what);
+        else if (auto q = what.find("] "); q != std::string::npos) what = what.substr(q + 2);
+        const std::string where = byte > 0 || dynamic_cast<const Json::parse_error*>(&e)
+                                      ? line_and_column(text, byte)
+                                      : std::string("$");
+        throw InputError(file, where, "invalid JSON: " + what);
     }
 }
 
 Json read_json_file(const std::string& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw InputError(file, "file", "cannot open file for reading");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return parse_json_text(ss.str(), file);
+    return parse_json_text(read_input_file(file, limits::kMaxJsonFileBytes), file);
 }
 
 }  // namespace vedette::sim

@@ -9,7 +9,13 @@ using OJson = nlohmann::ordered_json;
 
 namespace {
 
-std::string signed_str(int v) { return (v >= 0 ? "+" : "") + std::to_string(v); }
+// Built by appending to one string: GCC 12 at -O3 raises a false -Wrestrict on
+// `const char* + std::string` here.
+std::string signed_str(int v) {
+    std::string out = v >= 0 ? "+" : "";
+    out += std::to_string(v);
+    return out;
+}
 
 std::string result_name(Result r) { return result_names()[static_cast<std::size_t>(r)]; }
 
@@ -308,7 +314,7 @@ std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out, c
         const PreparedUnit& p = m.units[id];
         std::string mods;
         for (const auto& mod : t.kind == TestKind::formation ? p.formation_mods : p.pursuit_mods)
-            mods += " " + signed_str(mod.value) + " (" + mod.row->label + ")";
+            mods.append(" ").append(signed_str(mod.value)).append(" (").append(mod.row->label).append(")");
         if (t.kind == TestKind::formation) {
             line("  " + p.unit->name + ": formation test, dice " + std::to_string(t.dice[0]) + " + " +
                      std::to_string(t.dice[1]) + mods + " = " + std::to_string(t.total) + ", needs " +

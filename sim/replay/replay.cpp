@@ -1,11 +1,15 @@
 #include "sim/replay/replay.h"
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <thread>
 
+#include "sim/core/input_file.h"
 #include "sim/core/json_cursor.h"
+#include "sim/core/json_guard.h"
 #include "sim/core/json_reader.h"
+#include "sim/core/limits.h"
 #include "sim/rules/ruleset_files.h"
 
 namespace vedette::sim::replay {
@@ -157,8 +161,10 @@ bool read_unit_ids_fast(std::string_view scenario, std::vector<std::string>& ids
     return false;
 }
 
-// The lines of a section: from `from` up to the line that closes it.
-std::vector<std::string_view> section_lines(std::string_view text, std::size_t from, bool& closed) {
+// The lines of a section: from `from` up to the line that closes it (a line starting with ']');
+// `closed_at` is that line's offset.
+std::vector<std::string_view> section_lines(std::string_view text, std::size_t from, bool& closed,
+                                            std::size_t& closed_at) {
     std::vector<std::string_view> lines;
     closed = false;
     std::size_t pos = from;
@@ -166,15 +172,21 @@ std::vector<std::string_view> section_lines(std::string_view text, std::size_t f
         std::size_t end = text.find('\n', pos);
         if (end == std::string_view::npos) end = text.size();
         std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
         if (!line.empty() && line[0] == ']') {
             closed = true;
+            closed_at = pos;
             break;
         }
+        pos = end + 1;
         if (!line.empty() && line.back() == ',') line.remove_suffix(1);
         lines.push_back(line);
     }
     return lines;
+}
+
+// Only whitespace in `rest`.
+bool blank(std::string_view rest) {
+    return rest.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
 
 std::string hash_lines(const std::vector<std::string_view>& lines) {
@@ -194,6 +206,9 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
     const std::size_t ev = t.find("\n\"events\": [\n");
     if (scen == std::string_view::npos || kf == std::string_view::npos || ev == std::string_view::npos || !(scen < kf && kf < ev))
         return false;
+    // The events are read by a strict line reader below; everything before them goes through the
+    // JSON guard (duplicate keys, depth), as the document reader would.
+    check_json_text(t.substr(0, ev), file);
     std::string header(t.substr(0, scen));
     if (header.empty() || header.back() != ',') return false;
     header.back() = '}';
@@ -209,8 +224,10 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
     for (std::size_t i = 0; i < r.unit_ids.size(); ++i) index[r.unit_ids[i]] = static_cast<int>(i);
 
     bool closed = false;
-    const auto event_lines = section_lines(t, ev + 13, closed);
-    if (!closed) return false;
+    std::size_t closed_at = 0;
+    const auto event_lines = section_lines(t, ev + 13, closed, closed_at);
+    // The events close the file: "]}" and nothing after it but whitespace.
+    if (!closed || t.substr(closed_at, 2) != "]}" || !blank(t.substr(closed_at + 2))) return false;
     const std::string actual = hash_lines(event_lines);
     if (actual != r.events_hash)
         JsonNode(header_json, file, "$")
@@ -218,8 +235,8 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
             .fail("the events do not match events_hash (stored " + r.events_hash + ", computed " + actual +
                   "): the file was edited or damaged");
 
-    const auto keyframe_lines = section_lines(t, kf + 16, closed);
-    if (!closed) return false;
+    const auto keyframe_lines = section_lines(t, kf + 16, closed, closed_at);
+    if (!closed || closed_at + 2 != ev || t.substr(closed_at, 2) != "],") return false;
     for (const auto& line : keyframe_lines) try {
         JsonCursor c(line);
         Keyframe k;
@@ -272,6 +289,8 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
 Replay parse_replay_document(const std::string& text, const std::string& file) {
     const Json json = parse_json_text(text, file);
     const JsonNode root(json, file, "$");
+    root.expect_only_keys({"format", "version", "ruleset", "rules_hash", "seed", "events_hash", "turn_hashes",
+                           "scenario", "keyframes", "events"});
     Replay r;
     r.file = file;
     read_header(root, r);
@@ -289,8 +308,14 @@ Replay parse_replay_document(const std::string& text, const std::string& file) {
         r.keyframes.push_back(std::move(kf));
     }
     const auto events = root.required("events");
+    // nlohmann::json sorts keys; an explanation record keeps the order it was written in, which
+    // events_hash covers, so the records are taken from an order-keeping parse of the same text.
+    const OJson ordered = OJson::parse(text);
+    const OJson& ordered_events = ordered.at("events");
     for (const auto& e : events.items()) {
         r.events.push_back(battle::event_from_json_fast(e.raw(), r.unit_ids, index, file, e.path()));
+        const OJson& written = ordered_events.at(r.events.size() - 1);
+        if (const auto d = written.find("details"); d != written.end()) r.events.back().details = *d;
         if (r.events.back().seq != static_cast<int>(r.events.size()) - 1)
             e.required("seq").fail("events are out of order (expected seq " + std::to_string(r.events.size() - 1) + ")");
     }
@@ -305,13 +330,30 @@ Replay parse_replay_document(const std::string& text, const std::string& file) {
 }  // namespace
 
 Replay parse_replay(const std::string& text, const std::string& file) {
+    if (const void* nul = std::memchr(text.data(), '\0', text.size()))
+        throw InputError(file, line_and_column(text, static_cast<std::size_t>(static_cast<const char*>(nul) - text.data())),
+                         "a NUL byte in the text (a replay is JSON text; the rest would be ignored)");
     Replay r;
     r.file = file;
-    if (parse_replay_fast(text, file, r)) return r;
-    return parse_replay_document(text, file);
+    if (!parse_replay_fast(text, file, r)) r = parse_replay_document(text, file);
+    check_replay_values(r);
+    return r;
 }
 
-Replay read_replay(const std::string& path) { return parse_replay(read_text_file(path), path); }
+battle::Scenario replay_scenario(const Replay& replay, const battle::BattleRules& rules) {
+    // Relative paths in the scenario (heightfield images) resolve against the replay's folder.
+    const std::string scenario_path =
+        (std::filesystem::path(replay.file).parent_path() / "embedded-scenario.json").string();
+    battle::Scenario scenario = battle::parse_scenario(replay.scenario(), scenario_path, rules);
+    if (battle::unit_ids(scenario) != replay.unit_ids)
+        throw InputError(replay.file, "$.scenario",
+                         "the scenario's units are not the units the events name (the file was edited or damaged)");
+    return scenario;
+}
+
+Replay read_replay(const std::string& path) {
+    return parse_replay(read_input_file(path, limits::kMaxJsonFileBytes), path);
+}
 
 std::vector<UnitSnapshot> state_after(const Replay& replay, int seq) {
     std::vector<UnitSnapshot> state;
@@ -334,9 +376,7 @@ std::vector<UnitSnapshot> state_after(const Replay& replay, int seq) {
 VerifyReport verify_replay(const Replay& replay, const gdb::GdbRules& melee_rules, const battle::BattleRules& rules) {
     VerifyReport v;
     v.rules_match = replay.rules_hash == melee_rules.hash;
-    // Resolve the scenario's own relative paths (heightfield images) against the replay's folder.
-    const std::string scenario_path = (std::filesystem::path(replay.file).parent_path() / "embedded-scenario.json").string();
-    const battle::Scenario scenario = battle::parse_scenario(replay.scenario(), scenario_path, rules);
+    const battle::Scenario scenario = replay_scenario(replay, rules);
     const battle::BattleResult again = battle::run_battle(melee_rules, rules, scenario);
     const auto ids = battle::unit_ids(scenario);
     const std::size_t n = std::min(again.events.size(), replay.events.size());
@@ -355,6 +395,20 @@ VerifyReport verify_replay(const Replay& replay, const gdb::GdbRules& melee_rule
         v.first_difference = static_cast<int>(n);
         v.message = "the replay has " + std::to_string(replay.events.size()) + " events, the rules now give " +
                     std::to_string(again.events.size());
+    }
+    if (v.identical && again.keyframes.size() != replay.keyframes.size()) {
+        v.identical = false;
+        v.message = "the replay has " + std::to_string(replay.keyframes.size()) + " keyframes, the rules now give " +
+                    std::to_string(again.keyframes.size());
+    }
+    for (std::size_t k = 0; v.identical && k < again.keyframes.size(); ++k) {
+        const Keyframe& a = again.keyframes[k];
+        const Keyframe& b = replay.keyframes[k];
+        if (a.seq != b.seq || a.turn != b.turn || a.time_ms != b.time_ms || a.units != b.units) {
+            v.identical = false;
+            v.message = "keyframe " + std::to_string(k) + " (before event " + std::to_string(b.seq) +
+                        ") differs from the re-simulated state";
+        }
     }
     if (v.identical) {
         for (std::size_t t = 0; t < again.turn_hashes.size() && t < replay.turn_hashes.size(); ++t)

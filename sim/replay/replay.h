@@ -22,7 +22,7 @@ struct Replay {
     std::string rules_hash;
     std::uint64_t seed = 0;
     std::string scenario_text;  // the scenario as written in the scenario file (JSON)
-    nlohmann::json scenario() const { return nlohmann::json::parse(scenario_text); }
+    nlohmann::json scenario() const;  // parsed with the JSON guard; errors name `file`
     std::vector<std::string> unit_ids;
     std::vector<battle::Event> events;
     std::vector<battle::TurnHash> turn_hashes;
@@ -38,6 +38,13 @@ std::string write_replay_text(const battle::Scenario& scenario, const std::strin
 // an InputError naming the file and the place.
 Replay read_replay(const std::string& path);
 Replay parse_replay(const std::string& text, const std::string& file);
+
+// Checks a replay's values against docs/LIMITS.md and its keyframes against its events; throws an
+// InputError naming the JSON path. parse_replay calls it.
+void check_replay_values(const Replay& replay);
+
+// The replay's embedded scenario, parsed; refuses one whose units are not the ids the events use.
+battle::Scenario replay_scenario(const Replay& replay, const battle::BattleRules& rules);
 
 // The state of every unit just after event `seq`, from the nearest keyframe (no re-simulation).
 std::vector<battle::UnitSnapshot> state_after(const Replay& replay, int seq);

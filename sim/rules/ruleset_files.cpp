@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include "sim/core/input_error.h"
+#include "sim/core/input_file.h"
+#include "sim/core/limits.h"
 
 namespace vedette::sim {
 
@@ -40,13 +42,7 @@ std::string ruleset_path(const std::string& rules_dir, const std::string& id) {
     return (fs::path(rules_dir) / (id + ".json")).string();
 }
 
-std::string read_text_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(path, "file", "cannot open file for reading");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
+std::string read_text_file(const std::string& path) { return read_input_file(path, limits::kMaxJsonFileBytes); }
 
 std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t seed) {
     std::uint64_t h = seed;

@@ -1,0 +1,210 @@
+#include "sim/core/json_guard.h"
+
+#include <cstring>
+#include <unordered_set>
+#include <vector>
+
+#include "sim/core/input_error.h"
+#include "sim/core/limits.h"
+
+namespace vedette::sim {
+
+namespace {
+
+// One open object or array. Keys are kept raw (as written, escapes and all) unless a key has an
+// escape, so that "a" and "\u0061" are still found to be the same key.
+struct Frame {
+    bool object = false;
+    std::size_t index = 0;         // arrays: the item being read
+    std::string_view current;      // objects: the key being read (raw)
+    std::vector<std::string> keys;  // decoded keys seen so far in this object
+    std::unordered_set<std::string> big;  // the same, once an object has many keys
+};
+
+void append_utf8(std::string& out, unsigned cp) {
+    if (cp < 0x80) {
+        out.push_back(static_cast<char>(cp));
+    } else if (cp < 0x800) {
+        out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else if (cp < 0x10000) {
+        out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    } else {
+        out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+        out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    }
+}
+
+int hex_value(char h) {
+    if (h >= '0' && h <= '9') return h - '0';
+    if (h >= 'a' && h <= 'f') return h - 'a' + 10;
+    if (h >= 'A' && h <= 'F') return h - 'A' + 10;
+    return -1;
+}
+
+// Decodes the body of a JSON string (between the quotes). Malformed escapes decode to something;
+// the parser reports them later.
+std::string decode_key(std::string_view raw) {
+    std::string out;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] != '\\' || i + 1 >= raw.size()) {
+            out.push_back(raw[i]);
+            continue;
+        }
+        const char e = raw[++i];
+        switch (e) {
+            case 'b': out.push_back('\b'); break;
+            case 'f': out.push_back('\f'); break;
+            case 'n': out.push_back('\n'); break;
+            case 'r': out.push_back('\r'); break;
+            case 't': out.push_back('\t'); break;
+            case 'u': {
+                unsigned cp = 0;
+                std::size_t k = 0;
+                for (; k < 4 && i + 1 + k < raw.size() && hex_value(raw[i + 1 + k]) >= 0; ++k)
+                    cp = cp * 16 + unsigned(hex_value(raw[i + 1 + k]));
+                i += k;
+                // A surrogate pair written as two escapes is one code point.
+                if (cp >= 0xD800 && cp < 0xDC00 && i + 6 < raw.size() && raw[i + 1] == '\\' && raw[i + 2] == 'u') {
+                    unsigned lo = 0;
+                    std::size_t m = 0;
+                    for (; m < 4 && i + 3 + m < raw.size() && hex_value(raw[i + 3 + m]) >= 0; ++m)
+                        lo = lo * 16 + unsigned(hex_value(raw[i + 3 + m]));
+                    if (m == 4 && lo >= 0xDC00 && lo <= 0xDFFF) {
+                        cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                        i += 6;
+                    }
+                }
+                append_utf8(out, cp);
+                break;
+            }
+            default: out.push_back(e);  // \" \\ \/ and anything the parser will reject
+        }
+    }
+    return out;
+}
+
+std::string path_of(const std::vector<Frame>& stack) {
+    std::string path = "$";
+    for (const auto& f : stack) {
+        if (f.object) {
+            if (!f.current.empty()) path += "." + decode_key(f.current);
+        } else {
+            path += "[" + std::to_string(f.index) + "]";
+        }
+    }
+    return path;
+}
+
+class Guard {
+public:
+    Guard(std::string_view text, const std::string& file) : s_(text), file_(file) {}
+
+    void run() {
+        if (const void* nul = std::memchr(s_.data(), '\0', s_.size())) {
+            const auto at = static_cast<std::size_t>(static_cast<const char*>(nul) - s_.data());
+            throw InputError(file_, line_and_column(s_, at),
+                             "a NUL byte in the text (JSON files are text; the rest would be ignored)");
+        }
+        bool expect_key = false;  // inside an object, before a member's key
+        while (i_ < s_.size()) {
+            const char c = s_[i_];
+            if (c == '"') {
+                const std::size_t start = i_ + 1;
+                if (!skip_string()) return;  // unterminated: the parser says so
+                const std::string_view body = s_.substr(start, i_ - 1 - start);
+                if (expect_key && !stack_.empty() && stack_.back().object) {
+                    add_key(body, start - 1);
+                    expect_key = false;
+                }
+                continue;
+            }
+            if (c == '{' || c == '[') {
+                if (static_cast<int>(stack_.size()) >= limits::kMaxJsonDepth)
+                    throw InputError(file_, line_and_column(s_, i_) + " (" + path_of(stack_) + ")",
+                                     "nesting deeper than " + std::to_string(limits::kMaxJsonDepth) +
+                                         " levels (docs/LIMITS.md)");
+                stack_.emplace_back();
+                stack_.back().object = (c == '{');
+                expect_key = (c == '{');
+            } else if (c == '}' || c == ']') {
+                if (!stack_.empty()) stack_.pop_back();
+                expect_key = false;
+            } else if (c == ',') {
+                if (!stack_.empty()) {
+                    if (stack_.back().object) expect_key = true;
+                    else ++stack_.back().index;
+                }
+            }
+            ++i_;
+        }
+    }
+
+private:
+    // Moves past a string that starts at i_; false if it never ends.
+    bool skip_string() {
+        ++i_;
+        while (i_ < s_.size()) {
+            const char c = s_[i_];
+            if (c == '\\') {
+                i_ += 2;
+                continue;
+            }
+            ++i_;
+            if (c == '"') return true;
+        }
+        return false;
+    }
+
+    void add_key(std::string_view raw, std::size_t at) {
+        Frame& f = stack_.back();
+        f.current = raw;
+        std::string key = raw.find('\\') == std::string_view::npos ? std::string(raw) : decode_key(raw);
+        bool seen = false;
+        if (!f.big.empty()) {
+            seen = !f.big.insert(std::move(key)).second;
+        } else {
+            for (const auto& k : f.keys) seen = seen || k == key;
+            if (!seen) {
+                f.keys.push_back(std::move(key));
+                if (f.keys.size() > 16) {  // many keys: switch to a hash set
+                    f.big.insert(f.keys.begin(), f.keys.end());
+                    f.keys.clear();
+                }
+            }
+        }
+        if (seen)
+            throw InputError(file_, line_and_column(s_, at) + " (" + path_of(stack_) + ")",
+                             "the key \"" + decode_key(raw) +
+                                 "\" appears twice in this object (which one would count is ambiguous)");
+    }
+
+    std::string_view s_;
+    const std::string& file_;
+    std::size_t i_ = 0;
+    std::vector<Frame> stack_;
+};
+
+}  // namespace
+
+std::string line_and_column(std::string_view text, std::size_t offset) {
+    std::size_t line = 1, col = 1;
+    const std::size_t end = std::min(offset, text.size());
+    for (std::size_t i = 0; i < end; ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            col = 1;
+        } else {
+            ++col;
+        }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(col);
+}
+
+void check_json_text(std::string_view text, const std::string& file) { Guard(text, file).run(); }
+
+}  // namespace vedette::sim

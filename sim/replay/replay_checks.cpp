@@ -1,0 +1,130 @@
+// The values a replay holds, checked after reading (both the fast and the document reader end
+// here): times, counts, coordinates and figures within docs/LIMITS.md, and keyframes that are
+// exactly the state the events lead to. The events are covered by events_hash; the keyframes are
+// a cache for seeking, so checking them against the events means nothing in a replay is trusted
+// unchecked.
+
+#include <string>
+
+#include "sim/core/input_error.h"
+#include "sim/core/json_reader.h"
+#include "sim/core/limits.h"
+#include "sim/replay/replay.h"
+
+namespace vedette::sim::replay {
+
+using battle::Event;
+using battle::Keyframe;
+using battle::UnitSnapshot;
+
+namespace {
+
+// Q16 unit vectors: components within one unit, with room for rounding.
+constexpr std::int64_t kMaxFacingComponent = 2 * 65536;
+constexpr std::size_t kMaxMotionPoints = 100000;
+
+class Checker {
+public:
+    explicit Checker(const Replay& r) : r_(r) {}
+
+    void run() {
+        const auto n = r_.unit_ids.size();
+        if (n > static_cast<std::size_t>(limits::kMaxUnits))
+            fail("$.scenario", std::to_string(n) + " units; the limit is " + std::to_string(limits::kMaxUnits));
+        if (r_.turn_hashes.size() > static_cast<std::size_t>(limits::kMaxTurns))
+            fail("$.turn_hashes", "more than " + std::to_string(limits::kMaxTurns) + " turns");
+        for (std::size_t i = 0; i < r_.events.size(); ++i) check_event(r_.events[i], "$.events[" + std::to_string(i) + "]");
+        check_keyframes();
+    }
+
+private:
+    [[noreturn]] void fail(const std::string& where, const std::string& what) const {
+        throw InputError(r_.file, where, what);
+    }
+
+    void check_length(std::int64_t v, const std::string& where) const {
+        if (v < -limits::kMaxLengthMm || v > limits::kMaxLengthMm)
+            fail(where, "coordinate " + std::to_string(v) + " mm is beyond the limit of " +
+                            std::to_string(limits::kMaxLengthMm) + " mm (docs/LIMITS.md)");
+    }
+
+    void check_point(geom::Vec p, const std::string& where) const {
+        check_length(p.x, where + "[0]");
+        check_length(p.y, where + "[1]");
+    }
+
+    void check_facing(geom::Vec f, const std::string& where) const {
+        if (f.x < -kMaxFacingComponent || f.x > kMaxFacingComponent || f.y < -kMaxFacingComponent ||
+            f.y > kMaxFacingComponent)
+            fail(where, "expected a direction with components from -65536 to 65536 (Q16)");
+        if (f.x == 0 && f.y == 0) fail(where, "a facing direction cannot be (0, 0)");
+    }
+
+    void check_snapshot(const UnitSnapshot& s, const std::string& where) const {
+        check_point(s.pos, where + ".pos");
+        check_facing(s.facing, where + ".facing");
+        if (s.figures < 0 || s.figures > limits::kMaxFiguresPerUnit)
+            fail(where + ".figures", "expected from 0 to " + std::to_string(limits::kMaxFiguresPerUnit) +
+                                         " figures, found " + std::to_string(s.figures));
+        if (s.guns_abandoned) check_point(s.guns_at, where + ".guns_at");
+    }
+
+    void check_event(const Event& e, const std::string& where) {
+        if (e.turn < 0 || e.turn > limits::kMaxTurns)
+            fail(where + ".turn", "expected a turn from 0 to " + std::to_string(limits::kMaxTurns));
+        if (e.t0_ms < last_t0_ || e.t0_ms > limits::kMaxReplayTimeMs)
+            fail(where + ".t0", "expected a start time from the previous event's (" + std::to_string(last_t0_) +
+                                    " ms) to " + std::to_string(limits::kMaxReplayTimeMs) + " ms");
+        if (e.t1_ms < e.t0_ms || e.t1_ms > limits::kMaxReplayTimeMs)
+            fail(where + ".t1", "expected an end time from t0 (" + std::to_string(e.t0_ms) + " ms) to " +
+                                    std::to_string(limits::kMaxReplayTimeMs) + " ms");
+        last_t0_ = e.t0_ms;
+        if (e.motion) {
+            if (e.motion->path.size() > kMaxMotionPoints) fail(where + ".motion.path", "too many points");
+            for (std::size_t p = 0; p < e.motion->path.size(); ++p)
+                check_point(e.motion->path[p], where + ".motion.path[" + std::to_string(p) + "]");
+            check_facing(e.motion->facing_end, where + ".motion.facing_end");
+        }
+        for (std::size_t a = 0; a < e.after.size(); ++a)
+            check_snapshot(e.after[a], where + ".after[" + std::to_string(a) + "]");
+    }
+
+    // Each keyframe must hold every unit, in unit order, exactly as the events before it left them.
+    void check_keyframes() const {
+        std::vector<UnitSnapshot> state(r_.unit_ids.size());
+        std::size_t next = 0;
+        int last_seq = -1;
+        for (std::size_t k = 0; k < r_.keyframes.size(); ++k) {
+            const Keyframe& kf = r_.keyframes[k];
+            const std::string where = "$.keyframes[" + std::to_string(k) + "]";
+            if (kf.seq <= last_seq || kf.seq < 0 || static_cast<std::size_t>(kf.seq) > r_.events.size())
+                fail(where + ".seq", "expected keyframes in order, each at an event of the replay");
+            last_seq = kf.seq;
+            if (kf.units.size() != r_.unit_ids.size())
+                fail(where + ".units", "expected " + std::to_string(r_.unit_ids.size()) + " unit snapshots, found " +
+                                           std::to_string(kf.units.size()) + " (the file was edited or damaged)");
+            while (next < static_cast<std::size_t>(kf.seq)) {
+                for (const auto& s : r_.events[next].after) state[static_cast<std::size_t>(s.unit)] = s;
+                ++next;
+            }
+            for (std::size_t u = 0; u < kf.units.size(); ++u) {
+                const std::string uw = where + ".units[" + std::to_string(u) + "]";
+                check_snapshot(kf.units[u], uw);
+                if (kf.units[u] != state[u])
+                    fail(uw, "does not match the state the events leave unit \"" + r_.unit_ids[u] +
+                                 "\" in (the file was edited or damaged)");
+            }
+        }
+    }
+
+    const Replay& r_;
+    std::int64_t last_t0_ = 0;
+};
+
+}  // namespace
+
+void check_replay_values(const Replay& replay) { Checker(replay).run(); }
+
+nlohmann::json Replay::scenario() const { return parse_json_text(scenario_text, file + " (embedded scenario)"); }
+
+}  // namespace vedette::sim::replay
