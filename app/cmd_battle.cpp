@@ -40,6 +40,7 @@ int run_simulate(const Args& in) {
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one scenario file"};
     if (out.empty()) throw UsageError{"-o REPLAY is required"};
+    sim::check_output_path(out, "-o");
     const LoadedRules rules = load_all_rules(rules_dir);
     const sim::battle::Scenario scenario = sim::battle::read_scenario_file(args[0], rules.battle);
     const sim::battle::BattleResult result = sim::battle::run_battle(rules.melee, rules.battle, scenario);

@@ -3,7 +3,6 @@
 // T is seconds of replay time, event:N or turn:N.
 
 #include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -13,14 +12,17 @@
 #include "app/viewer/viewer_frame_ui.h"
 #include "renderer/export/video_export.h"
 #include "renderer/scene/scene_state.h"
+#include "sim/core/atomic_file.h"
+#include "sim/core/limits.h"
 #include "sim/rules/ruleset_files.h"
 
 namespace vedette::app {
 
 namespace {
 
-std::atomic<bool> g_cancel{false};
-void on_interrupt(int) { g_cancel = true; }
+// Interrupts are handled by app/interrupt.cpp (the export is stopped and its output removed), so
+// the export's own cancel flag is never raised from here.
+const std::atomic<bool> kNeverCancel{false};
 
 std::int64_t parse_moment(const std::string& flag, const std::string& text, const render::ReplayScene& scene,
                           std::int64_t fallback, bool end) {
@@ -47,7 +49,10 @@ std::int64_t parse_moment(const std::string& flag, const std::string& text, cons
         return end ? last : first;
     }
     const double seconds = std::strtod(text.c_str(), &tail);
-    if (*tail || seconds < 0) throw UsageError{flag + " expects seconds, event:N or turn:N, got '" + text + "'"};
+    const double max_seconds = double(sim::limits::kMaxReplayTimeMs) / 1000.0;
+    if (text.empty() || *tail || !(seconds >= 0 && seconds <= max_seconds) || text.find_first_of("xXnNiI") != std::string::npos)
+        throw UsageError{flag + " expects seconds from 0 to " + std::to_string(std::int64_t(max_seconds)) +
+                         ", event:N or turn:N, got '" + text + "'"};
     return static_cast<std::int64_t>(seconds * 1000.0);
 }
 
@@ -90,15 +95,18 @@ int run_export(const Args& in) {
         throw UsageError{e.what()};
     }
 
+    if (!o.output.empty()) sim::check_output_path(o.output, "-o");
+    if (!o.raw_file.empty() && o.raw_file != "-") sim::check_output_path(o.raw_file, "--raw");
+
     const std::string rules_file = sim::ruleset_path(sim::find_rules_dir(rules_dir), "gdb");
     const auto rules = sim::battle::load_battle_rules(rules_file);
     const render::ReplayScene scene = render::load_replay_scene(args[0], rules);
     o.from_ms = parse_moment("--from", from, scene, 0, false);
     o.to_ms = parse_moment("--to", to, scene, scene.duration_ms, true);
     if (o.to_ms < o.from_ms) throw UsageError{"--to comes before --from"};
+    if (o.camera.mode == render::CameraSpec::Mode::follow && !scene.scenario.unit_index.count(o.camera.unit))
+        throw UsageError{"--camera follow:" + o.camera.unit + ": the replay has no unit \"" + o.camera.unit + "\""};
 
-    std::signal(SIGINT, on_interrupt);
-    std::signal(SIGTERM, on_interrupt);
     render::VulkanContext ctx(default_context_options());
     // --overlay viewer: the viewer's own panels over every frame (released before the context).
     std::unique_ptr<viewer::ViewerFrameUi> ui;
@@ -106,7 +114,7 @@ int run_export(const Args& in) {
         ui = std::make_unique<viewer::ViewerFrameUi>(scene, rules, rules_file, 1.0f / float(o.fps));
         o.ui = ui.get();
     }
-    const render::ExportReport r = render::export_replay(ctx, scene, rules, o, g_cancel);
+    const render::ExportReport r = render::export_replay(ctx, scene, rules, o, kNeverCancel);
     const std::string target = !o.output.empty() ? o.output : !o.frames_dir.empty() ? o.frames_dir : o.raw_file;
     std::printf("exported %zu frames (%ux%u, %d fps, %.1f s of video) in %.1f s: %.1f frames/s; preparing frames %.1f s, "
                 "waiting for the encoder %.1f s%s%s\n%s\n",

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "app/cli.h"
+#include "sim/core/atomic_file.h"
 #include "app/render_options.h"
 #include "renderer/triangle_smoke.h"
 #include "renderer/vk/context.h"
@@ -35,6 +36,7 @@ int run_triangle(const Args& in) {
     const VkExtent2D size = parse_size_option(take_option(args, "--size"), {256, 256});
     expect_no_more_options(args);
     if (out.empty()) throw UsageError{"-o FILE.png is required"};
+    sim::check_output_path(out, "-o");
     if (!args.empty()) throw UsageError{"unexpected argument " + args[0]};
     render::VulkanContext ctx(default_context_options());
     const auto image = render::render_triangle(ctx, size.width, size.height);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/cli.h"
+#include "app/interrupt.h"
 #include "sim/core/input_error.h"
 
 namespace vedette::app {
@@ -115,7 +116,7 @@ int main_impl(int argc, char** argv) {
             return sim::kExitBadInput;
         } catch (const std::exception& e) {
             std::fprintf(stderr, "error: %s\n", e.what());
-            return std::string(e.what()).find("interrupted") != std::string::npos ? 130 : 1;
+            return 1;
         }
     }
     std::fprintf(stderr, "vedette: unknown command '%s'\n\n", name.c_str());
@@ -125,4 +126,7 @@ int main_impl(int argc, char** argv) {
 
 }  // namespace vedette::app
 
-int main(int argc, char** argv) { return vedette::app::main_impl(argc, argv); }
+int main(int argc, char** argv) {
+    vedette::app::install_interrupt_handling();
+    return vedette::app::main_impl(argc, argv);
+}

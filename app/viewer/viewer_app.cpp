@@ -19,6 +19,7 @@
 #include "renderer/window/glfw_window.h"
 #include "renderer/window/presenter.h"
 #include "sim/core/atomic_file.h"
+#include "sim/core/json_reader.h"
 #include "sim/core/input_error.h"
 #include "sim/rules/ruleset_files.h"
 
@@ -60,11 +61,9 @@ void error_dialog(const std::string& title, const std::string& message, float wi
 }
 
 // The panels' view of the ruleset file (the rules panel shows it as loaded).
-nlohmann::json load_ruleset_json(const std::string& path) {
-    std::ifstream f(path);
-    nlohmann::json j = nlohmann::json::parse(f, nullptr, false);
-    return j.is_discarded() ? nlohmann::json::object() : j;
-}
+// The rules were already read and checked by the rules engine; this reads the same file through
+// the same guarded reader.
+nlohmann::json load_ruleset_json(const std::string& path) { return sim::read_json_file(path); }
 
 struct Stats {
     std::vector<double> frame_ms;

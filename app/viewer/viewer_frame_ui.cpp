@@ -1,20 +1,18 @@
 #include "app/viewer/viewer_frame_ui.h"
 
-#include <fstream>
-
 #include <imgui.h>
 
 #include "app/viewer/panels/panels.h"
 #include "renderer/battlefield_renderer.h"
+#include "sim/core/json_reader.h"
 
 namespace vedette::viewer {
 
 ViewerFrameUi::ViewerFrameUi(const render::ReplayScene& scene, const sim::battle::BattleRules& rules,
                              const std::string& rules_file, float frame_seconds)
     : model_(scene, rules, rules_file), frame_seconds_(frame_seconds) {
-    std::ifstream f(rules_file);
-    ruleset_ = nlohmann::json::parse(f, nullptr, false);
-    if (ruleset_.is_discarded()) ruleset_ = nlohmann::json::object();
+    // Already read and checked by the rules engine; the same guarded reader here.
+    ruleset_ = sim::read_json_file(rules_file);
 }
 
 ViewerFrameUi::~ViewerFrameUi() = default;

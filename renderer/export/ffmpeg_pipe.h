@@ -1,11 +1,15 @@
 #pragma once
 // Runs Debian's `ffmpeg` binary and feeds it raw RGBA frames on its standard input; it encodes
-// H.264 in yuv420p (plays everywhere) into a temporary file that becomes the output only when
-// everything succeeded. A missing ffmpeg is a clear error naming the package.
+// H.264 in yuv420p (plays everywhere) into an unnamed temporary file in the output's folder
+// (O_TMPFILE), which gets its name only when everything succeeded: a crash or `kill -9` leaves
+// nothing behind. A missing ffmpeg is a clear error naming the package; an ffmpeg that stops
+// reading for kStallSeconds is stopped, and its error output is quoted.
 
 #include <cstdint>
 #include <string>
 #include <sys/types.h>
+
+#include "sim/core/cleanup.h"
 
 namespace vedette::render {
 
@@ -14,25 +18,36 @@ std::string find_on_path(const std::string& name);
 
 class FfmpegPipe {
 public:
+    // ffmpeg may pause while it encodes, never this long with frames waiting.
+    static constexpr int kStallSeconds = 30;
+
     FfmpegPipe(const std::string& output, std::uint32_t width, std::uint32_t height, int fps);
     ~FfmpegPipe();  // abandons the output if finish() was not called
     FfmpegPipe(const FfmpegPipe&) = delete;
     FfmpegPipe& operator=(const FfmpegPipe&) = delete;
 
-    // Writes one frame (width*height*4 bytes). Throws std::runtime_error if ffmpeg has gone.
+    // Writes one frame (width*height*4 bytes). Throws std::runtime_error if ffmpeg has gone or
+    // stalled.
     void write_frame(const std::uint8_t* rgba);
     // Closes the pipe, waits for ffmpeg, and moves the finished file into place.
     void finish();
-    // Stops ffmpeg and removes the partial file (Ctrl-C, errors).
+    // Stops ffmpeg and removes the partial file (errors).
     void abandon();
 
 private:
+    [[noreturn]] void fail(const std::string& what);
+    std::string log_tail() const;
+    bool reap(bool wait, int& status);
+    void give_name();
+
     std::string output_;
-    std::string temp_;
-    std::string log_;
+    std::string temp_;   // a named temporary file, only where O_TMPFILE is not supported
+    int out_fd_ = -1;    // the unnamed output file (O_TMPFILE)
+    int log_fd_ = -1;    // ffmpeg's error output (memfd)
     std::size_t frame_bytes_;
-    int fd_ = -1;
+    int fd_ = -1;        // the pipe to ffmpeg's standard input
     pid_t pid_ = -1;
+    sim::cleanup::Token pid_token_ = 0, temp_token_ = 0;
 };
 
 }  // namespace vedette::render

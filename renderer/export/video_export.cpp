@@ -14,7 +14,11 @@
 #include "renderer/export/captions.h"
 #include "renderer/export/ffmpeg_pipe.h"
 #include "renderer/export/overlay_panels.h"
+#include "renderer/export/frame_folder.h"
 #include "sim/core/atomic_file.h"
+#include "sim/core/cleanup.h"
+#include "sim/core/input_error.h"
+#include "sim/core/limits.h"
 #include "sim/rules/ruleset_files.h"
 
 namespace vedette::render {
@@ -85,19 +89,30 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, c
     if (to < o.from_ms) throw std::runtime_error("the export ends before it starts");
     // The replay time of video frame i: from + i * speed / fps (fixed steps, never the wall clock).
     const double step_ms = o.speed * 1000.0 / o.fps;
-    const std::size_t frames = std::size_t(double(to - o.from_ms) / step_ms) + 1;
+    const double frame_count = double(to - o.from_ms) / step_ms + 1;
+    if (!(frame_count <= double(sim::limits::kMaxExportFrames)))
+        throw sim::InputError(o.output.empty() ? (o.frames_dir.empty() ? o.raw_file : o.frames_dir) : o.output,
+                              "--from/--to",
+                              "the export would be " + std::to_string(std::int64_t(frame_count)) +
+                                  " frames; the limit is " + std::to_string(sim::limits::kMaxExportFrames) +
+                                  " (docs/LIMITS.md): export a shorter range with --from and --to, or raise --speed");
+    const std::size_t frames = std::size_t(frame_count);
 
     std::unique_ptr<FfmpegPipe> ffmpeg;
     std::FILE* raw = nullptr;
     std::string raw_temp;
+    std::unique_ptr<sim::cleanup::FileGuard> raw_guard;
+    std::unique_ptr<FrameFolder> frame_folder;
     if (!o.output.empty()) {
         ffmpeg = std::make_unique<FfmpegPipe>(o.output, o.size.width, o.size.height, o.fps);
     } else if (!o.raw_file.empty() && o.raw_file != "-") {
-        raw_temp = o.raw_file + ".partial";
+        sim::check_output_path(o.raw_file, "--raw");
+        raw_temp = sim::create_temp_beside(o.raw_file);
+        raw_guard = std::make_unique<sim::cleanup::FileGuard>(raw_temp);
         raw = std::fopen(raw_temp.c_str(), "wb");
         if (!raw) throw std::runtime_error(o.raw_file + ": cannot write");
     } else if (!o.frames_dir.empty()) {
-        std::filesystem::create_directories(o.frames_dir);
+        frame_folder = std::make_unique<FrameFolder>(o.frames_dir);
     }
 
     BattlefieldRenderer renderer(ctx, o.size, scene, rules);
@@ -127,7 +142,7 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, c
                     img.pixels = frame;
                     char name[32];
                     std::snprintf(name, sizeof name, "frame_%05zu.png", index);
-                    write_png((std::filesystem::path(o.frames_dir) / name).string(), img);
+                    write_png((std::filesystem::path(frame_folder->temp()) / name).string(), img);
                 }
                 ++index;
             }
@@ -187,9 +202,13 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, c
     }
     if (ffmpeg) ffmpeg->finish();
     if (raw) {
-        std::fclose(raw);
-        if (std::rename(raw_temp.c_str(), o.raw_file.c_str()) != 0) throw std::runtime_error(o.raw_file + ": cannot move into place");
+        const bool flushed = std::fclose(raw) == 0;
+        if (!flushed || std::rename(raw_temp.c_str(), o.raw_file.c_str()) != 0) {
+            std::remove(raw_temp.c_str());
+            throw std::runtime_error(o.raw_file + ": cannot finish writing (is the disk full?)");
+        }
     }
+    if (frame_folder) frame_folder->commit();
     report.seconds = seconds_since(start);
     if (o.hash) report.frames_hash = sim::hex16(hash);
     return report;

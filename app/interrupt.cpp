@@ -1,0 +1,46 @@
+#include "app/interrupt.h"
+
+#include <csignal>
+#include <cstdio>
+#include <pthread.h>
+#include <thread>
+#include <unistd.h>
+
+#include "sim/core/cleanup.h"
+
+namespace vedette::app {
+
+namespace {
+
+sigset_t interrupt_signals() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    return set;
+}
+
+void watch(sigset_t set) {
+    int sig = 0;
+    while (sigwait(&set, &sig) != 0) {
+    }
+    const char* name = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
+    std::fprintf(stderr, "\ninterrupted (%s): stopping and removing unfinished output\n", name);
+    std::fflush(stderr);
+    sim::cleanup::run_all();
+    ::_exit(128 + sig);
+}
+
+}  // namespace
+
+void install_interrupt_handling() {
+    // Writing to a closed pipe (ffmpeg gone, `vedette events | head`) is an error to report, not a
+    // reason to die silently.
+    std::signal(SIGPIPE, SIG_IGN);
+    sigset_t set = interrupt_signals();
+    pthread_sigmask(SIG_BLOCK, &set, nullptr);
+    std::thread(watch, set).detach();
+}
+
+}  // namespace vedette::app
