@@ -5,7 +5,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config clang
+  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev clang-format
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools glslc
   libglfw3-dev libglm-dev libimgui-dev libtinygltf-dev nlohmann-json3-dev libstb-dev
   libgtest-dev libgmock-dev libbenchmark-dev

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds the seed corpus of one fuzz target from the repository's own files:
+#   tests/fuzz/make_corpus.sh TARGET OUT_DIR MAX_BYTES
+# OUT_DIR is emptied and filled with the committed seeds (tests/fuzz/seeds/<kind>/), the shipped
+# inputs of that kind (replays, example melees, scenarios, models, glTF samples) and the bad inputs
+# other tests keep under tests/data/bad/, leaving out files larger than MAX_BYTES (libFuzzer's
+# -max_len). Only files inside the repository are read.
+set -euo pipefail
+if [ $# -ne 3 ]; then
+  echo "usage: $0 fuzz_melee|fuzz_scenario|fuzz_replay|fuzz_tour|fuzz_gltf OUT_DIR MAX_BYTES" >&2
+  exit 2
+fi
+target=$1 out=$2 max_bytes=$3
+root=$(cd "$(dirname "$0")/../.." && pwd)
+kind=${target#fuzz_}
+
+sources=("$root/tests/fuzz/seeds/$kind"/*)
+case $kind in
+  melee) sources+=("$root"/replays/examples/*.json "$root"/tests/data/bad/*.json "$root"/tests/data/bad/hardening/*.json) ;;
+  scenario) sources+=("$root"/replays/*/*.scenario.json) ;;
+  replay) sources+=("$root"/replays/*/*.replay.json) ;;
+  tour) sources+=("$root"/tests/data/bad/tours/*.tour) ;;
+  gltf) sources+=("$root"/assets/models/*.gltf "$root"/assets/models.json "$root"/tests/data/gltf-samples/*.gltf
+                  "$root"/tests/data/bad/gltf/*.gltf) ;;
+  *) echo "$0: unknown target $target" >&2; exit 2 ;;
+esac
+
+rm -rf "$out"
+mkdir -p "$out"
+kept=0
+for f in "${sources[@]}"; do
+  [ -f "$f" ] || continue
+  [ "$(stat -c %s "$f")" -le "$max_bytes" ] || continue
+  # Flatten the path into a unique name: replays/seed000/x.json -> replays_seed000_x.json.
+  rel=${f#"$root"/}
+  cp "$f" "$out/${rel//\//_}"
+  kept=$((kept + 1))
+done
+echo "$target: $kept seed files in $out"
