@@ -1,10 +1,12 @@
-// `vedette render REPLAY (--event N | --time T) [--size WxH] [--camera top|director|overview|follow:UNIT] -o FILE.png`:
-// one moment of a replay, rendered offscreen to a PNG.
+// `vedette render REPLAY (--event N | --time T) [--size WxH]
+//  [--camera top|director|overview|follow:UNIT] -o FILE.png`:
+// one moment of a replay, rendered offscreen to a PNG. Every value is checked strictly
+// (app/cli_values.h): a bad one exits 2 naming the flag.
 
 #include <cstdio>
-#include <cstdlib>
 
 #include "app/cli.h"
+#include "app/cli_values.h"
 #include "app/render_options.h"
 #include "app/viewer/viewer_frame_ui.h"
 #include "renderer/battlefield_renderer.h"
@@ -20,38 +22,33 @@ int run_render(const Args& in) {
     const std::string out = take_option(args, "-o");
     const std::string event_text = take_option(args, "--event");
     const std::string time_text = take_option(args, "--time");
-    const VkExtent2D size = parse_size_option(take_option(args, "--size"), {1280, 720});
+    const VkExtent2D size = size_flag("--size", take_option(args, "--size"), {1280, 720});
     const std::string camera_text = take_option(args, "--camera");
     const std::string overlay = take_option(args, "--overlay");
-    if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels" && overlay != "viewer")
+    if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels" &&
+        overlay != "viewer")
         throw UsageError{"--overlay expects none, captions, panels or viewer"};
     const std::string rules_dir = take_option(args, "--rules");
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one replay file"};
     if (out.empty()) throw UsageError{"-o FILE.png is required"};
-    if (event_text.empty() == time_text.empty()) throw UsageError{"give exactly one of --event N or --time SECONDS"};
-    render::CameraSpec camera_spec;
-    try {
-        camera_spec = render::parse_camera(camera_text);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError{e.what()};
-    }
+    if (event_text.empty() == time_text.empty())
+        throw UsageError{"give exactly one of --event N or --time SECONDS"};
+    const render::CameraSpec camera_spec = camera_flag("--camera", camera_text);
+    // Checked before the replay is loaded, so a typo is reported at once.
+    const std::int64_t time_ms = time_text.empty() ? 0 : replay_seconds_flag("--time", time_text);
 
     const std::string rules_file = sim::ruleset_path(sim::find_rules_dir(rules_dir), "gdb");
     const auto rules = sim::battle::load_battle_rules(rules_file);
     const render::ReplayScene scene = render::load_replay_scene(args[0], rules);
-    std::int64_t t = 0;
+    check_camera_unit("--camera", camera_spec, scene);
+    std::int64_t t = time_ms;
     if (!event_text.empty()) {
-        char* end = nullptr;
-        const long n = std::strtol(event_text.c_str(), &end, 10);
-        if (*end || n < 0 || n >= static_cast<long>(scene.replay.events.size()))
-            throw UsageError{"--event expects an event number from 0 to " + std::to_string(scene.replay.events.size() - 1)};
+        const auto& events = scene.replay.events;
+        if (events.empty()) throw UsageError{"--event: the replay has no events"};
+        const auto n =
+            whole_flag("--event", event_text, 0, static_cast<std::int64_t>(events.size()) - 1);
         t = render::time_of_event(scene, static_cast<int>(n));
-    } else {
-        char* end = nullptr;
-        const double seconds = std::strtod(time_text.c_str(), &end);
-        if (*end || seconds < 0) throw UsageError{"--time expects seconds of replay time, got '" + time_text + "'"};
-        t = static_cast<std::int64_t>(seconds * 1000.0);
     }
     const render::SceneState state = render::scene_at_time(scene, t);
     render::VulkanContext ctx(default_context_options());
@@ -63,17 +60,23 @@ int run_render(const Args& in) {
         ui.attach(ctx, renderer);
         const VkRect2D viewport = ui.viewport(size);
         const render::Camera camera =
-            render::make_camera(camera_spec, scene, state, float(viewport.extent.width) / float(viewport.extent.height));
-        image = renderer.render(state, camera, viewport, [&](VkCommandBuffer cmd) { ui.record(cmd, renderer, state, camera); });
+            render::make_camera(camera_spec, scene, state,
+                                float(viewport.extent.width) / float(viewport.extent.height));
+        image = renderer.render(state, camera, viewport, [&](VkCommandBuffer cmd) {
+            ui.record(cmd, renderer, state, camera);
+        });
     } else {
-        const render::Camera camera = render::make_camera(camera_spec, scene, state, float(size.width) / float(size.height));
+        const render::Camera camera =
+            render::make_camera(camera_spec, scene, state, float(size.width) / float(size.height));
         image = renderer.render(state, camera);
     }
-    if (overlay == "captions" || overlay == "panels") render::CaptionPainter(size.height).paint(image, scene, state);
+    if (overlay == "captions" || overlay == "panels")
+        render::CaptionPainter(size.height).paint(image, scene, state);
     if (overlay == "panels") render::PanelPainter(size.height).paint(image, scene, state);
     render::write_png(out, image);
-    std::printf("wrote %s: %ux%u, %.1f s into the replay (event %d), %zu figures, on %s\n", out.c_str(), size.width,
-                size.height, double(t) / 1000.0, state.event, renderer.last_figures(), ctx.device_name().c_str());
+    std::printf("wrote %s: %ux%u, %.1f s into the replay (event %d), %zu figures, on %s\n",
+                out.c_str(), size.width, size.height, double(t) / 1000.0, state.event,
+                renderer.last_figures(), ctx.device_name().c_str());
     return ctx.validation_errors() == 0 ? 0 : 1;
 }
 

@@ -5,22 +5,13 @@
 #include <cstdlib>
 
 #include "app/cli.h"
-#include "sim/core/atomic_file.h"
+#include "app/cli_values.h"
 #include "app/render_options.h"
+#include "sim/core/atomic_file.h"
 #include "renderer/triangle_smoke.h"
 #include "renderer/vk/context.h"
 
 namespace vedette::app {
-
-VkExtent2D parse_size_option(const std::string& text, VkExtent2D fallback) {
-    if (text.empty()) return fallback;
-    unsigned w = 0, h = 0;
-    char tail = 0;
-    if (std::sscanf(text.c_str(), "%ux%u%c", &w, &h, &tail) != 2 || w == 0 || h == 0 || w > 16384 ||
-        h > 16384)
-        throw UsageError{"--size expects WxH with each side from 1 to 16384, got '" + text + "'"};
-    return {w, h};
-}
 
 render::ContextOptions default_context_options() {
     render::ContextOptions o;
@@ -33,7 +24,7 @@ render::ContextOptions default_context_options() {
 int run_triangle(const Args& in) {
     Args args = in;
     const std::string out = take_option(args, "-o");
-    const VkExtent2D size = parse_size_option(take_option(args, "--size"), {256, 256});
+    const VkExtent2D size = size_flag("--size", take_option(args, "--size"), {256, 256});
     expect_no_more_options(args);
     if (out.empty()) throw UsageError{"-o FILE.png is required"};
     sim::check_output_path(out, "-o");

@@ -2,7 +2,7 @@
 // the replay viewer (docs/VIEWER.md).
 
 #include "app/cli.h"
-#include "app/render_options.h"
+#include "app/cli_values.h"
 #include "app/viewer/viewer_app.h"
 
 namespace vedette::app {
@@ -11,7 +11,7 @@ int run_view(const Args& in) {
     Args args = in;
     viewer::ViewerOptions o;
     o.script = take_option(args, "--script");
-    o.size = parse_size_option(take_option(args, "--size"), {1280, 720});
+    o.size = size_flag("--size", take_option(args, "--size"), {1280, 720});
     o.rules_dir = take_option(args, "--rules");
     o.stats = take_option(args, "--stats");
     o.vsync = !take_flag(args, "--no-vsync");

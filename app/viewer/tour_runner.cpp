@@ -1,13 +1,30 @@
 #include "app/viewer/tour_runner.h"
 
-#include <cstdlib>
+#include <algorithm>
 
+#include "app/cli_values.h"
+#include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
 
 namespace vedette::viewer {
 
 void TourRunner::fail(const TourCommand& c, const std::string& what) const {
     throw sim::InputError(tour_.file, "line " + std::to_string(c.line), what);
+}
+
+std::string TourRunner::screenshot_target(const TourCommand& c) const {
+    const std::string png = screenshot_path(tour_, c);
+    const std::string txt = png.substr(0, png.size() - 4) + ".txt";
+    // Neither may be a symlink (it could point anywhere), a folder, a FIFO or a device, and the
+    // folder must exist; the files are then written atomically (sim::write_file_atomically).
+    for (const std::string& path : {png, txt}) {
+        try {
+            sim::check_output_path(path, "screenshot");
+        } catch (const sim::InputError& e) {
+            fail(c, "screenshot \"" + path + "\" " + e.message());
+        }
+    }
+    return png;
 }
 
 TourRequests TourRunner::run(ViewerModel* model, std::chrono::steady_clock::time_point now) {
@@ -24,18 +41,20 @@ TourRequests TourRunner::run(ViewerModel* model, std::chrono::steady_clock::time
     while (next_ < tour_.commands.size()) {
         const TourCommand& c = tour_.commands[next_++];
         if (c.name == "wait") {
-            if (c.args.size() == 2) wait_frames_ = std::atoi(c.args[0].c_str());
-            else wait_until_ = now + std::chrono::milliseconds(static_cast<long long>(std::strtod(c.args[0].c_str(), nullptr) * 1000.0));
+            // parse_tour checked both against limits::kMaxWaitFrames / kMaxWaitSeconds.
+            if (c.args.size() == 2)
+                wait_frames_ = c.count;
+            else
+                wait_until_ = now + std::chrono::milliseconds(c.time_ms);
             return r;
         }
         if (c.name == "screenshot") {
-            r.screenshot = c.args[0];
+            r.screenshot = screenshot_target(c);
             waiting_for_screenshot_ = true;
             return r;
         }
         if (c.name == "size") {
-            const auto x = c.args[0].find('x');
-            r.resize = {std::atoi(c.args[0].c_str()), std::atoi(c.args[0].c_str() + x + 1)};
+            r.resize = {c.width, c.height};
             return r;  // let the window settle at its new size before going on
         }
         if (c.name == "quit") {
@@ -53,7 +72,9 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) {
     const auto& events = m.scene.replay.events;
     auto unit_of = [&](const std::string& id) {
         const int u = m.unit_index(id);
-        if (u < 0) fail(c, "no unit '" + id + "' in this replay");
+        if (u < 0)
+            fail(c, "no unit '" + id + "' in this replay; its units are " +
+                        app::some_unit_ids(m.scene));
         return u;
     };
     if (c.name == "seek") {
@@ -61,25 +82,30 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) {
         const std::string& v = a[0];
         if (v == "end") return m.timeline.seek(m.timeline.duration_ms());
         if (v.rfind("event:", 0) == 0) {
-            const int n = std::atoi(v.c_str() + 6);
-            if (n < 0 || n >= static_cast<int>(events.size()))
-                fail(c, "event " + std::to_string(n) + " is not in this replay (0 to " + std::to_string(events.size() - 1) + ")");
-            return m.timeline.seek_event(n);
+            // c.count is 0 or more and fits an int (parse_tour).
+            if (c.count >= static_cast<std::int64_t>(events.size()))
+                fail(c, "event " + std::to_string(c.count) + " is not in this replay" +
+                            (events.empty() ? std::string(" (it has no events)")
+                                            : " (0 to " + std::to_string(events.size() - 1) + ")"));
+            return m.timeline.seek_event(static_cast<int>(c.count));
         }
         if (v.rfind("turn:", 0) == 0) {
-            const int turn = std::atoi(v.c_str() + 5);
             for (std::size_t i = 0; i < events.size(); ++i)
-                if (events[i].turn == turn) return m.timeline.seek_event(static_cast<int>(i));
-            fail(c, "turn " + std::to_string(turn) + " is not in this replay");
+                if (events[i].turn == c.count) return m.timeline.seek_event(static_cast<int>(i));
+            fail(c, "turn " + std::to_string(c.count) + " is not in this replay");
         }
-        return m.timeline.seek(static_cast<std::int64_t>(std::strtod(v.c_str(), nullptr) * 1000.0));
+        return m.timeline.seek(c.time_ms);
     }
     if (c.name == "step" || c.name == "back") {
         r.stepped = true;
-        const StepUnit unit = a[0] == "event" ? StepUnit::event : a[0] == "phase" ? StepUnit::phase : StepUnit::turn;
-        int count = a.size() == 2 ? std::atoi(a[1].c_str()) : 1;
-        if (c.name == "back") count = -count;
-        for (int i = 0; i < std::abs(count); ++i) m.timeline.step(unit, count > 0 ? 1 : -1, m.filter);
+        const StepUnit unit = a[0] == "event"   ? StepUnit::event
+                              : a[0] == "phase" ? StepUnit::phase
+                                                : StepUnit::turn;
+        // |count| <= limits::kMaxStepCount (parse_tour); a step that cannot move ends the loop.
+        const std::int64_t count = c.name == "back" ? -c.count : c.count;
+        const int direction = count > 0 ? 1 : -1;
+        for (std::int64_t i = 0; i < (count > 0 ? count : -count); ++i)
+            if (!m.timeline.step(unit, direction, m.filter)) break;
         return;
     }
     if (c.name == "select") {
@@ -89,16 +115,21 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) {
     if (c.name == "camera") {
         using Mode = ViewerModel::CameraMode;
         const std::string& v = a[0];
-        if (v == "top") m.camera_mode = Mode::top;
-        else if (v == "director") m.camera_mode = Mode::director;
-        else if (v == "overview") m.camera_mode = Mode::overview;
-        else if (v == "orbit") m.camera_mode = Mode::orbit;
+        if (v == "top")
+            m.camera_mode = Mode::top;
+        else if (v == "director")
+            m.camera_mode = Mode::director;
+        else if (v == "overview")
+            m.camera_mode = Mode::overview;
+        else if (v == "orbit")
+            m.camera_mode = Mode::orbit;
         else if (v.rfind("follow:", 0) == 0) {
             unit_of(v.substr(7));
             m.camera_mode = Mode::follow;
             m.follow_unit = v.substr(7);
         } else {
-            fail(c, "unknown camera '" + v + "' (expected top, director, overview, orbit or follow:UNIT)");
+            fail(c, "unknown camera '" + v +
+                        "' (expected top, director, overview, orbit or follow:UNIT)");
         }
         return;
     }
@@ -116,18 +147,21 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) {
         return;
     }
     if (c.name == "filter") {
-        if (a[0] == "clear") m.filter = {};
-        else if (a[0] == "unit") m.filter.units.insert(unit_of(a[1]));
+        if (a[0] == "clear")
+            m.filter = {};
+        else if (a[0] == "unit")
+            m.filter.units.insert(unit_of(a[1]));
         else {
             const auto& kinds = sim::battle::event_kinds();
-            if (std::find(kinds.begin(), kinds.end(), a[1]) == kinds.end()) fail(c, "no event kind '" + a[1] + "'");
+            if (std::find(kinds.begin(), kinds.end(), a[1]) == kinds.end())
+                fail(c, "no event kind '" + a[1] + "'");
             m.filter.kinds.insert(a[1]);
         }
         return;
     }
     if (c.name == "play") return m.timeline.play();
     if (c.name == "pause") return m.timeline.pause();
-    if (c.name == "speed") return m.timeline.set_speed(std::strtod(a[0].c_str(), nullptr));
+    if (c.name == "speed") return m.timeline.set_speed(c.speed);
 }
 
 }  // namespace vedette::viewer

@@ -13,7 +13,7 @@
 namespace vedette::viewer {
 
 struct TourRequests {
-    std::optional<std::string> screenshot;  // PNG path
+    std::optional<std::string> screenshot;  // PNG path, resolved against the tour's folder
     std::optional<std::pair<int, int>> resize;
     bool quit = false;
     bool stepped = false;  // a seek or step happened (for step-latency figures)
@@ -33,10 +33,13 @@ public:
 private:
     void apply(const TourCommand& c, ViewerModel& m, TourRequests& r);
     [[noreturn]] void fail(const TourCommand& c, const std::string& what) const;
+    // The screenshot's PNG path (against the tour's folder); fails when it or its .txt may not be
+    // written: a symlink, not a regular file, or no such folder.
+    std::string screenshot_target(const TourCommand& c) const;
     Tour tour_;
     std::size_t next_ = 0;
     std::optional<std::chrono::steady_clock::time_point> wait_until_;
-    int wait_frames_ = 0;
+    std::int64_t wait_frames_ = 0;
     bool waiting_for_screenshot_ = false;
 };
 

@@ -1,16 +1,22 @@
 #include "app/viewer/tour_script.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 
+#include "app/cli_values.h"
+#include "app/viewer/timeline.h"
 #include "sim/core/input_error.h"
+#include "sim/core/input_file.h"
+#include "sim/core/limits.h"
 
 namespace vedette::viewer {
 
 namespace {
+
+namespace limits = sim::limits;
+
 struct Shape {
     std::size_t min_args, max_args;
     const char* usage;
@@ -23,7 +29,8 @@ const std::map<std::string, Shape>& shapes() {
         {"back", {1, 2, "back event|phase|turn [COUNT]"}},
         {"select", {1, 1, "select UNIT | select none"}},
         {"camera", {1, 1, "camera top|director|overview|orbit|follow:UNIT"}},
-        {"panel", {2, 2, "panel timeline|events|melee|charge|unit|rules|overlays|all on|off|toggle"}},
+        {"panel",
+         {2, 2, "panel timeline|events|melee|charge|unit|rules|overlays|all on|off|toggle"}},
         {"filter", {1, 2, "filter unit UNIT | filter kind KIND | filter clear"}},
         {"play", {0, 0, "play"}},
         {"pause", {0, 0, "pause"}},
@@ -36,56 +43,128 @@ const std::map<std::string, Shape>& shapes() {
     return s;
 }
 
-bool is_number(const std::string& s, bool allow_sign = true) {
-    if (s.empty()) return false;
-    char* end = nullptr;
-    std::strtod(s.c_str(), &end);
-    return *end == 0 && (allow_sign || s[0] != '-');
+std::string where(const TourCommand& c) {
+    return "line " + std::to_string(c.line);
 }
 
-bool is_int(const std::string& s) {
-    if (s.empty()) return false;
-    char* end = nullptr;
-    std::strtol(s.c_str(), &end, 10);
-    return *end == 0;
-}
+// Checks one command's arguments and fills its values; `fail` throws.
+class Checker {
+public:
+    Checker(TourCommand& c, const std::string& file) : c_(c), file_(file) {}
 
-void check_args(const TourCommand& c, const std::string& file) {
-    const Shape& shape = shapes().at(c.name);
-    auto fail = [&](const std::string& what) {
-        throw sim::InputError(file, "line " + std::to_string(c.line), what + " (expected `" + shape.usage + "`)");
-    };
-    if (c.args.size() < shape.min_args || c.args.size() > shape.max_args) fail("wrong number of arguments to " + c.name);
-    const auto& a = c.args;
-    if (c.name == "seek") {
-        const std::string& v = a[0];
-        const bool ok = v == "end" || is_number(v, false) ||
-                        ((v.rfind("event:", 0) == 0 || v.rfind("turn:", 0) == 0) && is_int(v.substr(v.find(':') + 1)));
-        if (!ok) fail("cannot seek to '" + v + "'");
-    } else if (c.name == "step" || c.name == "back") {
-        if (a[0] != "event" && a[0] != "phase" && a[0] != "turn") fail("cannot step by '" + a[0] + "'");
-        if (a.size() == 2 && !is_int(a[1])) fail("the count '" + a[1] + "' is not a whole number");
-    } else if (c.name == "panel") {
-        static const std::vector<std::string> names{"timeline", "events", "melee", "charge", "unit", "rules", "overlays", "all"};
-        if (std::find(names.begin(), names.end(), a[0]) == names.end()) fail("no panel '" + a[0] + "'");
-        if (a[1] != "on" && a[1] != "off" && a[1] != "toggle") fail("'" + a[1] + "' is not on, off or toggle");
-    } else if (c.name == "filter") {
+    void run();
+
+private:
+    [[noreturn]] void fail(const std::string& what) const {
+        throw sim::InputError(file_, where(c_),
+                              what + " (expected `" + shapes().at(c_.name).usage + "`)");
+    }
+    // A number argument: a ValueError becomes "NAME expects ..." at this line.
+    template <typename F>
+    auto value(const std::string& what, F parse) const {
+        try {
+            return parse();
+        } catch (const app::ValueError& e) {
+            fail(what + " expects " + e.what());
+        }
+    }
+    void seek();
+    void step();
+    void wait();
+    void screenshot();
+
+    TourCommand& c_;
+    const std::string& file_;
+};
+
+void Checker::run() {
+    const auto& a = c_.args;
+    if (a.size() < shapes().at(c_.name).min_args || a.size() > shapes().at(c_.name).max_args)
+        fail("wrong number of arguments to " + c_.name);
+    if (c_.name == "seek") return seek();
+    if (c_.name == "step" || c_.name == "back") return step();
+    if (c_.name == "wait") return wait();
+    if (c_.name == "screenshot") return screenshot();
+    if (c_.name == "panel") {
+        static const std::vector<std::string> names{"timeline", "events", "melee",    "charge",
+                                                    "unit",     "rules",  "overlays", "all"};
+        if (std::find(names.begin(), names.end(), a[0]) == names.end())
+            fail("no panel '" + a[0] + "'");
+        if (a[1] != "on" && a[1] != "off" && a[1] != "toggle")
+            fail("'" + a[1] + "' is not on, off or toggle");
+    } else if (c_.name == "filter") {
         if (a[0] == "clear" ? a.size() != 1 : (a.size() != 2 || (a[0] != "unit" && a[0] != "kind")))
             fail("bad filter");
-    } else if (c.name == "speed") {
-        if (!is_number(a[0], false) || std::strtod(a[0].c_str(), nullptr) < 0.25 || std::strtod(a[0].c_str(), nullptr) > 8)
-            fail("speed '" + a[0] + "' is not between 0.25 and 8");
-    } else if (c.name == "wait") {
-        if (a.size() == 1 ? !is_number(a[0], false) : (!is_int(a[0]) || a[1] != "frames")) fail("bad wait");
-    } else if (c.name == "size") {
-        const auto x = a[0].find('x');
-        if (x == std::string::npos || !is_int(a[0].substr(0, x)) || !is_int(a[0].substr(x + 1)) ||
-            std::atoi(a[0].c_str()) < 64 || std::atoi(a[0].c_str() + x + 1) < 64)
-            fail("size '" + a[0] + "' is not WIDTHxHEIGHT of at least 64x64");
-    } else if (c.name == "screenshot") {
-        if (a[0].size() < 5 || a[0].substr(a[0].size() - 4) != ".png") fail("screenshots are PNG files ending in .png");
+    } else if (c_.name == "camera") {
+        const bool follow = a[0].rfind("follow:", 0) == 0 && a[0].size() > 7;
+        if (!follow && a[0] != "top" && a[0] != "director" && a[0] != "overview" && a[0] != "orbit")
+            fail("unknown camera '" + a[0] + "'");
+    } else if (c_.name == "speed") {
+        c_.speed = value("speed", [&] {
+            return app::parse_decimal(a[0], Timeline::kMinSpeed, Timeline::kMaxSpeed);
+        });
+    } else if (c_.name == "size") {
+        const auto s = value("size", [&] { return app::parse_image_size(a[0]); });
+        c_.width = s.width;
+        c_.height = s.height;
     }
 }
+
+void Checker::seek() {
+    const std::string& v = c_.args[0];
+    if (v == "end") return;
+    if (v.rfind("event:", 0) == 0) {
+        // The replay's own range is checked when the command runs.
+        c_.count = value("seek event:N", [&] {
+            return app::parse_whole(v.substr(6), 0, std::numeric_limits<int>::max());
+        });
+    } else if (v.rfind("turn:", 0) == 0) {
+        c_.count = value("seek turn:N",
+                         [&] { return app::parse_whole(v.substr(5), 0, limits::kMaxTurns); });
+    } else {
+        c_.time_ms = value("seek", [&] { return app::parse_replay_seconds(v); });
+    }
+}
+
+void Checker::step() {
+    const auto& a = c_.args;
+    if (a[0] != "event" && a[0] != "phase" && a[0] != "turn") fail("cannot step by '" + a[0] + "'");
+    c_.count = 1;
+    if (a.size() == 2)
+        c_.count = value("the count", [&] {
+            return app::parse_whole(a[1], -limits::kMaxStepCount, limits::kMaxStepCount);
+        });
+}
+
+void Checker::wait() {
+    const auto& a = c_.args;
+    if (a.size() == 2) {
+        if (a[1] != "frames") fail("bad wait: '" + a[1] + "' is not 'frames'");
+        c_.count = value("wait N frames",
+                         [&] { return app::parse_whole(a[0], 0, limits::kMaxWaitFrames); });
+        return;
+    }
+    c_.time_ms = value("wait", [&] {
+        return static_cast<std::int64_t>(app::parse_decimal(a[0], 0.0, limits::kMaxWaitSeconds) *
+                                         1000.0);
+    });
+}
+
+void Checker::screenshot() {
+    const std::string& name = c_.args[0];
+    if (name.size() < 5 || name.substr(name.size() - 4) != ".png")
+        fail("screenshots are PNG files ending in .png");
+    // Relative, without "..": throws an InputError naming this line otherwise.
+    sim::resolve_relative_input(file_, where(c_), name);
+}
+
+[[noreturn]] void unknown_command(const TourCommand& c, const std::string& file) {
+    std::string known;
+    for (const auto& [name, shape] : shapes()) known += (known.empty() ? "" : ", ") + name;
+    throw sim::InputError(file, where(c),
+                          "unknown command '" + c.name + "' (expected one of " + known + ")");
+}
+
 }  // namespace
 
 Tour parse_tour(const std::string& text, const std::string& file) {
@@ -96,30 +175,28 @@ Tour parse_tour(const std::string& text, const std::string& file) {
     int number = 0;
     while (std::getline(in, line)) {
         ++number;
+        if (line.find('\0') != std::string::npos)
+            throw sim::InputError(file, "line " + std::to_string(number),
+                                  "a NUL byte: a tour is a text file");
         if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
         std::istringstream words(line);
         TourCommand c;
         c.line = number;
         if (!(words >> c.name)) continue;
         for (std::string w; words >> w;) c.args.push_back(w);
-        if (!shapes().count(c.name)) {
-            std::string known;
-            for (const auto& [name, shape] : shapes()) known += (known.empty() ? "" : ", ") + name;
-            throw sim::InputError(file, "line " + std::to_string(number),
-                                  "unknown command '" + c.name + "' (expected one of " + known + ")");
-        }
-        check_args(c, file);
+        if (!shapes().count(c.name)) unknown_command(c, file);
+        Checker(c, file).run();
         tour.commands.push_back(std::move(c));
     }
     return tour;
 }
 
 Tour load_tour(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw sim::InputError(path, "file", "cannot open the tour script");
-    std::ostringstream s;
-    s << f.rdbuf();
-    return parse_tour(s.str(), path);
+    return parse_tour(sim::read_input_file(path, limits::kMaxTourFileBytes), path);
+}
+
+std::string screenshot_path(const Tour& tour, const TourCommand& c) {
+    return sim::resolve_relative_input(tour.file, where(c), c.args.at(0));
 }
 
 }  // namespace vedette::viewer

@@ -13,7 +13,12 @@
 //   size WxH                          (resizes the window)
 //   screenshot FILE.png               (also writes FILE.txt: the text the panels drew)
 //   quit
+// Every number is checked here, before the window opens: plain decimal (no exponent, hex, inf or
+// nan, nothing after it) and within its range (sim/core/limits.h). A screenshot name must be
+// relative without ".."; it is resolved against the tour's own folder, so a shared tour cannot
+// write elsewhere on the presenter's machine.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,6 +28,11 @@ struct TourCommand {
     std::string name;
     std::vector<std::string> args;
     int line = 0;
+    // The checked values, so the runner never parses text again:
+    std::int64_t time_ms = 0;   // seek SECONDS, wait SECONDS
+    std::int64_t count = 0;     // seek event:N / turn:N, step/back COUNT, wait N frames
+    double speed = 1.0;         // speed X
+    int width = 0, height = 0;  // size WxH
 };
 
 struct Tour {
@@ -32,6 +42,9 @@ struct Tour {
 
 // Parses a tour; throws sim::InputError naming the file, line and what was expected.
 Tour parse_tour(const std::string& text, const std::string& file);
+// Reads the tour with sim::read_input_file: a regular file of at most limits::kMaxTourFileBytes.
 Tour load_tour(const std::string& path);
+// Where `screenshot NAME` writes its PNG: NAME resolved against the tour's folder.
+std::string screenshot_path(const Tour& tour, const TourCommand& c);
 
 }  // namespace vedette::viewer

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "sim/battle/formation_geometry.h"
 
@@ -47,10 +48,13 @@ MeshKind figure_kind(TroopType t) {
     return MeshKind::infantry;
 }
 
-// A small deterministic jitter for untidy units (same unit and figure, same offset).
+// A small deterministic jitter for untidy units (same unit and figure, same offset). The hash is
+// computed in unsigned (modulo 2^32) arithmetic: signed products overflowed, which is undefined,
+// for unit >= 30 or figure >= 111. Where they did not overflow the values are the same as before.
 float jitter(int unit, int figure, int axis) {
-    std::uint32_t h = static_cast<std::uint32_t>(unit * 73856093) ^ static_cast<std::uint32_t>(figure * 19349663) ^
-                      static_cast<std::uint32_t>(axis * 83492791);
+    std::uint32_t h = static_cast<std::uint32_t>(unit) * 73856093u ^
+                      static_cast<std::uint32_t>(figure) * 19349663u ^
+                      static_cast<std::uint32_t>(axis) * 83492791u;
     h ^= h >> 13;
     h *= 0x5bd1e995u;
     h ^= h >> 15;

@@ -19,10 +19,12 @@ inline constexpr std::uint64_t kMaxTourFileBytes = 4ull * 1024 * 1024;
 
 // The battle: units, figures, distances and times.
 inline constexpr int kMaxUnits = 10000;             // units in one scenario, all sides
-inline constexpr int kMaxFiguresPerUnit = 1000;     // figures in one unit or snapshot
+inline constexpr int kMaxFiguresPerUnit = 10000;    // figures in one unit or snapshot
+inline constexpr std::int64_t kMaxTotalFigures = 200000;  // figures on the table, all units
 inline constexpr std::int64_t kMaxLengthMm = 1000000;  // any length or coordinate: 1 km
 inline constexpr std::int64_t kMaxReplayTimeMs = 1000ll * 3600 * 1000;  // a replay's clock: 1,000 h
 inline constexpr int kMaxTurns = 1000;
+inline constexpr int kMaxShapePoints = 10000;  // points of one terrain polygon, path or sector
 
 // Rendering and export.
 inline constexpr int kMaxImageSide = 8192;  // --size W and H, tour `size`
@@ -34,7 +36,7 @@ inline constexpr int kMaxStepCount = 1000000;            // a tour's `step`/`bac
 // glTF models.
 inline constexpr std::uint64_t kMaxModelVertices = 4000000;  // after flattening, per model
 inline constexpr std::uint64_t kMaxModelNodeVisits = 100000;  // node instances walked per scene
-inline constexpr std::uint64_t kMaxModelPrimitiveInstances = 1000000;  // primitives walked per scene
+inline constexpr std::uint64_t kMaxModelPrimitives = 1000000;  // primitive instances per scene
 inline constexpr int kMaxModelHeightMm = 200;  // a figure's height_mm in models.json
 
 }  // namespace vedette::sim::limits

@@ -99,18 +99,18 @@ TEST(ViewerWindow, TourThroughAChargeAndAMeleeShowsTheirNumbers) {
                         << "wait 2 frames\n"
                         << "seek event:" << declared << "\n"
                         << "select " << attacker << "\n"
-                        << "screenshot " << (dir / "charge_declared.png").string() << "\n"
+                        << "screenshot charge_declared.png\n"
                         << "step event " << (contact - declared) << "\n"
-                        << "screenshot " << (dir / "charge_contact.png").string() << "\n"
+                        << "screenshot charge_contact.png\n"
                         << "seek event:" << melee << "\n"
                         << "select none\n"
-                        << "screenshot " << (dir / "melee.png").string() << "\n"
+                        << "screenshot melee.png\n"
                         << "back event\n"
                         << "camera top\n"
-                        << "screenshot " << (dir / "before_melee_top.png").string() << "\n"
+                        << "screenshot before_melee_top.png\n"
                         << "size 960x540\n"
                         << "wait 3 frames\n"
-                        << "screenshot " << (dir / "resized.png").string() << "\n"
+                        << "screenshot resized.png\n"
                         << "quit\n";
     const ViewerRun r = run_viewer(replay, tour, dir, "--stats '" + (dir / "stats.json").string() + "'");
     ASSERT_EQ(r.exit_code, 0) << r.output;
@@ -180,7 +180,7 @@ TEST(ViewerWindow, BrokenReplayOpensAnErrorDialog) {
     const std::string good = read_text(fs::path(VEDETTE_SOURCE_DIR) / "replays/demo/demo_battle.replay.json");
     std::ofstream(bad) << good.substr(0, good.size() / 3);  // cut off mid-file
     const fs::path tour = dir / "tour.txt";
-    std::ofstream(tour) << "wait 2 frames\nscreenshot " << (dir / "error.png").string() << "\nquit\n";
+    std::ofstream(tour) << "wait 2 frames\nscreenshot error.png\nquit\n";
     const ViewerRun r = run_viewer(bad.string(), tour, dir);
     EXPECT_EQ(r.exit_code, 2) << r.output;
     EXPECT_FALSE(contains(r.output, "Validation Error")) << r.output;
