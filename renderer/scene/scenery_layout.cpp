@@ -35,6 +35,11 @@ std::vector<std::pair<float, float>> scatter(const TerrainFeature& f, int featur
         lo_y = std::min(lo_y, float(p.y)), hi_y = std::max(hi_y, float(p.y));
         mx += float(p.x) / float(f.points.size()), my += float(p.y) / float(f.points.size());
     }
+    // A very large wood or town gets sparser scenery rather than millions of instances: the grid
+    // never has more than kMaxScatterCells cells (a 1 km wood would otherwise be 10^9 points).
+    constexpr float kMaxScatterCells = 20000;
+    const float cells = ((hi_x - lo_x) / spacing) * ((hi_y - lo_y) / spacing);
+    if (cells > kMaxScatterCells) spacing *= std::sqrt(cells / kMaxScatterCells);
     std::vector<std::pair<float, float>> out;
     int i = 0;
     for (float y = lo_y + spacing / 2; y < hi_y; y += spacing, ++i) {

@@ -81,8 +81,11 @@ Vec parse_point(const JsonNode& n) {
 }
 
 std::vector<Vec> parse_points(const JsonNode& n) {
+    const auto items = n.items();
+    if (items.size() > static_cast<std::size_t>(limits::kMaxShapePoints))
+        n.fail("more than " + std::to_string(limits::kMaxShapePoints) + " points (docs/LIMITS.md)");
     std::vector<Vec> pts;
-    for (const auto& item : n.items()) pts.push_back(parse_point(item));
+    for (const auto& item : items) pts.push_back(parse_point(item));
     return pts;
 }
 
@@ -225,6 +228,7 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
     const auto sides = root.required("sides");
     const auto side_items = sides.items();
     OverlapGrid overlaps;
+    std::int64_t total_figures = 0;
     if (side_items.size() != 2) sides.fail("expected exactly two sides");
     for (std::size_t si = 0; si < side_items.size(); ++si) {
         const auto& sn = side_items[si];
@@ -259,6 +263,10 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
                         un.required("at").fail("unit \"" + u.id + "\" does not fit on the table");
                 if (s.units.size() >= static_cast<std::size_t>(limits::kMaxUnits))
                     un.fail("more than " + std::to_string(limits::kMaxUnits) + " units (docs/LIMITS.md)");
+                total_figures += u.unit.figures;
+                if (total_figures > limits::kMaxTotalFigures)
+                    un.required("figures").fail("more than " + std::to_string(limits::kMaxTotalFigures) +
+                                                " figures on the table (docs/LIMITS.md)");
                 if (const int other = overlaps.add(rect); other >= 0)
                     un.required("at").fail("unit \"" + u.id + "\" overlaps unit \"" +
                                            s.units[static_cast<std::size_t>(other)].id + "\"");

@@ -1,5 +1,7 @@
 #include "sim/gdb/melee_input.h"
 
+#include "sim/core/limits.h"
+
 namespace vedette::sim::gdb {
 
 namespace {
@@ -40,7 +42,7 @@ MeleeUnit parse_melee_unit(const JsonNode& n, const std::vector<std::string_view
     if (u.name.empty()) n.required("name").fail("expected a non-empty name");
     u.type = static_cast<TroopType>(n.required("type").as_choice(troop_type_names()));
     u.klass = read_enum(n, "class", unit_class_names(), UnitClass::line);
-    u.figures = static_cast<int>(n.required("figures").as_int(1, 10000));
+    u.figures = static_cast<int>(n.required("figures").as_int(1, limits::kMaxFiguresPerUnit));
     u.ranks = static_cast<int>(n.int_or("ranks", 0, 0, 100));
     const Formation default_formation =
         u.type == TroopType::artillery ? Formation::unlimbered

@@ -107,6 +107,11 @@ private:
                 for (const auto& s : r_.events[next].after) state[static_cast<std::size_t>(s.unit)] = s;
                 ++next;
             }
+            std::int64_t figures = 0;
+            for (const auto& unit : kf.units) figures += unit.figures;
+            if (figures > limits::kMaxTotalFigures)
+                fail(where + ".units", "more than " + std::to_string(limits::kMaxTotalFigures) +
+                                           " figures on the table (docs/LIMITS.md)");
             for (std::size_t u = 0; u < kf.units.size(); ++u) {
                 const std::string uw = where + ".units[" + std::to_string(u) + "]";
                 check_snapshot(kf.units[u], uw);
