@@ -1,11 +1,14 @@
 #pragma once
 // glTF 2.0 models (tinygltf) flattened into one triangle mesh: every node's transform applied,
 // normals computed where the file has none, colours from COLOR_0 or the material's base colour.
-// A missing or malformed file is a ModelError naming the file.
+// A model is untrusted input (users download figures from anywhere): every index, offset and
+// count in it is checked, it may only read buffer files beside or below itself, and a missing or
+// malformed file is a ModelError naming the file, the place in it and what is wrong.
 
-#include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "sim/core/input_error.h"
 
 namespace vedette::render {
 
@@ -22,11 +25,15 @@ struct ModelMesh {
     float max[3] = {0, 0, 0};
 };
 
-class ModelError : public std::runtime_error {
+// A bad model file. It is an InputError, so the CLI reports it and exits 2 (bad input) like any
+// other input file; `where` is a JSON path ($.accessors[2].byteOffset), "file" or a GLB part.
+class ModelError : public sim::InputError {
 public:
-    using std::runtime_error::runtime_error;
+    using sim::InputError::InputError;
 };
 
+// Reads a .gltf (JSON) or .glb (binary) file of at most limits::kMaxGltfFileBytes. Images are
+// never read or decoded: figures are coloured from COLOR_0 and base colours only.
 ModelMesh load_gltf_model(const std::string& path);
 
 // Re-expresses a glTF mesh (Y up, Z forward) in the figure shader's table-local axes (x right,
@@ -45,9 +52,11 @@ namespace vedette::render {
 struct ModelSet {
     std::array<ModelMesh, static_cast<std::size_t>(MeshKind::count)> meshes;
 };
-// Reads the mapping and every model it names; errors name the mapping file or the model file.
+// Reads the mapping and every model it names. Every problem, in the mapping or in a model, is an
+// InputError naming the mapping file and the JSON path of the entry ($.gun.model).
 ModelSet load_model_set(const std::string& mapping_file);
-// assets/models.json: $VEDETTE_ASSETS_DIR, else assets/ beside the executable, else the source tree.
+// assets/models.json: $VEDETTE_ASSETS_DIR, else assets/ beside the executable, else the source
+// tree.
 std::string default_models_file();
 
 }  // namespace vedette::render

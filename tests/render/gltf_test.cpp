@@ -1,6 +1,7 @@
-// glTF models: every Khronos sample in ../shared/gltf-samples loads and renders (in place of the
-// infantry figure), our own generated models load, and missing or malformed files get clear
-// errors naming the file.
+// glTF models: every Khronos sample in tests/data/gltf-samples (copied with its licences, so a
+// clone needs nothing outside the repository) loads and renders in place of the infantry figure,
+// our own generated models load, and missing or malformed files get clear errors naming the file.
+// Hostile inputs are in gltf_bad_input_test.cpp.
 
 #include <filesystem>
 #include <fstream>
@@ -16,13 +17,14 @@ namespace {
 
 namespace fs = std::filesystem;
 const std::string kSource = VEDETTE_SOURCE_DIR;
-const fs::path kSamples = fs::path(kSource).parent_path() / "shared" / "gltf-samples";
+const fs::path kSamples = fs::path(kSource) / "tests" / "data" / "gltf-samples";
 
 std::vector<fs::path> samples() {
     std::vector<fs::path> out;
     if (fs::is_directory(kSamples))
         for (const auto& e : fs::directory_iterator(kSamples))
-            if (e.path().extension() == ".gltf" || e.path().extension() == ".glb") out.push_back(e.path());
+            if (e.path().extension() == ".gltf" || e.path().extension() == ".glb")
+                out.push_back(e.path());
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -33,7 +35,8 @@ TEST(GltfModels, EveryKhronosSampleLoads) {
     for (const auto& f : files) {
         const ModelMesh m = load_gltf_model(f.string());
         EXPECT_GT(m.vertices.size(), 0u) << f;
-        EXPECT_GT(std::max({m.max[0] - m.min[0], m.max[1] - m.min[1], m.max[2] - m.min[2]}), 0.0f) << f;
+        EXPECT_GT(std::max({m.max[0] - m.min[0], m.max[1] - m.min[1], m.max[2] - m.min[2]}), 0.0f)
+            << f;
         const ModelMesh t = to_table_axes(m, 12.0f);
         float top = 0;
         for (const auto& v : t.vertices) top = std::max(top, v.pz);
@@ -44,13 +47,16 @@ TEST(GltfModels, EveryKhronosSampleLoads) {
 TEST(GltfModels, EveryKhronosSampleRendersAsAFigure) {
     auto ctx = test::make_lavapipe_context();
     const auto rules = sim::battle::load_battle_rules(kSource + "/sim/rulesets/gdb.json");
-    const ReplayScene scene = load_replay_scene(kSource + "/replays/seed000/01_young_guard_vs_landwehr.replay.json", rules);
+    const ReplayScene scene = load_replay_scene(
+        kSource + "/replays/seed000/01_young_guard_vs_landwehr.replay.json", rules);
     const VkExtent2D size{160, 120};
     BattlefieldRenderer renderer(*ctx, size, scene, rules);
     const SceneState state = scene_at_time(scene, 0);
     const Camera cam = make_camera(parse_camera("director"), scene, state, 160.0f / 120.0f);
     ModelMesh nothing;
-    nothing.vertices = {{0, 0, -50, 0, 0, 1, 1, 1, 1}, {0, 0, -50, 0, 0, 1, 1, 1, 1}, {0, 0, -50, 0, 0, 1, 1, 1, 1}};
+    nothing.vertices = {{0, 0, -50, 0, 0, 1, 1, 1, 1},
+                        {0, 0, -50, 0, 0, 1, 1, 1, 1},
+                        {0, 0, -50, 0, 0, 1, 1, 1, 1}};
     renderer.set_model(MeshKind::infantry, nothing);
     const RgbaImage without = renderer.render(state, cam);
     for (const auto& f : samples()) {
@@ -65,7 +71,8 @@ TEST(GltfModels, EveryKhronosSampleRendersAsAFigure) {
 TEST(GltfModels, OurOwnModelsAndMappingLoad) {
     const ModelSet set = load_model_set(kSource + "/assets/models.json");
     for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
-        EXPECT_GT(set.meshes[static_cast<std::size_t>(k)].vertices.size(), 0u) << mesh_kind_key(static_cast<MeshKind>(k));
+        EXPECT_GT(set.meshes[static_cast<std::size_t>(k)].vertices.size(), 0u)
+            << mesh_kind_key(static_cast<MeshKind>(k));
 }
 
 TEST(GltfModels, MissingAndMalformedFilesGetClearErrors) {
@@ -74,7 +81,9 @@ TEST(GltfModels, MissingAndMalformedFilesGetClearErrors) {
         load_gltf_model("/no/such/model.gltf");
         FAIL();
     } catch (const ModelError& e) {
-        EXPECT_NE(std::string(e.what()).find("/no/such/model.gltf: model file not found"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("/no/such/model.gltf: file: no such file"),
+                  std::string::npos)
+            << e.what();
     }
     const std::string bad = std::string(VEDETTE_TEST_OUTPUT_DIR) + "/broken.gltf";
     std::ofstream(bad) << "{\"asset\": {\"version\": \"2.0\"}, \"meshes\": [ {";
@@ -82,13 +91,26 @@ TEST(GltfModels, MissingAndMalformedFilesGetClearErrors) {
         load_gltf_model(bad);
         FAIL();
     } catch (const ModelError& e) {
-        EXPECT_NE(std::string(e.what()).find(bad + ": not a valid glTF 2.0 file"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(bad + ": line 1, column "), std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find("invalid JSON"), std::string::npos) << e.what();
+    }
+    // Valid JSON that tinygltf refuses.
+    std::ofstream(bad) << "{\"asset\": {\"generator\": \"no version\"}}";
+    try {
+        load_gltf_model(bad);
+        FAIL();
+    } catch (const ModelError& e) {
+        EXPECT_NE(std::string(e.what()).find(bad + ": file: not a valid glTF 2.0 file"),
+                  std::string::npos)
+            << e.what();
     }
     const std::string mapping = std::string(VEDETTE_TEST_OUTPUT_DIR) + "/models.json";
     std::ifstream in(kSource + "/assets/models.json");
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     // Point every model at the real files, then break one.
-    for (std::size_t at = text.find("\"models/"); at != std::string::npos; at = text.find("\"models/", at + 2))
+    for (std::size_t at = text.find("\"models/"); at != std::string::npos;
+         at = text.find("\"models/", at + 2))
         text.insert(at + 1, kSource + "/assets/");
     const std::size_t gun = text.find("models/gun.gltf");
     text.replace(gun, 15, "models/xxx.gltf");
