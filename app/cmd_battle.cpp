@@ -27,7 +27,8 @@ LoadedRules load_all_rules(const std::string& dir) {
 
 std::string seconds(std::int64_t ms) {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%lld.%01lld", static_cast<long long>(ms / 1000), static_cast<long long>((ms % 1000) / 100));
+    std::snprintf(buf, sizeof buf, "%lld.%01lld", static_cast<long long>(ms / 1000),
+                  static_cast<long long>((ms % 1000) / 100));
     return buf;
 }
 
@@ -43,12 +44,15 @@ int run_simulate(const Args& in) {
     sim::check_output_path(out, "-o");
     const LoadedRules rules = load_all_rules(rules_dir);
     const sim::battle::Scenario scenario = sim::battle::read_scenario_file(args[0], rules.battle);
-    const sim::battle::BattleResult result = sim::battle::run_battle(rules.melee, rules.battle, scenario);
-    sim::write_file_atomically(out, sim::replay::write_replay_text(scenario, rules.melee.hash, result));
+    const sim::battle::BattleResult result =
+        sim::battle::run_battle(rules.melee, rules.battle, scenario);
+    sim::write_file_atomically(out,
+                               sim::replay::write_replay_text(scenario, rules.melee.hash, result));
     std::map<std::string, int> kinds;
     for (const auto& e : result.events) ++kinds[e.kind];
-    std::printf("%s: %s\n  %d turns, %zu units, %zu events over %s s of replay time\n", args[0].c_str(),
-                scenario.title.c_str(), scenario.turns, scenario.units.size(), result.events.size(),
+    std::printf("%s: %s\n  %d turns, %zu units, %zu events over %s s of replay time\n",
+                args[0].c_str(), scenario.title.c_str(), scenario.turns, scenario.units.size(),
+                result.events.size(),
                 seconds(result.events.empty() ? 0 : result.events.back().t1_ms).c_str());
     std::printf("  events:");
     for (const auto& [k, n] : kinds) std::printf(" %s %d,", k.c_str(), n);
@@ -79,8 +83,8 @@ int run_events(const Args& in) {
             turn = e.turn;
             if (turn > 0) std::printf("\n== Turn %d\n", turn);
         }
-        std::printf("%5d  %7ss  %-9s %-18s %s\n", e.seq, seconds(e.t0_ms).c_str(), e.phase.c_str(), e.kind.c_str(),
-                    e.text.c_str());
+        std::printf("%5d  %7ss  %-9s %-18s %s\n", e.seq, seconds(e.t0_ms).c_str(), e.phase.c_str(),
+                    e.kind.c_str(), e.text.c_str());
         std::printf("%35s[%s]\n", "", e.rule.c_str());
     }
     return 0;

@@ -1,5 +1,6 @@
 // `vedette export REPLAY -o FILE.mp4 [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X]
-//  [--camera director|top|overview|follow:UNIT] [--overlay none|captions|panels] [--frames DIR] [--raw FILE]`
+//  [--camera director|top|overview|follow:UNIT] [--overlay none|captions|panels] [--frames DIR]
+//  [--raw FILE]`
 // T is seconds of replay time, event:N or turn:N.
 
 #include <atomic>
@@ -39,7 +40,8 @@ int run_export(const Args& in) {
     o.frames_dir = take_option(args, "--frames");
     o.raw_file = take_option(args, "--raw");
     o.size = size_flag("--size", take_option(args, "--size"), {1920, 1080});
-    if (o.size.width % 2 || o.size.height % 2) throw UsageError{"--size: H.264 in yuv420p needs an even width and height"};
+    if (o.size.width % 2 || o.size.height % 2)
+        throw UsageError{"--size: H.264 in yuv420p needs an even width and height"};
     const std::string fps = take_option(args, "--fps");
     if (!fps.empty() && fps != "30" && fps != "60") throw UsageError{"--fps expects 30 or 60"};
     o.fps = fps == "60" ? 60 : 30;
@@ -48,7 +50,8 @@ int run_export(const Args& in) {
     if (!speed.empty()) o.speed = decimal_flag("--speed", speed, kMinExportSpeed, kMaxExportSpeed);
     const std::string camera = take_option(args, "--camera");
     const std::string overlay = take_option(args, "--overlay");
-    if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels" && overlay != "viewer")
+    if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels" &&
+        overlay != "viewer")
         throw UsageError{"--overlay expects none, captions, panels or viewer"};
     o.captions = overlay == "captions";
     o.panels = overlay == "panels";
@@ -58,7 +61,8 @@ int run_export(const Args& in) {
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one replay file"};
     const int outputs = !o.output.empty() + !o.frames_dir.empty() + !o.raw_file.empty();
-    if (outputs != 1) throw UsageError{"give exactly one of -o FILE.mp4, --frames DIR or --raw FILE"};
+    if (outputs != 1)
+        throw UsageError{"give exactly one of -o FILE.mp4, --frames DIR or --raw FILE"};
     o.camera = camera_flag("--camera", camera);
 
     if (!o.output.empty()) sim::check_output_path(o.output, "-o");
@@ -80,12 +84,17 @@ int run_export(const Args& in) {
         o.ui = ui.get();
     }
     const render::ExportReport r = render::export_replay(ctx, scene, rules, o, kNeverCancel);
-    const std::string target = !o.output.empty() ? o.output : !o.frames_dir.empty() ? o.frames_dir : o.raw_file;
-    std::printf("exported %zu frames (%ux%u, %d fps, %.1f s of video) in %.1f s: %.1f frames/s; preparing frames %.1f s, "
-                "waiting for the encoder %.1f s%s%s\n%s\n",
-                r.frames, o.size.width, o.size.height, o.fps, double(r.frames) / o.fps, r.seconds,
-                r.seconds > 0 ? double(r.frames) / r.seconds : 0.0, r.render_seconds, r.encoder_wait_seconds,
-                r.frames_hash.empty() ? "" : "; frames hash ", r.frames_hash.c_str(), target.c_str());
+    const std::string target = !o.output.empty()       ? o.output
+                               : !o.frames_dir.empty() ? o.frames_dir
+                                                       : o.raw_file;
+    std::printf(
+        "exported %zu frames (%ux%u, %d fps, %.1f s of video) in %.1f s: %.1f frames/s; preparing "
+        "frames %.1f s, "
+        "waiting for the encoder %.1f s%s%s\n%s\n",
+        r.frames, o.size.width, o.size.height, o.fps, double(r.frames) / o.fps, r.seconds,
+        r.seconds > 0 ? double(r.frames) / r.seconds : 0.0, r.render_seconds,
+        r.encoder_wait_seconds, r.frames_hash.empty() ? "" : "; frames hash ",
+        r.frames_hash.c_str(), target.c_str());
     return 0;
 }
 

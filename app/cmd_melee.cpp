@@ -25,7 +25,8 @@ std::uint64_t parse_seed(const std::string& text) {
     errno = 0;
     const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
     if (errno != 0 || end == text.c_str() || *end != '\0' || text[0] == '-')
-        throw UsageError{"--seed expects a whole number from 0 to 18446744073709551615, got '" + text + "'"};
+        throw UsageError{"--seed expects a whole number from 0 to 18446744073709551615, got '" +
+                         text + "'"};
     return v;
 }
 
@@ -70,7 +71,8 @@ int run_rules(const Args& in) {
     const std::string rules_dir = take_option(args, "--rules");
     expect_no_more_options(args);
     if (!args.empty()) throw UsageError{"unexpected argument " + args[0]};
-    if (!ruleset.empty() && ruleset != "gdb") throw UsageError{"unknown ruleset '" + ruleset + "' (known: gdb)"};
+    if (!ruleset.empty() && ruleset != "gdb")
+        throw UsageError{"unknown ruleset '" + ruleset + "' (known: gdb)"};
     const sim::gdb::GdbRules r = load_rules(rules_dir);
     std::printf("%s: %s (hash %s)\n[default] marks values the seeds do not give (our rulings).\n\n",
                 r.file.c_str(), r.name.c_str(), r.hash.c_str());
@@ -83,23 +85,31 @@ int run_rules(const Args& in) {
     std::printf("  %s: %d\n", r.square_breaks_at.label.c_str(), r.square_breaks_at.value);
     std::printf("\nCasualties (%s): one enemy figure per N figures\n", r.casualties_rule.c_str());
     for (const auto& row : r.rates)
-        std::printf("  1 per %-3d %s%s\n", row.value, row.label.c_str(), row.is_default ? " [default]" : "");
-    std::printf("  %s: divide by %d\n", r.infantry_vs_cavalry_divisor.label.c_str(), r.infantry_vs_cavalry_divisor.value);
+        std::printf("  1 per %-3d %s%s\n", row.value, row.label.c_str(),
+                    row.is_default ? " [default]" : "");
+    std::printf("  %s: divide by %d\n", r.infantry_vs_cavalry_divisor.label.c_str(),
+                r.infantry_vs_cavalry_divisor.value);
     std::printf("\nFormation test (%s): 2D6, pass on\n", r.formation_rule.c_str());
     for (std::size_t c = 0; c < r.formation_pass_on.size(); ++c)
-        std::printf("  %-12s %d+\n", sim::gdb::unit_class_names()[c].c_str(), r.formation_pass_on[c]);
-    std::printf("  %+d %s\n", r.formation_excellent_general.value, r.formation_excellent_general.label.c_str());
+        std::printf("  %-12s %d+\n", sim::gdb::unit_class_names()[c].c_str(),
+                    r.formation_pass_on[c]);
+    std::printf("  %+d %s\n", r.formation_excellent_general.value,
+                r.formation_excellent_general.label.c_str());
     std::printf("\nPursuit test (%s): 2D6\n", r.pursuit_rule.c_str());
-    for (const auto* row : {&r.pursuit_commander, &r.pursuit_guard_elite, &r.pursuit_conscripts, &r.pursuit_british_cossack})
+    for (const auto* row : {&r.pursuit_commander, &r.pursuit_guard_elite, &r.pursuit_conscripts,
+                            &r.pursuit_british_cossack})
         std::printf("  %+d %s\n", row->value, row->label.c_str());
     std::printf("  %s\n", r.pursuit_penalty_floor.label.c_str());
     for (const auto& row : r.pursuit_rows) std::printf("  %s\n", row.label.c_str());
-    std::printf("\nDouble six (%s)%s\n", r.double_six_rule.c_str(), r.events_are_default ? " [default]" : "");
-    for (const auto& row : r.double_six_rows) std::printf("  %d-%d %s\n", row.min, row.max, row.label.c_str());
-    std::printf("\nGeneral at risk (%s)%s\n", r.general_risk_rule.c_str(), r.events_are_default ? " [default]" : "");
+    std::printf("\nDouble six (%s)%s\n", r.double_six_rule.c_str(),
+                r.events_are_default ? " [default]" : "");
+    for (const auto& row : r.double_six_rows)
+        std::printf("  %d-%d %s\n", row.min, row.max, row.label.c_str());
+    std::printf("\nGeneral at risk (%s)%s\n", r.general_risk_rule.c_str(),
+                r.events_are_default ? " [default]" : "");
     for (const auto& row : r.general_risk_rows) std::printf("  %s\n", row.label.c_str());
-    std::printf("\nSapper (%s): %s: %d [default]\n", r.sapper_rule.c_str(), r.sapper_reroll_if_at_most.label.c_str(),
-                r.sapper_reroll_if_at_most.value);
+    std::printf("\nSapper (%s): %s: %d [default]\n", r.sapper_rule.c_str(),
+                r.sapper_reroll_if_at_most.label.c_str(), r.sapper_reroll_if_at_most.value);
     return 0;
 }
 

@@ -7,9 +7,9 @@
 #include "app/cli.h"
 #include "app/cli_values.h"
 #include "app/render_options.h"
-#include "sim/core/atomic_file.h"
 #include "renderer/triangle_smoke.h"
 #include "renderer/vk/context.h"
+#include "sim/core/atomic_file.h"
 
 namespace vedette::app {
 

@@ -1,10 +1,10 @@
 #include "app/interrupt.h"
 
+#include <pthread.h>
+#include <unistd.h>
 #include <csignal>
 #include <cstdio>
-#include <pthread.h>
 #include <thread>
-#include <unistd.h>
 
 #include "sim/core/cleanup.h"
 

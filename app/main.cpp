@@ -25,17 +25,24 @@ const Subcommand kSubcommands[] = {
     {"simulate", "SCENARIO -o REPLAY [--rules DIR]",
      "play a scenario's battle by the rules and record it as a replay", run_simulate},
     {"verify", "REPLAY [--rules DIR]",
-     "re-simulate a replay and say whether it is identical (exit 0) or where it differs", run_verify},
+     "re-simulate a replay and say whether it is identical (exit 0) or where it differs",
+     run_verify},
     {"events", "REPLAY", "print a replay's events with their rule references", run_events},
     {"rules", "[--ruleset gdb] [--rules DIR]",
      "print the loaded ruleset tables, marking the default values", run_rules},
 #ifndef VEDETTE_SIM_ONLY
-    {"view", "[REPLAY] [--script TOUR] [--size WxH] [--no-vsync] [--all-panels] [--stats FILE] [--rules DIR]",
+    {"view",
+     "[REPLAY] [--script TOUR] [--size WxH] [--no-vsync] [--all-panels] [--stats FILE] [--rules "
+     "DIR]",
      "open the replay viewer (no REPLAY: the demo battle); a tour script can drive it", run_view},
-    {"render", "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera top|director|overview|follow:UNIT] [--overlay none|captions|panels|viewer] -o FILE.png",
+    {"render",
+     "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera "
+     "top|director|overview|follow:UNIT] [--overlay none|captions|panels|viewer] -o FILE.png",
      "render one moment of a replay offscreen to a PNG", run_render},
     {"export",
-     "REPLAY -o FILE.mp4 [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X] [--camera director|top|overview|follow:UNIT] [--overlay none|captions|panels|viewer] [--frames DIR | --raw FILE] [--hash] [--quiet]",
+     "REPLAY -o FILE.mp4 [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X] [--camera "
+     "director|top|overview|follow:UNIT] [--overlay none|captions|panels|viewer] [--frames DIR | "
+     "--raw FILE] [--hash] [--quiet]",
      "export a replay as an H.264 MP4 (or PNG frames) at a fixed time step", run_export},
     {"triangle", "-o FILE.png [--size WxH]",
      "render the Vulkan smoke-test triangle offscreen and write it as PNG", run_triangle},
@@ -109,7 +116,8 @@ int main_impl(int argc, char** argv) {
             return c.run(args);
         } catch (const UsageError& e) {
             std::fprintf(stderr, "vedette %s: %s\nusage: vedette %s %.*s\n", name.c_str(),
-                         e.message.c_str(), name.c_str(), int(c.synopsis.size()), c.synopsis.data());
+                         e.message.c_str(), name.c_str(), int(c.synopsis.size()),
+                         c.synopsis.data());
             return sim::kExitBadInput;
         } catch (const sim::InputError& e) {
             std::fprintf(stderr, "error: %s\n", e.what());

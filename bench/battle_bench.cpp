@@ -45,36 +45,59 @@ nlohmann::json generated_battle(int per_side, int turns) {
                 const int i = row * lanes + lane;
                 if (i >= per_side) break;
                 const double x = 14 + lane * lane_cm;
-                const double y = s == 0 ? depth / 2 - 15 - row * row_cm : depth / 2 + 15 + row * row_cm;
+                const double y =
+                    s == 0 ? depth / 2 - 15 - row * row_cm : depth / 2 + 15 + row * row_cm;
                 const std::string id = (s == 0 ? "a" : "b") + std::to_string(i);
                 const bool cav = (lane % 3) == 0;
-                units.push_back({{"id", id}, {"name", id}, {"type", cav ? "dragoons" : "infantry"}, {"figures", cav ? 12 : 24},
-                                 {"formation", cav ? "line" : "column"}, {"at", {x, y}}, {"facing", s == 0 ? 0 : 180}});
+                units.push_back({{"id", id},
+                                 {"name", id},
+                                 {"type", cav ? "dragoons" : "infantry"},
+                                 {"figures", cav ? 12 : 24},
+                                 {"formation", cav ? "line" : "column"},
+                                 {"at", {x, y}},
+                                 {"facing", s == 0 ? 0 : 180}});
                 for (int t = 1; t <= turns; ++t) {
                     if (row == 0 && s == (t % 2)) {
-                        orders.push_back({{"turn", t}, {"unit", id}, {"charge", (s == 0 ? "b" : "a") + std::to_string(i)}});
+                        orders.push_back({{"turn", t},
+                                          {"unit", id},
+                                          {"charge", (s == 0 ? "b" : "a") + std::to_string(i)}});
                     } else {
-                        orders.push_back({{"turn", t}, {"unit", id}, {"move", {x, s == 0 ? y + 0.2 * t : y - 0.2 * t}}});
+                        orders.push_back({{"turn", t},
+                                          {"unit", id},
+                                          {"move", {x, s == 0 ? y + 0.2 * t : y - 0.2 * t}}});
                     }
                 }
             }
             const double gx = 14 + lane * lane_cm;
             brigades.push_back({{"id", (s == 0 ? "ba" : "bb") + std::to_string(lane)},
-                                {"general", {{"id", (s == 0 ? "ga" : "gb") + std::to_string(lane)}, {"skill", "average"},
-                                             {"attached_to", (s == 0 ? "a" : "b") + std::to_string(lane)}, {"at", {gx, depth / 2}}}},
+                                {"general",
+                                 {{"id", (s == 0 ? "ga" : "gb") + std::to_string(lane)},
+                                  {"skill", "average"},
+                                  {"attached_to", (s == 0 ? "a" : "b") + std::to_string(lane)},
+                                  {"at", {gx, depth / 2}}}},
                                 {"units", units}});
         }
         sides.push_back({{"id", s == 0 ? "red" : "blue"},
-                         {"commander", {{"id", s == 0 ? "ca" : "cb"}, {"skill", "average"}, {"at", {1, s == 0 ? 1 : depth - 1}}}},
+                         {"commander",
+                          {{"id", s == 0 ? "ca" : "cb"},
+                           {"skill", "average"},
+                           {"at", {1, s == 0 ? 1 : depth - 1}}}},
                          {"brigades", brigades}});
     }
-    return {{"format", "vedette-scenario"}, {"version", 1}, {"title", "generated"}, {"seed", 99}, {"turns", turns},
-            {"table", {{"width", 14 + lanes * lane_cm}, {"depth", depth}}}, {"sides", sides}, {"orders", orders}};
+    return {{"format", "vedette-scenario"},
+            {"version", 1},
+            {"title", "generated"},
+            {"seed", 99},
+            {"turns", turns},
+            {"table", {{"width", 14 + lanes * lane_cm}, {"depth", depth}}},
+            {"sides", sides},
+            {"orders", orders}};
 }
 
 void BM_Simulate(benchmark::State& state) {
     const int units = static_cast<int>(state.range(0));
-    const Scenario scenario = parse_scenario(generated_battle(units / 2, 12), "generated.json", battle_rules());
+    const Scenario scenario =
+        parse_scenario(generated_battle(units / 2, 12), "generated.json", battle_rules());
     std::size_t events = 0;
     for (auto _ : state) {
         const BattleResult r = run_battle(melee_rules(), battle_rules(), scenario);
@@ -87,7 +110,8 @@ BENCHMARK(BM_Simulate)->Arg(200)->Arg(400)->Unit(benchmark::kMillisecond);
 
 const std::string& big_replay_text() {
     static const std::string text = [] {
-        const Scenario scenario = parse_scenario(generated_battle(500, 100), "generated.json", battle_rules());
+        const Scenario scenario =
+            parse_scenario(generated_battle(500, 100), "generated.json", battle_rules());
         const BattleResult r = run_battle(melee_rules(), battle_rules(), scenario);
         return replay::write_replay_text(scenario, melee_rules().hash, r);
     }();

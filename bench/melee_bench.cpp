@@ -17,7 +17,8 @@ using namespace vedette::sim::gdb;
 namespace {
 
 const GdbRules& rules() {
-    static const GdbRules r = load_gdb_rules(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json");
+    static const GdbRules r =
+        load_gdb_rules(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json");
     return r;
 }
 
@@ -47,7 +48,8 @@ MeleeSetup three_on_three() {
     s.sides[kAttacker] = {a, b, unit("dragoons", TroopType::dragoons, 8)};
     MeleeUnit sq = unit("square", TroopType::infantry, 24);
     sq.formation = Formation::square;
-    s.sides[kDefender] = {sq, unit("line", TroopType::infantry, 20), unit("battery", TroopType::artillery, 4)};
+    s.sides[kDefender] = {sq, unit("line", TroopType::infantry, 20),
+                          unit("battery", TroopType::artillery, 4)};
     return s;
 }
 
@@ -81,7 +83,8 @@ static void BM_ResolveOneOnOne(benchmark::State& state) {
         resolve_melee(m, prng, out);
         benchmark::DoNotOptimize(out.difference);
     }
-    state.counters["resolutions_per_s"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["resolutions_per_s"] =
+        benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_ResolveOneOnOne);
 

@@ -28,12 +28,15 @@ Fixture& fixture() {
         setenv("VK_DRIVER_FILES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json", 0);
         setenv("VK_ICD_FILENAMES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json", 0);
         Fixture x;
-        x.rules = sim::battle::load_battle_rules(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json");
-        x.scene = load_replay_scene(std::string(VEDETTE_SOURCE_DIR) + "/replays/demo/demo_battle.replay.json", x.rules);
+        x.rules = sim::battle::load_battle_rules(std::string(VEDETTE_SOURCE_DIR) +
+                                                 "/sim/rulesets/gdb.json");
+        x.scene = load_replay_scene(
+            std::string(VEDETTE_SOURCE_DIR) + "/replays/demo/demo_battle.replay.json", x.rules);
         ContextOptions o;
         o.prefer_gpu = false;
         x.ctx = std::make_unique<VulkanContext>(o);
-        x.renderer = std::make_unique<BattlefieldRenderer>(*x.ctx, VkExtent2D{1280, 720}, x.scene, x.rules);
+        x.renderer =
+            std::make_unique<BattlefieldRenderer>(*x.ctx, VkExtent2D{1280, 720}, x.scene, x.rules);
         return x;
     }();
     return f;
@@ -66,24 +69,36 @@ void run(benchmark::State& state, const SceneState& scene, bool empty) {
     SceneState frame = empty ? SceneState{} : scene;
     for (auto _ : state) {
         ++frame.time_ms;
-        f.renderer->invalidate_shadow_map();  // the worst case: casters moved, the shadow map is redrawn
+        f.renderer
+            ->invalidate_shadow_map();  // the worst case: casters moved, the shadow map is redrawn
         const RgbaImage img = f.renderer->render(frame, cam);
         benchmark::DoNotOptimize(img.pixels.data());
     }
-    state.counters["fps"] = benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["fps"] =
+        benchmark::Counter(double(state.iterations()), benchmark::Counter::kIsRate);
     state.counters["figures"] = double(f.renderer->last_figures());
 }
 
-void BM_EmptyFrame(benchmark::State& state) { run(state, SceneState{}, true); }
+void BM_EmptyFrame(benchmark::State& state) {
+    run(state, SceneState{}, true);
+}
 void BM_DemoBattleFrame(benchmark::State& state) {
     Fixture& f = fixture();
     run(state, scene_at_time(f.scene, time_of_event(f.scene, 60)), false);
 }
-void BM_Figures(benchmark::State& state) { run(state, crowd(int(state.range(0))), false); }
+void BM_Figures(benchmark::State& state) {
+    run(state, crowd(int(state.range(0))), false);
+}
 
 }  // namespace
 
 BENCHMARK(BM_EmptyFrame)->Unit(benchmark::kMillisecond)->MinTime(2.0)->UseRealTime();
 BENCHMARK(BM_DemoBattleFrame)->Unit(benchmark::kMillisecond)->MinTime(2.0)->UseRealTime();
-BENCHMARK(BM_Figures)->Arg(1000)->Arg(10000)->Arg(50000)->Unit(benchmark::kMillisecond)->MinTime(2.0)->UseRealTime();
+BENCHMARK(BM_Figures)
+    ->Arg(1000)
+    ->Arg(10000)
+    ->Arg(50000)
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(2.0)
+    ->UseRealTime();
 BENCHMARK_MAIN();

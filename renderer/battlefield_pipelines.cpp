@@ -54,12 +54,12 @@ VkDescriptorSetLayout create_scene_set_layout(const VulkanContext& ctx) {
     return layout;
 }
 
-
 // A unit box in table-local coordinates: x right, y forward, z up; [-0.5, 0.5]^2 x [0, 1].
 std::vector<MeshVertex> unit_box() {
     std::vector<MeshVertex> v;
     auto quad = [&](glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d, glm::vec3 n) {
-        for (const glm::vec3& p : {a, b, c, a, c, d}) v.push_back({p.x, p.y, p.z, n.x, n.y, n.z, 1, 1, 1});
+        for (const glm::vec3& p : {a, b, c, a, c, d})
+            v.push_back({p.x, p.y, p.z, n.x, n.y, n.z, 1, 1, 1});
     };
     const float h = 0.5f;
     quad({-h, -h, 1}, {h, -h, 1}, {h, h, 1}, {-h, h, 1}, {0, 0, 1});     // top
@@ -75,7 +75,8 @@ std::vector<MeshVertex> unit_box() {
 // in [-0.5, 0.5], z in [0, 1], faces counter-clockwise seen from outside.
 std::vector<MeshVertex> unit_puff() {
     const glm::vec3 axes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
-    const int faces[8][3] = {{0, 2, 4}, {2, 1, 4}, {1, 3, 4}, {3, 0, 4}, {2, 0, 5}, {1, 2, 5}, {3, 1, 5}, {0, 3, 5}};
+    const int faces[8][3] = {{0, 2, 4}, {2, 1, 4}, {1, 3, 4}, {3, 0, 4},
+                             {2, 0, 5}, {1, 2, 5}, {3, 1, 5}, {0, 3, 5}};
     std::vector<MeshVertex> v;
     auto emit = [&](glm::vec3 p) {
         const glm::vec3 n = glm::normalize(p);
@@ -83,8 +84,10 @@ std::vector<MeshVertex> unit_puff() {
     };
     for (const auto& f : faces) {
         const glm::vec3 a = axes[f[0]], b = axes[f[1]], c = axes[f[2]];
-        const glm::vec3 ab = glm::normalize(a + b), bc = glm::normalize(b + c), ca = glm::normalize(c + a);
-        for (const auto& tri : {std::array{a, ab, ca}, std::array{ab, b, bc}, std::array{ca, bc, c}, std::array{ab, bc, ca}})
+        const glm::vec3 ab = glm::normalize(a + b), bc = glm::normalize(b + c),
+                        ca = glm::normalize(c + a);
+        for (const auto& tri : {std::array{a, ab, ca}, std::array{ab, b, bc}, std::array{ca, bc, c},
+                                std::array{ab, bc, ca}})
             for (const auto& p : tri) emit(p);
     }
     return v;
@@ -99,7 +102,8 @@ PipelineDesc terrain_desc(VkDescriptorSetLayout set_layout) {
     d.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
                     {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 12},
                     {2, 0, VK_FORMAT_R32G32B32_SFLOAT, 24}};
-    d.push_constants = {{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
+    d.push_constants = {
+        {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
     d.cull = VK_CULL_MODE_NONE;
     d.debug_name = "terrain";
     return d;
@@ -110,14 +114,14 @@ PipelineDesc figure_desc(VkDescriptorSetLayout set_layout) {
     d.set_layouts = {set_layout};
     d.vertex_spirv = kFigureVert;
     d.fragment_spirv = kFigureFrag;
-    d.bindings = {{0, sizeof(MeshVertex), VK_VERTEX_INPUT_RATE_VERTEX}, {1, sizeof(Instance), VK_VERTEX_INPUT_RATE_INSTANCE}};
-    d.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
-                    {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 12},
-                    {5, 0, VK_FORMAT_R32G32B32_SFLOAT, 24},
-                    {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
-                    {3, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 16},
-                    {4, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 32}};
-    d.push_constants = {{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
+    d.bindings = {{0, sizeof(MeshVertex), VK_VERTEX_INPUT_RATE_VERTEX},
+                  {1, sizeof(Instance), VK_VERTEX_INPUT_RATE_INSTANCE}};
+    d.attributes = {
+        {0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},     {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 12},
+        {5, 0, VK_FORMAT_R32G32B32_SFLOAT, 24},    {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
+        {3, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 16}, {4, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 32}};
+    d.push_constants = {
+        {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
     // Figures are closed meshes with outward counter-clockwise faces: skip their far sides. (The
     // projection's y flip and Vulkan's y-down framebuffer cancel out, so front faces stay
     // counter-clockwise.)
@@ -141,7 +145,9 @@ PipelineDesc shadow_desc(VkDescriptorSetLayout set_layout) {
     d.vertex_spirv = kShadowVert;
     d.fragment_spirv = kShadowFrag;
     // Only the position and the instance placement are read.
-    std::erase_if(d.attributes, [](const VkVertexInputAttributeDescription& a) { return a.location != 0 && a.location != 2 && a.location != 3; });
+    std::erase_if(d.attributes, [](const VkVertexInputAttributeDescription& a) {
+        return a.location != 0 && a.location != 2 && a.location != 3;
+    });
     d.color_output = false;
     d.cull = VK_CULL_MODE_NONE;
     d.depth_bias = 1.25f;
@@ -156,7 +162,8 @@ PipelineDesc sky_desc(VkDescriptorSetLayout set_layout) {
     d.set_layouts = {set_layout};
     d.vertex_spirv = kSkyVert;
     d.fragment_spirv = kSkyFrag;
-    d.push_constants = {{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
+    d.push_constants = {
+        {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
     d.depth_test = true;
     d.depth_write = false;
     d.debug_name = "sky";

@@ -15,11 +15,14 @@
 namespace vedette::render {
 
 namespace {
-constexpr VkMemoryPropertyFlags kHostMemory = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+constexpr VkMemoryPropertyFlags kHostMemory =
+    VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
 }  // namespace
 
-BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D extent, const ReplayScene& scene,
-                                         const sim::battle::BattleRules& rules, const std::string& models)
+BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D extent,
+                                         const ReplayScene& scene,
+                                         const sim::battle::BattleRules& rules,
+                                         const std::string& models)
     : ctx_(ctx),
       rules_(rules),
       target_(std::make_unique<OffscreenTarget>(ctx, extent)),
@@ -43,20 +46,23 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
         VK_CHECK(vkCreateFence(ctx.device(), &fi, nullptr, &f));
     }
     // One descriptor set per frame slot: the shadow map and that slot's uniforms.
-    VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kSlots}, {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSlots}};
+    VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kSlots},
+                                     {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSlots}};
     VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
     dpci.maxSets = kSlots;
     dpci.poolSizeCount = 2;
     dpci.pPoolSizes = sizes;
     VK_CHECK(vkCreateDescriptorPool(ctx.device(), &dpci, nullptr, &descriptor_pool_));
     for (std::uint32_t slot = 0; slot < kSlots; ++slot) {
-        uniforms_[slot] = Buffer(ctx, sizeof(SceneUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, kHostMemory, "scene uniforms");
+        uniforms_[slot] = Buffer(ctx, sizeof(SceneUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+                                 kHostMemory, "scene uniforms");
         VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
         dsai.descriptorPool = descriptor_pool_;
         dsai.descriptorSetCount = 1;
         dsai.pSetLayouts = &scene_set_layout_;
         VK_CHECK(vkAllocateDescriptorSets(ctx.device(), &dsai, &descriptor_sets_[slot]));
-        const VkDescriptorImageInfo image{shadow_->sampler(), shadow_->view(), VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL};
+        const VkDescriptorImageInfo image{shadow_->sampler(), shadow_->view(),
+                                          VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL};
         const VkDescriptorBufferInfo buffer{uniforms_[slot].handle(), 0, sizeof(SceneUniforms)};
         VkWriteDescriptorSet w[2]{};
         w[0].sType = w[1].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
@@ -73,24 +79,30 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
     }
     // The sun looks at the middle of the table from far enough to see all of it.
     {
-        const float tw = static_cast<float>(scene.scenario.terrain.width_mm), td = static_cast<float>(scene.scenario.terrain.depth_mm);
+        const float tw = static_cast<float>(scene.scenario.terrain.width_mm),
+                    td = static_cast<float>(scene.scenario.terrain.depth_mm);
         const glm::vec3 centre(tw / 2, 0, -td / 2);
         const float r = 0.5f * std::sqrt(tw * tw + td * td) + 80.0f;
         const glm::vec3 eye = centre + kSunDirection * (r + 400.0f);
-        light_view_proj_ = glm::ortho(-r, r, -r, r, 10.0f, 2.0f * r + 800.0f) * glm::lookAt(eye, centre, glm::vec3(0, 1, 0));
+        light_view_proj_ = glm::ortho(-r, r, -r, r, 10.0f, 2.0f * r + 800.0f) *
+                           glm::lookAt(eye, centre, glm::vec3(0, 1, 0));
     }
-    terrain_vertices_ = Buffer(ctx, terrain_.vertices.size() * sizeof(TerrainVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
-                               kHostMemory, "terrain vertices");
-    terrain_vertices_.upload(terrain_.vertices.data(), terrain_.vertices.size() * sizeof(TerrainVertex));
-    terrain_indices_ = Buffer(ctx, terrain_.indices.size() * sizeof(std::uint32_t), VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
-                              kHostMemory, "terrain indices");
-    terrain_indices_.upload(terrain_.indices.data(), terrain_.indices.size() * sizeof(std::uint32_t));
+    terrain_vertices_ = Buffer(ctx, terrain_.vertices.size() * sizeof(TerrainVertex),
+                               VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "terrain vertices");
+    terrain_vertices_.upload(terrain_.vertices.data(),
+                             terrain_.vertices.size() * sizeof(TerrainVertex));
+    terrain_indices_ = Buffer(ctx, terrain_.indices.size() * sizeof(std::uint32_t),
+                              VK_BUFFER_USAGE_INDEX_BUFFER_BIT, kHostMemory, "terrain indices");
+    terrain_indices_.upload(terrain_.indices.data(),
+                            terrain_.indices.size() * sizeof(std::uint32_t));
     const auto box = unit_box();
-    box_vertices_ = Buffer(ctx, box.size() * sizeof(MeshVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "box mesh");
+    box_vertices_ = Buffer(ctx, box.size() * sizeof(MeshVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                           kHostMemory, "box mesh");
     box_vertices_.upload(box.data(), box.size() * sizeof(MeshVertex));
     const auto puff = unit_puff();
     puff_vertex_count_ = static_cast<std::uint32_t>(puff.size());
-    puff_vertices_ = Buffer(ctx, puff.size() * sizeof(MeshVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "smoke mesh");
+    puff_vertices_ = Buffer(ctx, puff.size() * sizeof(MeshVertex),
+                            VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "smoke mesh");
     puff_vertices_.upload(puff.data(), puff.size() * sizeof(MeshVertex));
     const ModelSet set = load_model_set(models.empty() ? default_models_file() : models);
     for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
@@ -109,11 +121,11 @@ void BattlefieldRenderer::set_model(MeshKind kind, const ModelMesh& mesh) {
         indices.push_back(it->second);
     }
     const auto k = static_cast<std::size_t>(kind);
-    meshes_[k] = Buffer(ctx_, unique.size() * sizeof(ModelVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory,
-                        mesh_kind_key(kind));
+    meshes_[k] = Buffer(ctx_, unique.size() * sizeof(ModelVertex),
+                        VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, mesh_kind_key(kind));
     meshes_[k].upload(unique.data(), unique.size() * sizeof(ModelVertex));
-    mesh_indices_[k] = Buffer(ctx_, indices.size() * sizeof(std::uint32_t), VK_BUFFER_USAGE_INDEX_BUFFER_BIT, kHostMemory,
-                              mesh_kind_key(kind));
+    mesh_indices_[k] = Buffer(ctx_, indices.size() * sizeof(std::uint32_t),
+                              VK_BUFFER_USAGE_INDEX_BUFFER_BIT, kHostMemory, mesh_kind_key(kind));
     mesh_indices_[k].upload(indices.data(), indices.size() * sizeof(std::uint32_t));
     mesh_index_counts_[k] = static_cast<std::uint32_t>(indices.size());
 
@@ -133,7 +145,8 @@ void BattlefieldRenderer::set_model(MeshKind kind, const ModelMesh& mesh) {
         v.py = lo[1] + (v.py + 0.5f) * (hi[1] - lo[1]);
         v.pz = lo[2] + v.pz * (hi[2] - lo[2]);
     }
-    far_meshes_[k] = Buffer(ctx_, block.size() * sizeof(ModelVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "far model");
+    far_meshes_[k] = Buffer(ctx_, block.size() * sizeof(ModelVertex),
+                            VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "far model");
     far_meshes_[k].upload(block.data(), block.size() * sizeof(ModelVertex));
     model_heights_[k] = hi[2] - lo[2];
 }
@@ -154,8 +167,8 @@ void BattlefieldRenderer::resize(VkExtent2D extent) {
     readback_ = std::make_unique<Readback>(ctx_, extent, kSlots);
 }
 
-void BattlefieldRenderer::submit(const SceneState& state, const Camera& camera, std::uint32_t slot, VkRect2D viewport,
-                                 const AfterScene& after) {
+void BattlefieldRenderer::submit(const SceneState& state, const Camera& camera, std::uint32_t slot,
+                                 VkRect2D viewport, const AfterScene& after) {
     if (in_flight_[slot]) fetch(slot);  // the slot's previous frame must be done first
     VkCommandBuffer cmd = commands_[slot];
     VK_CHECK(vkResetCommandBuffer(cmd, 0));
@@ -182,13 +195,14 @@ const std::uint8_t* BattlefieldRenderer::fetch(std::uint32_t slot) {
     return readback_->data(slot);
 }
 
-void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera, std::uint32_t slot,
-                                 VkRect2D viewport) {
+void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera,
+                                 std::uint32_t slot, VkRect2D viewport) {
     InstanceBatches batches = layout_figures(state, rules_);
     last_figures_ = batches.figures;
     // The scenery stands on the ground like everything without a base (heights added below).
     for (std::size_t m = 0; m < scenery_.by_mesh.size(); ++m)
-        batches.by_mesh[m].insert(batches.by_mesh[m].end(), scenery_.by_mesh[m].begin(), scenery_.by_mesh[m].end());
+        batches.by_mesh[m].insert(batches.by_mesh[m].end(), scenery_.by_mesh[m].begin(),
+                                  scenery_.by_mesh[m].end());
     std::size_t total = 0;
     // Bases lie on the highest ground under them (never buried in a slope); a unit's figures
     // stand on its base; everything else on the ground where it is.
@@ -199,7 +213,8 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
         for (float fx : {-0.5f, -0.25f, 0.0f, 0.25f, 0.5f})
             for (float fy : {-0.5f, 0.0f, 0.5f}) {
                 const float lx = fx * inst.sx, ly = fy * inst.sy;
-                h = std::max(h, terrain_.height(inst.x + c * lx + s * ly, inst.y - s * lx + c * ly));
+                h = std::max(h,
+                             terrain_.height(inst.x + c * lx + s * ly, inst.y - s * lx + c * ly));
             }
         base_height[int(inst.unit)] = h;
         inst.z += h;
@@ -208,7 +223,9 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
         if (m != static_cast<std::size_t>(MeshKind::base))
             for (auto& inst : batches.by_mesh[m]) {
                 const auto it = base_height.find(int(inst.unit));
-                inst.z += inst.unit > 0 && it != base_height.end() ? it->second : terrain_.height(inst.x, inst.y);
+                inst.z += inst.unit > 0 && it != base_height.end()
+                              ? it->second
+                              : terrain_.height(inst.x, inst.y);
             }
         total += batches.by_mesh[m].size();
     }
@@ -216,11 +233,13 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     if (total > instance_capacity_[slot]) {
         vkDeviceWaitIdle(ctx_.device());
         instance_capacity_[slot] = std::max<std::size_t>(total, 1024) * 2;
-        instances = Buffer(ctx_, instance_capacity_[slot] * sizeof(Instance), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory,
-                           "instances");
+        instances = Buffer(ctx_, instance_capacity_[slot] * sizeof(Instance),
+                           VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "instances");
     }
     // Figures under about 10 pixels tall are drawn as blocks (12 triangles instead of a model).
-    const float half_height_px = float(viewport.extent.height > 0 ? viewport.extent.height : target_->extent().height) / 2.0f;
+    const float half_height_px =
+        float(viewport.extent.height > 0 ? viewport.extent.height : target_->extent().height) /
+        2.0f;
     std::array<std::vector<Instance>, static_cast<std::size_t>(MeshKind::count)> far;
     for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k) {
         auto& near = batches.by_mesh[static_cast<std::size_t>(k)];
@@ -230,24 +249,33 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
         for (const auto& inst : near) {
             const glm::vec3 p(inst.x, inst.z, -inst.y);
             const float d = std::max(1.0f, glm::length(p - camera.eye));
-            (h * camera.focal * half_height_px / d < 10.0f ? far[static_cast<std::size_t>(k)] : keep).push_back(inst);
+            (h * camera.focal * half_height_px / d < 10.0f ? far[static_cast<std::size_t>(k)]
+                                                           : keep)
+                .push_back(inst);
         }
         near.swap(keep);
     }
     std::size_t offset = 0;
-    std::array<std::pair<std::size_t, std::size_t>, static_cast<std::size_t>(MeshKind::count)> ranges{}, far_ranges{};
+    std::array<std::pair<std::size_t, std::size_t>, static_cast<std::size_t>(MeshKind::count)>
+        ranges{}, far_ranges{};
     for (std::size_t m = 0; m < batches.by_mesh.size(); ++m) {
         const auto& batch = batches.by_mesh[m];
-        if (!batch.empty()) instances.upload(batch.data(), batch.size() * sizeof(Instance), offset * sizeof(Instance));
+        if (!batch.empty())
+            instances.upload(batch.data(), batch.size() * sizeof(Instance),
+                             offset * sizeof(Instance));
         ranges[m] = {offset, batch.size()};
         offset += batch.size();
-        if (!far[m].empty()) instances.upload(far[m].data(), far[m].size() * sizeof(Instance), offset * sizeof(Instance));
+        if (!far[m].empty())
+            instances.upload(far[m].data(), far[m].size() * sizeof(Instance),
+                             offset * sizeof(Instance));
         far_ranges[m] = {offset, far[m].size()};
         offset += far[m].size();
     }
 
-    PushConstants pc{camera.view_proj, glm::vec4(kSunDirection, 0.0f), glm::vec4(camera.eye, 1.0f / 6000.0f)};
-    const SceneUniforms su{light_view_proj_, glm::inverse(camera.view_proj), glm::vec4(1.0f / float(kShadowMapSize), 0, 0, 0)};
+    PushConstants pc{camera.view_proj, glm::vec4(kSunDirection, 0.0f),
+                     glm::vec4(camera.eye, 1.0f / 6000.0f)};
+    const SceneUniforms su{light_view_proj_, glm::inverse(camera.view_proj),
+                           glm::vec4(1.0f / float(kShadowMapSize), 0, 0, 0)};
     uniforms_[slot].upload(&su, sizeof su);
 
     // Figures and scenery as the sun sees them, for their shadows (models near, blocks far).
@@ -263,9 +291,13 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
             const bool model = static_cast<int>(m) >= kFirstModelKind && mesh_index_counts_[m] > 0;
             const bool puff = m == static_cast<std::size_t>(MeshKind::smoke);
             if (model ? what == Draw::boxes : what != Draw::boxes) continue;
-            const bool scenery = m == static_cast<std::size_t>(MeshKind::tree) || m == static_cast<std::size_t>(MeshKind::house);
+            const bool scenery = m == static_cast<std::size_t>(MeshKind::tree) ||
+                                 m == static_cast<std::size_t>(MeshKind::house);
             const bool block = shadow && !scenery;
-            VkBuffer bufs[2] = {block ? far_meshes_[m].handle() : model ? meshes_[m].handle() : puff ? puff_vertices_.handle() : box_vertices_.handle(),
+            VkBuffer bufs[2] = {block   ? far_meshes_[m].handle()
+                                : model ? meshes_[m].handle()
+                                : puff  ? puff_vertices_.handle()
+                                        : box_vertices_.handle(),
                                 instances.handle()};
             const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
             vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
@@ -273,13 +305,14 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
                 vkCmdDraw(cmd, puff_vertex_count_, static_cast<std::uint32_t>(count), 0, 0);
             } else if (model && !block) {
                 vkCmdBindIndexBuffer(cmd, mesh_indices_[m].handle(), 0, VK_INDEX_TYPE_UINT32);
-                vkCmdDrawIndexed(cmd, mesh_index_counts_[m], static_cast<std::uint32_t>(count), 0, 0, 0);
+                vkCmdDrawIndexed(cmd, mesh_index_counts_[m], static_cast<std::uint32_t>(count), 0,
+                                 0, 0);
             } else {
                 vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
             }
         }
-        // Figures drawn as far blocks (under about 10 px) cast no shadow: theirs would be a pixel or
-        // two, and on a CPU rasteriser every small triangle has a price.
+        // Figures drawn as far blocks (under about 10 px) cast no shadow: theirs would be a pixel
+        // or two, and on a CPU rasteriser every small triangle has a price.
         for (std::size_t m = 0; m < far_ranges.size() && what == Draw::models; ++m) {
             const auto [first, count] = far_ranges[m];
             if (count == 0) continue;
@@ -297,13 +330,15 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     for (std::size_t m = kFirstModelKind; m < ranges.size(); ++m)
         for (const auto& batch : {std::cref(batches.by_mesh[m]), std::cref(far[m])}) {
             const auto* bytes = reinterpret_cast<const unsigned char*>(batch.get().data());
-            for (std::size_t i = 0; i < batch.get().size() * sizeof(Instance); ++i) casters = (casters ^ bytes[i]) * 1099511628211ull;
+            for (std::size_t i = 0; i < batch.get().size() * sizeof(Instance); ++i)
+                casters = (casters ^ bytes[i]) * 1099511628211ull;
             casters = (casters ^ batch.get().size()) * 1099511628211ull;
         }
     if (!shadow_valid_ || shadow_casters_ != casters) {
         shadow_->begin(cmd);
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, shadow_pipeline_.handle());
-        vkCmdPushConstants(cmd, shadow_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+        vkCmdPushConstants(cmd, shadow_pipeline_.layout(),
+                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                            sizeof light_pc, &light_pc);
         draw_instances(Draw::shadow);
         shadow_->end(cmd);
@@ -313,14 +348,19 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
 
     const float sky[4] = {0.62f, 0.72f, 0.85f, 1.0f};
     const VkExtent2D full = target_->extent();
-    const bool partial = viewport.extent.width > 0 && viewport.extent.height > 0 &&
-                         (viewport.offset.x != 0 || viewport.offset.y != 0 || viewport.extent.width != full.width ||
-                          viewport.extent.height != full.height);
+    const bool partial =
+        viewport.extent.width > 0 && viewport.extent.height > 0 &&
+        (viewport.offset.x != 0 || viewport.offset.y != 0 || viewport.extent.width != full.width ||
+         viewport.extent.height != full.height);
     // Around a partial viewport the frame takes the surround colour; inside, the sky's.
     target_->begin(cmd, partial ? surround_.data() : sky);
     if (partial) {
-        const VkViewport vp{float(viewport.offset.x), float(viewport.offset.y), float(viewport.extent.width),
-                            float(viewport.extent.height), 0.0f, 1.0f};
+        const VkViewport vp{float(viewport.offset.x),
+                            float(viewport.offset.y),
+                            float(viewport.extent.width),
+                            float(viewport.extent.height),
+                            0.0f,
+                            1.0f};
         vkCmdSetViewport(cmd, 0, 1, &vp);
         vkCmdSetScissor(cmd, 0, 1, &viewport);
         VkClearAttachment clear{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
@@ -328,10 +368,12 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
         const VkClearRect rect{viewport, 0, 1};
         vkCmdClearAttachments(cmd, 1, &clear, 1, &rect);
     }
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sky_pipeline_.layout(), 0, 1, &descriptor_sets_[slot], 0, nullptr);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sky_pipeline_.layout(), 0, 1,
+                            &descriptor_sets_[slot], 0, nullptr);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, terrain_pipeline_.handle());
-    vkCmdPushConstants(cmd, terrain_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                       sizeof pc, &pc);
+    vkCmdPushConstants(cmd, terrain_pipeline_.layout(),
+                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof pc,
+                       &pc);
     const VkDeviceSize zero = 0;
     VkBuffer tv = terrain_vertices_.handle();
     vkCmdBindVertexBuffers(cmd, 0, 1, &tv, &zero);
@@ -339,8 +381,9 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     vkCmdDrawIndexed(cmd, static_cast<std::uint32_t>(terrain_.indices.size()), 1, 0, 0, 0);
 
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, figure_pipeline_.handle());
-    vkCmdPushConstants(cmd, figure_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                       sizeof pc, &pc);
+    vkCmdPushConstants(cmd, figure_pipeline_.layout(),
+                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof pc,
+                       &pc);
     // One draw per mesh: boxes for bases and markers (shadows fall on them), glTF models for
     // figures and scenery.
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, base_pipeline_.handle());
@@ -357,13 +400,16 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     }
     if (sky_visible) {
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sky_pipeline_.handle());
-        vkCmdPushConstants(cmd, sky_pipeline_.layout(), VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof pc, &pc);
+        vkCmdPushConstants(cmd, sky_pipeline_.layout(),
+                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof pc,
+                           &pc);
         vkCmdDraw(cmd, 3, 1, 0, 0);
     }
     target_->end(cmd);
 }
 
-RgbaImage BattlefieldRenderer::render(const SceneState& state, const Camera& camera, VkRect2D viewport, const AfterScene& after) {
+RgbaImage BattlefieldRenderer::render(const SceneState& state, const Camera& camera,
+                                      VkRect2D viewport, const AfterScene& after) {
     submit(state, camera, 0, viewport, after);
     fetch(0);
     return readback_->fetch(0);

@@ -32,19 +32,20 @@ public:
     // Fills this frame's instances (in `slot`'s buffer) and records the frame into `cmd`.
     // `viewport`: where in the frame the scene goes (width 0: the whole frame); the rest is only
     // cleared. The viewer puts the table between its panels instead of under them.
-    void record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera, std::uint32_t slot = 0,
-                VkRect2D viewport = {});
+    void record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera,
+                std::uint32_t slot = 0, VkRect2D viewport = {});
     // Records more passes over the finished scene (a UI), before the frame is read back.
     using AfterScene = std::function<void(VkCommandBuffer)>;
     // Renders one frame and reads it back.
-    RgbaImage render(const SceneState& state, const Camera& camera, VkRect2D viewport = {}, const AfterScene& after = {});
+    RgbaImage render(const SceneState& state, const Camera& camera, VkRect2D viewport = {},
+                     const AfterScene& after = {});
 
     // Frames in flight, for the exporter: submit() renders into `slot` without waiting; fetch()
     // waits for that slot's frame and returns its pixels (width*height*4 bytes, valid until the
     // slot is submitted again). Slots: 0 .. kSlots-1.
     static constexpr std::uint32_t kSlots = 2;
-    void submit(const SceneState& state, const Camera& camera, std::uint32_t slot, VkRect2D viewport = {},
-                const AfterScene& after = {});
+    void submit(const SceneState& state, const Camera& camera, std::uint32_t slot,
+                VkRect2D viewport = {}, const AfterScene& after = {});
     const std::uint8_t* fetch(std::uint32_t slot);
 
     // The colour of the frame outside a partial viewport (the viewer's panel background).
@@ -55,7 +56,9 @@ public:
     void resize(VkExtent2D extent);
     // For callers that record their own frames (the viewer): copy the target into readback slot
     // `slot` inside `cmd`, and read that slot once the submission has finished.
-    void record_readback(VkCommandBuffer cmd, std::uint32_t slot) const { readback_->record_copy(cmd, target_->color(), slot); }
+    void record_readback(VkCommandBuffer cmd, std::uint32_t slot) const {
+        readback_->record_copy(cmd, target_->color(), slot);
+    }
     RgbaImage readback(std::uint32_t slot) const { return readback_->fetch(slot); }
 
     const OffscreenTarget& target() const { return *target_; }

@@ -39,10 +39,10 @@ RgbaImage read_png(const std::string& path) {
 
 ImageDiff compare_images(const RgbaImage& expected, const RgbaImage& actual, int threshold) {
     if (expected.width != actual.width || expected.height != actual.height)
-        throw std::invalid_argument("image sizes differ: expected " + std::to_string(expected.width) +
-                                    "x" + std::to_string(expected.height) + ", actual " +
-                                    std::to_string(actual.width) + "x" +
-                                    std::to_string(actual.height));
+        throw std::invalid_argument(
+            "image sizes differ: expected " + std::to_string(expected.width) + "x" +
+            std::to_string(expected.height) + ", actual " + std::to_string(actual.width) + "x" +
+            std::to_string(actual.height));
     ImageDiff result;
     result.diff = RgbaImage(actual.width, actual.height);
     std::size_t differing = 0;
@@ -50,14 +50,18 @@ ImageDiff compare_images(const RgbaImage& expected, const RgbaImage& actual, int
     for (std::size_t i = 0; i < count; ++i) {
         int m = 0;
         for (int c = 0; c < 4; ++c)
-            m = std::max(m, std::abs(int(expected.pixels[i * 4 + c]) - int(actual.pixels[i * 4 + c])));
+            m = std::max(m,
+                         std::abs(int(expected.pixels[i * 4 + c]) - int(actual.pixels[i * 4 + c])));
         result.max_channel_difference = std::max(result.max_channel_difference, m);
         std::uint8_t* d = &result.diff.pixels[i * 4];
         if (m > threshold) {
             ++differing;
-            d[0] = 255; d[1] = 0; d[2] = 0;
+            d[0] = 255;
+            d[1] = 0;
+            d[2] = 0;
         } else {
-            for (int c = 0; c < 3; ++c) d[c] = static_cast<std::uint8_t>(actual.pixels[i * 4 + c] / 3);
+            for (int c = 0; c < 3; ++c)
+                d[c] = static_cast<std::uint8_t>(actual.pixels[i * 4 + c] / 3);
         }
         d[3] = 255;
     }

@@ -14,7 +14,8 @@ struct RgbaImage {
     std::vector<std::uint8_t> pixels;  // row-major, top row first, 4 bytes a pixel
 
     RgbaImage() = default;
-    RgbaImage(std::uint32_t w, std::uint32_t h) : width(w), height(h), pixels(std::size_t(w) * h * 4) {}
+    RgbaImage(std::uint32_t w, std::uint32_t h)
+        : width(w), height(h), pixels(std::size_t(w) * h * 4) {}
     const std::uint8_t* at(std::uint32_t x, std::uint32_t y) const {
         return &pixels[(std::size_t(y) * width + x) * 4];
     }

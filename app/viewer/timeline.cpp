@@ -16,8 +16,9 @@ Timeline::Timeline(const std::vector<sim::battle::Event>& events, std::int64_t d
     : events_(events), duration_ms_(std::max<std::int64_t>(0, duration_ms)) {}
 
 int Timeline::current_event() const {
-    const auto it = std::upper_bound(events_.begin(), events_.end(), time_ms_,
-                                     [](std::int64_t t, const sim::battle::Event& e) { return t < e.t0_ms; });
+    const auto it =
+        std::upper_bound(events_.begin(), events_.end(), time_ms_,
+                         [](std::int64_t t, const sim::battle::Event& e) { return t < e.t0_ms; });
     return static_cast<int>(it - events_.begin()) - 1;
 }
 
@@ -40,10 +41,16 @@ void Timeline::play() {
     if (time_ms_ >= duration_ms_ && !loop_) seek(0);  // play at the end starts again
     playing_ = true;
 }
-void Timeline::pause() { playing_ = false; }
-void Timeline::toggle_play() { playing_ ? pause() : play(); }
+void Timeline::pause() {
+    playing_ = false;
+}
+void Timeline::toggle_play() {
+    playing_ ? pause() : play();
+}
 
-void Timeline::set_speed(double speed) { speed_ = std::clamp(speed, kMinSpeed, kMaxSpeed); }
+void Timeline::set_speed(double speed) {
+    speed_ = std::clamp(speed, kMinSpeed, kMaxSpeed);
+}
 
 namespace {
 constexpr std::array<double, 6> kSpeeds{0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
@@ -65,7 +72,9 @@ void Timeline::set_loop(std::int64_t from_ms, std::int64_t to_ms) {
     loop_ = {from_ms, to_ms};
     if (time_ms_ < from_ms || time_ms_ > to_ms) seek(from_ms);
 }
-void Timeline::clear_loop() { loop_.reset(); }
+void Timeline::clear_loop() {
+    loop_.reset();
+}
 
 void Timeline::advance(double wall_seconds) {
     if (!playing_ || wall_seconds <= 0) return;
@@ -103,15 +112,17 @@ bool Timeline::step(StepUnit unit, int direction, const EventFilter& filter) {
     if (unit == StepUnit::event) {
         // An event shown before its middle counts as not yet reached when stepping forward.
         int i = cur;
-        if (direction > 0 && cur >= 0 && time_ms_ < moment_of(cur) && filter.passes(events_[static_cast<std::size_t>(cur)])) {
+        if (direction > 0 && cur >= 0 && time_ms_ < moment_of(cur) &&
+            filter.passes(events_[static_cast<std::size_t>(cur)])) {
             seek_event(cur);
             return true;
         }
-        if (direction < 0 && cur >= 0 && time_ms_ > moment_of(cur) && filter.passes(events_[static_cast<std::size_t>(cur)])) {
+        if (direction < 0 && cur >= 0 && time_ms_ > moment_of(cur) &&
+            filter.passes(events_[static_cast<std::size_t>(cur)])) {
             seek_event(cur);
             return true;
         }
-        for (i += direction > 0 ? 1 : -1; i >= 0 && i < n; i += direction > 0 ? 1 : -1)
+        for (i += direction > 0 ? 1 : -1; i >= 0 && i<n; i += direction> 0 ? 1 : -1)
             if (filter.passes(events_[static_cast<std::size_t>(i)])) {
                 seek_event(i);
                 return true;

@@ -16,8 +16,8 @@ namespace vedette::viewer {
 
 // Which events count when stepping by event (the event log's filter). Empty sets pass all.
 struct EventFilter {
-    std::set<int> units;           // an event passes if it involves any of these units
-    std::set<std::string> kinds;   // ... and its kind is one of these
+    std::set<int> units;          // an event passes if it involves any of these units
+    std::set<std::string> kinds;  // ... and its kind is one of these
     bool passes(const sim::battle::Event& e) const;
     bool empty() const { return units.empty() && kinds.empty(); }
 };

@@ -25,8 +25,12 @@ std::vector<std::string> capture_end() {
     g_capturing = false;
     return std::move(g_lines);
 }
-bool capturing() { return g_capturing; }
-void set_panel(const char* name) { g_panel = name; }
+bool capturing() {
+    return g_capturing;
+}
+void set_panel(const char* name) {
+    g_panel = name;
+}
 void note(const std::string& line) {
     if (g_capturing) g_lines.push_back(g_panel + ": " + line);
 }

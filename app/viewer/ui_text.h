@@ -25,8 +25,14 @@ void text_wrapped(const char* fmt, ...) IM_FMTARGS(1);
 void note(const std::string& line);
 
 // Colours shared by the panels.
-inline ImVec4 lit() { return {1.0f, 0.85f, 0.35f, 1.0f}; }
-inline ImVec4 dim() { return {0.55f, 0.55f, 0.55f, 1.0f}; }
-inline ImVec4 heading() { return {1.0f, 0.92f, 0.7f, 1.0f}; }
+inline ImVec4 lit() {
+    return {1.0f, 0.85f, 0.35f, 1.0f};
+}
+inline ImVec4 dim() {
+    return {0.55f, 0.55f, 0.55f, 1.0f};
+}
+inline ImVec4 heading() {
+    return {1.0f, 0.92f, 0.7f, 1.0f};
+}
 
 }  // namespace vedette::viewer::ui

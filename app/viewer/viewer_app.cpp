@@ -19,8 +19,8 @@
 #include "renderer/window/glfw_window.h"
 #include "renderer/window/presenter.h"
 #include "sim/core/atomic_file.h"
-#include "sim/core/json_reader.h"
 #include "sim/core/input_error.h"
+#include "sim/core/json_reader.h"
 #include "sim/rules/ruleset_files.h"
 
 namespace vedette::viewer {
@@ -46,16 +46,20 @@ render::Camera camera_for(const ViewerModel& m, const render::SceneState& state,
     return render::make_camera(spec, m.scene, state, aspect);
 }
 
-void error_dialog(const std::string& title, const std::string& message, float width, float height, bool& quit) {
+void error_dialog(const std::string& title, const std::string& message, float width, float height,
+                  bool& quit) {
     ui::set_panel("error");
-    ImGui::SetNextWindowPos(ImVec2(width * 0.5f, height * 0.4f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowPos(ImVec2(width * 0.5f, height * 0.4f), ImGuiCond_Always,
+                            ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(std::min(720.0f, width - 40), 0), ImGuiCond_Always);
-    ImGui::Begin("Cannot open this replay", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
+    ImGui::Begin("Cannot open this replay", nullptr,
+                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoMove);
     ui::text_coloured(ImVec4(1, 0.5f, 0.4f, 1), "%s", title.c_str());
     ImGui::Separator();
     ui::text_wrapped("%s", message.c_str());
     ImGui::Separator();
-    ui::text_dim("Check the file (vedette verify FILE names the first problem), or open another replay.");
+    ui::text_dim(
+        "Check the file (vedette verify FILE names the first problem), or open another replay.");
     if (ImGui::Button("Quit")) quit = true;
     ImGui::End();
 }
@@ -63,13 +67,17 @@ void error_dialog(const std::string& title, const std::string& message, float wi
 // The panels' view of the ruleset file (the rules panel shows it as loaded).
 // The rules were already read and checked by the rules engine; this reads the same file through
 // the same guarded reader.
-nlohmann::json load_ruleset_json(const std::string& path) { return sim::read_json_file(path); }
+nlohmann::json load_ruleset_json(const std::string& path) {
+    return sim::read_json_file(path);
+}
 
 struct Stats {
     std::vector<double> frame_ms;
     std::vector<double> step_ms;
     void write(const std::string& path, const std::string& device, VkExtent2D size) const {
-        auto mean = [](const std::vector<double>& v) { return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / double(v.size()); };
+        auto mean = [](const std::vector<double>& v) {
+            return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / double(v.size());
+        };
         auto pct = [](std::vector<double> v, double p) {
             if (v.empty()) return 0.0;
             std::sort(v.begin(), v.end());
@@ -84,11 +92,14 @@ struct Stats {
         j["fps"] = mean(frame_ms) > 0 ? 1000.0 / mean(frame_ms) : 0.0;
         j["steps"] = step_ms.size();
         j["step_to_frame_ms_mean"] = mean(step_ms);
-        j["step_to_frame_ms_max"] = step_ms.empty() ? 0.0 : *std::max_element(step_ms.begin(), step_ms.end());
+        j["step_to_frame_ms_max"] =
+            step_ms.empty() ? 0.0 : *std::max_element(step_ms.begin(), step_ms.end());
         sim::write_file_atomically(path, j.dump(2) + "\n");
-        std::printf("viewer: %zu frames, %.1f ms a frame (%.1f fps), step to new frame %.1f ms (max %.1f) on %s\n",
-                    frame_ms.size(), mean(frame_ms), j["fps"].get<double>(), mean(step_ms), j["step_to_frame_ms_max"].get<double>(),
-                    device.c_str());
+        std::printf(
+            "viewer: %zu frames, %.1f ms a frame (%.1f fps), step to new frame %.1f ms (max %.1f) "
+            "on %s\n",
+            frame_ms.size(), mean(frame_ms), j["fps"].get<double>(), mean(step_ms),
+            j["step_to_frame_ms_max"].get<double>(), device.c_str());
     }
 };
 }  // namespace
@@ -101,7 +112,8 @@ int run_viewer(const ViewerOptions& options) {
     render::ContextOptions co;
     const char* v = std::getenv("VEDETTE_VALIDATION");
     co.validation = v && v[0] == '1';
-    co.require_validation = co.validation;  // asked for explicitly (tests): a missing layer is an error
+    co.require_validation =
+        co.validation;  // asked for explicitly (tests): a missing layer is an error
     co.instance_extensions = render::GlfwWindow::required_instance_extensions();
     co.swapchain = true;
     co.can_present = &render::GlfwWindow::can_present;
@@ -115,8 +127,10 @@ int run_viewer(const ViewerOptions& options) {
     std::string rules_file;
     try {
         rules_file = sim::ruleset_path(sim::find_rules_dir(options.rules_dir), "gdb");
-        rules = std::make_unique<sim::battle::BattleRules>(sim::battle::load_battle_rules(rules_file));
-        scene = std::make_unique<render::ReplayScene>(render::load_replay_scene(replay_path, *rules));
+        rules =
+            std::make_unique<sim::battle::BattleRules>(sim::battle::load_battle_rules(rules_file));
+        scene =
+            std::make_unique<render::ReplayScene>(render::load_replay_scene(replay_path, *rules));
     } catch (const std::exception& e) {
         scene.reset();
         error_title = "Vedette cannot open " + replay_path;
@@ -132,7 +146,7 @@ int run_viewer(const ViewerOptions& options) {
     render::Presenter presenter(ctx, surface, extent, options.vsync);
 
     std::unique_ptr<render::BattlefieldRenderer> renderer;
-    std::unique_ptr<render::OffscreenTarget> blank;  // the error dialog's background
+    std::unique_ptr<render::OffscreenTarget> blank;    // the error dialog's background
     std::unique_ptr<render::Readback> blank_readback;  // its screenshots
     std::unique_ptr<ViewerModel> model;
     nlohmann::json ruleset_json;
@@ -147,7 +161,9 @@ int run_viewer(const ViewerOptions& options) {
         blank = std::make_unique<render::OffscreenTarget>(ctx, extent);
         blank_readback = std::make_unique<render::Readback>(ctx, extent, 1);
     }
-    auto target = [&]() -> const render::OffscreenTarget& { return renderer ? renderer->target() : *blank; };
+    auto target = [&]() -> const render::OffscreenTarget& {
+        return renderer ? renderer->target() : *blank;
+    };
     render::ImGuiLayer ui_layer(ctx, window.handle(), target());
 
     CommandQueue queue;
@@ -171,7 +187,8 @@ int run_viewer(const ViewerOptions& options) {
         }
         if (fb.width != target().extent().width || fb.height != target().extent().height) {
             presenter.wait_idle();
-            if (renderer) renderer->resize(fb);
+            if (renderer)
+                renderer->resize(fb);
             else {
                 blank = std::make_unique<render::OffscreenTarget>(ctx, fb);
                 blank_readback = std::make_unique<render::Readback>(ctx, fb, 1);
@@ -217,20 +234,24 @@ int run_viewer(const ViewerOptions& options) {
                 model->camera_mode = ViewerModel::CameraMode::director;
                 camera = camera_for(*model, state, rect.w / rect.h);
             }
-            const FrameView view{*model, state, camera, renderer->terrain(), ruleset_json, w, h, relayout,
-                                 rect.x, rect.y, rect.w, rect.h};
+            const FrameView view{*model,       state,  camera, renderer->terrain(),
+                                 ruleset_json, w,      h,      relayout,
+                                 rect.x,       rect.y, rect.w, rect.h};
             draw_panels(view, queue);
             // A key's step is applied after this frame, so the frame after it shows the result.
-            if (handle_input(*model, camera, queue) && step_started == none) step_started = frame_start, step_frames = 1;
+            if (handle_input(*model, camera, queue) && step_started == none)
+                step_started = frame_start, step_frames = 1;
         } else {
             error_dialog(error_title, error_message, w, h, quit);
         }
         relayout = false;
-        const std::vector<std::string> captured = capture ? ui::capture_end() : std::vector<std::string>{};
+        const std::vector<std::string> captured =
+            capture ? ui::capture_end() : std::vector<std::string>{};
 
         VkCommandBuffer cmd = presenter.begin_frame();
         if (renderer) {
-            const VkRect2D viewport{{int(rect.x), int(rect.y)}, {std::uint32_t(rect.w), std::uint32_t(rect.h)}};
+            const VkRect2D viewport{{int(rect.x), int(rect.y)},
+                                    {std::uint32_t(rect.w), std::uint32_t(rect.h)}};
             renderer->record(cmd, state, camera, 0, viewport);
         } else {
             const float grey[4] = {0.12f, 0.13f, 0.15f, 1.0f};
@@ -239,27 +260,33 @@ int run_viewer(const ViewerOptions& options) {
         }
         ui_layer.record(cmd);
         if (capture) {
-            if (renderer) renderer->record_readback(cmd, 0);
-            else blank_readback->record_copy(cmd, blank->color(), 0);
+            if (renderer)
+                renderer->record_readback(cmd, 0);
+            else
+                blank_readback->record_copy(cmd, blank->color(), 0);
         }
         presenter.end_frame(target().color(), fb);
         if (model) queue.apply(*model);
 
         if (step_started != none || capture) presenter.wait_idle();
         const auto frame_end = Clock::now();
-        stats.frame_ms.push_back(std::chrono::duration<double, std::milli>(frame_end - frame_start).count());
+        stats.frame_ms.push_back(
+            std::chrono::duration<double, std::milli>(frame_end - frame_start).count());
         if (step_started != none && step_frames-- == 0) {
-            stats.step_ms.push_back(std::chrono::duration<double, std::milli>(frame_end - step_started).count());
+            stats.step_ms.push_back(
+                std::chrono::duration<double, std::milli>(frame_end - step_started).count());
             step_started = none;
         }
         if (capture) {
-            const render::RgbaImage image = renderer ? renderer->readback(0) : blank_readback->fetch(0);
+            const render::RgbaImage image =
+                renderer ? renderer->readback(0) : blank_readback->fetch(0);
             render::write_png(*screenshot, image);
             std::string text;
             for (const auto& line : captured) text += line + "\n";
             const std::string txt = screenshot->substr(0, screenshot->size() - 4) + ".txt";
             sim::write_file_atomically(txt, text);
-            std::printf("screenshot %s (%ux%u) and %s\n", screenshot->c_str(), image.width, image.height, txt.c_str());
+            std::printf("screenshot %s (%ux%u) and %s\n", screenshot->c_str(), image.width,
+                        image.height, txt.c_str());
             screenshot.reset();
             tour->screenshot_done();
         } else if (screenshot && screenshot_settle > 0) {

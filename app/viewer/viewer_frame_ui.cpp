@@ -8,8 +8,9 @@
 
 namespace vedette::viewer {
 
-ViewerFrameUi::ViewerFrameUi(const render::ReplayScene& scene, const sim::battle::BattleRules& rules,
-                             const std::string& rules_file, float frame_seconds)
+ViewerFrameUi::ViewerFrameUi(const render::ReplayScene& scene,
+                             const sim::battle::BattleRules& rules, const std::string& rules_file,
+                             float frame_seconds)
     : model_(scene, rules, rules_file), frame_seconds_(frame_seconds) {
     // Already read and checked by the rules engine; the same guarded reader here.
     ruleset_ = sim::read_json_file(rules_file);
@@ -17,7 +18,8 @@ ViewerFrameUi::ViewerFrameUi(const render::ReplayScene& scene, const sim::battle
 
 ViewerFrameUi::~ViewerFrameUi() = default;
 
-void ViewerFrameUi::attach(const render::VulkanContext& ctx, render::BattlefieldRenderer& renderer) {
+void ViewerFrameUi::attach(const render::VulkanContext& ctx,
+                           render::BattlefieldRenderer& renderer) {
     renderer.set_surround_colour(kPanelBackground);
     layer_ = std::make_unique<render::ImGuiLayer>(ctx, nullptr, renderer.target(), frame_seconds_);
 }
@@ -27,8 +29,8 @@ VkRect2D ViewerFrameUi::viewport(VkExtent2D frame) const {
     return {{int(r.x), int(r.y)}, {std::uint32_t(r.w), std::uint32_t(r.h)}};
 }
 
-void ViewerFrameUi::record(VkCommandBuffer cmd, const render::BattlefieldRenderer& renderer, const render::SceneState& state,
-                           const render::Camera& camera) {
+void ViewerFrameUi::record(VkCommandBuffer cmd, const render::BattlefieldRenderer& renderer,
+                           const render::SceneState& state, const render::Camera& camera) {
     model_.timeline.seek(state.time_ms);
     const VkExtent2D size = renderer.target().extent();
     const float w = float(size.width), h = float(size.height);
@@ -37,7 +39,8 @@ void ViewerFrameUi::record(VkCommandBuffer cmd, const render::BattlefieldRendere
     // The first frame is laid out twice: tables and scroll positions settle on their second frame.
     for (int pass = first_ ? 2 : 1; pass > 0; --pass) {
         layer_->new_frame();
-        const FrameView view{model_, state, camera, renderer.terrain(), ruleset_, w, h, first_, r.x, r.y, r.w, r.h};
+        const FrameView view{model_, state, camera, renderer.terrain(), ruleset_, w, h, first_, r.x,
+                             r.y,    r.w,   r.h};
         draw_panels(view, ignored);
         if (pass > 1) ImGui::EndFrame();
     }

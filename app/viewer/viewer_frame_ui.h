@@ -16,14 +16,14 @@ namespace vedette::viewer {
 
 class ViewerFrameUi : public render::FrameUi {
 public:
-    ViewerFrameUi(const render::ReplayScene& scene, const sim::battle::BattleRules& rules, const std::string& rules_file,
-                  float frame_seconds);
+    ViewerFrameUi(const render::ReplayScene& scene, const sim::battle::BattleRules& rules,
+                  const std::string& rules_file, float frame_seconds);
     ~ViewerFrameUi() override;
 
     void attach(const render::VulkanContext& ctx, render::BattlefieldRenderer& renderer) override;
     VkRect2D viewport(VkExtent2D frame) const override;
-    void record(VkCommandBuffer cmd, const render::BattlefieldRenderer& renderer, const render::SceneState& state,
-                const render::Camera& camera) override;
+    void record(VkCommandBuffer cmd, const render::BattlefieldRenderer& renderer,
+                const render::SceneState& state, const render::Camera& camera) override;
 
     ViewerModel& model() { return model_; }
 

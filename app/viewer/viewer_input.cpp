@@ -5,7 +5,9 @@
 namespace vedette::viewer {
 
 namespace {
-bool pressed(ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), true); }
+bool pressed(ImGuiKey key) {
+    return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), true);
+}
 
 // Turns the camera into the free orbit camera, starting from wherever it is now.
 void take_over(const ViewerModel& model, const render::Camera& camera, CommandQueue& q) {
@@ -24,15 +26,20 @@ bool handle_input(const ViewerModel& model, const render::Camera& camera, Comman
     if (!io.WantTextInput) {
         const EventFilter filter = model.filter;
         auto step = [&](StepUnit unit, int dir) {
-            q.push([unit, dir, filter](ViewerModel& m) { m.timeline.step(unit, dir, unit == StepUnit::event ? filter : EventFilter{}); });
+            q.push([unit, dir, filter](ViewerModel& m) {
+                m.timeline.step(unit, dir, unit == StepUnit::event ? filter : EventFilter{});
+            });
             stepped = true;
         };
         if (pressed(ImGuiKey_Space)) q.push([](ViewerModel& m) { m.timeline.toggle_play(); });
         for (int dir : {-1, 1})
             if (pressed(dir < 0 ? ImGuiKey_LeftArrow : ImGuiKey_RightArrow)) {
-                if (io.KeyCtrl) step(StepUnit::turn, dir);
-                else if (io.KeyShift) step(StepUnit::phase, dir);
-                else step(StepUnit::event, dir);
+                if (io.KeyCtrl)
+                    step(StepUnit::turn, dir);
+                else if (io.KeyShift)
+                    step(StepUnit::phase, dir);
+                else
+                    step(StepUnit::event, dir);
             }
         if (pressed(ImGuiKey_Home)) {
             q.push([](ViewerModel& m) { m.timeline.seek(0); });

@@ -17,23 +17,34 @@
 namespace vedette::viewer {
 
 struct PanelVisibility {
-    bool timeline = true, events = true, melee = true, charge = true, unit = true, rules = false, overlays = true;
+    bool timeline = true, events = true, melee = true, charge = true, unit = true, rules = false,
+         overlays = true;
 };
 
 struct ViewerModel {
-    ViewerModel(const render::ReplayScene& scene, const sim::battle::BattleRules& rules, std::string rules_file)
-        : scene(scene), rules(rules), rules_file(std::move(rules_file)), timeline(scene.replay.events, scene.duration_ms) {}
+    ViewerModel(const render::ReplayScene& scene, const sim::battle::BattleRules& rules,
+                std::string rules_file)
+        : scene(scene),
+          rules(rules),
+          rules_file(std::move(rules_file)),
+          timeline(scene.replay.events, scene.duration_ms) {}
 
     const render::ReplayScene& scene;
     const sim::battle::BattleRules& rules;
     std::string rules_file;  // the ruleset JSON, for the rules panel
     Timeline timeline;
     EventFilter filter;
-    int selected_unit = -1;   // scenario unit index
-    int pinned_melee = -1;    // a melee event chosen in the log (-1: follow the playhead)
-    int pinned_charge = -1;   // a charge_declared event chosen (-1: follow the playhead)
+    int selected_unit = -1;  // scenario unit index
+    int pinned_melee = -1;   // a melee event chosen in the log (-1: follow the playhead)
+    int pinned_charge = -1;  // a charge_declared event chosen (-1: follow the playhead)
     PanelVisibility panels;
-    enum class CameraMode { director, top, overview, follow, orbit } camera_mode = CameraMode::director;
+    enum class CameraMode {
+        director,
+        top,
+        overview,
+        follow,
+        orbit
+    } camera_mode = CameraMode::director;
     render::OrbitView orbit;
     std::string follow_unit;
 
@@ -66,7 +77,7 @@ private:
 };
 
 // Colours of event kinds on the timeline and in the log: the renderer's, shared with the exporter.
-using render::KindColour;
 using render::kind_colour;
+using render::KindColour;
 
 }  // namespace vedette::viewer

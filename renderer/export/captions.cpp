@@ -15,7 +15,8 @@ struct CaptionPainter::Impl {
     float size = 16;
 };
 
-CaptionPainter::CaptionPainter(std::uint32_t frame_height, float lines_per_frame) : impl_(new Impl) {
+CaptionPainter::CaptionPainter(std::uint32_t frame_height, float lines_per_frame)
+    : impl_(new Impl) {
     impl_->size = std::clamp(float(frame_height) / lines_per_frame, 11.0f, 48.0f);
     ImFontConfig config;
     config.SizePixels = impl_->size;
@@ -25,10 +26,12 @@ CaptionPainter::CaptionPainter(std::uint32_t frame_height, float lines_per_frame
     impl_->atlas.GetTexDataAsAlpha8(&impl_->alpha, &impl_->width, &impl_->height);
 }
 
-CaptionPainter::~CaptionPainter() { delete impl_; }
+CaptionPainter::~CaptionPainter() {
+    delete impl_;
+}
 
-int CaptionPainter::draw_text(RgbaImage& frame, const std::string& text, int x0, int y0, int max_width,
-                              std::uint8_t r, std::uint8_t g, std::uint8_t b) {
+int CaptionPainter::draw_text(RgbaImage& frame, const std::string& text, int x0, int y0,
+                              int max_width, std::uint8_t r, std::uint8_t g, std::uint8_t b) {
     const ImFont& font = *impl_->font;
     const int line_height = int(impl_->size * 1.2f);
     float x = float(x0);
@@ -52,14 +55,16 @@ int CaptionPainter::draw_text(RgbaImage& frame, const std::string& text, int x0,
         if (!glyph) continue;
         const int gx0 = int(x + glyph->X0), gy0 = int(float(y) + glyph->Y0);
         const int gw = int(glyph->X1 - glyph->X0), gh = int(glyph->Y1 - glyph->Y0);
-        const int u0 = int(glyph->U0 * float(impl_->width)), v0 = int(glyph->V0 * float(impl_->height));
+        const int u0 = int(glyph->U0 * float(impl_->width)),
+                  v0 = int(glyph->V0 * float(impl_->height));
         for (int j = 0; j < gh; ++j)
             for (int i = 0; i < gw; ++i) {
                 const int px = gx0 + i, py = gy0 + j;
                 if (px < 0 || py < 0 || px >= int(frame.width) || py >= int(frame.height)) continue;
                 const int a = impl_->alpha[(v0 + j) * impl_->width + u0 + i];
                 if (a == 0) continue;
-                std::uint8_t* d = &frame.pixels[(std::size_t(py) * frame.width + std::size_t(px)) * 4];
+                std::uint8_t* d =
+                    &frame.pixels[(std::size_t(py) * frame.width + std::size_t(px)) * 4];
                 d[0] = std::uint8_t((d[0] * (255 - a) + r * a) / 255);
                 d[1] = std::uint8_t((d[1] * (255 - a) + g * a) / 255);
                 d[2] = std::uint8_t((d[2] * (255 - a) + b * a) / 255);
@@ -69,10 +74,15 @@ int CaptionPainter::draw_text(RgbaImage& frame, const std::string& text, int x0,
     return y + line_height;
 }
 
-int CaptionPainter::line_height() const { return int(impl_->size * 1.2f); }
+int CaptionPainter::line_height() const {
+    return int(impl_->size * 1.2f);
+}
 
 int CaptionPainter::text_width(const std::string& text) const {
-    return int(impl_->font->CalcTextSizeA(impl_->size, 1e9f, 0.0f, text.c_str(), text.c_str() + text.size()).x);
+    return int(
+        impl_->font
+            ->CalcTextSizeA(impl_->size, 1e9f, 0.0f, text.c_str(), text.c_str() + text.size())
+            .x);
 }
 
 void CaptionPainter::shade(RgbaImage& frame, int x0, int y0, int x1, int y1, float keep) const {
@@ -83,8 +93,8 @@ void CaptionPainter::shade(RgbaImage& frame, int x0, int y0, int x1, int y1, flo
         }
 }
 
-void CaptionPainter::fill(RgbaImage& frame, int x0, int y0, int x1, int y1, std::uint8_t r, std::uint8_t g,
-                          std::uint8_t b) const {
+void CaptionPainter::fill(RgbaImage& frame, int x0, int y0, int x1, int y1, std::uint8_t r,
+                          std::uint8_t g, std::uint8_t b) const {
     for (int y = std::max(0, y0); y < std::min(int(frame.height), y1); ++y)
         for (int x = std::max(0, x0); x < std::min(int(frame.width), x1); ++x) {
             std::uint8_t* d = &frame.pixels[(std::size_t(y) * frame.width + std::size_t(x)) * 4];
@@ -92,7 +102,8 @@ void CaptionPainter::fill(RgbaImage& frame, int x0, int y0, int x1, int y1, std:
         }
 }
 
-void CaptionPainter::paint_lines(RgbaImage& frame, const std::string& title, const std::string& detail) {
+void CaptionPainter::paint_lines(RgbaImage& frame, const std::string& title,
+                                 const std::string& detail) {
     const int margin = int(impl_->size);
     const int band = int(impl_->size * 4.2f);
     const int top = int(frame.height) - band;
@@ -102,14 +113,17 @@ void CaptionPainter::paint_lines(RgbaImage& frame, const std::string& title, con
             for (int c = 0; c < 3; ++c) d[c] = std::uint8_t(d[c] * 0.35f);
         }
     const int max_width = int(frame.width) - 2 * margin;
-    const int next = draw_text(frame, title, margin, top + int(impl_->size * 0.4f), max_width, 250, 246, 232);
-    draw_text(frame, detail, margin, std::min(next, int(frame.height) - int(impl_->size * 1.3f)), max_width, 200, 190, 150);
+    const int next =
+        draw_text(frame, title, margin, top + int(impl_->size * 0.4f), max_width, 250, 246, 232);
+    draw_text(frame, detail, margin, std::min(next, int(frame.height) - int(impl_->size * 1.3f)),
+              max_width, 200, 190, 150);
 }
 
 void CaptionPainter::paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state) {
     if (state.event < 0) return;
     const auto& e = scene.replay.events[static_cast<std::size_t>(state.event)];
-    std::string detail = e.turn > 0 ? "Turn " + std::to_string(e.turn) + ", " + e.phase + " phase" : scene.scenario.title;
+    std::string detail = e.turn > 0 ? "Turn " + std::to_string(e.turn) + ", " + e.phase + " phase"
+                                    : scene.scenario.title;
     if (!e.rule.empty() && e.kind != "setup") detail += "  -  " + e.rule;
     paint_lines(frame, e.text, detail);
 }

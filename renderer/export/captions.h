@@ -24,10 +24,11 @@ public:
 
     // Building blocks for other overlays: wrapped text (returns the y below it), a darkened
     // rectangle, a filled rectangle, the line height.
-    int draw_text(RgbaImage& frame, const std::string& text, int x, int y, int max_width, std::uint8_t r,
-                  std::uint8_t g, std::uint8_t b);
+    int draw_text(RgbaImage& frame, const std::string& text, int x, int y, int max_width,
+                  std::uint8_t r, std::uint8_t g, std::uint8_t b);
     void shade(RgbaImage& frame, int x0, int y0, int x1, int y1, float keep) const;
-    void fill(RgbaImage& frame, int x0, int y0, int x1, int y1, std::uint8_t r, std::uint8_t g, std::uint8_t b) const;
+    void fill(RgbaImage& frame, int x0, int y0, int x1, int y1, std::uint8_t r, std::uint8_t g,
+              std::uint8_t b) const;
     int line_height() const;
     int text_width(const std::string& text) const;
 

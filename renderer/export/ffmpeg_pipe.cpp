@@ -1,20 +1,20 @@
 #include "renderer/export/ffmpeg_pipe.h"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <filesystem>
-#include <poll.h>
 #include <sstream>
-#include <spawn.h>
 #include <stdexcept>
-#include <sys/mman.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
 
 #include "sim/core/atomic_file.h"
@@ -35,7 +35,8 @@ std::string folder_of(const std::string& path) {
 // Starts ffmpeg with its standard input on `stdin_fd`, its errors into `log_fd` and, when
 // `out_fd` >= 0, that file as its descriptor 3. Signals are restored to their defaults in the
 // child (the parent blocks them for its watcher thread, and a blocked mask survives exec).
-pid_t spawn_ffmpeg(const std::string& ffmpeg, std::vector<std::string>& args, int stdin_fd, int log_fd, int out_fd) {
+pid_t spawn_ffmpeg(const std::string& ffmpeg, std::vector<std::string>& args, int stdin_fd,
+                   int log_fd, int out_fd) {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, stdin_fd, 0);
@@ -86,32 +87,40 @@ std::string find_on_path(const std::string& name) {
     return {};
 }
 
-FfmpegPipe::FfmpegPipe(const std::string& output, std::uint32_t width, std::uint32_t height, int fps)
+FfmpegPipe::FfmpegPipe(const std::string& output, std::uint32_t width, std::uint32_t height,
+                       int fps)
     : output_(output), frame_bytes_(std::size_t(width) * height * 4) {
     const std::string ffmpeg = find_on_path("ffmpeg");
     if (ffmpeg.empty())
-        throw std::runtime_error("ffmpeg was not found on PATH: install the Debian package 'ffmpeg' (apt-get install ffmpeg)");
+        throw std::runtime_error(
+            "ffmpeg was not found on PATH: install the Debian package 'ffmpeg' (apt-get install "
+            "ffmpeg)");
     out_fd_ = ::open(folder_of(output).c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0644);
     std::string target = "file:/proc/self/fd/3";
     if (out_fd_ < 0) {
         if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
-            throw std::runtime_error(output + ": cannot create the video in \"" + folder_of(output) +
-                                     "\": " + std::strerror(errno));
+            throw std::runtime_error(output + ": cannot create the video in \"" +
+                                     folder_of(output) + "\": " + std::strerror(errno));
         temp_ = sim::create_temp_beside(output);  // a file system without O_TMPFILE
         temp_token_ = sim::cleanup::add_file(temp_);
         target = "file:" + temp_;
     }
     log_fd_ = ::memfd_create("vedette-ffmpeg-log", MFD_CLOEXEC);
-    if (log_fd_ < 0) throw std::runtime_error(std::string("cannot create ffmpeg's log: ") + std::strerror(errno));
+    if (log_fd_ < 0)
+        throw std::runtime_error(std::string("cannot create ffmpeg's log: ") +
+                                 std::strerror(errno));
     const std::string size = std::to_string(width) + "x" + std::to_string(height);
     const std::string rate = std::to_string(fps);
-    std::vector<std::string> args = {ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-                                     "-f", "rawvideo", "-pix_fmt", "rgba", "-s", size, "-r", rate, "-i", "pipe:0",
-                                     "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p",
-                                     "-threads", "2", "-movflags", "+faststart", "-f", "mp4", target};
+    std::vector<std::string> args = {
+        ffmpeg,     "-hide_banner", "-loglevel", "error",    "-nostdin", "-y",        "-f",
+        "rawvideo", "-pix_fmt",     "rgba",      "-s",       size,       "-r",        rate,
+        "-i",       "pipe:0",       "-c:v",      "libx264",  "-preset",  "veryfast",  "-crf",
+        "20",       "-pix_fmt",     "yuv420p",   "-threads", "2",        "-movflags", "+faststart",
+        "-f",       "mp4",          target};
     int pipefd[2];
     if (::pipe2(pipefd, O_CLOEXEC) != 0)
-        throw std::runtime_error(std::string("cannot create a pipe for ffmpeg: ") + std::strerror(errno));
+        throw std::runtime_error(std::string("cannot create a pipe for ffmpeg: ") +
+                                 std::strerror(errno));
     try {
         pid_ = spawn_ffmpeg(ffmpeg, args, pipefd[0], log_fd_, out_fd_);
     } catch (...) {
@@ -172,11 +181,13 @@ void FfmpegPipe::write_frame(const std::uint8_t* rgba) {
             continue;
         }
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0 && errno != EAGAIN) fail("ffmpeg stopped taking frames (" + std::string(std::strerror(errno)) + ")");
+        if (n < 0 && errno != EAGAIN)
+            fail("ffmpeg stopped taking frames (" + std::string(std::strerror(errno)) + ")");
         int status = 0;
         if (reap(false, status)) fail("ffmpeg exited before the last frame");
         if (Clock::now() - last_progress > std::chrono::seconds(stall_seconds()))
-            fail("ffmpeg took no frame data for " + std::to_string(stall_seconds()) + " s; stopped it");
+            fail("ffmpeg took no frame data for " + std::to_string(stall_seconds()) +
+                 " s; stopped it");
         pollfd p{fd_, POLLOUT, 0};
         ::poll(&p, 1, 200);
     }
@@ -185,7 +196,8 @@ void FfmpegPipe::write_frame(const std::uint8_t* rgba) {
 void FfmpegPipe::give_name() {
     if (out_fd_ < 0) {
         if (std::rename(temp_.c_str(), output_.c_str()) != 0)
-            fail(output_ + ": cannot move the finished video into place (" + std::strerror(errno) + ")");
+            fail(output_ + ": cannot move the finished video into place (" + std::strerror(errno) +
+                 ")");
         sim::cleanup::forget(temp_token_);
         temp_.clear();
         return;
@@ -193,16 +205,19 @@ void FfmpegPipe::give_name() {
     // Give the unnamed file a temporary name, then rename it over the output in one step.
     const std::string proc = "/proc/self/fd/" + std::to_string(out_fd_);
     for (int attempt = 0;; ++attempt) {
-        const std::string name = output_ + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+        const std::string name =
+            output_ + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
         if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) != 0) {
             if (errno == EEXIST && attempt < 100) continue;
-            fail(output_ + ": cannot give the finished video a name (" + std::strerror(errno) + ")");
+            fail(output_ + ": cannot give the finished video a name (" + std::strerror(errno) +
+                 ")");
         }
         sim::cleanup::FileGuard guard(name);
         if (std::rename(name.c_str(), output_.c_str()) != 0) {
             const int err = errno;
             std::remove(name.c_str());
-            fail(output_ + ": cannot move the finished video into place (" + std::strerror(err) + ")");
+            fail(output_ + ": cannot move the finished video into place (" + std::strerror(err) +
+                 ")");
         }
         break;
     }
@@ -218,13 +233,15 @@ void FfmpegPipe::finish() {
     int status = 0;
     while (!reap(false, status)) {
         if (Clock::now() - start > std::chrono::seconds(stall_seconds()))
-            fail("ffmpeg did not finish within " + std::to_string(stall_seconds()) + " s of the last frame; stopped it");
+            fail("ffmpeg did not finish within " + std::to_string(stall_seconds()) +
+                 " s of the last frame; stopped it");
         ::usleep(20000);
     }
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) fail("ffmpeg failed");
     // ffmpeg 5 exits 0 when it cannot write the end of the file (a full disk): its log says so.
     const std::string log = log_tail();
-    for (const char* sign : {"No space left on device", "Error writing", "Error closing", "Input/output error"})
+    for (const char* sign :
+         {"No space left on device", "Error writing", "Error closing", "Input/output error"})
         if (log.find(sign) != std::string::npos) fail("ffmpeg could not write the video");
     give_name();
 }

@@ -5,9 +5,9 @@
 // nothing behind. A missing ffmpeg is a clear error naming the package; an ffmpeg that stops
 // reading for kStallSeconds is stopped, and its error output is quoted.
 
+#include <sys/types.h>
 #include <cstdint>
 #include <string>
-#include <sys/types.h>
 
 #include "sim/core/cleanup.h"
 
@@ -41,11 +41,11 @@ private:
     void give_name();
 
     std::string output_;
-    std::string temp_;   // a named temporary file, only where O_TMPFILE is not supported
-    int out_fd_ = -1;    // the unnamed output file (O_TMPFILE)
-    int log_fd_ = -1;    // ffmpeg's error output (memfd)
+    std::string temp_;  // a named temporary file, only where O_TMPFILE is not supported
+    int out_fd_ = -1;   // the unnamed output file (O_TMPFILE)
+    int log_fd_ = -1;   // ffmpeg's error output (memfd)
     std::size_t frame_bytes_;
-    int fd_ = -1;        // the pipe to ffmpeg's standard input
+    int fd_ = -1;  // the pipe to ffmpeg's standard input
     pid_t pid_ = -1;
     sim::cleanup::Token pid_token_ = 0, temp_token_ = 0;
 };

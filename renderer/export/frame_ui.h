@@ -20,8 +20,8 @@ public:
     // Where the table goes in a frame of this size; the rest belongs to the UI.
     virtual VkRect2D viewport(VkExtent2D frame) const = 0;
     // Records the UI for the moment `state` over the finished scene.
-    virtual void record(VkCommandBuffer cmd, const BattlefieldRenderer& renderer, const SceneState& state,
-                        const Camera& camera) = 0;
+    virtual void record(VkCommandBuffer cmd, const BattlefieldRenderer& renderer,
+                        const SceneState& state, const Camera& camera) = 0;
 };
 
 }  // namespace vedette::render

@@ -1,20 +1,20 @@
 #include "renderer/export/video_export.h"
 
+#include <unistd.h>
 #include <chrono>
-#include <cstring>
 #include <condition_variable>
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <filesystem>
 #include <mutex>
 #include <thread>
-#include <unistd.h>
 
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/captions.h"
 #include "renderer/export/ffmpeg_pipe.h"
-#include "renderer/export/overlay_panels.h"
 #include "renderer/export/frame_folder.h"
+#include "renderer/export/overlay_panels.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/cleanup.h"
 #include "sim/core/input_error.h"
@@ -26,7 +26,9 @@ namespace vedette::render {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double seconds_since(Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 // A small bounded queue between the render loop and the writer thread.
 class FrameQueue {
@@ -76,26 +78,29 @@ void progress_line(std::size_t done, std::size_t total, double elapsed, bool tty
     const int width = 30, filled = total ? int(width * done / total) : width;
     if (!tty && done != total && (done % std::max<std::size_t>(1, total / 10)) != 0) return;
     std::fprintf(stderr, "%s  [%s%s] %zu/%zu frames, %.1f fps, %.0f s left%s", tty ? "\r" : "",
-                 std::string(std::size_t(filled), '#').c_str(), std::string(std::size_t(width - filled), '-').c_str(), done,
-                 total, fps, left, tty ? "   " : "\n");
+                 std::string(std::size_t(filled), '#').c_str(),
+                 std::string(std::size_t(width - filled), '-').c_str(), done, total, fps, left,
+                 tty ? "   " : "\n");
     if (tty && done == total) std::fprintf(stderr, "\n");
 }
 
 }  // namespace
 
-ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, const sim::battle::BattleRules& rules,
-                           const ExportOptions& o, const std::atomic<bool>& cancel) {
+ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
+                           const sim::battle::BattleRules& rules, const ExportOptions& o,
+                           const std::atomic<bool>& cancel) {
     const std::int64_t to = o.to_ms < 0 ? scene.duration_ms : std::min(o.to_ms, scene.duration_ms);
     if (to < o.from_ms) throw std::runtime_error("the export ends before it starts");
     // The replay time of video frame i: from + i * speed / fps (fixed steps, never the wall clock).
     const double step_ms = o.speed * 1000.0 / o.fps;
     const double frame_count = double(to - o.from_ms) / step_ms + 1;
     if (!(frame_count <= double(sim::limits::kMaxExportFrames)))
-        throw sim::InputError(o.output.empty() ? (o.frames_dir.empty() ? o.raw_file : o.frames_dir) : o.output,
-                              "--from/--to",
-                              "the export would be " + std::to_string(std::int64_t(frame_count)) +
-                                  " frames; the limit is " + std::to_string(sim::limits::kMaxExportFrames) +
-                                  " (docs/LIMITS.md): export a shorter range with --from and --to, or raise --speed");
+        throw sim::InputError(
+            o.output.empty() ? (o.frames_dir.empty() ? o.raw_file : o.frames_dir) : o.output,
+            "--from/--to",
+            "the export would be " + std::to_string(std::int64_t(frame_count)) +
+                " frames; the limit is " + std::to_string(sim::limits::kMaxExportFrames) +
+                " (docs/LIMITS.md): export a shorter range with --from and --to, or raise --speed");
     const std::size_t frames = std::size_t(frame_count);
 
     std::unique_ptr<FfmpegPipe> ffmpeg;
@@ -161,7 +166,8 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, c
         // Two frames in flight: frame i renders while frame i-1 is read back and handed to the
         // writer, which feeds ffmpeg while frame i+1 is prepared.
         auto hand_over = [&](std::size_t frame, const SceneState& state) {
-            const std::uint8_t* data = renderer.fetch(std::uint32_t(frame % BattlefieldRenderer::kSlots));
+            const std::uint8_t* data =
+                renderer.fetch(std::uint32_t(frame % BattlefieldRenderer::kSlots));
             RgbaImage img(o.size.width, o.size.height);
             std::memcpy(img.pixels.data(), data, img.pixels.size());
             if (captions) captions->paint(img, scene, state);
@@ -177,10 +183,13 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, c
             const auto t0 = Clock::now();
             const std::int64_t t = o.from_ms + std::int64_t(double(i) * step_ms);
             SceneState state = scene_at_time(scene, t);
-            const Camera camera = make_camera(o.camera, scene, state, float(viewport.extent.width) / float(viewport.extent.height));
+            const Camera camera =
+                make_camera(o.camera, scene, state,
+                            float(viewport.extent.width) / float(viewport.extent.height));
             BattlefieldRenderer::AfterScene ui;
             if (o.ui) ui = [&](VkCommandBuffer cmd) { o.ui->record(cmd, renderer, state, camera); };
-            renderer.submit(state, camera, std::uint32_t(i % BattlefieldRenderer::kSlots), viewport, ui);
+            renderer.submit(state, camera, std::uint32_t(i % BattlefieldRenderer::kSlots), viewport,
+                            ui);
             report.render_seconds += seconds_since(t0);
             if (i > 0) hand_over(i - 1, previous);
             previous = std::move(state);

@@ -24,26 +24,27 @@ struct ExportOptions {
     std::int64_t to_ms = -1;  // -1: the end of the replay
     double speed = 1.0;       // replay seconds per video second
     CameraSpec camera;
-    bool hash = false;       // compute frames_hash (costs a pass over every frame)
-    bool captions = false;   // --overlay captions: a lower third for the current event
-    bool panels = false;     // --overlay panels: the timeline and the melee panel (with captions)
+    bool hash = false;      // compute frames_hash (costs a pass over every frame)
+    bool captions = false;  // --overlay captions: a lower third for the current event
+    bool panels = false;    // --overlay panels: the timeline and the melee panel (with captions)
     bool progress = true;
-    FrameUi* ui = nullptr;   // --overlay viewer: the viewer's panels, drawn by the GPU
+    FrameUi* ui = nullptr;  // --overlay viewer: the viewer's panels, drawn by the GPU
 };
 
 struct ExportReport {
     std::size_t frames = 0;
-    double seconds = 0;              // wall clock, whole export
-    double render_seconds = 0;       // preparing and submitting frames (rendering runs in flight)
-    double encoder_wait_seconds = 0; // the render loop waiting for a free frame slot
-    std::string frames_hash;         // FNV-1a 64 of every raw frame, in order (with ExportOptions::hash)
+    double seconds = 0;               // wall clock, whole export
+    double render_seconds = 0;        // preparing and submitting frames (rendering runs in flight)
+    double encoder_wait_seconds = 0;  // the render loop waiting for a free frame slot
+    std::string frames_hash;  // FNV-1a 64 of every raw frame, in order (with ExportOptions::hash)
 };
 
 struct ReplayScene;
 
 // Throws std::runtime_error on failure; leaves no partial output behind. Stops early (and removes
 // the partial output) when `cancel` becomes true.
-ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene, const sim::battle::BattleRules& rules,
-                           const ExportOptions& options, const std::atomic<bool>& cancel);
+ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
+                           const sim::battle::BattleRules& rules, const ExportOptions& options,
+                           const std::atomic<bool>& cancel);
 
 }  // namespace vedette::render

@@ -10,20 +10,26 @@ namespace vedette::render {
 
 CameraSpec parse_camera(const std::string& text) {
     CameraSpec c;
-    if (text == "top") c.mode = CameraSpec::Mode::top;
-    else if (text == "director" || text.empty()) c.mode = CameraSpec::Mode::director;
-    else if (text == "overview") c.mode = CameraSpec::Mode::overview;
+    if (text == "top")
+        c.mode = CameraSpec::Mode::top;
+    else if (text == "director" || text.empty())
+        c.mode = CameraSpec::Mode::director;
+    else if (text == "overview")
+        c.mode = CameraSpec::Mode::overview;
     else if (text.rfind("follow:", 0) == 0 && text.size() > 7) {
         c.mode = CameraSpec::Mode::follow;
         c.unit = text.substr(7);
     } else {
-        throw std::invalid_argument("unknown camera '" + text + "' (expected top, director, overview or follow:UNIT)");
+        throw std::invalid_argument("unknown camera '" + text +
+                                    "' (expected top, director, overview or follow:UNIT)");
     }
     return c;
 }
 
 namespace {
-glm::vec3 world(double x, double y, double h = 0) { return {static_cast<float>(x), static_cast<float>(h), static_cast<float>(-y)}; }
+glm::vec3 world(double x, double y, double h = 0) {
+    return {static_cast<float>(x), static_cast<float>(h), static_cast<float>(-y)};
+}
 
 glm::mat4 projection(float fov_deg, float aspect, float near, float far) {
     glm::mat4 p = glm::perspective(glm::radians(fov_deg), aspect, near, far);
@@ -32,7 +38,8 @@ glm::mat4 projection(float fov_deg, float aspect, float near, float far) {
 }
 }  // namespace
 
-Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const SceneState& state, float aspect) {
+Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const SceneState& state,
+                   float aspect) {
     const double w = static_cast<double>(scene.scenario.terrain.width_mm);
     const double d = static_cast<double>(scene.scenario.terrain.depth_mm);
     glm::vec3 target = world(w / 2, d / 2);
@@ -43,14 +50,16 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
         case CameraSpec::Mode::top: {
             // Straight down, the bottom edge of the table at the bottom of the picture.
             const float fov = 40.0f;
-            const float fit = static_cast<float>(std::max(d, w / aspect)) * 0.55f / std::tan(glm::radians(fov / 2));
+            const float fit = static_cast<float>(std::max(d, w / aspect)) * 0.55f /
+                              std::tan(glm::radians(fov / 2));
             eye = target + glm::vec3(0, fit, 0);
             up = glm::vec3(0, 0, -1);
             Camera c;
             c.eye = eye;
             c.target = target;
             c.focal = 1.0f / std::tan(glm::radians(fov / 2));
-            c.view_proj = projection(fov, aspect, fit * 0.1f, fit * 2.0f) * glm::lookAt(eye, target, up);
+            c.view_proj =
+                projection(fov, aspect, fit * 0.1f, fit * 2.0f) * glm::lookAt(eye, target, up);
             return c;
         }
         case CameraSpec::Mode::overview:
@@ -60,7 +69,8 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
             const UnitView* u = nullptr;
             for (const auto& v : state.units)
                 if (v.id == spec.unit) u = &v;
-            if (!u) throw std::invalid_argument("follow: no unit '" + spec.unit + "' in this replay");
+            if (!u)
+                throw std::invalid_argument("follow: no unit '" + spec.unit + "' in this replay");
             target = world(u->x_mm, u->y_mm);
             const glm::vec3 back = world(-u->facing_x * 250.0, -u->facing_y * 250.0);
             eye = target + back + glm::vec3(0, 180, 0);
@@ -76,7 +86,8 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
                 if (e.kind != "setup" && e.kind != "turn_start") ids = e.units;
             }
             for (const auto& v : state.units) {
-                if (!ids.empty() && std::find(ids.begin(), ids.end(), v.unit) == ids.end()) continue;
+                if (!ids.empty() && std::find(ids.begin(), ids.end(), v.unit) == ids.end())
+                    continue;
                 // A unit of the event that just left the table (dispersed, removed) is still
                 // framed where it was; when framing everything, only units on the table count.
                 if (!v.on_table && ids.empty()) continue;
@@ -95,7 +106,9 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
     c.target = target;
     c.focal = 1.0f / std::tan(glm::radians(45.0f / 2));
     const float dist = glm::length(eye - target);
-    c.view_proj = projection(45.0f, aspect, std::max(10.0f, dist * 0.05f), dist * 4.0f + span * 2.0f) * glm::lookAt(eye, target, up);
+    c.view_proj =
+        projection(45.0f, aspect, std::max(10.0f, dist * 0.05f), dist * 4.0f + span * 2.0f) *
+        glm::lookAt(eye, target, up);
     return c;
 }
 
@@ -112,7 +125,9 @@ void OrbitView::pan(float right, float forward) {
     target += (r * right + f * forward) * distance;
 }
 
-void OrbitView::zoom(float factor) { distance = std::clamp(distance * factor, 50.0f, 20000.0f); }
+void OrbitView::zoom(float factor) {
+    distance = std::clamp(distance * factor, 50.0f, 20000.0f);
+}
 
 OrbitView orbit_from_camera(const Camera& camera) {
     OrbitView v;
@@ -129,17 +144,20 @@ OrbitView orbit_from_camera(const Camera& camera) {
 
 Camera make_orbit_camera(const OrbitView& v, float aspect) {
     const float yaw = glm::radians(v.yaw_deg), pitch = glm::radians(v.pitch_deg);
-    const glm::vec3 off(-std::sin(yaw) * std::cos(pitch), std::sin(pitch), std::cos(yaw) * std::cos(pitch));
+    const glm::vec3 off(-std::sin(yaw) * std::cos(pitch), std::sin(pitch),
+                        std::cos(yaw) * std::cos(pitch));
     Camera c;
     c.target = v.target;
     c.eye = v.target + off * v.distance;
     c.focal = 1.0f / std::tan(glm::radians(45.0f / 2));
-    c.view_proj = projection(45.0f, aspect, std::max(5.0f, v.distance * 0.02f), v.distance * 6.0f + 4000.0f) *
-                  glm::lookAt(c.eye, c.target, glm::vec3(0, 1, 0));
+    c.view_proj =
+        projection(45.0f, aspect, std::max(5.0f, v.distance * 0.02f), v.distance * 6.0f + 4000.0f) *
+        glm::lookAt(c.eye, c.target, glm::vec3(0, 1, 0));
     return c;
 }
 
-bool project_to_screen(const Camera& camera, glm::vec3 world, float width, float height, float& x, float& y) {
+bool project_to_screen(const Camera& camera, glm::vec3 world, float width, float height, float& x,
+                       float& y) {
     const glm::vec4 clip = camera.view_proj * glm::vec4(world, 1.0f);
     if (clip.w <= 1e-4f) return false;
     x = (clip.x / clip.w * 0.5f + 0.5f) * width;

@@ -22,10 +22,12 @@ struct Camera {
     glm::mat4 view_proj{1.0f};
     glm::vec3 eye{0.0f};
     glm::vec3 target{0.0f};  // the point looked at (orbiting starts from it)
-    float focal = 2.414f;  // 1 / tan(fov / 2): a size s at distance d spans s * focal / d of half the frame height
+    float focal = 2.414f;    // 1 / tan(fov / 2): a size s at distance d spans s * focal / d of half
+                             // the frame height
 };
 
-Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const SceneState& state, float aspect);
+Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const SceneState& state,
+                   float aspect);
 
 // The interactive camera: orbits a point on the table. Yaw 0 looks along +y of the table (from the
 // near edge), pitch is the angle above the table, distance in millimetres.
@@ -43,7 +45,8 @@ OrbitView orbit_from_camera(const Camera& camera);
 Camera make_orbit_camera(const OrbitView& view, float aspect);
 
 // Where a world point lands in a frame of `width` x `height` pixels; false if behind the camera.
-bool project_to_screen(const Camera& camera, glm::vec3 world, float width, float height, float& x, float& y);
+bool project_to_screen(const Camera& camera, glm::vec3 world, float width, float height, float& x,
+                       float& y);
 // A table point (mm) at ground height h as a world point.
 inline glm::vec3 table_point(double x_mm, double y_mm, double h = 0) {
     return {static_cast<float>(x_mm), static_cast<float>(h), static_cast<float>(-y_mm)};

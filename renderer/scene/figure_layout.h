@@ -13,10 +13,25 @@ namespace vedette::render {
 
 // One mesh (one draw) per kind. The figure kinds are the keys of assets/models.json.
 enum class MeshKind : int {
-    base = 0, marker, smoke,
-    infantry, open_order, skirmishers, cuirassiers, heavy_cavalry, dragoons, lancers, light_cavalry, cossacks,
-    artillery_crew, gun, limber, general, flag,
-    tree, house,  // scenery
+    base = 0,
+    marker,
+    smoke,
+    infantry,
+    open_order,
+    skirmishers,
+    cuirassiers,
+    heavy_cavalry,
+    dragoons,
+    lancers,
+    light_cavalry,
+    cossacks,
+    artillery_crew,
+    gun,
+    limber,
+    general,
+    flag,
+    tree,
+    house,  // scenery
     count
 };
 inline constexpr int kFirstModelKind = static_cast<int>(MeshKind::infantry);

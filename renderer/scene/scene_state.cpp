@@ -33,22 +33,27 @@ void find_early_formation_changes(ReplayScene& s) {
     std::vector<std::string> formation(s.scenario.units.size());  // as recorded so far
     for (std::size_t i = 0; i < events.size(); ++i) {
         const auto& e = events[i];
-        const bool order = (e.kind == "form_square" || e.kind == "formation_change") && !e.units.empty() &&
-                           e.details.is_object() && e.details.value("completes", false);
+        const bool order = (e.kind == "form_square" || e.kind == "formation_change") &&
+                           !e.units.empty() && e.details.is_object() &&
+                           e.details.value("completes", false);
         if (order) {
             const int unit = e.units[0];
             // The first later event of the same turn that records this unit in another formation.
             for (std::size_t j = i + 1; j < events.size() && events[j].turn == e.turn; ++j) {
-                const auto it = std::find_if(events[j].after.begin(), events[j].after.end(),
-                                             [&](const sim::battle::UnitSnapshot& a) { return a.unit == unit; });
-                if (it == events[j].after.end() || it->formation == formation[static_cast<std::size_t>(unit)]) continue;
+                const auto it = std::find_if(
+                    events[j].after.begin(), events[j].after.end(),
+                    [&](const sim::battle::UnitSnapshot& a) { return a.unit == unit; });
+                if (it == events[j].after.end() ||
+                    it->formation == formation[static_cast<std::size_t>(unit)])
+                    continue;
                 if (j > i + 1 && !(e.kind == "form_square" && it->formation != "square")) {
                     EarlyFormationChange c;
                     c.unit = unit;
                     c.start_ms = e.t0_ms;
                     c.end_ms = e.t1_ms;
                     c.until_ms = events[j].t1_ms;
-                    c.from = formation_from_name(formation[static_cast<std::size_t>(unit)], sim::gdb::Formation::line);
+                    c.from = formation_from_name(formation[static_cast<std::size_t>(unit)],
+                                                 sim::gdb::Formation::line);
                     c.to = formation_from_name(it->formation, c.from);
                     s.early_formations.push_back(c);
                 }
@@ -56,7 +61,8 @@ void find_early_formation_changes(ReplayScene& s) {
             }
         }
         for (const auto& a : e.after)
-            if (a.unit >= 0 && a.unit < static_cast<int>(formation.size())) formation[static_cast<std::size_t>(a.unit)] = a.formation;
+            if (a.unit >= 0 && a.unit < static_cast<int>(formation.size()))
+                formation[static_cast<std::size_t>(a.unit)] = a.formation;
     }
 }
 
@@ -72,7 +78,8 @@ sim::gdb::Formation formation_from_name(const std::string& name, sim::gdb::Forma
 // The state shown is the one before the event; its "after" snapshots say where it is going.
 void animate_event(const sim::battle::Event& e, std::int64_t t, SceneState& out) {
     const double span = static_cast<double>(std::max<std::int64_t>(1, e.t1_ms - e.t0_ms));
-    const float u = static_cast<float>(std::clamp(static_cast<double>(t - e.t0_ms) / span, 0.0, 1.0));
+    const float u =
+        static_cast<float>(std::clamp(static_cast<double>(t - e.t0_ms) / span, 0.0, 1.0));
     auto view_of = [&](int unit) -> UnitView* {
         for (auto& v : out.units)
             if (v.unit == unit) return &v;
@@ -121,8 +128,9 @@ SceneState scene_at_time(const ReplayScene& scene, std::int64_t t) {
     SceneState out;
     out.time_ms = t;
     // The event in progress at t: the last one that has started.
-    const auto it = std::upper_bound(events.begin(), events.end(), t,
-                                     [](std::int64_t time, const sim::battle::Event& e) { return time < e.t0_ms; });
+    const auto it = std::upper_bound(
+        events.begin(), events.end(), t,
+        [](std::int64_t time, const sim::battle::Event& e) { return time < e.t0_ms; });
     const int current = static_cast<int>(it - events.begin()) - 1;
     out.event = current;
     std::vector<sim::battle::UnitSnapshot> state;
@@ -133,7 +141,8 @@ SceneState scene_at_time(const ReplayScene& scene, std::int64_t t) {
         const auto& e = events[static_cast<std::size_t>(current)];
         const bool finished = t >= e.t1_ms;
         // Event 0 (setup) places every unit, so the state "before" it is its own.
-        state = sim::replay::state_after(scene.replay, finished || current == 0 ? current : current - 1);
+        state = sim::replay::state_after(scene.replay,
+                                         finished || current == 0 ? current : current - 1);
         if (!finished && e.motion) moving = &e;
     }
     for (const auto& s : state) {
@@ -159,7 +168,8 @@ SceneState scene_at_time(const ReplayScene& scene, std::int64_t t) {
         v.guns_y_mm = static_cast<double>(s.guns_at.y);
         out.units.push_back(v);
     }
-    if (current >= 0 && t < events[static_cast<std::size_t>(current)].t1_ms) animate_event(events[static_cast<std::size_t>(current)], t, out);
+    if (current >= 0 && t < events[static_cast<std::size_t>(current)].t1_ms)
+        animate_event(events[static_cast<std::size_t>(current)], t, out);
     // Ordered formation changes show from their order on: the record catches up at contact, and
     // the snapshots in between (tests, moves) still name the old formation.
     for (const auto& c : scene.early_formations) {
@@ -168,9 +178,10 @@ SceneState scene_at_time(const ReplayScene& scene, std::int64_t t) {
             if (v.unit != c.unit) continue;
             v.from_formation = c.from;
             v.formation = c.to;
-            const float u = static_cast<float>(std::clamp(static_cast<double>(t - c.start_ms) /
-                                                              static_cast<double>(std::max<std::int64_t>(1, c.end_ms - c.start_ms)),
-                                                          0.0, 1.0));
+            const float u = static_cast<float>(std::clamp(
+                static_cast<double>(t - c.start_ms) /
+                    static_cast<double>(std::max<std::int64_t>(1, c.end_ms - c.start_ms)),
+                0.0, 1.0));
             v.formation_blend = u * u * (3.0f - 2.0f * u);
         }
     }
@@ -179,10 +190,14 @@ SceneState scene_at_time(const ReplayScene& scene, std::int64_t t) {
         const int mover = moving->units[0];
         for (auto& v : out.units) {
             if (v.unit != mover) continue;
-            const double u = static_cast<double>(t - moving->t0_ms) / static_cast<double>(std::max<std::int64_t>(1, moving->t1_ms - moving->t0_ms));
+            const double u =
+                static_cast<double>(t - moving->t0_ms) /
+                static_cast<double>(std::max<std::int64_t>(1, moving->t1_ms - moving->t0_ms));
             const auto& path = moving->motion->path;
-            const double fx = static_cast<double>(path.back().x), fy = static_cast<double>(path.back().y);
-            const double sx = static_cast<double>(path.front().x), sy = static_cast<double>(path.front().y);
+            const double fx = static_cast<double>(path.back().x),
+                         fy = static_cast<double>(path.back().y);
+            const double sx = static_cast<double>(path.front().x),
+                         sy = static_cast<double>(path.front().y);
             v.x_mm = sx + (fx - sx) * u;
             v.y_mm = sy + (fy - sy) * u;
             v.facing_x = static_cast<double>(moving->motion->facing_end.x) / 65536.0;

@@ -29,10 +29,10 @@ struct UnitView {
     bool moving = false;
     // Animation within the event in progress (all functions of t, like the rest):
     sim::gdb::Formation from_formation = sim::gdb::Formation::line;
-    float formation_blend = 1.0f;  // < 1 while figures walk from `from_formation` to `formation`
-    float clash = 0.0f;            // > 0 while meleeing: figures surge towards the enemy
+    float formation_blend = 1.0f;     // < 1 while figures walk from `from_formation` to `formation`
+    float clash = 0.0f;               // > 0 while meleeing: figures surge towards the enemy
     double clash_x = 0, clash_y = 0;  // unit vector towards the enemy
-    float volley = -1.0f;          // 0..1 while firing a volley (smoke), -1 otherwise
+    float volley = -1.0f;             // 0..1 while firing a volley (smoke), -1 otherwise
 };
 
 struct SceneState {

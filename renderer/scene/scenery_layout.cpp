@@ -10,7 +10,8 @@ using sim::battle::FeatureKind;
 using sim::battle::TerrainFeature;
 
 float hash01(int a, int b, int c) {
-    std::uint32_t h = static_cast<std::uint32_t>(a) * 0x9E3779B1u ^ static_cast<std::uint32_t>(b) * 0x85EBCA77u ^
+    std::uint32_t h = static_cast<std::uint32_t>(a) * 0x9E3779B1u ^
+                      static_cast<std::uint32_t>(b) * 0x85EBCA77u ^
                       static_cast<std::uint32_t>(c) * 0xC2B2AE3Du;
     h ^= h >> 15;
     h *= 0x2C1B3C6Du;
@@ -21,14 +22,16 @@ float hash01(int a, int b, int c) {
 bool inside(const std::vector<sim::geom::Vec>& poly, float x, float y) {
     bool in = false;
     for (std::size_t i = 0, j = poly.size() - 1; i < poly.size(); j = i++) {
-        const float xi = float(poly[i].x), yi = float(poly[i].y), xj = float(poly[j].x), yj = float(poly[j].y);
+        const float xi = float(poly[i].x), yi = float(poly[i].y), xj = float(poly[j].x),
+                    yj = float(poly[j].y);
         if ((yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi) in = !in;
     }
     return in;
 }
 
 // Points on a jittered grid inside a polygon; at least its middle when the area is small.
-std::vector<std::pair<float, float>> scatter(const TerrainFeature& f, int feature, float spacing, float jitter) {
+std::vector<std::pair<float, float>> scatter(const TerrainFeature& f, int feature, float spacing,
+                                             float jitter) {
     float lo_x = 1e30f, lo_y = 1e30f, hi_x = -1e30f, hi_y = -1e30f, mx = 0, my = 0;
     for (const auto& p : f.points) {
         lo_x = std::min(lo_x, float(p.x)), hi_x = std::max(hi_x, float(p.x));
@@ -71,14 +74,20 @@ InstanceBatches layout_scenery(const sim::battle::Terrain& terrain) {
                 ++k;
             }
         }
-        if ((f.kind == FeatureKind::built_up || f.kind == FeatureKind::fortified) && f.points.size() >= 3) {
+        if ((f.kind == FeatureKind::built_up || f.kind == FeatureKind::fortified) &&
+            f.points.size() >= 3) {
             const bool stone = f.kind == FeatureKind::fortified;
             int k = 0;
             for (const auto& [x, y] : scatter(f, id, stone ? 40.0f : 48.0f, 14.0f)) {
                 const float tint = 0.9f + 0.1f * hash01(id, k, 3);
-                const float yaw = (hash01(id, k, 5) < 0.5f ? 0.0f : 1.5708f) + (hash01(id, k, 6) - 0.5f) * 0.3f;
-                if (stone) houses.push_back({x, y, 0, yaw, 1.1f, 1.1f, 1.15f, 0, 0.62f * tint, 0.60f * tint, 0.56f * tint, 1});
-                else houses.push_back({x, y, 0, yaw, 1, 1, 1, 0, 0.93f * tint, 0.88f * tint, 0.76f * tint, 1});
+                const float yaw =
+                    (hash01(id, k, 5) < 0.5f ? 0.0f : 1.5708f) + (hash01(id, k, 6) - 0.5f) * 0.3f;
+                if (stone)
+                    houses.push_back({x, y, 0, yaw, 1.1f, 1.1f, 1.15f, 0, 0.62f * tint,
+                                      0.60f * tint, 0.56f * tint, 1});
+                else
+                    houses.push_back(
+                        {x, y, 0, yaw, 1, 1, 1, 0, 0.93f * tint, 0.88f * tint, 0.76f * tint, 1});
                 ++k;
             }
         }
@@ -92,8 +101,12 @@ InstanceBatches layout_scenery(const sim::battle::Terrain& terrain) {
                 // The block's x axis runs along the segment. Yaw is clockwise, so a segment at
                 // angle a (counter-clockwise from +x) needs a yaw of -a.
                 const float block_yaw = -std::atan2(by - ay, bx - ax);
-                if (wall) blocks.push_back({(ax + bx) / 2, (ay + by) / 2, 0, block_yaw, len, 4.0f, 7.0f, 0, 0.55f, 0.53f, 0.50f, 1});
-                else blocks.push_back({(ax + bx) / 2, (ay + by) / 2, 0, block_yaw, len, 7.0f, 9.0f, 0, 0.16f, 0.34f, 0.14f, 1});
+                if (wall)
+                    blocks.push_back({(ax + bx) / 2, (ay + by) / 2, 0, block_yaw, len, 4.0f, 7.0f,
+                                      0, 0.55f, 0.53f, 0.50f, 1});
+                else
+                    blocks.push_back({(ax + bx) / 2, (ay + by) / 2, 0, block_yaw, len, 7.0f, 9.0f,
+                                      0, 0.16f, 0.34f, 0.14f, 1});
             }
         }
     }

@@ -9,8 +9,9 @@ namespace vedette::render {
 namespace {
 
 float hash01(std::uint64_t seed, int x, int y) {
-    std::uint64_t h = seed ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) * 0x9E3779B97F4A7C15ULL) ^
-                      (static_cast<std::uint64_t>(static_cast<std::uint32_t>(y)) * 0xC2B2AE3D27D4EB4FULL);
+    std::uint64_t h =
+        seed ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) * 0x9E3779B97F4A7C15ULL) ^
+        (static_cast<std::uint64_t>(static_cast<std::uint32_t>(y)) * 0xC2B2AE3D27D4EB4FULL);
     h ^= h >> 31;
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 29;
@@ -43,7 +44,8 @@ float distance_to_path(float x, float y, const std::vector<sim::geom::Vec>& path
         const float bx = static_cast<float>(path[i + 1].x), by = static_cast<float>(path[i + 1].y);
         const float dx = bx - ax, dy = by - ay;
         const float len2 = dx * dx + dy * dy;
-        const float t = len2 > 0 ? std::clamp(((x - ax) * dx + (y - ay) * dy) / len2, 0.0f, 1.0f) : 0.0f;
+        const float t =
+            len2 > 0 ? std::clamp(((x - ax) * dx + (y - ay) * dy) / len2, 0.0f, 1.0f) : 0.0f;
         const float px = ax + t * dx - x, py = ay + t * dy - y;
         best = std::min(best, std::sqrt(px * px + py * py));
     }
@@ -59,23 +61,45 @@ std::array<float, 3> colour_at(const sim::battle::Terrain& terrain, float x, flo
         if (f.is_area()) {
             if (!inside(x, y, f.points)) continue;
             switch (f.kind) {
-                case K::woods: c = {0.15f, 0.30f, 0.13f}; break;
-                case K::rough: c = {0.50f, 0.47f, 0.30f}; break;
-                case K::built_up: c = {0.56f, 0.50f, 0.44f}; break;
-                case K::fortified: c = {0.48f, 0.46f, 0.44f}; break;
-                case K::water: c = {0.20f, 0.34f, 0.58f}; break;
-                case K::hill: c = {0.44f, 0.55f, 0.30f}; break;
-                default: break;
+                case K::woods:
+                    c = {0.15f, 0.30f, 0.13f};
+                    break;
+                case K::rough:
+                    c = {0.50f, 0.47f, 0.30f};
+                    break;
+                case K::built_up:
+                    c = {0.56f, 0.50f, 0.44f};
+                    break;
+                case K::fortified:
+                    c = {0.48f, 0.46f, 0.44f};
+                    break;
+                case K::water:
+                    c = {0.20f, 0.34f, 0.58f};
+                    break;
+                case K::hill:
+                    c = {0.44f, 0.55f, 0.30f};
+                    break;
+                default:
+                    break;
             }
         } else {
             const float half = f.kind == K::road ? 12.0f : f.kind == K::stream ? 8.0f : 5.0f;
             if (distance_to_path(x, y, f.points) > half) continue;
             switch (f.kind) {
-                case K::road: c = {0.60f, 0.50f, 0.34f}; break;
-                case K::stream: c = {0.22f, 0.38f, 0.62f}; break;
-                case K::hedge: c = {0.12f, 0.26f, 0.10f}; break;
-                case K::wall: c = {0.55f, 0.54f, 0.52f}; break;
-                default: break;
+                case K::road:
+                    c = {0.60f, 0.50f, 0.34f};
+                    break;
+                case K::stream:
+                    c = {0.22f, 0.38f, 0.62f};
+                    break;
+                case K::hedge:
+                    c = {0.12f, 0.26f, 0.10f};
+                    break;
+                case K::wall:
+                    c = {0.55f, 0.54f, 0.52f};
+                    break;
+                default:
+                    break;
             }
         }
     }
@@ -88,19 +112,28 @@ float TerrainModel::raw_height(float x, float y) const {
     const auto& h = terrain_.height;
     const float relief = static_cast<float>(h.relief_mm);
     switch (h.kind) {
-        case sim::battle::Heightfield::Kind::flat: return 0.0f;
+        case sim::battle::Heightfield::Kind::flat:
+            return 0.0f;
         case sim::battle::Heightfield::Kind::procedural: {
             const float s = 1.0f / 300.0f;  // hills about 30 cm across
-            const float n = 0.6f * smooth_noise(h.seed, x * s, y * s) + 0.3f * smooth_noise(h.seed + 1, x * s * 2, y * s * 2) +
+            const float n = 0.6f * smooth_noise(h.seed, x * s, y * s) +
+                            0.3f * smooth_noise(h.seed + 1, x * s * 2, y * s * 2) +
                             0.1f * smooth_noise(h.seed + 2, x * s * 4, y * s * 4);
             return relief * n;
         }
         case sim::battle::Heightfield::Kind::image: {
-            const float u = std::clamp(x / width_, 0.0f, 1.0f) * static_cast<float>(h.image_width - 1);
-            const float v = (1.0f - std::clamp(y / depth_, 0.0f, 1.0f)) * static_cast<float>(h.image_height - 1);
+            const float u =
+                std::clamp(x / width_, 0.0f, 1.0f) * static_cast<float>(h.image_width - 1);
+            const float v = (1.0f - std::clamp(y / depth_, 0.0f, 1.0f)) *
+                            static_cast<float>(h.image_height - 1);
             const int x0 = static_cast<int>(u), y0 = static_cast<int>(v);
-            const int x1 = std::min(x0 + 1, h.image_width - 1), y1 = std::min(y0 + 1, h.image_height - 1);
-            auto at = [&](int px, int py) { return static_cast<float>(h.samples[static_cast<std::size_t>(py * h.image_width + px)]) / 255.0f; };
+            const int x1 = std::min(x0 + 1, h.image_width - 1),
+                      y1 = std::min(y0 + 1, h.image_height - 1);
+            auto at = [&](int px, int py) {
+                return static_cast<float>(
+                           h.samples[static_cast<std::size_t>(py * h.image_width + px)]) /
+                       255.0f;
+            };
             const float fx = u - static_cast<float>(x0), fy = v - static_cast<float>(y0);
             const float top = at(x0, y0) + (at(x1, y0) - at(x0, y0)) * fx;
             const float bottom = at(x0, y1) + (at(x1, y1) - at(x0, y1)) * fx;
@@ -110,10 +143,14 @@ float TerrainModel::raw_height(float x, float y) const {
     return 0.0f;
 }
 
-float TerrainModel::height(float x, float y) const { return raw_height(x, y); }
+float TerrainModel::height(float x, float y) const {
+    return raw_height(x, y);
+}
 
 TerrainModel::TerrainModel(const sim::battle::Terrain& terrain)
-    : terrain_(terrain), width_(static_cast<float>(terrain.width_mm)), depth_(static_cast<float>(terrain.depth_mm)) {
+    : terrain_(terrain),
+      width_(static_cast<float>(terrain.width_mm)),
+      depth_(static_cast<float>(terrain.depth_mm)) {
     // A 2 cm grid (at most 256 cells a side): fine enough for roads and village edges, and few
     // enough vertices that lavapipe spends its time on pixels, not on the ground.
     const int nx = std::clamp(static_cast<int>(width_ / 20.0f), 8, 256);
@@ -130,13 +167,15 @@ TerrainModel::TerrainModel(const sim::battle::Terrain& terrain)
             float n[3] = {-hx / (2 * e), 1.0f, hy / (2 * e)};
             const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
             const auto c = colour_at(terrain_, x, y);
-            vertices.push_back({x, raw_height(x, y), -y, n[0] / len, n[1] / len, n[2] / len, c[0], c[1], c[2]});
+            vertices.push_back(
+                {x, raw_height(x, y), -y, n[0] / len, n[1] / len, n[2] / len, c[0], c[1], c[2]});
         }
     indices.reserve(static_cast<std::size_t>(nx * ny * 6));
     const auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (nx + 1) + i); };
     for (int j = 0; j < ny; ++j)
         for (int i = 0; i < nx; ++i)
-            indices.insert(indices.end(), {at(i, j), at(i + 1, j + 1), at(i + 1, j), at(i, j), at(i, j + 1), at(i + 1, j + 1)});
+            indices.insert(indices.end(), {at(i, j), at(i + 1, j + 1), at(i + 1, j), at(i, j),
+                                           at(i, j + 1), at(i + 1, j + 1)});
 }
 
 }  // namespace vedette::render

@@ -17,7 +17,8 @@ void check_imgui_vk(VkResult r) {
 }
 }  // namespace
 
-ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const OffscreenTarget& target, float frame_seconds)
+ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const OffscreenTarget& target,
+                       float frame_seconds)
     : ctx_(ctx), headless_(window == nullptr), frame_seconds_(frame_seconds) {
     // The pass draws over the scene: load, never clear, and hand the image on for copying.
     VkAttachmentDescription color{};
@@ -37,10 +38,12 @@ ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const Offsc
     VkSubpassDependency deps[2]{};
     deps[0].srcSubpass = VK_SUBPASS_EXTERNAL;
     deps[0].dstSubpass = 0;
-    deps[0].srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+    deps[0].srcStageMask =
+        VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
     deps[0].srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
     deps[0].dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-    deps[0].dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+    deps[0].dstAccessMask =
+        VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
     deps[1].srcSubpass = 0;
     deps[1].dstSubpass = VK_SUBPASS_EXTERNAL;
     deps[1].srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
@@ -55,7 +58,8 @@ ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const Offsc
     rpci.dependencyCount = 2;
     rpci.pDependencies = deps;
     VK_CHECK(vkCreateRenderPass(ctx.device(), &rpci, nullptr, &render_pass_));
-    ctx.set_name(reinterpret_cast<std::uint64_t>(render_pass_), VK_OBJECT_TYPE_RENDER_PASS, "imgui pass");
+    ctx.set_name(reinterpret_cast<std::uint64_t>(render_pass_), VK_OBJECT_TYPE_RENDER_PASS,
+                 "imgui pass");
 
     VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 16}};
     VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
@@ -69,9 +73,11 @@ ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const Offsc
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;  // layouts are the program's, not a file left in the working directory
+    io.IniFilename =
+        nullptr;  // layouts are the program's, not a file left in the working directory
     ImGui::StyleColorsDark();
-    if (window && !ImGui_ImplGlfw_InitForVulkan(window, true)) throw std::runtime_error("Dear ImGui: GLFW backend failed to start");
+    if (window && !ImGui_ImplGlfw_InitForVulkan(window, true))
+        throw std::runtime_error("Dear ImGui: GLFW backend failed to start");
     ImGui_ImplVulkan_InitInfo info{};
     info.Instance = ctx.instance();
     info.PhysicalDevice = ctx.physical_device();
@@ -84,7 +90,8 @@ ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const Offsc
     info.ImageCount = 2;  // one frame in flight; the backend rotates its vertex buffers over these
     info.MSAASamples = VK_SAMPLE_COUNT_1_BIT;
     info.CheckVkResultFn = check_imgui_vk;
-    if (!ImGui_ImplVulkan_Init(&info, render_pass_)) throw std::runtime_error("Dear ImGui: Vulkan backend failed to start");
+    if (!ImGui_ImplVulkan_Init(&info, render_pass_))
+        throw std::runtime_error("Dear ImGui: Vulkan backend failed to start");
     ctx.run_commands([](VkCommandBuffer cmd) { ImGui_ImplVulkan_CreateFontsTexture(cmd); });
     ImGui_ImplVulkan_DestroyFontUploadObjects();
 }

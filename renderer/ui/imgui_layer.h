@@ -14,7 +14,8 @@ class ImGuiLayer {
 public:
     // `window` null: headless (export, stills): no input, the display size is the target's and
     // every frame advances `frame_seconds`.
-    ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const OffscreenTarget& target, float frame_seconds = 1.0f / 30.0f);
+    ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const OffscreenTarget& target,
+               float frame_seconds = 1.0f / 30.0f);
     ~ImGuiLayer();
     ImGuiLayer(const ImGuiLayer&) = delete;
     ImGuiLayer& operator=(const ImGuiLayer&) = delete;

@@ -32,9 +32,13 @@ Buffer::Buffer(const VulkanContext& ctx, VkDeviceSize size, VkBufferUsageFlags u
     }
 }
 
-Buffer::~Buffer() { release(); }
+Buffer::~Buffer() {
+    release();
+}
 
-Buffer::Buffer(Buffer&& o) noexcept { *this = std::move(o); }
+Buffer::Buffer(Buffer&& o) noexcept {
+    *this = std::move(o);
+}
 
 Buffer& Buffer::operator=(Buffer&& o) noexcept {
     if (this != &o) {

@@ -33,11 +33,16 @@ bool layer_available(const char* name) {
 int device_score(VkPhysicalDeviceType type, bool prefer_gpu) {
     if (!prefer_gpu) return type == VK_PHYSICAL_DEVICE_TYPE_CPU ? 10 : 1;
     switch (type) {
-        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 5;
-        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 4;
-        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 3;
-        case VK_PHYSICAL_DEVICE_TYPE_CPU: return 2;
-        default: return 1;
+        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+            return 5;
+        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+            return 4;
+        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+            return 3;
+        case VK_PHYSICAL_DEVICE_TYPE_CPU:
+            return 2;
+        default:
+            return 1;
     }
 }
 
@@ -64,7 +69,8 @@ std::vector<std::string> VulkanContext::validation_messages() const {
     return messages_;
 }
 
-VulkanContext::VulkanContext(const ContextOptions& options) : print_messages_(options.print_messages) {
+VulkanContext::VulkanContext(const ContextOptions& options)
+    : print_messages_(options.print_messages) {
     validation_on_ = options.validation && layer_available(kValidationLayer);
     if (options.validation && options.require_validation && !validation_on_)
         throw std::runtime_error(
@@ -144,7 +150,8 @@ VulkanContext::VulkanContext(const ContextOptions& options) : print_messages_(op
     }
     if (physical_ == VK_NULL_HANDLE)
         throw std::runtime_error(options.can_present
-                                     ? "no Vulkan 1.3 device can draw into this window (no graphics queue that presents to it)"
+                                     ? "no Vulkan 1.3 device can draw into this window (no "
+                                       "graphics queue that presents to it)"
                                      : "no Vulkan 1.3 device with a graphics queue was found");
 
     const float priority = 1.0f;
@@ -189,7 +196,8 @@ std::uint32_t VulkanContext::find_memory_type(std::uint32_t type_bits,
     VkPhysicalDeviceMemoryProperties mem;
     vkGetPhysicalDeviceMemoryProperties(physical_, &mem);
     for (std::uint32_t i = 0; i < mem.memoryTypeCount; ++i)
-        if ((type_bits & (1u << i)) && (mem.memoryTypes[i].propertyFlags & properties) == properties)
+        if ((type_bits & (1u << i)) &&
+            (mem.memoryTypes[i].propertyFlags & properties) == properties)
             return i;
     throw std::runtime_error("no Vulkan memory type with the required properties");
 }

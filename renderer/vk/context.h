@@ -18,9 +18,10 @@ struct ContextOptions {
     bool require_validation = false;  // fail if the layer is missing (tests)
     bool prefer_gpu = true;           // discrete/integrated GPU first, lavapipe as fallback
     std::vector<const char*> instance_extensions;  // e.g. from glfwGetRequiredInstanceExtensions
-    bool swapchain = false;           // enable VK_KHR_swapchain on the device
-    bool print_messages = true;       // echo validation messages to stderr
-    // With a window: whether a queue family can present to it (glfwGetPhysicalDevicePresentationSupport).
+    bool swapchain = false;                        // enable VK_KHR_swapchain on the device
+    bool print_messages = true;                    // echo validation messages to stderr
+    // With a window: whether a queue family can present to it
+    // (glfwGetPhysicalDevicePresentationSupport).
     std::function<bool(VkInstance, VkPhysicalDevice, std::uint32_t)> can_present;
 };
 

@@ -40,9 +40,13 @@ Image::Image(const VulkanContext& ctx, VkExtent2D extent, VkFormat format, VkIma
     VK_CHECK(vkCreateImageView(ctx.device(), &vci, nullptr, &view_));
 }
 
-Image::~Image() { release(); }
+Image::~Image() {
+    release();
+}
 
-Image::Image(Image&& o) noexcept { *this = std::move(o); }
+Image::Image(Image&& o) noexcept {
+    *this = std::move(o);
+}
 
 Image& Image::operator=(Image&& o) noexcept {
     if (this != &o) {

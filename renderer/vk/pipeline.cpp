@@ -4,7 +4,8 @@
 
 namespace vedette::render {
 
-VkShaderModule create_shader_module(const VulkanContext& ctx, std::span<const std::uint32_t> spirv) {
+VkShaderModule create_shader_module(const VulkanContext& ctx,
+                                    std::span<const std::uint32_t> spirv) {
     VkShaderModuleCreateInfo ci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
     ci.codeSize = spirv.size_bytes();
     ci.pCode = spirv.data();
@@ -34,20 +35,23 @@ Pipeline::Pipeline(const VulkanContext& ctx, VkRenderPass pass, const PipelineDe
     stages[1].module = fs;
     stages[1].pName = "main";
 
-    VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+    VkPipelineVertexInputStateCreateInfo vi{
+        VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
     vi.vertexBindingDescriptionCount = static_cast<std::uint32_t>(desc.bindings.size());
     vi.pVertexBindingDescriptions = desc.bindings.data();
     vi.vertexAttributeDescriptionCount = static_cast<std::uint32_t>(desc.attributes.size());
     vi.pVertexAttributeDescriptions = desc.attributes.data();
 
-    VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+    VkPipelineInputAssemblyStateCreateInfo ia{
+        VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
     ia.topology = desc.topology;
 
     VkPipelineViewportStateCreateInfo vp{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
     vp.viewportCount = 1;
     vp.scissorCount = 1;
 
-    VkPipelineRasterizationStateCreateInfo rs{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+    VkPipelineRasterizationStateCreateInfo rs{
+        VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
     rs.polygonMode = VK_POLYGON_MODE_FILL;
     rs.cullMode = desc.cull;
     rs.frontFace = desc.front_face;
@@ -58,10 +62,12 @@ Pipeline::Pipeline(const VulkanContext& ctx, VkRenderPass pass, const PipelineDe
         rs.depthBiasSlopeFactor = 1.5f;
     }
 
-    VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+    VkPipelineMultisampleStateCreateInfo ms{
+        VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
     ms.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
 
-    VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+    VkPipelineDepthStencilStateCreateInfo ds{
+        VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
     ds.depthTestEnable = desc.depth_test ? VK_TRUE : VK_FALSE;
     ds.depthWriteEnable = desc.depth_write ? VK_TRUE : VK_FALSE;
     ds.depthCompareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
@@ -78,7 +84,8 @@ Pipeline::Pipeline(const VulkanContext& ctx, VkRenderPass pass, const PipelineDe
         blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
         blend.alphaBlendOp = VK_BLEND_OP_ADD;
     }
-    VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+    VkPipelineColorBlendStateCreateInfo cb{
+        VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
     cb.attachmentCount = desc.color_output ? 1 : 0;
     cb.pAttachments = &blend;
 
@@ -106,7 +113,8 @@ Pipeline::Pipeline(const VulkanContext& ctx, VkRenderPass pass, const PipelineDe
     vkDestroyShaderModule(ctx.device(), vs, nullptr);
     vkDestroyShaderModule(ctx.device(), fs, nullptr);
     VK_CHECK(result);
-    ctx.set_name(reinterpret_cast<std::uint64_t>(pipeline_), VK_OBJECT_TYPE_PIPELINE, desc.debug_name);
+    ctx.set_name(reinterpret_cast<std::uint64_t>(pipeline_), VK_OBJECT_TYPE_PIPELINE,
+                 desc.debug_name);
 }
 
 Pipeline::~Pipeline() {

@@ -23,8 +23,8 @@ struct PipelineDesc {
     bool depth_test = true;
     bool depth_write = true;
     bool alpha_blend = false;
-    float depth_bias = 0.0f;  // constant factor; non-zero enables depth bias (shadow maps)
-    bool color_output = true; // false for depth-only passes
+    float depth_bias = 0.0f;   // constant factor; non-zero enables depth bias (shadow maps)
+    bool color_output = true;  // false for depth-only passes
     const char* debug_name = "pipeline";
 };
 

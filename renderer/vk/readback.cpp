@@ -8,9 +8,10 @@ Readback::Readback(const VulkanContext& ctx, VkExtent2D extent, std::uint32_t sl
     : extent_(extent) {
     const VkDeviceSize bytes = VkDeviceSize(extent.width) * extent.height * 4;
     for (std::uint32_t i = 0; i < slots; ++i)
-        staging_.emplace_back(ctx, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                              VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
-                              "readback staging");
+        staging_.emplace_back(
+            ctx, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
+            "readback staging");
 }
 
 void Readback::record_copy(VkCommandBuffer cmd, const Image& image, std::uint32_t slot) const {

@@ -7,7 +7,8 @@ namespace vedette::render {
 ShadowMap::ShadowMap(const VulkanContext& ctx, std::uint32_t size)
     : ctx_(ctx),
       size_(size),
-      depth_(ctx, {size, size}, kFormat, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+      depth_(ctx, {size, size}, kFormat,
+             VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
              VK_IMAGE_ASPECT_DEPTH_BIT, "shadow map") {
     VkAttachmentDescription a{};
     a.format = kFormat;
@@ -29,11 +30,14 @@ ShadowMap::ShadowMap(const VulkanContext& ctx, std::uint32_t size)
     deps[0].dstSubpass = 0;
     deps[0].srcStageMask = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
     deps[0].srcAccessMask = VK_ACCESS_SHADER_READ_BIT;
-    deps[0].dstStageMask = VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
-    deps[0].dstAccessMask = VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT;
+    deps[0].dstStageMask =
+        VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
+    deps[0].dstAccessMask =
+        VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT;
     deps[1].srcSubpass = 0;
     deps[1].dstSubpass = VK_SUBPASS_EXTERNAL;
-    deps[1].srcStageMask = VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
+    deps[1].srcStageMask =
+        VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
     deps[1].srcAccessMask = VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
     deps[1].dstStageMask = VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT;
     deps[1].dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
@@ -59,7 +63,8 @@ ShadowMap::ShadowMap(const VulkanContext& ctx, std::uint32_t size)
     VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
     sci.magFilter = VK_FILTER_LINEAR;
     sci.minFilter = VK_FILTER_LINEAR;
-    sci.addressModeU = sci.addressModeV = sci.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
+    sci.addressModeU = sci.addressModeV = sci.addressModeW =
+        VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_BORDER;
     sci.borderColor = VK_BORDER_COLOR_FLOAT_OPAQUE_WHITE;  // outside the map: lit
     sci.compareEnable = VK_TRUE;
     sci.compareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
@@ -89,6 +94,8 @@ void ShadowMap::begin(VkCommandBuffer cmd) const {
     vkCmdSetScissor(cmd, 0, 1, &scissor);
 }
 
-void ShadowMap::end(VkCommandBuffer cmd) const { vkCmdEndRenderPass(cmd); }
+void ShadowMap::end(VkCommandBuffer cmd) const {
+    vkCmdEndRenderPass(cmd);
+}
 
 }  // namespace vedette::render

@@ -37,8 +37,10 @@ VkPresentModeKHR choose_present_mode(VkPhysicalDevice pd, VkSurfaceKHR surface, 
 Swapchain::Swapchain(const VulkanContext& ctx, VkSurfaceKHR surface, VkExtent2D wanted, bool vsync)
     : ctx_(ctx), surface_(surface), vsync_(vsync) {
     VkBool32 supported = VK_FALSE;
-    VK_CHECK(vkGetPhysicalDeviceSurfaceSupportKHR(ctx.physical_device(), ctx.queue_family(), surface, &supported));
-    if (!supported) throw std::runtime_error("the Vulkan device's queue cannot present to this window");
+    VK_CHECK(vkGetPhysicalDeviceSurfaceSupportKHR(ctx.physical_device(), ctx.queue_family(),
+                                                  surface, &supported));
+    if (!supported)
+        throw std::runtime_error("the Vulkan device's queue cannot present to this window");
     create(wanted, VK_NULL_HANDLE);
 }
 
@@ -58,12 +60,15 @@ void Swapchain::create(VkExtent2D wanted, VkSwapchainKHR old) {
     VkSurfaceCapabilitiesKHR caps;
     VK_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(ctx_.physical_device(), surface_, &caps));
     if (!(caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_DST_BIT))
-        throw std::runtime_error("the window's swapchain images cannot be copied into (no TRANSFER_DST usage)");
+        throw std::runtime_error(
+            "the window's swapchain images cannot be copied into (no TRANSFER_DST usage)");
     const VkSurfaceFormatKHR format = choose_format(ctx_.physical_device(), surface_);
     extent_ = caps.currentExtent.width != UINT32_MAX
                   ? caps.currentExtent
-                  : VkExtent2D{std::clamp(wanted.width, caps.minImageExtent.width, caps.maxImageExtent.width),
-                               std::clamp(wanted.height, caps.minImageExtent.height, caps.maxImageExtent.height)};
+                  : VkExtent2D{std::clamp(wanted.width, caps.minImageExtent.width,
+                                          caps.maxImageExtent.width),
+                               std::clamp(wanted.height, caps.minImageExtent.height,
+                                          caps.maxImageExtent.height)};
     std::uint32_t count = std::max(caps.minImageCount + 1, 2u);
     if (caps.maxImageCount) count = std::min(count, caps.maxImageCount);
 
@@ -79,7 +84,8 @@ void Swapchain::create(VkExtent2D wanted, VkSwapchainKHR old) {
     ci.preTransform = caps.currentTransform;
     ci.compositeAlpha = (caps.supportedCompositeAlpha & VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR)
                             ? VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR
-                            : VkCompositeAlphaFlagBitsKHR(caps.supportedCompositeAlpha & -caps.supportedCompositeAlpha);
+                            : VkCompositeAlphaFlagBitsKHR(caps.supportedCompositeAlpha &
+                                                          -caps.supportedCompositeAlpha);
     ci.presentMode = choose_present_mode(ctx_.physical_device(), surface_, vsync_);
     ci.clipped = VK_TRUE;
     ci.oldSwapchain = old;
@@ -92,9 +98,11 @@ void Swapchain::create(VkExtent2D wanted, VkSwapchainKHR old) {
 }
 
 bool Swapchain::acquire(VkSemaphore ready, std::uint32_t& index) {
-    const VkResult r = vkAcquireNextImageKHR(ctx_.device(), swapchain_, UINT64_MAX, ready, VK_NULL_HANDLE, &index);
+    const VkResult r =
+        vkAcquireNextImageKHR(ctx_.device(), swapchain_, UINT64_MAX, ready, VK_NULL_HANDLE, &index);
     if (r == VK_ERROR_OUT_OF_DATE_KHR) return false;
-    if (r != VK_SUCCESS && r != VK_SUBOPTIMAL_KHR) throw_vulkan_error("vkAcquireNextImageKHR", r, __FILE__, __LINE__);
+    if (r != VK_SUCCESS && r != VK_SUBOPTIMAL_KHR)
+        throw_vulkan_error("vkAcquireNextImageKHR", r, __FILE__, __LINE__);
     return true;
 }
 
@@ -111,8 +119,8 @@ void Swapchain::record_blit(VkCommandBuffer cmd, const Image& source, std::uint3
     vkCmdBlitImage(cmd, source.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst,
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_NEAREST);
     transition_image(cmd, dst, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                     VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                     VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, 0);
+                     VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                     VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, 0);
 }
 
 bool Swapchain::present(VkSemaphore rendered, std::uint32_t index) {

@@ -25,9 +25,9 @@ const char* vk_result_name(VkResult result);
 
 }  // namespace vedette::render
 
-#define VK_CHECK(call)                                                                   \
-    do {                                                                                 \
-        const VkResult vk_check_result_ = (call);                                        \
-        if (vk_check_result_ != VK_SUCCESS)                                              \
+#define VK_CHECK(call)                                                                          \
+    do {                                                                                        \
+        const VkResult vk_check_result_ = (call);                                               \
+        if (vk_check_result_ != VK_SUCCESS)                                                     \
             ::vedette::render::throw_vulkan_error(#call, vk_check_result_, __FILE__, __LINE__); \
     } while (0)

@@ -21,16 +21,20 @@ void GlfwWindow::init_glfw() {
     static bool done = false;
     if (done) return;
     if (!glfwInit())
-        throw std::runtime_error("cannot open a window: " + last_glfw_error() +
-                                 " (is DISPLAY set? without a display, use `vedette export` or run under xvfb-run)");
-    if (!glfwVulkanSupported()) throw std::runtime_error("GLFW finds no Vulkan loader: install libvulkan1 and a driver");
+        throw std::runtime_error(
+            "cannot open a window: " + last_glfw_error() +
+            " (is DISPLAY set? without a display, use `vedette export` or run under xvfb-run)");
+    if (!glfwVulkanSupported())
+        throw std::runtime_error("GLFW finds no Vulkan loader: install libvulkan1 and a driver");
     done = true;
 }
 
 std::vector<const char*> GlfwWindow::required_instance_extensions() {
     std::uint32_t n = 0;
     const char** names = glfwGetRequiredInstanceExtensions(&n);
-    if (!names) throw std::runtime_error("the window system needs Vulkan surface extensions this loader lacks");
+    if (!names)
+        throw std::runtime_error(
+            "the window system needs Vulkan surface extensions this loader lacks");
     return std::vector<const char*>(names, names + n);
 }
 
@@ -64,7 +68,11 @@ VkExtent2D GlfwWindow::framebuffer_extent() const {
     return {static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(h)};
 }
 
-bool GlfwWindow::should_close() const { return glfwWindowShouldClose(window_); }
-void GlfwWindow::request_close() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
+bool GlfwWindow::should_close() const {
+    return glfwWindowShouldClose(window_);
+}
+void GlfwWindow::request_close() {
+    glfwSetWindowShouldClose(window_, GLFW_TRUE);
+}
 
 }  // namespace vedette::render

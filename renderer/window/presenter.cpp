@@ -17,7 +17,8 @@ Presenter::Presenter(const VulkanContext& ctx, VkSurfaceKHR surface, VkExtent2D 
     VkSemaphoreCreateInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
     VK_CHECK(vkCreateSemaphore(ctx.device(), &si, nullptr, &acquired_));
     VK_CHECK(vkCreateSemaphore(ctx.device(), &si, nullptr, &rendered_));
-    ctx.set_name(reinterpret_cast<std::uint64_t>(cmd_), VK_OBJECT_TYPE_COMMAND_BUFFER, "window frame");
+    ctx.set_name(reinterpret_cast<std::uint64_t>(cmd_), VK_OBJECT_TYPE_COMMAND_BUFFER,
+                 "window frame");
 }
 
 Presenter::~Presenter() {
@@ -67,6 +68,8 @@ void Presenter::end_frame(const Image& frame, VkExtent2D window_extent) {
     if (acquired && !swapchain_->present(rendered_, index)) stale_ = true;
 }
 
-void Presenter::wait_idle() { VK_CHECK(vkWaitForFences(ctx_.device(), 1, &done_, VK_TRUE, UINT64_MAX)); }
+void Presenter::wait_idle() {
+    VK_CHECK(vkWaitForFences(ctx_.device(), 1, &done_, VK_TRUE, UINT64_MAX));
+}
 
 }  // namespace vedette::render

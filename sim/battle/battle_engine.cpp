@@ -47,14 +47,16 @@ Battle::Battle(const gdb::GdbRules& melee_rules, const BattleRules& rules, const
     }
 }
 
-BattleResult run_battle(const gdb::GdbRules& melee_rules, const BattleRules& rules, const Scenario& scenario) {
+BattleResult run_battle(const gdb::GdbRules& melee_rules, const BattleRules& rules,
+                        const Scenario& scenario) {
     return Battle(melee_rules, rules, scenario).run();
 }
 
 BattleResult Battle::run() {
     std::vector<int> all;
     for (std::size_t i = 0; i < units_.size(); ++i) all.push_back(static_cast<int>(i));
-    Event& setup = emit("setup", all, "scenario", scenario_.title.empty() ? "The armies deploy" : scenario_.title, 1000);
+    Event& setup = emit("setup", all, "scenario",
+                        scenario_.title.empty() ? "The armies deploy" : scenario_.title, 1000);
     for (int u : all) setup.after.push_back(snapshot(u));
     for (turn_ = 1; turn_ <= scenario_.turns; ++turn_) {
         phasing_ = (scenario_.first_side + turn_ - 1) % 2;
@@ -73,7 +75,8 @@ void Battle::start_turn() {
     k.seq = static_cast<int>(result_.events.size());
     k.turn = turn_;
     k.time_ms = clock_ms_;
-    for (std::size_t i = 0; i < units_.size(); ++i) k.units.push_back(snapshot(static_cast<int>(i)));
+    for (std::size_t i = 0; i < units_.size(); ++i)
+        k.units.push_back(snapshot(static_cast<int>(i)));
     result_.keyframes.push_back(std::move(k));
     for (auto& u : units_) {
         u.pursued_last_turn = u.pursuing;
@@ -85,12 +88,14 @@ void Battle::start_turn() {
     opportunity_used_ = {0, 0};
     phase_ = "charges";
     emit("turn_start", {}, "GdB turn sequence",
-         "Turn " + std::to_string(turn_) + ": " + scenario_.sides[static_cast<std::size_t>(phasing_)].name +
-             " is the phasing side",
+         "Turn " + std::to_string(turn_) + ": " +
+             scenario_.sides[static_cast<std::size_t>(phasing_)].name + " is the phasing side",
          800);
 }
 
-void Battle::end_turn() { result_.turn_hashes.push_back({turn_, state_hash()}); }
+void Battle::end_turn() {
+    result_.turn_hashes.push_back({turn_, state_hash()});
+}
 
 std::string Battle::state_hash() const {
     std::string bytes;
@@ -125,8 +130,8 @@ UnitSnapshot Battle::snapshot(int unit) const {
     return snap;
 }
 
-Event& Battle::emit(const std::string& kind, std::vector<int> units, const std::string& rule, std::string text,
-                    std::int64_t duration_ms) {
+Event& Battle::emit(const std::string& kind, std::vector<int> units, const std::string& rule,
+                    std::string text, std::int64_t duration_ms) {
     Event e;
     e.seq = static_cast<int>(result_.events.size());
     e.turn = turn_;
@@ -144,8 +149,9 @@ Event& Battle::emit(const std::string& kind, std::vector<int> units, const std::
     return result_.events.back();
 }
 
-Event& Battle::emit_motion(const std::string& kind, int unit, std::vector<int> units, const std::string& rule,
-                           std::string text, Vec from, Vec to, Vec facing_end, const std::string& gait) {
+Event& Battle::emit_motion(const std::string& kind, int unit, std::vector<int> units,
+                           const std::string& rule, std::string text, Vec from, Vec to,
+                           Vec facing_end, const std::string& gait) {
     // Replay time: table millimetres per second by gait, so a gallop looks like one.
     const i64 speed = gait == "gallop" ? 160 : gait == "trot" ? 90 : gait == "flee" ? 120 : 50;
     const i64 length = geom::length(to - from);
@@ -184,7 +190,9 @@ geom::Rect Battle::rect_of(int unit) const {
     return rect_at(unit, s.pos, s.facing);
 }
 
-bool Battle::is_cavalry(int unit) const { return gdb::is_cavalry(scenario_.units[static_cast<std::size_t>(unit)].unit.type); }
+bool Battle::is_cavalry(int unit) const {
+    return gdb::is_cavalry(scenario_.units[static_cast<std::size_t>(unit)].unit.type);
+}
 
 bool Battle::in_contact(int unit) const {
     for (const auto& c : contacts_)
@@ -194,8 +202,9 @@ bool Battle::in_contact(int unit) const {
 
 bool Battle::can_act(int unit) const {
     const auto& s = units_[static_cast<std::size_t>(unit)];
-    return s.on_table && !s.dispersed && s.status != gdb::Status::broken && s.status != gdb::Status::retreating &&
-           !s.blown && s.pending == Pending::none && !in_contact(unit);
+    return s.on_table && !s.dispersed && s.status != gdb::Status::broken &&
+           s.status != gdb::Status::retreating && !s.blown && s.pending == Pending::none &&
+           !in_contact(unit);
 }
 
 const Commander* Battle::attached_general(int unit) const {
@@ -226,10 +235,15 @@ i64 Battle::command_distance(int unit) const {
     const Side& side = scenario_.sides[static_cast<std::size_t>(su.side)];
     const geom::Rect r = rect_of(unit);
     const Commander& g = side.brigades[static_cast<std::size_t>(su.brigade)].general;
-    const Vec gpos = g.attached_to.empty() ? g.at : units_[static_cast<std::size_t>(scenario_.unit_index.at(g.attached_to))].pos;
-    const Vec cpos = side.commander.attached_to.empty()
-                         ? side.commander.at
-                         : units_[static_cast<std::size_t>(scenario_.unit_index.at(side.commander.attached_to))].pos;
+    const Vec gpos =
+        g.attached_to.empty()
+            ? g.at
+            : units_[static_cast<std::size_t>(scenario_.unit_index.at(g.attached_to))].pos;
+    const Vec cpos =
+        side.commander.attached_to.empty()
+            ? side.commander.at
+            : units_[static_cast<std::size_t>(scenario_.unit_index.at(side.commander.attached_to))]
+                  .pos;
     return std::min(point_to_rect(gpos, r), point_to_rect(cpos, r));
 }
 
@@ -259,7 +273,9 @@ bool Battle::line_of_sight(int from, int to) const {
 std::vector<const TerrainFeature*> Battle::obstacles_crossed(Vec a, Vec b) const {
     std::vector<const TerrainFeature*> out;
     for (const auto& f : scenario_.terrain.features) {
-        if (f.kind != FeatureKind::hedge && f.kind != FeatureKind::wall && f.kind != FeatureKind::stream) continue;
+        if (f.kind != FeatureKind::hedge && f.kind != FeatureKind::wall &&
+            f.kind != FeatureKind::stream)
+            continue;
         for (std::size_t i = 0; i + 1 < f.points.size(); ++i)
             if (geom::segments_intersect(a, b, f.points[i], f.points[i + 1])) {
                 out.push_back(&f);
@@ -270,7 +286,9 @@ std::vector<const TerrainFeature*> Battle::obstacles_crossed(Vec a, Vec b) const
 }
 
 const BattleRules::Obstacle& Battle::obstacle_rules(const TerrainFeature& f) const {
-    return f.kind == FeatureKind::hedge ? rules_.hedge : f.kind == FeatureKind::wall ? rules_.wall : rules_.stream;
+    return f.kind == FeatureKind::hedge  ? rules_.hedge
+           : f.kind == FeatureKind::wall ? rules_.wall
+                                         : rules_.stream;
 }
 
 void Battle::move_unit(int unit, Vec to, Vec facing) {
@@ -290,7 +308,8 @@ Vec Battle::flee_path_end(int unit, Vec dir, i64 distance, std::vector<int>& pas
             const int id = static_cast<int>(f);
             if (id == unit || !units_[f].on_table || scenario_.units[f].side != side) continue;
             const geom::Rect fr = rect_of(id);
-            const bool crossed = geom::segment_crosses_rect(s.pos, end, fr) || geom::overlaps(rect_at(unit, end, dir), fr);
+            const bool crossed = geom::segment_crosses_rect(s.pos, end, fr) ||
+                                 geom::overlaps(rect_at(unit, end, dir), fr);
             if (!crossed) continue;
             if (std::find(passed_through.begin(), passed_through.end(), id) == passed_through.end())
                 passed_through.push_back(id);

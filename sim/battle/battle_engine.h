@@ -34,8 +34,8 @@ struct UnitState {
     bool pursued_last_turn = false;
     bool pushed_back_before = false;
     // This turn.
-    bool charged = false;          // declared a charge
-    bool was_charged = false;      // the target of a charge
+    bool charged = false;      // declared a charge
+    bool was_charged = false;  // the target of a charge
     int charged_by = -1;
     bool countercharged = false;
     bool countercharge_bonus = false;
@@ -45,8 +45,8 @@ struct UnitState {
     bool behind_obstacle = false;  // defending behind a hedge, wall or stream this turn
     bool retreated_this_turn = false;
     Pending pending = Pending::none;
-    int pending_enemy = -1;        // who it fought (direction for retreats, target for pursuit)
-    bool uncontrolled = false;     // must charge the nearest enemy in its sector next turn
+    int pending_enemy = -1;     // who it fought (direction for retreats, target for pursuit)
+    bool uncontrolled = false;  // must charge the nearest enemy in its sector next turn
 };
 
 struct Contact {
@@ -87,16 +87,19 @@ private:
     void end_turn();
     std::string state_hash() const;
     UnitSnapshot snapshot(int unit) const;
-    Event& emit(const std::string& kind, std::vector<int> units, const std::string& rule, std::string text,
-                std::int64_t duration_ms = 1200);
-    Event& emit_motion(const std::string& kind, int unit, std::vector<int> units, const std::string& rule,
-                       std::string text, geom::Vec from, geom::Vec to, geom::Vec facing_end, const std::string& gait);
+    Event& emit(const std::string& kind, std::vector<int> units, const std::string& rule,
+                std::string text, std::int64_t duration_ms = 1200);
+    Event& emit_motion(const std::string& kind, int unit, std::vector<int> units,
+                       const std::string& rule, std::string text, geom::Vec from, geom::Vec to,
+                       geom::Vec facing_end, const std::string& gait);
     int roll(int unit, const std::string& purpose);
     std::vector<int> forced(int unit, const std::string& purpose) const;
     geom::Rect rect_of(int unit) const;
     geom::Rect rect_at(int unit, geom::Vec pos, geom::Vec facing) const;
     const MoveRates& moves(int unit) const { return move_rates_[static_cast<std::size_t>(unit)]; }
-    const std::string& name(int unit) const { return scenario_.units[static_cast<std::size_t>(unit)].unit.name; }
+    const std::string& name(int unit) const {
+        return scenario_.units[static_cast<std::size_t>(unit)].unit.name;
+    }
     bool is_cavalry(int unit) const;
     bool can_act(int unit) const;
     bool in_contact(int unit) const;
@@ -107,15 +110,18 @@ private:
     void move_unit(int unit, geom::Vec to, geom::Vec facing);
     // Moves a fleeing or retreating unit along `dir`, disordering friends it passes through and
     // ending clear of them (seed 000, lancer example).
-    geom::Vec flee_path_end(int unit, geom::Vec dir, geom::i64 distance, std::vector<int>& passed_through);
+    geom::Vec flee_path_end(int unit, geom::Vec dir, geom::i64 distance,
+                            std::vector<int>& passed_through);
 
     // phases
     void charge_phase();
-    void execute_charge(int charger, int target, const Order* order, bool opportunity, geom::i64 budget_used);
+    void execute_charge(int charger, int target, const Order* order, bool opportunity,
+                        geom::i64 budget_used);
     void movement_phase();
     void melee_phase();
     void mandatory_phase();
-    void resolve_contact_group(const std::vector<int>& defenders, const std::vector<int>& attackers, bool first_round);
+    void resolve_contact_group(const std::vector<int>& defenders, const std::vector<int>& attackers,
+                               bool first_round);
     // The hedges, walls and streams a straight move from a to b crosses.
     std::vector<const TerrainFeature*> obstacles_crossed(geom::Vec a, geom::Vec b) const;
     const BattleRules::Obstacle& obstacle_rules(const TerrainFeature& f) const;
@@ -128,12 +134,14 @@ private:
         nlohmann::ordered_json details;
     };
     using TestMods = std::vector<std::pair<const RuleRow*, int>>;
-    TestRoll morale_test(int unit, const MoraleTable& table, const TestMods& mods, const std::string& purpose);
-    void after_contact(int charger, int target, geom::Vec target_left_from, const Order* order, geom::i64 moved);
+    TestRoll morale_test(int unit, const MoraleTable& table, const TestMods& mods,
+                         const std::string& purpose);
+    void after_contact(int charger, int target, geom::Vec target_left_from, const Order* order,
+                       geom::i64 moved);
     geom::Vec contact_position(int charger, int target) const;
     // Moves `unit` straight away from `enemy`, disordering friends it passes (seed 000).
-    void fall_back(int unit, int enemy, geom::i64 distance, const std::string& kind, const std::string& rule,
-                   const std::string& text);
+    void fall_back(int unit, int enemy, geom::i64 distance, const std::string& kind,
+                   const std::string& rule, const std::string& text);
     bool in_charge_sector(int charger, int target) const;
     // Seed 000: the charger's own skirmishers step aside; enemy skirmishers in the way evade.
     void clear_charge_path(int charger, int target);
@@ -159,7 +167,8 @@ private:
 };
 
 // Convenience: loads nothing, runs everything.
-BattleResult run_battle(const gdb::GdbRules& melee_rules, const BattleRules& rules, const Scenario& scenario);
+BattleResult run_battle(const gdb::GdbRules& melee_rules, const BattleRules& rules,
+                        const Scenario& scenario);
 
 std::vector<std::string> unit_ids(const Scenario& scenario);
 std::string status_name(const UnitState& s);

@@ -11,16 +11,42 @@ namespace vedette::sim::battle {
 using OJson = nlohmann::ordered_json;
 
 const std::vector<std::string>& event_kinds() {
-    static const std::vector<std::string> k = {
-        "setup", "charge_declared", "charge_refused", "charge_move", "reaction", "evade", "evaders_caught",
-        "countercharge", "volley", "form_square", "morale_test", "contact", "melee", "push_back", "retreat",
-        "rout", "pursue", "uncontrolled_charge", "blown", "rally", "casualties", "dispersed", "removed",
-        "guns_abandoned", "guns_remanned", "formation_change", "interpenetration", "move", "turn_start"};
+    static const std::vector<std::string> k = {"setup",
+                                               "charge_declared",
+                                               "charge_refused",
+                                               "charge_move",
+                                               "reaction",
+                                               "evade",
+                                               "evaders_caught",
+                                               "countercharge",
+                                               "volley",
+                                               "form_square",
+                                               "morale_test",
+                                               "contact",
+                                               "melee",
+                                               "push_back",
+                                               "retreat",
+                                               "rout",
+                                               "pursue",
+                                               "uncontrolled_charge",
+                                               "blown",
+                                               "rally",
+                                               "casualties",
+                                               "dispersed",
+                                               "removed",
+                                               "guns_abandoned",
+                                               "guns_remanned",
+                                               "formation_change",
+                                               "interpenetration",
+                                               "move",
+                                               "turn_start"};
     return k;
 }
 
 namespace {
-OJson vec_json(geom::Vec v) { return OJson::array({v.x, v.y}); }
+OJson vec_json(geom::Vec v) {
+    return OJson::array({v.x, v.y});
+}
 
 geom::Vec vec_from(const JsonNode& n) {
     const auto items = n.items();
@@ -37,10 +63,10 @@ int unit_from(const JsonNode& n, const std::vector<std::string>& ids) {
 }  // namespace
 
 std::string describe(const UnitSnapshot& s) {
-    return "unit " + std::to_string(s.unit) + " at (" + std::to_string(s.pos.x) + ", " + std::to_string(s.pos.y) +
-           ") facing (" + std::to_string(s.facing.x) + ", " + std::to_string(s.facing.y) + "), " +
-           std::to_string(s.figures) + " figures, " + s.formation + ", " + s.status +
-           (s.guns_abandoned ? ", guns abandoned" : "");
+    return "unit " + std::to_string(s.unit) + " at (" + std::to_string(s.pos.x) + ", " +
+           std::to_string(s.pos.y) + ") facing (" + std::to_string(s.facing.x) + ", " +
+           std::to_string(s.facing.y) + "), " + std::to_string(s.figures) + " figures, " +
+           s.formation + ", " + s.status + (s.guns_abandoned ? ", guns abandoned" : "");
 }
 
 OJson snapshot_to_json(const UnitSnapshot& s, const std::vector<std::string>& ids) {
@@ -88,8 +114,11 @@ OJson event_to_json(const Event& e, const std::vector<std::string>& ids) {
     if (e.motion) {
         OJson path = OJson::array();
         for (const auto& p : e.motion->path) path.push_back(vec_json(p));
-        j["motion"] = {{"path", path}, {"facing_end", vec_json(e.motion->facing_end)}, {"gait", e.motion->gait},
-                       {"start", e.t0_ms}, {"end", e.t1_ms}};
+        j["motion"] = {{"path", path},
+                       {"facing_end", vec_json(e.motion->facing_end)},
+                       {"gait", e.motion->gait},
+                       {"start", e.t0_ms},
+                       {"end", e.t1_ms}};
     }
     if (!e.details.is_null()) j["details"] = e.details;
     OJson after = OJson::array();
@@ -98,8 +127,8 @@ OJson event_to_json(const Event& e, const std::vector<std::string>& ids) {
     return j;
 }
 
-Event event_from_json(const nlohmann::json& json, const std::vector<std::string>& ids, const std::string& file,
-                      const std::string& path) {
+Event event_from_json(const nlohmann::json& json, const std::vector<std::string>& ids,
+                      const std::string& file, const std::string& path) {
     const JsonNode n(json, file, path);
     Event e;
     e.seq = static_cast<int>(n.required("seq").as_int(0, INT32_MAX));
@@ -114,14 +143,16 @@ Event event_from_json(const nlohmann::json& json, const std::vector<std::string>
     if (auto m = n.optional("motion")) {
         Motion motion;
         for (const auto& p : m->required("path").items()) motion.path.push_back(vec_from(p));
-        if (motion.path.size() < 2) m->required("path").fail("a motion path needs at least two points");
+        if (motion.path.size() < 2)
+            m->required("path").fail("a motion path needs at least two points");
         motion.facing_end = vec_from(m->required("facing_end"));
         const std::vector<std::string> gaits = {"walk", "trot", "gallop", "flee"};
         motion.gait = gaits[m->required("gait").as_choice(gaits)];
         e.motion = motion;
     }
     if (auto d = n.optional("details")) e.details = nlohmann::ordered_json(d->raw());
-    for (const auto& a : n.required("after").items()) e.after.push_back(snapshot_from_json(a.raw(), ids, file, a.path()));
+    for (const auto& a : n.required("after").items())
+        e.after.push_back(snapshot_from_json(a.raw(), ids, file, a.path()));
     return e;
 }
 
@@ -182,14 +213,22 @@ void cursor_snapshot(JsonCursor& c, const UnitIndex& index, UnitSnapshot& s) {
     while (c.next('}')) {
         const std::string_view k = c.key();
         const bool outer = c.first();
-        if (k == "unit") mark(c, seen, 1), s.unit = cursor_unit(c, index);
-        else if (k == "pos") mark(c, seen, 2), s.pos = cursor_vec(c);
-        else if (k == "facing") mark(c, seen, 4), s.facing = cursor_vec(c);
-        else if (k == "figures") mark(c, seen, 8), s.figures = c.int32();
-        else if (k == "formation") mark(c, seen, 16), s.formation = c.string();
-        else if (k == "status") mark(c, seen, 32), s.status = c.string();
-        else if (k == "guns_at") mark(c, seen, 64), s.guns_at = cursor_vec(c), s.guns_abandoned = true;
-        else c.fail("unknown field");
+        if (k == "unit")
+            mark(c, seen, 1), s.unit = cursor_unit(c, index);
+        else if (k == "pos")
+            mark(c, seen, 2), s.pos = cursor_vec(c);
+        else if (k == "facing")
+            mark(c, seen, 4), s.facing = cursor_vec(c);
+        else if (k == "figures")
+            mark(c, seen, 8), s.figures = c.int32();
+        else if (k == "formation")
+            mark(c, seen, 16), s.formation = c.string();
+        else if (k == "status")
+            mark(c, seen, 32), s.status = c.string();
+        else if (k == "guns_at")
+            mark(c, seen, 64), s.guns_at = cursor_vec(c), s.guns_abandoned = true;
+        else
+            c.fail("unknown field");
         c.set_first(outer);
     }
     if ((seen & 63) != 63) c.fail("missing field");
@@ -216,18 +255,26 @@ bool read_event_text(std::string_view text, const UnitIndex& index, Event& e) {
         while (c.next('}')) {
             const std::string_view k = c.key();
             const bool outer = c.first();
-            if (k == "seq") mark(c, seen, 1), e.seq = c.int32();
-            else if (k == "turn") mark(c, seen, 2), e.turn = c.int32();
-            else if (k == "phase") mark(c, seen, 4), e.phase = c.string();
-            else if (k == "kind") mark(c, seen, 8), e.kind = c.string();
+            if (k == "seq")
+                mark(c, seen, 1), e.seq = c.int32();
+            else if (k == "turn")
+                mark(c, seen, 2), e.turn = c.int32();
+            else if (k == "phase")
+                mark(c, seen, 4), e.phase = c.string();
+            else if (k == "kind")
+                mark(c, seen, 8), e.kind = c.string();
             else if (k == "units") {
                 mark(c, seen, 16);
                 c.begin_array();
                 while (c.next(']')) e.units.push_back(cursor_unit(c, index));
-            } else if (k == "rule") mark(c, seen, 32), e.rule = c.string();
-            else if (k == "text") mark(c, seen, 64), e.text = c.string();
-            else if (k == "t0") mark(c, seen, 128), e.t0_ms = c.integer();
-            else if (k == "t1") mark(c, seen, 256), e.t1_ms = c.integer();
+            } else if (k == "rule")
+                mark(c, seen, 32), e.rule = c.string();
+            else if (k == "text")
+                mark(c, seen, 64), e.text = c.string();
+            else if (k == "t0")
+                mark(c, seen, 128), e.t0_ms = c.integer();
+            else if (k == "t1")
+                mark(c, seen, 256), e.t1_ms = c.integer();
             else if (k == "motion") {
                 mark(c, seen, 1024);
                 Motion m;
@@ -244,15 +291,21 @@ bool read_event_text(std::string_view text, const UnitIndex& index, Event& e) {
                             m.path.push_back(cursor_vec(c));
                             c.set_first(pouter);
                         }
-                    } else if (mk == "facing_end") mark(c, mseen, 2), m.facing_end = cursor_vec(c);
-                    else if (mk == "gait") mark(c, mseen, 4), m.gait = c.string();
-                    else if (mk == "start") mark(c, mseen, 8), c.skip_value();  // the event's own t0
-                    else if (mk == "end") mark(c, mseen, 16), c.skip_value();   // and t1
-                    else return false;
+                    } else if (mk == "facing_end")
+                        mark(c, mseen, 2), m.facing_end = cursor_vec(c);
+                    else if (mk == "gait")
+                        mark(c, mseen, 4), m.gait = c.string();
+                    else if (mk == "start")
+                        mark(c, mseen, 8), c.skip_value();  // the event's own t0
+                    else if (mk == "end")
+                        mark(c, mseen, 16), c.skip_value();  // and t1
+                    else
+                        return false;
                     c.set_first(mouter);
                 }
                 if (m.path.size() < 2) return false;
-                if (m.gait != "walk" && m.gait != "trot" && m.gait != "gallop" && m.gait != "flee") return false;
+                if (m.gait != "walk" && m.gait != "trot" && m.gait != "gallop" && m.gait != "flee")
+                    return false;
                 e.motion = std::move(m);
             } else if (k == "details") {
                 mark(c, seen, 2048);
@@ -281,7 +334,8 @@ bool read_event_text(std::string_view text, const UnitIndex& index, Event& e) {
 }
 
 UnitSnapshot snapshot_from_json_fast(const nlohmann::json& j, const std::vector<std::string>& ids,
-                                     const UnitIndex& index, const std::string& file, const std::string& path) {
+                                     const UnitIndex& index, const std::string& file,
+                                     const std::string& path) {
     try {
         return fast_snapshot(j, index);
     } catch (const std::exception&) {
@@ -289,8 +343,9 @@ UnitSnapshot snapshot_from_json_fast(const nlohmann::json& j, const std::vector<
     }
 }
 
-Event event_from_json_fast(const nlohmann::json& j, const std::vector<std::string>& ids, const UnitIndex& index,
-                           const std::string& file, const std::string& path) {
+Event event_from_json_fast(const nlohmann::json& j, const std::vector<std::string>& ids,
+                           const UnitIndex& index, const std::string& file,
+                           const std::string& path) {
     try {
         Event e;
         e.seq = j.at("seq").get<int>();
@@ -308,7 +363,8 @@ Event event_from_json_fast(const nlohmann::json& j, const std::vector<std::strin
             if (motion.path.size() < 2) throw std::invalid_argument("path");
             motion.facing_end = fast_vec(m->at("facing_end"));
             motion.gait = m->at("gait").get<std::string>();
-            if (motion.gait != "walk" && motion.gait != "trot" && motion.gait != "gallop" && motion.gait != "flee")
+            if (motion.gait != "walk" && motion.gait != "trot" && motion.gait != "gallop" &&
+                motion.gait != "flee")
                 throw std::invalid_argument("gait");
             e.motion = std::move(motion);
         }

@@ -28,7 +28,8 @@ struct UnitSnapshot {
     geom::Vec facing;  // Q16 unit vector
     int figures = 0;
     std::string formation;
-    std::string status;  // formed unformed wavering retreating broken pushed_back blown pursuing dispersed removed
+    std::string status;  // formed unformed wavering retreating broken pushed_back blown pursuing
+                         // dispersed removed
     bool guns_abandoned = false;
     geom::Vec guns_at;  // where abandoned guns stand
     friend bool operator==(const UnitSnapshot&, const UnitSnapshot&) = default;
@@ -36,7 +37,9 @@ struct UnitSnapshot {
 
 // For test messages: "unit 3 at (120, 400) facing (0, 65536), 24 figures, line, formed".
 std::string describe(const UnitSnapshot& s);
-inline void PrintTo(const UnitSnapshot& s, std::ostream* os) { *os << describe(s); }
+inline void PrintTo(const UnitSnapshot& s, std::ostream* os) {
+    *os << describe(s);
+}
 
 struct Motion {
     std::vector<geom::Vec> path;  // mm, at least two points
@@ -64,8 +67,8 @@ nlohmann::ordered_json snapshot_to_json(const UnitSnapshot& s, const std::vector
 UnitSnapshot snapshot_from_json(const nlohmann::json& j, const std::vector<std::string>& ids,
                                 const std::string& file, const std::string& path);
 nlohmann::ordered_json event_to_json(const Event& e, const std::vector<std::string>& ids);
-Event event_from_json(const nlohmann::json& j, const std::vector<std::string>& ids, const std::string& file,
-                      const std::string& path);
+Event event_from_json(const nlohmann::json& j, const std::vector<std::string>& ids,
+                      const std::string& file, const std::string& path);
 
 // Unit id -> index, for reading large replays quickly.
 struct UnitIdHash {
@@ -75,14 +78,16 @@ struct UnitIdHash {
 using UnitIndex = std::unordered_map<std::string, int, UnitIdHash, std::equal_to<>>;
 // The fast reader for well-formed events and snapshots; on any problem it re-reads with the
 // path-aware reader above so the error names the place.
-Event event_from_json_fast(const nlohmann::json& j, const std::vector<std::string>& ids, const UnitIndex& index,
-                           const std::string& file, const std::string& path);
+Event event_from_json_fast(const nlohmann::json& j, const std::vector<std::string>& ids,
+                           const UnitIndex& index, const std::string& file,
+                           const std::string& path);
 // Reads one event (or snapshot) written by event_to_json(...).dump(); false if the text is not in
 // exactly that shape (the caller then falls back to the document reader for a precise error).
 bool read_event_text(std::string_view text, const UnitIndex& index, Event& out);
 bool read_snapshot_text(std::string_view text, const UnitIndex& index, UnitSnapshot& out);
 
 UnitSnapshot snapshot_from_json_fast(const nlohmann::json& j, const std::vector<std::string>& ids,
-                                     const UnitIndex& index, const std::string& file, const std::string& path);
+                                     const UnitIndex& index, const std::string& file,
+                                     const std::string& path);
 
 }  // namespace vedette::sim::battle

@@ -101,8 +101,10 @@ BattleRules parse_battle_rules(const std::string& text, const std::string& file)
         p.name = it.key();
         p.rule = s.string_or("rule", "RULINGS 3");
         p.command_radius_mm = static_cast<long>(s.required("command_radius_mm").as_int(1, 10000));
-        p.countercharge_min_mm = static_cast<long>(s.required("countercharge_min_mm").as_int(0, 10000));
-        p.built_up_push_back_mm = static_cast<long>(s.required("built_up_push_back_mm").as_int(0, 10000));
+        p.countercharge_min_mm =
+            static_cast<long>(s.required("countercharge_min_mm").as_int(0, 10000));
+        p.built_up_push_back_mm =
+            static_cast<long>(s.required("built_up_push_back_mm").as_int(0, 10000));
         p.distance_percent = static_cast<int>(s.required("distance_percent").as_int(10, 1000));
         r.scales[p.name] = p;
     }
@@ -121,7 +123,8 @@ BattleRules parse_battle_rules(const std::string& text, const std::string& file)
 
     const auto formations = b.required("formations");
     for (std::size_t f = 0; f < gdb::formation_names().size(); ++f)
-        r.abreast[f] = static_cast<int>(formations.required(gdb::formation_names()[f]).as_int(-1, 100));
+        r.abreast[f] =
+            static_cast<int>(formations.required(gdb::formation_names()[f]).as_int(-1, 100));
 
     const auto moves = b.required("moves_cm");
     for (std::size_t t = 0; t < gdb::troop_type_names().size(); ++t) {
@@ -132,11 +135,12 @@ BattleRules parse_battle_rules(const std::string& text, const std::string& file)
                       static_cast<long>(m.required("move").as_int(0, 200)) * 10};
     }
 
-    r.charge_test = read_morale(b.required("charge_test"), {"charge_home", "halt", "retreat"},
-                                {"unformed", "per_figure_lost", "general_attached", "cavalry_vs_square"});
-    r.stand_test = read_morale(b.required("stand_test"), {"stand", "wavering", "retreat"},
-                               {"unformed", "flank_or_rear", "square_vs_cavalry", "line_vs_cavalry",
-                                "general_attached"});
+    r.charge_test =
+        read_morale(b.required("charge_test"), {"charge_home", "halt", "retreat"},
+                    {"unformed", "per_figure_lost", "general_attached", "cavalry_vs_square"});
+    r.stand_test = read_morale(
+        b.required("stand_test"), {"stand", "wavering", "retreat"},
+        {"unformed", "flank_or_rear", "square_vs_cavalry", "line_vs_cavalry", "general_attached"});
 
     const auto fire = b.required("closing_fire");
     r.closing_fire_rule = fire.required("rule").as_string();
@@ -174,7 +178,8 @@ BattleRules parse_battle_rules(const std::string& text, const std::string& file)
     read_obstacle("hedge", r.hedge);
     read_obstacle("wall", r.wall);
     read_obstacle("stream", r.stream);
-    r.obstacle_cover_reach_mm = static_cast<long>(obstacles.required("cover_reach_mm").as_int(0, 10000));
+    r.obstacle_cover_reach_mm =
+        static_cast<long>(obstacles.required("cover_reach_mm").as_int(0, 10000));
 
     const auto guns = b.required("abandoned_guns");
     r.guns_rule = guns.required("rule").as_string();
@@ -191,6 +196,8 @@ BattleRules parse_battle_rules(const std::string& text, const std::string& file)
     return r;
 }
 
-BattleRules load_battle_rules(const std::string& path) { return parse_battle_rules(read_text_file(path), path); }
+BattleRules load_battle_rules(const std::string& path) {
+    return parse_battle_rules(read_text_file(path), path);
+}
 
 }  // namespace vedette::sim::battle

@@ -23,8 +23,8 @@ std::string cm(i64 mm) {
 }
 
 bool may_evade(gdb::TroopType t) {
-    return t == gdb::TroopType::skirmishers || t == gdb::TroopType::artillery || t == gdb::TroopType::light_cavalry ||
-           t == gdb::TroopType::cossacks;
+    return t == gdb::TroopType::skirmishers || t == gdb::TroopType::artillery ||
+           t == gdb::TroopType::light_cavalry || t == gdb::TroopType::cossacks;
 }
 }  // namespace
 
@@ -43,7 +43,8 @@ const Order* Battle::reaction_order(int unit) const {
     return nullptr;
 }
 
-Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const TestMods& mods, const std::string& purpose) {
+Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const TestMods& mods,
+                                     const std::string& purpose) {
     TestRoll r;
     r.dice[0] = roll(unit, purpose);
     r.dice[1] = roll(unit, purpose);
@@ -53,7 +54,9 @@ Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const T
     const int class_mod = table.class_mod[static_cast<std::size_t>(klass)];
     if (class_mod != 0) {
         r.total += class_mod;
-        list.push_back({{"label", "Class: " + std::string(gdb::to_string(klass))}, {"value", class_mod}, {"rule", table.rule}});
+        list.push_back({{"label", "Class: " + std::string(gdb::to_string(klass))},
+                        {"value", class_mod},
+                        {"rule", table.rule}});
     }
     for (const auto& [row, value] : mods) {
         if (value == 0) continue;
@@ -62,8 +65,9 @@ Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const T
     }
     for (const auto& row : table.rows)
         if (r.total >= row.min && r.total <= row.max) r.row = &row;
-    r.details = {{"test", purpose}, {"rule", table.rule}, {"dice", {r.dice[0], r.dice[1]}}, {"modifiers", list},
-                 {"total", r.total}, {"row", r.row->label}, {"result", r.row->outcome}};
+    r.details = {{"test", purpose},         {"rule", table.rule}, {"dice", {r.dice[0], r.dice[1]}},
+                 {"modifiers", list},       {"total", r.total},   {"row", r.row->label},
+                 {"result", r.row->outcome}};
     if (table.is_default) r.details["source"] = "default";
     return r;
 }
@@ -83,19 +87,21 @@ Vec Battle::contact_position(int charger, int target) const {
     return pos;
 }
 
-void Battle::fall_back(int unit, int enemy, i64 distance, const std::string& kind, const std::string& rule,
-                       const std::string& text) {
+void Battle::fall_back(int unit, int enemy, i64 distance, const std::string& kind,
+                       const std::string& rule, const std::string& text) {
     auto& s = units_[static_cast<std::size_t>(unit)];
     const Vec away = geom::normalize(s.pos - units_[static_cast<std::size_t>(enemy)].pos);
     std::vector<int> passed;
     const Vec from = s.pos;
     const Vec end = flee_path_end(unit, away, distance, passed);
     const bool pushed = kind == "push_back";
-    emit_motion(kind, unit, {unit}, rule, text, from, end, pushed ? s.facing : away, pushed ? "walk" : "flee");
+    emit_motion(kind, unit, {unit}, rule, text, from, end, pushed ? s.facing : away,
+                pushed ? "walk" : "flee");
     // Skirmishers and crews pass through friends without penalty (seed 000, evades 5); others
     // disorder the friends they pass through (12.19 c).
     const auto type = scenario_.units[static_cast<std::size_t>(unit)].unit.type;
-    if (type == gdb::TroopType::skirmishers || (type == gdb::TroopType::artillery && s.guns_abandoned)) {
+    if (type == gdb::TroopType::skirmishers ||
+        (type == gdb::TroopType::artillery && s.guns_abandoned)) {
         if (kind == "evade") return;
     }
     for (int f : passed) {
@@ -121,7 +127,8 @@ void Battle::charge_phase() {
             const int t = static_cast<int>(e);
             if (scenario_.units[e].side == scenario_.units[u].side || !units_[e].on_table) continue;
             const i64 d = geom::distance(rect_of(c), rect_of(t));
-            if (d <= moves(c).charge_mm && in_charge_sector(c, t) && line_of_sight(c, t) && (best < 0 || d < best_d)) {
+            if (d <= moves(c).charge_mm && in_charge_sector(c, t) && line_of_sight(c, t) &&
+                (best < 0 || d < best_d)) {
                 best = t;
                 best_d = d;
             }
@@ -130,11 +137,15 @@ void Battle::charge_phase() {
             units_[u].blown = true;
             units_[u].status = gdb::Status::unformed;
             emit("blown", {c}, "GdB 12.24 g",
-                 name(c) + " finds no enemy within 22 degrees to charge: it retires to re-form, as blown cavalry");
+                 name(c) +
+                     " finds no enemy within 22 degrees to charge: it retires to re-form, as blown "
+                     "cavalry");
             continue;
         }
         emit("uncontrolled_charge", {c, best}, "GdB 12.24 f",
-             name(c) + " cannot be stopped: an uncontrolled charge on the nearest enemy in its sector, " + name(best));
+             name(c) +
+                 " cannot be stopped: an uncontrolled charge on the nearest enemy in its sector, " +
+                 name(best));
         execute_charge(c, best, nullptr, false, 0);
     }
 
@@ -146,10 +157,12 @@ void Battle::charge_phase() {
         const auto& su = scenario_.units[static_cast<std::size_t>(o.unit)];
         bool target_charges = false;
         for (const auto& other : scenario_.orders)
-            target_charges |= other.turn == turn_ && other.unit == o.target && other.kind == OrderKind::charge;
+            target_charges |=
+                other.turn == turn_ && other.unit == o.target && other.kind == OrderKind::charge;
         const int key = su.side * 1000 + su.brigade;
         std::string refusal;
-        if (!target_charges) refusal = name(o.target) + " has not declared a charge this turn";
+        if (!target_charges)
+            refusal = name(o.target) + " has not declared a charge this turn";
         else if (std::find(brigades_used.begin(), brigades_used.end(), key) != brigades_used.end())
             refusal = "its brigade general has already ordered an opportunity charge this turn";
         if (!refusal.empty()) {
@@ -159,7 +172,8 @@ void Battle::charge_phase() {
         }
         brigades_used.push_back(key);
         emit("charge_declared", {o.unit, o.target}, "GdB opportunity charges (seed 000)",
-             name(o.unit) + " seizes the initiative: an opportunity charge on " + name(o.target) + ", moving first");
+             name(o.unit) + " seizes the initiative: an opportunity charge on " + name(o.target) +
+                 ", moving first");
         execute_charge(o.unit, o.target, &o, true, 0);
     }
 
@@ -173,7 +187,9 @@ void Battle::charge_phase() {
             if (!cs.on_table || cs.charged) continue;
             if (cs.was_charged && cs.charged_by != o.target) {
                 emit("charge_refused", {o.unit, o.target}, kChargeRule,
-                     name(o.unit) + " has been charged: it may only stand or countercharge, not charge a third unit");
+                     name(o.unit) +
+                         " has been charged: it may only stand or countercharge, not charge a "
+                         "third unit");
                 continue;
             }
             if (!can_act(o.unit)) {
@@ -204,32 +220,43 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
     const bool sector = in_charge_sector(c, t);
 
     std::string refusal;
-    if (!ts.on_table || ts.dispersed) refusal = "the target has left the table";
-    else if (cm_rates.charge_mm == 0) refusal = "artillery does not charge";
+    if (!ts.on_table || ts.dispersed)
+        refusal = "the target has left the table";
+    else if (cm_rates.charge_mm == 0)
+        refusal = "artillery does not charge";
     // An uncontrolled charge (no order) needs no general; a restarted charge was already ordered.
     else if (order && used == 0 && !opportunity && command > scale_.command_radius_mm)
-        refusal = "no brigade general or C-in-C within " + cm(scale_.command_radius_mm) + " (nearest " + cm(command) + ")";
+        refusal = "no brigade general or C-in-C within " + cm(scale_.command_radius_mm) +
+                  " (nearest " + cm(command) + ")";
     else if (dist > charge_move)
         refusal = "out of range: " + cm(dist) + " away, the charge move is " + cm(charge_move) +
                   (obstacle_cost > 0 ? " after crossing " + obstacle_names : "");
-    else if (!sector) refusal = "the target is not within 22 degrees of the charger's front";
+    else if (!sector)
+        refusal = "the target is not within 22 degrees of the charger's front";
     bool visible = true;
     if (refusal.empty()) {
         clear_charge_path(c, t);
         visible = line_of_sight(c, t);
         if (!visible) refusal = "the target cannot be seen";
     }
-    OJson checks = {{"distance_mm", dist},           {"charge_move_mm", charge_move},
-                    {"command_distance_mm", command}, {"command_radius_mm", scale_.command_radius_mm},
-                    {"visible", visible},             {"in_sector", sector}};
+    OJson checks = {{"distance_mm", dist},
+                    {"charge_move_mm", charge_move},
+                    {"command_distance_mm", command},
+                    {"command_radius_mm", scale_.command_radius_mm},
+                    {"visible", visible},
+                    {"in_sector", sector}};
     if (!refusal.empty()) {
-        emit("charge_refused", {c, t}, kChargeRule, name(c) + " cannot charge " + name(t) + ": " + refusal).details = checks;
+        emit("charge_refused", {c, t}, kChargeRule,
+             name(c) + " cannot charge " + name(t) + ": " + refusal)
+            .details = checks;
         return;
     }
     if (!opportunity)
         emit("charge_declared", {c, t}, kChargeRule,
-             name(c) + " charges " + name(t) + ": " + cm(dist) + " away, charge move " + cm(charge_move) +
-                 (used == 0 ? ", general " + cm(command) + " away (15 cm allowed)" : "") + ", visible, within 22 degrees")
+             name(c) + " charges " + name(t) + ": " + cm(dist) + " away, charge move " +
+                 cm(charge_move) +
+                 (used == 0 ? ", general " + cm(command) + " away (15 cm allowed)" : "") +
+                 ", visible, within 22 degrees")
             .details = checks;
     cs.charged = true;
     const Vec start_front = rect_of(c).front_centre();
@@ -242,7 +269,7 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
 
     // The defender's reaction.
     const auto type = scenario_.units[static_cast<std::size_t>(t)].unit.type;
-    Reaction r = type == gdb::TroopType::artillery ? Reaction::stand_and_fire
+    Reaction r = type == gdb::TroopType::artillery     ? Reaction::stand_and_fire
                  : type == gdb::TroopType::skirmishers ? Reaction::evade
                                                        : Reaction::stand;
     const Order* ro = reaction_order(t);
@@ -261,15 +288,18 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
         r = Reaction::stand;
         note = " (only infantry forms square: it stands)";
     }
-    static const char* kReactionWords[] = {"stands", "stands and fires", "forms square", "changes formation",
+    static const char* kReactionWords[] = {"stands",         "stands and fires",
+                                           "forms square",   "changes formation",
                                            "countercharges", "evades"};
-    emit("reaction", {t, c}, kReactionRule, name(t) + " " + kReactionWords[static_cast<int>(r)] + note);
+    emit("reaction", {t, c}, kReactionRule,
+         name(t) + " " + kReactionWords[static_cast<int>(r)] + note);
 
     // The charger's first half move.
     const Vec dir = geom::normalize(ts.pos - cs.pos);
     const i64 half = dist / 2;
     const std::string gait = is_cavalry(c) ? "gallop" : "trot";
-    emit_motion("charge_move", c, {c}, kChargeRule, name(c) + " moves half the distance, " + cm(half), cs.pos,
+    emit_motion("charge_move", c, {c}, kChargeRule,
+                name(c) + " moves half the distance, " + cm(half), cs.pos,
                 cs.pos + geom::scale(dir, half), dir, gait);
     i64 moved = used + half;
     int lost = 0;
@@ -283,32 +313,42 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
             const FireRow& row = rules_.fire_row(d1 + d2 + bonus);
             lost = std::min(row.figures, cs.figures);
             emit("volley", {t, c}, rules_.closing_fire_rule,
-                 name(t) + " fires a closing volley: " + std::to_string(d1) + " + " + std::to_string(d2) +
+                 name(t) + " fires a closing volley: " + std::to_string(d1) + " + " +
+                     std::to_string(d2) +
                      (bonus ? " + " + std::to_string(bonus) + " canister" : "") + " = " +
                      std::to_string(d1 + d2 + bonus) + ": " + row.label)
-                .details = {{"dice", {d1, d2}}, {"bonus", bonus}, {"total", d1 + d2 + bonus}, {"row", row.label},
-                            {"figures", lost}, {"source", "default"}};
+                .details = {{"dice", {d1, d2}}, {"bonus", bonus},  {"total", d1 + d2 + bonus},
+                            {"row", row.label}, {"figures", lost}, {"source", "default"}};
             if (lost > 0) {
                 cs.figures -= lost;
                 emit("casualties", {c}, rules_.closing_fire_rule,
-                     name(c) + " loses " + std::to_string(lost) + " figure" + (lost > 1 ? "s" : "") + " to the volley");
+                     name(c) + " loses " + std::to_string(lost) + " figure" +
+                         (lost > 1 ? "s" : "") + " to the volley");
             }
             break;
         }
         case Reaction::form_square:
         case Reaction::change_formation: {
             new_formation = r == Reaction::form_square ? gdb::Formation::square : ro->formation;
-            const int pct = new_formation == gdb::Formation::square
-                                ? (ts.formation == gdb::Formation::line ? rules_.to_square_from_line : rules_.to_square_from_column)
-                                : rules_.other_change;
+            const int pct =
+                new_formation == gdb::Formation::square
+                    ? (ts.formation == gdb::Formation::line ? rules_.to_square_from_line
+                                                            : rules_.to_square_from_column)
+                    : rules_.other_change;
             const i64 needed = cm_rates.charge_mm * pct / 100;
             changing = true;
             change_done = dist >= needed;
-            emit(new_formation == gdb::Formation::square ? "form_square" : "formation_change", {t}, rules_.formation_rule,
-                 name(t) + " changes to " + std::string(gdb::to_string(new_formation)) + ": it takes " +
-                     std::to_string(pct) + "% of the charger's move (" + cm(needed) + "); the charger was " + cm(dist) +
-                     " away, so " + (change_done ? "it will be complete before contact" : "it will be caught changing formation"))
-                .details = {{"percent", pct}, {"needed_mm", needed}, {"distance_mm", dist}, {"completes", change_done},
+            emit(new_formation == gdb::Formation::square ? "form_square" : "formation_change", {t},
+                 rules_.formation_rule,
+                 name(t) + " changes to " + std::string(gdb::to_string(new_formation)) +
+                     ": it takes " + std::to_string(pct) + "% of the charger's move (" +
+                     cm(needed) + "); the charger was " + cm(dist) + " away, so " +
+                     (change_done ? "it will be complete before contact"
+                                  : "it will be caught changing formation"))
+                .details = {{"percent", pct},
+                            {"needed_mm", needed},
+                            {"distance_mm", dist},
+                            {"completes", change_done},
                             {"source", "default"}};
             break;
         }
@@ -318,31 +358,40 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
                 ts.guns_abandoned = true;
                 ts.guns_at = ts.pos;
                 emit("guns_abandoned", {t}, kEvadeRule,
-                     name(t) + ": the crew leaves the guns, which stay where they are, marked abandoned");
+                     name(t) +
+                         ": the crew leaves the guns, which stay where they are, marked abandoned");
             }
             if (type == gdb::TroopType::artillery) ts.status = gdb::Status::unformed;  // evades 7
             fall_back(t, c, evade, "evade", kEvadeRule,
-                      name(t) + " evades " + cm(evade) + ": the charger covered " + cm(half) + " of its " +
-                          cm(cm_rates.charge_mm) + ", so it may use the same part of its " + cm(moves(t).evade_mm));
+                      name(t) + " evades " + cm(evade) + ": the charger covered " + cm(half) +
+                          " of its " + cm(cm_rates.charge_mm) +
+                          ", so it may use the same part of its " + cm(moves(t).evade_mm));
             const i64 gap = geom::distance(rect_of(c), rect_of(t));
             // Evaders that reach woods, a built-up area or the shelter of friends are safe.
             bool sheltered = feature_at(ts.pos) != nullptr;
             for (std::size_t f = 0; f < units_.size() && !sheltered; ++f)
-                if (static_cast<int>(f) != t && units_[f].on_table && scenario_.units[f].side == scenario_.units[static_cast<std::size_t>(t)].side &&
+                if (static_cast<int>(f) != t && units_[f].on_table &&
+                    scenario_.units[f].side == scenario_.units[static_cast<std::size_t>(t)].side &&
                     geom::segment_crosses_rect(cs.pos, ts.pos, rect_of(static_cast<int>(f))))
                     sheltered = true;
             if (sheltered)
-                emit("evade", {t}, kEvadeRule, name(t) + " reaches shelter: the charger cannot get at it", 800);
+                emit("evade", {t}, kEvadeRule,
+                     name(t) + " reaches shelter: the charger cannot get at it", 800);
             if (!sheltered && gap <= cm_rates.charge_mm - moved) {
                 const TestRoll test = morale_test(c, rules_.charge_test, {}, "charge_test");
                 if (test.row->outcome != "charge_home") cs.status = gdb::Status::unformed;
-                emit("morale_test", {c}, rules_.charge_test.rule, name(c) + " charge test: " + test.row->label).details = test.details;
+                emit("morale_test", {c}, rules_.charge_test.rule,
+                     name(c) + " charge test: " + test.row->label)
+                    .details = test.details;
                 if (test.row->outcome != "charge_home") return;
                 const Vec from = cs.pos;
                 const Vec to = contact_position(c, t);
-                emit_motion("charge_move", c, {c}, kChargeRule, name(c) + " rides down the evaders", from, to, cs.facing, gait);
-                const bool line_unit = !(scenario_.units[static_cast<std::size_t>(c)].unit.type == gdb::TroopType::cossacks ||
-                                         scenario_.units[static_cast<std::size_t>(c)].unit.type == gdb::TroopType::skirmishers);
+                emit_motion("charge_move", c, {c}, kChargeRule, name(c) + " rides down the evaders",
+                            from, to, cs.facing, gait);
+                const bool line_unit = !(scenario_.units[static_cast<std::size_t>(c)].unit.type ==
+                                             gdb::TroopType::cossacks ||
+                                         scenario_.units[static_cast<std::size_t>(c)].unit.type ==
+                                             gdb::TroopType::skirmishers);
                 if (type == gdb::TroopType::skirmishers && line_unit) {
                     ts.on_table = false;
                     emit("evaders_caught", {c, t}, kEvadeRule,
@@ -353,12 +402,14 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
                     const auto ctype = scenario_.units[static_cast<std::size_t>(c)].unit.type;
                     const bool cav = gdb::is_cavalry(ctype), target_cav = gdb::is_cavalry(type);
                     const gdb::Rate rate = cav ? (target_cav ? gdb::Rate::cav_win_vs_broken_cav
-                                                             : ctype == gdb::TroopType::cossacks ? gdb::Rate::cossack_win_vs_broken_foot
-                                                                                                 : gdb::Rate::cav_win_vs_broken_foot)
+                                                  : ctype == gdb::TroopType::cossacks
+                                                      ? gdb::Rate::cossack_win_vs_broken_foot
+                                                      : gdb::Rate::cav_win_vs_broken_foot)
                                                : gdb::Rate::foot_win_vs_broken;
                     const gdb::RuleRow& row = melee_rules_.rate(rate);
                     int kills = cs.figures / row.value;
-                    if (gdb::is_infantry(ctype) && target_cav) kills /= melee_rules_.infantry_vs_cavalry_divisor.value;
+                    if (gdb::is_infantry(ctype) && target_cav)
+                        kills /= melee_rules_.infantry_vs_cavalry_divisor.value;
                     kills = std::min(ts.figures, kills);
                     ts.figures -= kills;
                     ts.status = gdb::Status::broken;
@@ -369,9 +420,10 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
                         ts.pending = Pending::none;
                     }
                     emit("evaders_caught", {c, t}, kEvadeRule + std::string("; ") + row.rule,
-                         name(t) + " is caught: it counts as broken and does not strike back; " + row.label + ", " +
-                             std::to_string(cs.figures) + " / " + std::to_string(row.value) + ": it loses " +
-                             std::to_string(kills) + " figures" + (ts.figures == 0 ? " and is destroyed" : ""));
+                         name(t) + " is caught: it counts as broken and does not strike back; " +
+                             row.label + ", " + std::to_string(cs.figures) + " / " +
+                             std::to_string(row.value) + ": it loses " + std::to_string(kills) +
+                             " figures" + (ts.figures == 0 ? " and is destroyed" : ""));
                 }
                 return;
             }
@@ -384,8 +436,10 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
             const Vec toward = geom::normalize(cs.pos - ts.pos);
             const Vec from = ts.pos;
             ts.countercharged = true;
-            // Turning more than the ruleset's angle (cos of it, Q16, from the degree table) means wheeling.
-            const geom::i64 wheel_cos = geom::direction_of_degrees(rules_.countercharge_wheel_over_degrees).y;
+            // Turning more than the ruleset's angle (cos of it, Q16, from the degree table) means
+            // wheeling.
+            const geom::i64 wheel_cos =
+                geom::direction_of_degrees(rules_.countercharge_wheel_over_degrees).y;
             const bool must_wheel = geom::dot(ts.facing, toward) < wheel_cos * geom::kOne;
             const geom::i64 gap = geom::distance(rect_of(c), rect_of(t));
             const geom::i64 forward = must_wheel ? 0 : std::min(half, gap / 2);
@@ -396,10 +450,12 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
                 const geom::i64 after = geom::distance(rect_of(c), rect_at(t, ts.pos, toward));
                 end = ts.pos + geom::scale(toward, after - gap);
             }
-            emit_motion("countercharge", t, {t, c}, kReactionRule,
-                        name(t) + (must_wheel ? " countercharges: it uses the move to wheel and face the charger"
-                                              : " countercharges, moving " + cm(forward) + " towards the charger"),
-                        from, end, toward, "gallop");
+            emit_motion(
+                "countercharge", t, {t, c}, kReactionRule,
+                name(t) + (must_wheel
+                               ? " countercharges: it uses the move to wheel and face the charger"
+                               : " countercharges, moving " + cm(forward) + " towards the charger"),
+                from, end, toward, "gallop");
             flank = false;  // it faces the charger now
             break;
         }
@@ -410,8 +466,10 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
     // The charger's morale test.
     TestMods cmods;
     const auto& ct = rules_.charge_test;
-    if (cs.status == gdb::Status::unformed || cs.status == gdb::Status::wavering) cmods.push_back({&ct.mod("unformed"), ct.mod("unformed").value});
-    if (lost > 0) cmods.push_back({&ct.mod("per_figure_lost"), ct.mod("per_figure_lost").value * lost});
+    if (cs.status == gdb::Status::unformed || cs.status == gdb::Status::wavering)
+        cmods.push_back({&ct.mod("unformed"), ct.mod("unformed").value});
+    if (lost > 0)
+        cmods.push_back({&ct.mod("per_figure_lost"), ct.mod("per_figure_lost").value * lost});
     if (const Commander* g = attached_general(c); g && g->skill != gdb::General::inept)
         cmods.push_back({&ct.mod("general_attached"), ct.mod("general_attached").value});
     const bool square_ready = (ts.formation == gdb::Formation::square && !changing) ||
@@ -420,11 +478,13 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
         cmods.push_back({&ct.mod("cavalry_vs_square"), ct.mod("cavalry_vs_square").value});
     const TestRoll test = morale_test(c, ct, cmods, "charge_test");
     if (test.row->outcome != "charge_home") cs.status = gdb::Status::unformed;
-    emit("morale_test", {c}, ct.rule, name(c) + " charge test: " + std::to_string(test.total) + ", " + test.row->label)
+    emit("morale_test", {c}, ct.rule,
+         name(c) + " charge test: " + std::to_string(test.total) + ", " + test.row->label)
         .details = test.details;
     if (test.row->outcome == "halt") return;
     if (test.row->outcome == "retreat") {
-        fall_back(c, t, moves(c).retreat_mm / 2, "retreat", ct.rule, name(c) + " loses heart and falls back");
+        fall_back(c, t, moves(c).retreat_mm / 2, "retreat", ct.rule,
+                  name(c) + " loses heart and falls back");
         return;
     }
 
@@ -435,24 +495,28 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
             ts.countercharge_bonus = false;
             ts.status = gdb::Status::unformed;
         }
-        emit("morale_test", {t}, ct.rule, name(t) + " countercharge test: " + std::to_string(cc.total) + ", " + cc.row->label)
+        emit("morale_test", {t}, ct.rule,
+             name(t) + " countercharge test: " + std::to_string(cc.total) + ", " + cc.row->label)
             .details = cc.details;
     } else {
         // The target's stand test.
         TestMods smods;
         const auto& st = rules_.stand_test;
         const auto ttype = scenario_.units[static_cast<std::size_t>(t)].unit.type;
-        if (ts.status != gdb::Status::formed || changing) smods.push_back({&st.mod("unformed"), st.mod("unformed").value});
+        if (ts.status != gdb::Status::formed || changing)
+            smods.push_back({&st.mod("unformed"), st.mod("unformed").value});
         if (flank) smods.push_back({&st.mod("flank_or_rear"), st.mod("flank_or_rear").value});
         if (is_cavalry(c) && ts.formation == gdb::Formation::square && !changing)
             smods.push_back({&st.mod("square_vs_cavalry"), st.mod("square_vs_cavalry").value});
-        if (is_cavalry(c) && gdb::is_infantry(ttype) && (ts.formation == gdb::Formation::line || ts.formation == gdb::Formation::open_order))
+        if (is_cavalry(c) && gdb::is_infantry(ttype) &&
+            (ts.formation == gdb::Formation::line || ts.formation == gdb::Formation::open_order))
             smods.push_back({&st.mod("line_vs_cavalry"), st.mod("line_vs_cavalry").value});
         if (const Commander* g = attached_general(t); g && g->skill != gdb::General::inept)
             smods.push_back({&st.mod("general_attached"), st.mod("general_attached").value});
         const TestRoll stand = morale_test(t, st, smods, "stand_test");
         if (stand.row->outcome == "wavering") ts.status = gdb::Status::wavering;
-        emit("morale_test", {t}, st.rule, name(t) + " stand test: " + std::to_string(stand.total) + ", " + stand.row->label)
+        emit("morale_test", {t}, st.rule,
+             name(t) + " stand test: " + std::to_string(stand.total) + ", " + stand.row->label)
             .details = stand.details;
         if (stand.row->outcome == "retreat") {
             const Vec left_from = ts.pos;
@@ -463,15 +527,18 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
                     ts.guns_abandoned = true;
                     ts.guns_at = ts.pos;
                     emit("guns_abandoned", {t}, rules_.limbering_rule,
-                         name(t) + ": emergency limbering 1D6 = " + std::to_string(die) + ", " + lr.label)
+                         name(t) + ": emergency limbering 1D6 = " + std::to_string(die) + ", " +
+                             lr.label)
                         .details = {{"dice", {die}}, {"row", lr.label}, {"source", "default"}};
                     ts.status = gdb::Status::retreating;
                     fall_back(t, c, moves(t).retreat_mm / 2, "retreat", rules_.limbering_rule,
-                              name(t) + ": the crew flees half its retreat move, " + cm(moves(t).retreat_mm / 2));
+                              name(t) + ": the crew flees half its retreat move, " +
+                                  cm(moves(t).retreat_mm / 2));
                 } else {
                     ts.formation = gdb::Formation::limbered;
                     emit("formation_change", {t}, rules_.limbering_rule,
-                         name(t) + ": emergency limbering 1D6 = " + std::to_string(die) + ", " + lr.label)
+                         name(t) + ": emergency limbering 1D6 = " + std::to_string(die) + ", " +
+                             lr.label)
                         .details = {{"dice", {die}}, {"row", lr.label}, {"source", "default"}};
                     ts.status = gdb::Status::retreating;
                     fall_back(t, c, moves(t).retreat_mm / 2, "retreat", rules_.limbering_rule,
@@ -480,7 +547,8 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
             } else {
                 ts.status = gdb::Status::retreating;
                 fall_back(t, c, moves(t).retreat_mm / 2, "retreat", st.rule,
-                          name(t) + " fails to stand and retreats half its retreat move, " + cm(moves(t).retreat_mm / 2));
+                          name(t) + " fails to stand and retreats half its retreat move, " +
+                              cm(moves(t).retreat_mm / 2));
             }
             ts.retreated_this_turn = true;
             after_contact(c, t, left_from, order, moved);
@@ -490,8 +558,10 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
 
     // Formation change completes, or the unit is caught in the middle of it.
     if (changing) {
-        if (change_done) ts.formation = new_formation;
-        else ts.status = gdb::Status::unformed;
+        if (change_done)
+            ts.formation = new_formation;
+        else
+            ts.status = gdb::Status::unformed;
     }
 
     // Second half: contact. A countercharger meets the charger half way.
@@ -502,8 +572,11 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
         ts.countercharge_forward += meet;
         ts.countercharge_bonus = ts.countercharge_forward >= scale_.countercharge_min_mm;
         emit_motion("countercharge", t, {t, c}, kReactionRule,
-                    name(t) + " rides to meet the charger: " + cm(ts.countercharge_forward) + " in all" +
-                        (ts.countercharge_bonus ? "" : ", under " + cm(scale_.countercharge_min_mm) + ": no charge bonus in the melee"),
+                    name(t) + " rides to meet the charger: " + cm(ts.countercharge_forward) +
+                        " in all" +
+                        (ts.countercharge_bonus ? ""
+                                                : ", under " + cm(scale_.countercharge_min_mm) +
+                                                      ": no charge bonus in the melee"),
                     ts.pos, ts.pos + geom::scale(toward, meet), toward, "gallop");
     }
     const Vec from = cs.pos;
@@ -556,21 +629,24 @@ void Battle::after_contact(int c, int t, Vec target_left_from, const Order* orde
                 cs.facing = geom::normalize(units_[static_cast<std::size_t>(t)].pos - cs.pos);
                 const Vec from = cs.pos;
                 const Vec to = contact_position(c, t);
-                emit_motion("charge_move", c, {c}, kChargeRule, name(c) + " continues the charge after " + name(t), from, to,
-                            cs.facing, gait);
+                emit_motion("charge_move", c, {c}, kChargeRule,
+                            name(c) + " continues the charge after " + name(t), from, to, cs.facing,
+                            gait);
                 emit("contact", {c, t}, "GdB charges: contact (seed 000)",
                      name(c) + " catches " + name(t) + " and is in contact until the melee phase");
                 contacts_.push_back({c, t, true});
                 return;
             }
             const Vec from = cs.pos;
-            emit_motion("charge_move", c, {c}, kChargeRule, name(c) + " continues but cannot reach " + name(t), from,
+            emit_motion("charge_move", c, {c}, kChargeRule,
+                        name(c) + " continues but cannot reach " + name(t), from,
                         from + geom::scale(cs.facing, remaining), cs.facing, gait);
             return;
         }
         case AfterContact::move_on: {
             const Vec from = cs.pos;
-            emit_motion("charge_move", c, {c}, kChargeRule, name(c) + " moves on the rest of its charge move", from,
+            emit_motion("charge_move", c, {c}, kChargeRule,
+                        name(c) + " moves on the rest of its charge move", from,
                         from + geom::scale(cs.facing, remaining), cs.facing, gait);
             return;
         }
@@ -582,20 +658,27 @@ void Battle::after_contact(int c, int t, Vec target_left_from, const Order* orde
             if (building)
                 for (std::size_t u = 0; u < units_.size(); ++u)
                     if (static_cast<int>(u) != c && units_[u].on_table &&
-                        scenario_.units[u].side == scenario_.units[static_cast<std::size_t>(c)].side &&
+                        scenario_.units[u].side ==
+                            scenario_.units[static_cast<std::size_t>(c)].side &&
                         geom::point_in_polygon(units_[u].pos, building->points))
                         ++inside;
             if (building && building->capacity > 0 && inside >= building->capacity)
-                emit("charge_move", {c}, "GdB 12.9 B", name(c) + " cannot occupy " + building->name + ": it already holds " +
-                                                           std::to_string(inside) + " units, its capacity", 600);
-            else if (building && (building->kind == FeatureKind::built_up || building->kind == FeatureKind::fortified) &&
-                gdb::is_infantry(scenario_.units[static_cast<std::size_t>(c)].unit.type)) {
+                emit("charge_move", {c}, "GdB 12.9 B",
+                     name(c) + " cannot occupy " + building->name + ": it already holds " +
+                         std::to_string(inside) + " units, its capacity",
+                     600);
+            else if (building &&
+                     (building->kind == FeatureKind::built_up ||
+                      building->kind == FeatureKind::fortified) &&
+                     gdb::is_infantry(scenario_.units[static_cast<std::size_t>(c)].unit.type)) {
                 const Vec from = cs.pos;
                 const i64 needed = geom::length(target_left_from - from);
                 const bool over = needed > remaining;
                 if (over) cs.status = gdb::Status::unformed;
-                emit_motion("charge_move", c, {c}, "GdB charges: occupying buildings (seed 000); GdB 12.21 a",
-                            name(c) + " occupies " + building->name + " (" + cm(needed) + ", a bonus move)" +
+                emit_motion("charge_move", c, {c},
+                            "GdB charges: occupying buildings (seed 000); GdB 12.21 a",
+                            name(c) + " occupies " + building->name + " (" + cm(needed) +
+                                ", a bonus move)" +
                                 (over ? ": more than it had left, so it is unformed" : ""),
                             from, target_left_from, cs.facing, gait);
                 return;
@@ -605,14 +688,16 @@ void Battle::after_contact(int c, int t, Vec target_left_from, const Order* orde
             const i64 to_go = std::min(remaining, geom::length(target_left_from - from));
             Vec to = from + geom::scale(cs.facing, to_go);
             for (std::size_t u = 0; u < units_.size(); ++u)
-                if (static_cast<int>(u) != c && units_[u].on_table && geom::overlaps(rect_at(c, to, cs.facing), rect_of(static_cast<int>(u))))
+                if (static_cast<int>(u) != c && units_[u].on_table &&
+                    geom::overlaps(rect_at(c, to, cs.facing), rect_of(static_cast<int>(u))))
                     to = from;
             if (to == from) {
                 emit("charge_move", {c}, kChargeRule, name(c) + " halts", 600);
                 return;
             }
-            emit_motion("charge_move", c, {c}, kChargeRule, name(c) + " halts on the position " + name(t) + " left, still formed",
-                        from, to, cs.facing, gait);
+            emit_motion("charge_move", c, {c}, kChargeRule,
+                        name(c) + " halts on the position " + name(t) + " left, still formed", from,
+                        to, cs.facing, gait);
             return;
         }
     }
@@ -624,23 +709,28 @@ void Battle::clear_charge_path(int c, int t) {
     const int side = scenario_.units[static_cast<std::size_t>(c)].side;
     for (std::size_t i = 0; i < units_.size(); ++i) {
         const int s = static_cast<int>(i);
-        if (s == c || s == t || !units_[i].on_table || scenario_.units[i].unit.type != gdb::TroopType::skirmishers) continue;
+        if (s == c || s == t || !units_[i].on_table ||
+            scenario_.units[i].unit.type != gdb::TroopType::skirmishers)
+            continue;
         if (!geom::segment_crosses_rect(a, b, rect_of(s))) continue;
         auto& ss = units_[i];
         if (scenario_.units[i].side == side) {
             // Own skirmishers: simply moved to the rear of the charging unit.
             const auto& cs = units_[static_cast<std::size_t>(c)];
-            const Vec behind = cs.pos - geom::scale(cs.facing, rect_of(c).half_depth + rect_of(s).half_depth + 20);
-            emit_motion("move", s, {s, c}, "GdB charges: charging through own skirmishers (seed 000)",
-                        name(s) + " clears the way: the skirmishers fall back behind " + name(c), ss.pos, behind, cs.facing,
-                        "trot");
+            const Vec behind =
+                cs.pos - geom::scale(cs.facing, rect_of(c).half_depth + rect_of(s).half_depth + 20);
+            emit_motion("move", s, {s, c},
+                        "GdB charges: charging through own skirmishers (seed 000)",
+                        name(s) + " clears the way: the skirmishers fall back behind " + name(c),
+                        ss.pos, behind, cs.facing, "trot");
             continue;
         }
         // Enemy skirmishers in the path evade behind the nearest friendly formed unit, or away.
         int shelter = -1;
         i64 best = 0;
         for (std::size_t f = 0; f < units_.size(); ++f) {
-            if (f == i || !units_[f].on_table || scenario_.units[f].side != scenario_.units[i].side) continue;
+            if (f == i || !units_[f].on_table || scenario_.units[f].side != scenario_.units[i].side)
+                continue;
             const auto type = scenario_.units[f].unit.type;
             if (type == gdb::TroopType::skirmishers || type == gdb::TroopType::artillery) continue;
             const i64 d = geom::length_squared(units_[f].pos - ss.pos);
@@ -654,10 +744,12 @@ void Battle::clear_charge_path(int c, int t) {
         std::string where = "away from the charge";
         if (shelter >= 0) {
             const auto& fs = units_[static_cast<std::size_t>(shelter)];
-            to = fs.pos - geom::scale(fs.facing, rect_of(shelter).half_depth + rect_of(s).half_depth + 20);
+            to = fs.pos -
+                 geom::scale(fs.facing, rect_of(shelter).half_depth + rect_of(s).half_depth + 20);
             where = "behind " + name(shelter);
         }
-        emit_motion("evade", s, {s, c}, "GdB charges: skirmishers in the path of a charge evade (seed 000)",
+        emit_motion("evade", s, {s, c},
+                    "GdB charges: skirmishers in the path of a charge evade (seed 000)",
                     name(s) + " is in the path of " + name(c) + "'s charge and evades " + where +
                         "; it may not fire or fight this turn",
                     ss.pos, to, away, "flee");
@@ -668,34 +760,37 @@ void Battle::reman_abandoned_guns() {
     for (std::size_t i = 0; i < units_.size(); ++i) {
         auto& s = units_[i];
         const int u = static_cast<int>(i);
-        if (!s.on_table || !s.guns_abandoned || s.status == gdb::Status::broken || s.status == gdb::Status::retreating ||
-            in_contact(u))
+        if (!s.on_table || !s.guns_abandoned || s.status == gdb::Status::broken ||
+            s.status == gdb::Status::retreating || in_contact(u))
             continue;
         bool enemy_near = false;
         for (std::size_t e = 0; e < units_.size(); ++e)
             if (units_[e].on_table && scenario_.units[e].side != scenario_.units[i].side &&
-                geom::length(units_[e].pos - s.guns_at) <= rules_.guns_enemy_clear_mm + rect_of(static_cast<int>(e)).half_width)
+                geom::length(units_[e].pos - s.guns_at) <=
+                    rules_.guns_enemy_clear_mm + rect_of(static_cast<int>(e)).half_width)
                 enemy_near = true;
         if (enemy_near) continue;
         const i64 gap = geom::length(s.guns_at - s.pos);
         const Vec dir = gap > 0 ? geom::normalize(s.guns_at - s.pos) : s.facing;
         if (gap > moves(u).move_mm) {
-            emit_motion("move", u, {u}, rules_.guns_rule, name(u) + ": the crew makes its way back towards its guns", s.pos,
+            emit_motion("move", u, {u}, rules_.guns_rule,
+                        name(u) + ": the crew makes its way back towards its guns", s.pos,
                         s.pos + geom::scale(dir, moves(u).move_mm), dir, "walk");
             continue;
         }
         const Vec from = s.pos;
         s.guns_abandoned = false;
         emit_motion("guns_remanned", u, {u}, rules_.guns_rule,
-                    name(u) + ": the enemy has gone, the crew returns and re-mans its guns", from, s.guns_at, dir,
-                    "walk");
+                    name(u) + ": the enemy has gone, the crew returns and re-mans its guns", from,
+                    s.guns_at, dir, "walk");
     }
 }
 
 void Battle::movement_phase() {
     phase_ = "movement";
     for (const auto& o : scenario_.orders) {
-        if (o.turn != turn_ || (o.kind != OrderKind::move && o.kind != OrderKind::formation)) continue;
+        if (o.turn != turn_ || (o.kind != OrderKind::move && o.kind != OrderKind::formation))
+            continue;
         auto& s = units_[static_cast<std::size_t>(o.unit)];
         if (!can_act(o.unit) || s.charged || s.was_charged) continue;
         if (o.kind == OrderKind::formation) {
@@ -703,7 +798,8 @@ void Battle::movement_phase() {
             const std::string before(gdb::to_string(s.formation));
             s.formation = o.formation;
             emit("formation_change", {o.unit}, rules_.formation_rule,
-                 name(o.unit) + " changes formation from " + before + " to " + std::string(gdb::to_string(o.formation)));
+                 name(o.unit) + " changes formation from " + before + " to " +
+                     std::string(gdb::to_string(o.formation)));
             continue;
         }
         const Vec delta = o.to - s.pos;
@@ -711,8 +807,9 @@ void Battle::movement_phase() {
         if (len == 0) continue;
         const Vec dir = geom::normalize(delta);
         const i64 step = std::min(len, moves(o.unit).move_mm);
-        emit_motion("move", o.unit, {o.unit}, "GdB movement", name(o.unit) + " moves " + cm(step), s.pos,
-                    s.pos + geom::scale(dir, step), dir, is_cavalry(o.unit) ? "trot" : "walk");
+        emit_motion("move", o.unit, {o.unit}, "GdB movement", name(o.unit) + " moves " + cm(step),
+                    s.pos, s.pos + geom::scale(dir, step), dir,
+                    is_cavalry(o.unit) ? "trot" : "walk");
     }
 }
 

@@ -4,7 +4,8 @@
 
 namespace vedette::sim::battle {
 
-Block unit_block(const BattleRules& rules, gdb::TroopType type, gdb::Formation formation, int figures) {
+Block unit_block(const BattleRules& rules, gdb::TroopType type, gdb::Formation formation,
+                 int figures) {
     const BaseSpec& base = rules.base_of(type);
     const int bases = std::max(1, (figures + base.figures - 1) / base.figures);
     const int abreast = rules.abreast[static_cast<std::size_t>(formation)];
@@ -26,8 +27,8 @@ Block unit_block(const BattleRules& rules, gdb::TroopType type, gdb::Formation f
     return b;
 }
 
-geom::Rect unit_rect(const BattleRules& rules, gdb::TroopType type, gdb::Formation formation, int figures,
-                     geom::Vec centre, geom::Vec facing) {
+geom::Rect unit_rect(const BattleRules& rules, gdb::TroopType type, gdb::Formation formation,
+                     int figures, geom::Vec centre, geom::Vec facing) {
     const Block b = unit_block(rules, type, formation, std::max(figures, 1));
     return {centre, facing, b.width_mm / 2, b.depth_mm / 2};
 }

@@ -12,8 +12,9 @@ struct Block {
     geom::i64 depth_mm = 0;
 };
 
-Block unit_block(const BattleRules& rules, gdb::TroopType type, gdb::Formation formation, int figures);
-geom::Rect unit_rect(const BattleRules& rules, gdb::TroopType type, gdb::Formation formation, int figures,
-                     geom::Vec centre, geom::Vec facing);
+Block unit_block(const BattleRules& rules, gdb::TroopType type, gdb::Formation formation,
+                 int figures);
+geom::Rect unit_rect(const BattleRules& rules, gdb::TroopType type, gdb::Formation formation,
+                     int figures, geom::Vec centre, geom::Vec facing);
 
 }  // namespace vedette::sim::battle

@@ -11,22 +11,29 @@ using geom::i64;
 using geom::Vec;
 
 namespace {
-std::string cm(i64 mm) { return std::to_string(mm / 10) + " cm"; }
+std::string cm(i64 mm) {
+    return std::to_string(mm / 10) + " cm";
+}
 }  // namespace
 
 void Battle::mandatory_phase() {
     phase_ = "mandatory";
     auto off_table = [&](int u) {
         for (const Vec& c : rect_of(u).corners())
-            if (c.x < 0 || c.y < 0 || c.x > scenario_.terrain.width_mm || c.y > scenario_.terrain.depth_mm) return true;
+            if (c.x < 0 || c.y < 0 || c.x > scenario_.terrain.width_mm ||
+                c.y > scenario_.terrain.depth_mm)
+                return true;
         return false;
     };
     auto nearest_enemy = [&](int u) {
         int best = -1;
         i64 best_d = 0;
         for (std::size_t e = 0; e < units_.size(); ++e) {
-            if (scenario_.units[e].side == scenario_.units[static_cast<std::size_t>(u)].side || !units_[e].on_table) continue;
-            const i64 d = geom::length_squared(units_[e].pos - units_[static_cast<std::size_t>(u)].pos);
+            if (scenario_.units[e].side == scenario_.units[static_cast<std::size_t>(u)].side ||
+                !units_[e].on_table)
+                continue;
+            const i64 d =
+                geom::length_squared(units_[e].pos - units_[static_cast<std::size_t>(u)].pos);
             if (best < 0 || d < best_d) {
                 best = static_cast<int>(e);
                 best_d = d;
@@ -41,21 +48,28 @@ void Battle::mandatory_phase() {
         const int u = static_cast<int>(i);
         auto& s = units_[i];
         if (!s.on_table) continue;
-        const bool fleeing_again = s.status == gdb::Status::broken && s.pending == Pending::none && !in_contact(u);
+        const bool fleeing_again =
+            s.status == gdb::Status::broken && s.pending == Pending::none && !in_contact(u);
         if (s.pending != Pending::retreat && s.pending != Pending::rout && !fleeing_again) continue;
-        int enemy = s.pending_enemy >= 0 && units_[static_cast<std::size_t>(s.pending_enemy)].on_table ? s.pending_enemy : nearest_enemy(u);
+        int enemy =
+            s.pending_enemy >= 0 && units_[static_cast<std::size_t>(s.pending_enemy)].on_table
+                ? s.pending_enemy
+                : nearest_enemy(u);
         if (enemy < 0) enemy = s.pending_enemy;
         const bool rout = s.pending == Pending::rout || fleeing_again;
         const i64 distance = moves(u).retreat_mm;
         if (enemy >= 0)
-            fall_back(u, enemy, distance, rout ? "rout" : "retreat", rout ? "GdB 12.19 (loser broken)" : "GdB 12.19 (loser retreats)",
-                      name(u) + (rout ? " routs, fleeing " : " retreats a full retreat move, ") + cm(distance));
+            fall_back(u, enemy, distance, rout ? "rout" : "retreat",
+                      rout ? "GdB 12.19 (loser broken)" : "GdB 12.19 (loser retreats)",
+                      name(u) + (rout ? " routs, fleeing " : " retreats a full retreat move, ") +
+                          cm(distance));
         s.pending = Pending::none;
         s.retreated_this_turn = true;
         moved[i] = true;
         if (off_table(u)) {
             s.on_table = false;
-            emit("removed", {u}, "GdB 12.19", name(u) + (rout ? " flees" : " retreats") + " off the table and is lost");
+            emit("removed", {u}, "GdB 12.19",
+                 name(u) + (rout ? " flees" : " retreats") + " off the table and is lost");
         }
     }
     // Push backs: step back facing the enemy, then rally (12.19 pushed back b).
@@ -64,13 +78,16 @@ void Battle::mandatory_phase() {
         auto& s = units_[i];
         if (!s.on_table || s.pending != Pending::push_back) continue;
         const TerrainFeature* f = feature_at(s.pos);
-        const bool built_up = f && (f->kind == FeatureKind::built_up || f->kind == FeatureKind::fortified);
+        const bool built_up =
+            f && (f->kind == FeatureKind::built_up || f->kind == FeatureKind::fortified);
         const i64 distance = built_up ? scale_.built_up_push_back_mm : moves(u).retreat_mm;
         s.pending = Pending::none;
         s.status = gdb::Status::formed;
         s.pushed_back_before = built_up;
-        fall_back(u, s.pending_enemy, distance, "push_back", built_up ? "GdB 12.19 i" : "GdB 12.19 (loser pushed back)",
-                  name(u) + " is pushed back " + cm(distance) + ", still facing the enemy, and rallies there");
+        fall_back(u, s.pending_enemy, distance, "push_back",
+                  built_up ? "GdB 12.19 i" : "GdB 12.19 (loser pushed back)",
+                  name(u) + " is pushed back " + cm(distance) +
+                      ", still facing the enemy, and rallies there");
         moved[i] = true;
     }
     // Pursuits: the pursuer follows the beaten unit and may catch it (12.24, 12.25).
@@ -90,13 +107,15 @@ void Battle::mandatory_phase() {
         if (gap <= moves(u).charge_mm) {
             const Vec to = contact_position(u, target);
             emit_motion("pursue", u, {u, target}, "GdB 12.24 pursuit, 12.25",
-                        name(u) + " pursues and catches " + name(target) + ": they fight in the next melee phase", from, to,
-                        s.facing, "gallop");
+                        name(u) + " pursues and catches " + name(target) +
+                            ": they fight in the next melee phase",
+                        from, to, s.facing, "gallop");
             contacts_.push_back({u, target, true});
         } else {
-            emit_motion("pursue", u, {u, target}, "GdB 12.24 pursuit",
-                        name(u) + " pursues " + name(target) + " a full charge move without catching it", from,
-                        from + geom::scale(s.facing, moves(u).charge_mm), s.facing, "gallop");
+            emit_motion(
+                "pursue", u, {u, target}, "GdB 12.24 pursuit",
+                name(u) + " pursues " + name(target) + " a full charge move without catching it",
+                from, from + geom::scale(s.facing, moves(u).charge_mm), s.facing, "gallop");
         }
         moved[i] = true;
     }
@@ -108,8 +127,9 @@ void Battle::mandatory_phase() {
         s.pending = Pending::none;
         const int enemy = s.pending_enemy >= 0 ? s.pending_enemy : nearest_enemy(u);
         if (enemy >= 0)
-            fall_back(u, enemy, moves(u).charge_mm, "blown", "GdB 12.24 blown cavalry",
-                      name(u) + " is blown: unformed, it must retire behind its own lines to re-form");
+            fall_back(
+                u, enemy, moves(u).charge_mm, "blown", "GdB 12.24 blown cavalry",
+                name(u) + " is blown: unformed, it must retire behind its own lines to re-form");
         moved[i] = true;
         if (off_table(u)) {
             s.on_table = false;
@@ -128,7 +148,8 @@ void Battle::mandatory_phase() {
         } else if (s.blown) {
             s.blown = false;
             s.status = gdb::Status::formed;
-            emit("rally", {u}, "GdB 12.24 blown cavalry", name(u) + " has re-formed behind its lines");
+            emit("rally", {u}, "GdB 12.24 blown cavalry",
+                 name(u) + " has re-formed behind its lines");
         } else if (s.pursuing) {
             s.pursuing = false;
             emit("rally", {u}, "GdB 12.24", name(u) + " stops pursuing and reins in, unformed");

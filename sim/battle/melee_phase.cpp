@@ -6,8 +6,8 @@
 #include <stdexcept>
 
 #include "sim/battle/battle_engine.h"
-#include "sim/gdb/melee_odds.h"
 #include "sim/gdb/melee_engine.h"
+#include "sim/gdb/melee_odds.h"
 #include "sim/gdb/melee_report.h"
 
 namespace vedette::sim::battle {
@@ -19,10 +19,14 @@ gdb::Terrain melee_terrain(const TerrainFeature* f) {
     if (!f) return gdb::Terrain::open;
     switch (f->kind) {
         case FeatureKind::woods:
-        case FeatureKind::rough: return gdb::Terrain::rough;
-        case FeatureKind::built_up: return gdb::Terrain::built_up;
-        case FeatureKind::fortified: return gdb::Terrain::fortified;
-        default: return gdb::Terrain::open;
+        case FeatureKind::rough:
+            return gdb::Terrain::rough;
+        case FeatureKind::built_up:
+            return gdb::Terrain::built_up;
+        case FeatureKind::fortified:
+            return gdb::Terrain::fortified;
+        default:
+            return gdb::Terrain::open;
     }
 }
 }  // namespace
@@ -31,7 +35,8 @@ void Battle::melee_phase() {
     phase_ = "melee";
     std::vector<int> defenders;
     for (const auto& c : contacts_)
-        if (std::find(defenders.begin(), defenders.end(), c.defender) == defenders.end()) defenders.push_back(c.defender);
+        if (std::find(defenders.begin(), defenders.end(), c.defender) == defenders.end())
+            defenders.push_back(c.defender);
     std::vector<int> done;
     for (int d : defenders) {
         if (std::find(done.begin(), done.end(), d) != done.end()) continue;
@@ -52,12 +57,18 @@ void Battle::melee_phase() {
                 if (geom::point_in_polygon(units_[static_cast<std::size_t>(d)].pos, s)) sector = &s;
             for (std::size_t u = 0; u < units_.size(); ++u) {
                 const int id = static_cast<int>(u);
-                if (id == d || !units_[u].on_table || scenario_.units[u].side != scenario_.units[static_cast<std::size_t>(d)].side) continue;
-                if (!geom::point_in_polygon(units_[u].pos, sector ? *sector : area->points)) continue;
-                if (in_contact(id) && std::find(defenders.begin(), defenders.end(), id) == defenders.end()) continue;
+                if (id == d || !units_[u].on_table ||
+                    scenario_.units[u].side != scenario_.units[static_cast<std::size_t>(d)].side)
+                    continue;
+                if (!geom::point_in_polygon(units_[u].pos, sector ? *sector : area->points))
+                    continue;
+                if (in_contact(id) &&
+                    std::find(defenders.begin(), defenders.end(), id) == defenders.end())
+                    continue;
                 group.push_back(id);
                 for (const auto& c : contacts_)
-                    if (c.defender == id && std::find(attackers.begin(), attackers.end(), c.attacker) == attackers.end())
+                    if (c.defender == id && std::find(attackers.begin(), attackers.end(),
+                                                      c.attacker) == attackers.end())
                         attackers.push_back(c.attacker);
             }
         }
@@ -67,11 +78,14 @@ void Battle::melee_phase() {
     // Contacts that go on (draws) are no longer first rounds; the rest end.
     std::vector<Contact> kept;
     for (auto c : contacts_) {
-        if (!units_[static_cast<std::size_t>(c.attacker)].on_table || !units_[static_cast<std::size_t>(c.defender)].on_table) continue;
+        if (!units_[static_cast<std::size_t>(c.attacker)].on_table ||
+            !units_[static_cast<std::size_t>(c.defender)].on_table)
+            continue;
         if (units_[static_cast<std::size_t>(c.attacker)].pending != Pending::none ||
             units_[static_cast<std::size_t>(c.defender)].pending != Pending::none)
             continue;
-        if (c.first_round == false || units_[static_cast<std::size_t>(c.defender)].status == gdb::Status::unformed) {
+        if (c.first_round == false ||
+            units_[static_cast<std::size_t>(c.defender)].status == gdb::Status::unformed) {
             c.first_round = false;
             kept.push_back(c);
         }
@@ -79,7 +93,8 @@ void Battle::melee_phase() {
     contacts_ = std::move(kept);
 }
 
-void Battle::resolve_contact_group(const std::vector<int>& defenders, const std::vector<int>& attackers, bool first_round) {
+void Battle::resolve_contact_group(const std::vector<int>& defenders,
+                                   const std::vector<int>& attackers, bool first_round) {
     const int d = defenders.front();
     const TerrainFeature* where = feature_at(units_[static_cast<std::size_t>(d)].pos);
     auto setup = std::make_unique<gdb::MeleeSetup>();
@@ -93,7 +108,8 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders, const std:
         mu.formation = st.formation;
         mu.status = st.status;
         mu.charging = attacker && st.charged && first_round && !st.pursuing;
-        mu.countercharging = !attacker && st.countercharged && st.countercharge_bonus && first_round;
+        mu.countercharging =
+            !attacker && st.countercharged && st.countercharge_bonus && first_round;
         mu.pursuing = st.pursuing;
         mu.pursued_last_turn = st.pursued_last_turn;
         mu.flank_or_rear = !attacker && st.flank_contact && first_round;
@@ -101,8 +117,10 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders, const std:
         mu.general = g ? g->skill : gdb::General::none;
         mu.general_leads = g && st.general_leads && first_round;
         mu.pushed_back_before = st.pushed_back_before;
-        if (!attacker && where && (where->kind == FeatureKind::built_up || where->kind == FeatureKind::fortified))
-            mu.cover = where->kind == FeatureKind::fortified ? gdb::Cover::fortified : gdb::Cover::building;
+        if (!attacker && where &&
+            (where->kind == FeatureKind::built_up || where->kind == FeatureKind::fortified))
+            mu.cover = where->kind == FeatureKind::fortified ? gdb::Cover::fortified
+                                                             : gdb::Cover::building;
         else if (!attacker && st.behind_obstacle && first_round)
             mu.cover = gdb::Cover::cover;
         mu.dice = forced(u, "melee");
@@ -137,7 +155,8 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders, const std:
     int chase = -1;
     for (std::size_t i = 0; i < all.size(); ++i)
         if (loser_side >= 0 && prep.units[i].side == loser_side &&
-            (chase < 0 || prep.units[i].unit->figures > prep.units[static_cast<std::size_t>(chase)].unit->figures))
+            (chase < 0 || prep.units[i].unit->figures >
+                              prep.units[static_cast<std::size_t>(chase)].unit->figures))
             chase = static_cast<int>(i);
 
     // Apply every result first, so that each event below carries the state after it.
@@ -148,9 +167,15 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders, const std:
         st.figures = std::max(0, st.figures - uo.casualties);
         st.pending_enemy = prep.units[i].side == gdb::kAttacker ? d : attackers.front();
         switch (uo.status) {
-            case gdb::StatusAfter::formed: st.status = gdb::Status::formed; break;
-            case gdb::StatusAfter::unformed: st.status = gdb::Status::unformed; break;
-            case gdb::StatusAfter::wavering: st.status = gdb::Status::wavering; break;
+            case gdb::StatusAfter::formed:
+                st.status = gdb::Status::formed;
+                break;
+            case gdb::StatusAfter::unformed:
+                st.status = gdb::Status::unformed;
+                break;
+            case gdb::StatusAfter::wavering:
+                st.status = gdb::Status::wavering;
+                break;
             case gdb::StatusAfter::retreating:
                 st.status = gdb::Status::retreating;
                 st.pending = Pending::retreat;
@@ -172,8 +197,11 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders, const std:
                 st.status = gdb::Status::unformed;
                 st.pursuing = true;
                 const int target = chase >= 0 ? global(static_cast<std::size_t>(chase)) : -1;
-                const bool gone = target < 0 || out.units[static_cast<std::size_t>(chase)].status == gdb::StatusAfter::dispersed ||
-                                  out.units[static_cast<std::size_t>(chase)].status == gdb::StatusAfter::removed;
+                const bool gone =
+                    target < 0 ||
+                    out.units[static_cast<std::size_t>(chase)].status ==
+                        gdb::StatusAfter::dispersed ||
+                    out.units[static_cast<std::size_t>(chase)].status == gdb::StatusAfter::removed;
                 if (gone) {
                     st.uncontrolled = true;
                 } else {
@@ -186,7 +214,9 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders, const std:
                 st.dispersed = true;
                 st.on_table = false;
                 break;
-            case gdb::StatusAfter::removed: st.on_table = false; break;
+            case gdb::StatusAfter::removed:
+                st.on_table = false;
+                break;
         }
     }
     // The exact odds before the dice were thrown go into the record, so a viewer can show where
@@ -196,20 +226,23 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders, const std:
         odds = gdb::melee_odds(prep);
     } catch (const std::invalid_argument&) {
     }
-    emit("melee", all, "GdB 12.2-12.20", text, 2500).details = gdb::melee_report_json(prep, out, odds ? &*odds : nullptr);
+    emit("melee", all, "GdB 12.2-12.20", text, 2500).details =
+        gdb::melee_report_json(prep, out, odds ? &*odds : nullptr);
     for (std::size_t i = 0; i < all.size(); ++i) {
         const int u = global(i);
         const gdb::UnitOutcome& uo = out.units[i];
         if (uo.casualties > 0)
             emit("casualties", {u}, melee_rules_.casualties_rule,
-                 name(u) + " loses " + std::to_string(uo.casualties) + " figure" + (uo.casualties > 1 ? "s" : "") +
-                     " in the melee");
+                 name(u) + " loses " + std::to_string(uo.casualties) + " figure" +
+                     (uo.casualties > 1 ? "s" : "") + " in the melee");
         if (uo.status == gdb::StatusAfter::dispersed)
-            emit("dispersed", {u}, "GdB 12.19 h, 12.16", name(u) + " is dispersed and leaves the table");
+            emit("dispersed", {u}, "GdB 12.19 h, 12.16",
+                 name(u) + " is dispersed and leaves the table");
         if (uo.status == gdb::StatusAfter::removed)
             emit("removed", {u}, "GdB 12.12, 12.14", name(u) + " is removed from the table");
     }
-    if (dec.continues) emit("melee", all, "GdB 12.19 draw", "The melee is a draw: it continues next turn", 800);
+    if (dec.continues)
+        emit("melee", all, "GdB 12.19 draw", "The melee is a draw: it continues next turn", 800);
 }
 
 }  // namespace vedette::sim::battle

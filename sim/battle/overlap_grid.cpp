@@ -30,8 +30,11 @@ int OverlapGrid::add(const geom::Rect& rect) {
     const int self = static_cast<int>(rects_.size());
     rects_.push_back(rect);
     boxes_.push_back(b);
-    auto floor_div = [&](geom::i64 v) { return v >= 0 ? v / cell_mm_ : -((-v + cell_mm_ - 1) / cell_mm_); };
-    const geom::i64 cx0 = floor_div(b.x0), cx1 = floor_div(b.x1), cy0 = floor_div(b.y0), cy1 = floor_div(b.y1);
+    auto floor_div = [&](geom::i64 v) {
+        return v >= 0 ? v / cell_mm_ : -((-v + cell_mm_ - 1) / cell_mm_);
+    };
+    const geom::i64 cx0 = floor_div(b.x0), cx1 = floor_div(b.x1), cy0 = floor_div(b.y0),
+                    cy1 = floor_div(b.y1);
     const bool huge = (cx1 - cx0 + 1) * (cy1 - cy0 + 1) > kMaxCellsPerUnit;
 
     int found = -1;

@@ -6,11 +6,11 @@
 #include <sstream>
 
 #include "sim/battle/battle_rules.h"
-#include "sim/battle/overlap_grid.h"
 #include "sim/battle/formation_geometry.h"
-#include "sim/gdb/melee_input.h"
+#include "sim/battle/overlap_grid.h"
 #include "sim/core/input_file.h"
 #include "sim/core/limits.h"
+#include "sim/gdb/melee_input.h"
 #include "sim/rules/ruleset_files.h"
 
 namespace vedette::sim::battle {
@@ -23,8 +23,8 @@ const std::vector<std::string>& feature_kind_names() {
     return n;
 }
 const std::vector<std::string>& reaction_names() {
-    static const std::vector<std::string> n = {"stand", "stand_and_fire", "form_square", "change_formation",
-                                               "countercharge", "evade"};
+    static const std::vector<std::string> n = {
+        "stand", "stand_and_fire", "form_square", "change_formation", "countercharge", "evade"};
     return n;
 }
 const std::vector<std::string>& after_contact_names() {
@@ -32,8 +32,9 @@ const std::vector<std::string>& after_contact_names() {
     return n;
 }
 const std::vector<std::string>& forced_dice_purposes() {
-    static const std::vector<std::string> n = {"charge_test", "stand_test", "closing_fire", "limbering",
-                                               "melee", "melee_test", "melee_event", "sapper"};
+    static const std::vector<std::string> n = {"charge_test", "stand_test", "closing_fire",
+                                               "limbering",   "melee",      "melee_test",
+                                               "melee_event", "sapper"};
     return n;
 }
 
@@ -48,14 +49,19 @@ i64 parse_length_mm(const JsonNode& n) {
     };
     const Json& v = n.raw();
     if (v.is_number()) return bounded(v.get<double>() * 10.0);
-    if (!v.is_string()) n.fail("expected a length: a number of cm, or a string like \"15cm\", \"6in\" or \"150mm\"");
+    if (!v.is_string())
+        n.fail(
+            "expected a length: a number of cm, or a string like \"15cm\", \"6in\" or \"150mm\"");
     const std::string s = v.get<std::string>();
     // A plain decimal number and a unit: no spaces, hex, "inf" or "nan".
     std::size_t used = 0;
-    while (used < s.size() && (std::isdigit(static_cast<unsigned char>(s[used])) || s[used] == '.' ||
-                               (used == 0 && (s[used] == '-' || s[used] == '+')) ||
-                               ((s[used] == 'e' || s[used] == 'E') && used > 0 && std::isdigit(static_cast<unsigned char>(s[used - 1]))) ||
-                               ((s[used] == '-' || s[used] == '+') && used > 0 && (s[used - 1] == 'e' || s[used - 1] == 'E'))))
+    while (used < s.size() &&
+           (std::isdigit(static_cast<unsigned char>(s[used])) || s[used] == '.' ||
+            (used == 0 && (s[used] == '-' || s[used] == '+')) ||
+            ((s[used] == 'e' || s[used] == 'E') && used > 0 &&
+             std::isdigit(static_cast<unsigned char>(s[used - 1]))) ||
+            ((s[used] == '-' || s[used] == '+') && used > 0 &&
+             (s[used - 1] == 'e' || s[used - 1] == 'E'))))
         ++used;
     double number = 0;
     try {
@@ -94,8 +100,10 @@ Commander parse_commander(const JsonNode& n) {
     Commander c;
     c.id = n.required("id").as_string();
     c.name = n.string_or("name", c.id);
-    if (auto s = n.optional("skill")) c.skill = static_cast<gdb::General>(s->as_choice(gdb::general_names()));
-    if (c.skill == gdb::General::none) n.required("skill").fail("a commander needs a skill: inept, average or excellent");
+    if (auto s = n.optional("skill"))
+        c.skill = static_cast<gdb::General>(s->as_choice(gdb::general_names()));
+    if (c.skill == gdb::General::none)
+        n.required("skill").fail("a commander needs a skill: inept, average or excellent");
     c.at = parse_point(n.required("at"));
     c.attached_to = n.string_or("attached_to", "");
     return c;
@@ -128,18 +136,21 @@ void read_pgm(const JsonNode& where, const std::string& path, Heightfield& h) {
         }
         where.fail("\"" + path + "\" is not a valid PGM image (bad header)");
     };
-    if (magic != "P5" && magic != "P2") where.fail("\"" + path + "\" is not a PGM image (expected P2 or P5)");
+    if (magic != "P5" && magic != "P2")
+        where.fail("\"" + path + "\" is not a PGM image (expected P2 or P5)");
     h.image_width = next_int();
     h.image_height = next_int();
     const int maxval = next_int();
-    if (h.image_width < 2 || h.image_height < 2 || h.image_width > 4096 || h.image_height > 4096 || maxval < 1 || maxval > 255)
+    if (h.image_width < 2 || h.image_height < 2 || h.image_width > 4096 || h.image_height > 4096 ||
+        maxval < 1 || maxval > 255)
         where.fail("\"" + path + "\": PGM must be 2..4096 pixels a side with 8-bit samples");
     const std::size_t count = std::size_t(h.image_width) * std::size_t(h.image_height);
     h.samples.resize(count);
     if (magic == "P5") {
         in.get();
         in.read(reinterpret_cast<char*>(h.samples.data()), static_cast<std::streamsize>(count));
-        if (static_cast<std::size_t>(in.gcount()) != count) where.fail("\"" + path + "\": PGM data is truncated");
+        if (static_cast<std::size_t>(in.gcount()) != count)
+            where.fail("\"" + path + "\": PGM data is truncated");
     } else {
         for (auto& s : h.samples) s = static_cast<std::uint8_t>(next_int());
     }
@@ -158,7 +169,8 @@ Terrain parse_terrain(const JsonNode& root, const std::string& file) {
     terrain->expect_only_keys({"heightfield", "features"});
     if (auto h = terrain->optional("heightfield")) {
         h->expect_only_keys({"kind", "seed", "relief", "file"});
-        t.height.kind = static_cast<Heightfield::Kind>(h->required("kind").as_choice({"flat", "procedural", "image"}));
+        t.height.kind = static_cast<Heightfield::Kind>(
+            h->required("kind").as_choice({"flat", "procedural", "image"}));
         t.height.seed = static_cast<std::uint64_t>(h->int_or("seed", 1, 0, INT64_MAX));
         if (auto r = h->optional("relief")) t.height.relief_mm = parse_length_mm(*r);
         if (t.height.kind == Heightfield::Kind::image) {
@@ -183,7 +195,8 @@ Terrain parse_terrain(const JsonNode& root, const std::string& file) {
                 f.points = parse_points(path);
                 if (f.points.size() < 2) path.fail("a path needs at least 2 points");
             }
-            f.capacity = static_cast<int>(fn.int_or("capacity", f.kind == FeatureKind::built_up ? 2 : 0, 0, 100));
+            f.capacity = static_cast<int>(
+                fn.int_or("capacity", f.kind == FeatureKind::built_up ? 2 : 0, 0, 100));
             if (auto sectors = fn.optional("sectors")) {
                 if (f.kind != FeatureKind::built_up && f.kind != FeatureKind::fortified)
                     sectors->fail("only built-up areas have sectors");
@@ -202,8 +215,9 @@ Terrain parse_terrain(const JsonNode& root, const std::string& file) {
 
 Scenario parse_scenario(const Json& json, const std::string& file, const BattleRules& rules) {
     const JsonNode root(json, file, "$");
-    root.expect_only_keys({"format", "version", "title", "description", "source", "ruleset", "scale", "seed",
-                           "turns", "first_side", "table", "terrain", "sides", "orders", "dice"});
+    root.expect_only_keys({"format", "version", "title", "description", "source", "ruleset",
+                           "scale", "seed", "turns", "first_side", "table", "terrain", "sides",
+                           "orders", "dice"});
     Scenario s;
     s.file = file;
     s.json = json;
@@ -212,15 +226,18 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
     const auto version = root.required("version");
     if (version.as_int() > kScenarioFormatVersion)
         version.fail("scenario format version " + std::to_string(version.as_int()) +
-                     " is newer than this program reads (" + std::to_string(kScenarioFormatVersion) + ")");
+                     " is newer than this program reads (" +
+                     std::to_string(kScenarioFormatVersion) + ")");
     version.as_int(1, kScenarioFormatVersion);
     s.title = root.string_or("title", "");
     s.description = root.string_or("description", "");
     s.source = root.string_or("source", "");
     s.ruleset = root.string_or("ruleset", "gdb");
-    if (s.ruleset != "gdb") root.required("ruleset").fail("unknown ruleset (the battle runner supports gdb)");
+    if (s.ruleset != "gdb")
+        root.required("ruleset").fail("unknown ruleset (the battle runner supports gdb)");
     s.scale = root.string_or("scale", "15mm");
-    if (!rules.scales.count(s.scale)) root.required("scale").fail("unknown scale preset (expected 15mm or 25mm)");
+    if (!rules.scales.count(s.scale))
+        root.required("scale").fail("unknown scale preset (expected 15mm or 25mm)");
     s.seed = static_cast<std::uint64_t>(root.int_or("seed", 1, 0, INT64_MAX));
     s.turns = static_cast<int>(root.int_or("turns", 1, 1, 100));
     s.terrain = parse_terrain(root, file);
@@ -250,22 +267,25 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
                 ScenarioUnit u;
                 u.unit = gdb::parse_melee_unit(un, {"id", "at", "facing"});
                 u.id = un.required("id").as_string();
-                if (s.unit_index.count(u.id)) un.required("id").fail("unit id \"" + u.id + "\" is used twice");
+                if (s.unit_index.count(u.id))
+                    un.required("id").fail("unit id \"" + u.id + "\" is used twice");
                 if (!un.has("nation")) u.unit.nation = side.nation;
                 u.side = static_cast<int>(si);
                 u.brigade = brigade_index;
                 u.at = parse_point(un.required("at"));
                 u.facing_deg = static_cast<int>(un.int_or("facing", 0, -360, 720));
-                const auto rect = unit_rect(rules, u.unit.type, u.unit.formation, u.unit.figures, u.at,
-                                            geom::direction_of_degrees(u.facing_deg));
+                const auto rect = unit_rect(rules, u.unit.type, u.unit.formation, u.unit.figures,
+                                            u.at, geom::direction_of_degrees(u.facing_deg));
                 for (const auto& c : rect.corners())
                     if (c.x < 0 || c.y < 0 || c.x > s.terrain.width_mm || c.y > s.terrain.depth_mm)
                         un.required("at").fail("unit \"" + u.id + "\" does not fit on the table");
                 if (s.units.size() >= static_cast<std::size_t>(limits::kMaxUnits))
-                    un.fail("more than " + std::to_string(limits::kMaxUnits) + " units (docs/LIMITS.md)");
+                    un.fail("more than " + std::to_string(limits::kMaxUnits) +
+                            " units (docs/LIMITS.md)");
                 total_figures += u.unit.figures;
                 if (total_figures > limits::kMaxTotalFigures)
-                    un.required("figures").fail("more than " + std::to_string(limits::kMaxTotalFigures) +
+                    un.required("figures").fail("more than " +
+                                                std::to_string(limits::kMaxTotalFigures) +
                                                 " figures on the table (docs/LIMITS.md)");
                 if (const int other = overlaps.add(rect); other >= 0)
                     un.required("at").fail("unit \"" + u.id + "\" overlaps unit \"" +
@@ -279,14 +299,18 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
         s.sides.push_back(std::move(side));
     }
     const std::string first = root.string_or("first_side", s.sides[0].id);
-    if (first == s.sides[0].id) s.first_side = 0;
-    else if (first == s.sides[1].id) s.first_side = 1;
-    else root.required("first_side").fail("unknown side \"" + first + "\"");
+    if (first == s.sides[0].id)
+        s.first_side = 0;
+    else if (first == s.sides[1].id)
+        s.first_side = 1;
+    else
+        root.required("first_side").fail("unknown side \"" + first + "\"");
     // Generals attached to units must name real units.
     for (std::size_t si = 0; si < s.sides.size(); ++si)
         for (const auto& b : s.sides[si].brigades)
             if (!b.general.attached_to.empty() && !s.unit_index.count(b.general.attached_to))
-                root.fail("general \"" + b.general.id + "\" is attached to unknown unit \"" + b.general.attached_to + "\"");
+                root.fail("general \"" + b.general.id + "\" is attached to unknown unit \"" +
+                          b.general.attached_to + "\"");
 
     auto unit_ref = [&](const JsonNode& n) {
         const std::string id = n.as_string();
@@ -297,8 +321,9 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
 
     if (auto orders = root.optional("orders")) {
         for (const auto& on : orders->items()) {
-            on.expect_only_keys({"turn", "unit", "charge", "opportunity_charge", "reaction", "move", "formation",
-                                 "general_leads", "after_contact", "next_target", "note"});
+            on.expect_only_keys({"turn", "unit", "charge", "opportunity_charge", "reaction", "move",
+                                 "formation", "general_leads", "after_contact", "next_target",
+                                 "note"});
             Order o;
             o.path = on.path();
             o.turn = static_cast<int>(on.required("turn").as_int(1, s.turns));
@@ -333,8 +358,12 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
                     ++kinds;
                 }
             }
-            if (kinds != 1) on.fail("an order needs exactly one of charge, opportunity_charge, reaction, move, formation");
-            if ((o.kind == OrderKind::charge || o.kind == OrderKind::opportunity_charge) && s.units[o.target].side == s.units[o.unit].side)
+            if (kinds != 1)
+                on.fail(
+                    "an order needs exactly one of charge, opportunity_charge, reaction, move, "
+                    "formation");
+            if ((o.kind == OrderKind::charge || o.kind == OrderKind::opportunity_charge) &&
+                s.units[o.target].side == s.units[o.unit].side)
                 on.fail("a unit cannot charge a unit of its own side");
             o.general_leads = on.bool_or("general_leads", false);
             if (auto a = on.optional("after_contact"))
@@ -349,8 +378,10 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
             ForcedDice f;
             f.turn = static_cast<int>(dn.required("turn").as_int(1, s.turns));
             f.unit = unit_ref(dn.required("unit"));
-            f.purpose = forced_dice_purposes()[dn.required("purpose").as_choice(forced_dice_purposes())];
-            for (const auto& v : dn.required("values").items()) f.values.push_back(static_cast<int>(v.as_int(1, 6)));
+            f.purpose =
+                forced_dice_purposes()[dn.required("purpose").as_choice(forced_dice_purposes())];
+            for (const auto& v : dn.required("values").items())
+                f.values.push_back(static_cast<int>(v.as_int(1, 6)));
             s.dice.push_back(f);
         }
     }

@@ -24,7 +24,18 @@ struct Commander {
     std::string attached_to;  // unit id, or empty
 };
 
-enum class FeatureKind : std::uint8_t { woods, rough, built_up, fortified, water, road, wall, hedge, stream, hill };
+enum class FeatureKind : std::uint8_t {
+    woods,
+    rough,
+    built_up,
+    fortified,
+    water,
+    road,
+    wall,
+    hedge,
+    stream,
+    hill
+};
 const std::vector<std::string>& feature_kind_names();
 
 struct TerrainFeature {
@@ -34,10 +45,13 @@ struct TerrainFeature {
     int capacity = 0;         // built-up areas: units it holds
     std::vector<std::vector<Vec>> sectors;  // built-up areas split into sectors (12.9 A)
     bool is_area() const {
-        return kind != FeatureKind::road && kind != FeatureKind::wall && kind != FeatureKind::hedge &&
-               kind != FeatureKind::stream;
+        return kind != FeatureKind::road && kind != FeatureKind::wall &&
+               kind != FeatureKind::hedge && kind != FeatureKind::stream;
     }
-    bool blocks_sight() const { return kind == FeatureKind::woods || kind == FeatureKind::built_up || kind == FeatureKind::fortified || kind == FeatureKind::hill; }
+    bool blocks_sight() const {
+        return kind == FeatureKind::woods || kind == FeatureKind::built_up ||
+               kind == FeatureKind::fortified || kind == FeatureKind::hill;
+    }
 };
 
 struct Heightfield {
@@ -80,7 +94,14 @@ struct Side {
 };
 
 enum class OrderKind : std::uint8_t { charge, opportunity_charge, reaction, move, formation };
-enum class Reaction : std::uint8_t { stand, stand_and_fire, form_square, change_formation, countercharge, evade };
+enum class Reaction : std::uint8_t {
+    stand,
+    stand_and_fire,
+    form_square,
+    change_formation,
+    countercharge,
+    evade
+};
 enum class AfterContact : std::uint8_t { halt, continue_charge, charge_another, move_on };
 const std::vector<std::string>& reaction_names();
 const std::vector<std::string>& after_contact_names();
@@ -103,7 +124,8 @@ struct Order {
 struct ForcedDice {
     int turn = 1;
     int unit = -1;
-    std::string purpose;  // charge_test, stand_test, closing_fire, limbering, melee, melee_test, melee_event, sapper
+    std::string purpose;  // charge_test, stand_test, closing_fire, limbering, melee, melee_test,
+                          // melee_event, sapper
     std::vector<int> values;
 };
 const std::vector<std::string>& forced_dice_purposes();

@@ -1,14 +1,14 @@
 #include "sim/core/atomic_file.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <filesystem>
 #include <stdexcept>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "sim/core/cleanup.h"
 #include "sim/core/input_error.h"
@@ -33,17 +33,23 @@ void check_output_path(const std::string& path, const std::string& flag) {
     struct stat st {};
     if (::lstat(path.c_str(), &st) == 0) {
         if (S_ISLNK(st.st_mode))
-            throw InputError(path, flag, "is a symbolic link; write to the file it points to, or to a new name");
+            throw InputError(
+                path, flag, "is a symbolic link; write to the file it points to, or to a new name");
         if (S_ISDIR(st.st_mode)) throw InputError(path, flag, "is a folder, expected a file name");
         if (!S_ISREG(st.st_mode))
-            throw InputError(path, flag, "is a device, FIFO or socket, not a regular file: refusing to replace it");
+            throw InputError(
+                path, flag,
+                "is a device, FIFO or socket, not a regular file: refusing to replace it");
     }
     const std::string dir = folder_of(path);
     struct stat ds {};
-    if (::stat(dir.c_str(), &ds) != 0) throw InputError(path, flag, "the folder \"" + dir + "\" does not exist");
+    if (::stat(dir.c_str(), &ds) != 0)
+        throw InputError(path, flag, "the folder \"" + dir + "\" does not exist");
     if (!S_ISDIR(ds.st_mode)) throw InputError(path, flag, "\"" + dir + "\" is not a folder");
     if (::access(dir.c_str(), W_OK) != 0)
-        throw InputError(path, flag, "the folder \"" + dir + "\" cannot be written (" + std::strerror(errno) + ")");
+        throw InputError(
+            path, flag,
+            "the folder \"" + dir + "\" cannot be written (" + std::strerror(errno) + ")");
 }
 
 std::string create_temp_beside(const std::string& path) {
@@ -80,7 +86,8 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
     // mkstemp makes 0600 files; outputs are ordinary files for the user and others to read.
     ::fchmod(fd, 0644);
     if (::close(fd) != 0) fail("write failed: " + errno_words(errno));
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) fail("cannot move the finished file into place: " + errno_words(errno));
+    if (std::rename(tmp.c_str(), path.c_str()) != 0)
+        fail("cannot move the finished file into place: " + errno_words(errno));
 }
 
 }  // namespace vedette::sim

@@ -1,11 +1,11 @@
 #include "sim/core/cleanup.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <csignal>
 #include <filesystem>
 #include <map>
 #include <mutex>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace vedette::sim::cleanup {
 
@@ -37,9 +37,15 @@ Token add(Entry e) {
 
 }  // namespace
 
-Token add_file(const std::string& path) { return add({Kind::file, path}); }
-Token add_folder(const std::string& path) { return add({Kind::folder, path}); }
-Token add_process(pid_t pid) { return add({Kind::process, {}, pid}); }
+Token add_file(const std::string& path) {
+    return add({Kind::file, path});
+}
+Token add_folder(const std::string& path) {
+    return add({Kind::folder, path});
+}
+Token add_process(pid_t pid) {
+    return add({Kind::process, {}, pid});
+}
 
 void forget(Token token) {
     std::lock_guard guard(lock());

@@ -4,17 +4,17 @@
 // entry once the work is in place; app/interrupt.cpp runs whatever is left when a signal arrives,
 // so an interrupted command leaves nothing behind. Nothing here decides an outcome.
 
-#include <string>
 #include <sys/types.h>
+#include <string>
 
 namespace vedette::sim::cleanup {
 
 using Token = long;
 
-Token add_file(const std::string& path);     // delete this file
-Token add_folder(const std::string& path);   // delete this folder and everything in it
-Token add_process(pid_t pid);                // SIGKILL and reap this child
-void forget(Token token);                    // the entry is no longer needed
+Token add_file(const std::string& path);    // delete this file
+Token add_folder(const std::string& path);  // delete this folder and everything in it
+Token add_process(pid_t pid);               // SIGKILL and reap this child
+void forget(Token token);                   // the entry is no longer needed
 
 // Runs every registered entry (processes first, then files and folders). Called once, on an
 // interrupt, from the thread that caught the signal.

@@ -1,11 +1,11 @@
 #include "sim/core/input_file.h"
 
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
-#include <filesystem>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 
 #include "sim/core/input_error.h"
 
@@ -34,12 +34,14 @@ std::string read_input_file(const std::string& path, std::uint64_t max_bytes) {
         if (err == ENOENT) throw InputError(path, "file", "no such file");
         if (err == EACCES) throw InputError(path, "file", "permission denied");
         if (err == EISDIR) throw InputError(path, "file", "is a folder, expected a file");
-        throw InputError(path, "file", std::string("cannot open file for reading (") + std::strerror(err) + ")");
+        throw InputError(path, "file",
+                         std::string("cannot open file for reading (") + std::strerror(err) + ")");
     }
     struct stat st {};
     if (::fstat(f.fd, &st) != 0) throw InputError(path, "file", "cannot read the file's size");
     if (S_ISDIR(st.st_mode)) throw InputError(path, "file", "is a folder, expected a file");
-    if (!S_ISREG(st.st_mode)) throw InputError(path, "file", "is not a regular file (a device, FIFO or socket)");
+    if (!S_ISREG(st.st_mode))
+        throw InputError(path, "file", "is not a regular file (a device, FIFO or socket)");
     if (static_cast<std::uint64_t>(st.st_size) > max_bytes)
         throw InputError(path, "file",
                          "file too large (" + std::to_string(st.st_size) + " bytes; the limit is " +
@@ -49,7 +51,9 @@ std::string read_input_file(const std::string& path, std::uint64_t max_bytes) {
     while (have < bytes.size()) {
         const ssize_t n = ::read(f.fd, bytes.data() + have, bytes.size() - have);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) throw InputError(path, "file", std::string("read failed (") + std::strerror(errno) + ")");
+        if (n < 0)
+            throw InputError(path, "file",
+                             std::string("read failed (") + std::strerror(errno) + ")");
         if (n == 0) break;  // the file shrank while we read it: take what is there
         have += static_cast<std::size_t>(n);
     }
@@ -60,17 +64,21 @@ std::string read_input_file(const std::string& path, std::uint64_t max_bytes) {
 std::string resolve_relative_input(const std::string& from_file, const std::string& where,
                                    const std::string& name) {
     namespace fs = std::filesystem;
-    if (name.empty()) throw InputError(from_file, where, "expected a file name, found an empty string");
-    if (name.find('\0') != std::string::npos) throw InputError(from_file, where, "a file name may not contain NUL");
+    if (name.empty())
+        throw InputError(from_file, where, "expected a file name, found an empty string");
+    if (name.find('\0') != std::string::npos)
+        throw InputError(from_file, where, "a file name may not contain NUL");
     const fs::path p(name);
     if (p.is_absolute())
-        throw InputError(from_file, where,
-                         "\"" + name + "\" is an absolute path; name a file relative to this file's folder");
+        throw InputError(
+            from_file, where,
+            "\"" + name + "\" is an absolute path; name a file relative to this file's folder");
     for (const auto& part : p)
         if (part == "..")
             throw InputError(from_file, where,
-                             "\"" + name + "\" climbs out of this file's folder with \"..\"; "
-                             "keep referenced files beside it or below it");
+                             "\"" + name +
+                                 "\" climbs out of this file's folder with \"..\"; "
+                                 "keep referenced files beside it or below it");
     return (fs::path(from_file).parent_path() / p).string();
 }
 

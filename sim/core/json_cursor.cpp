@@ -27,24 +27,44 @@ std::string JsonCursor::string() {
         if (i_ >= s_.size()) fail("unterminated escape");
         const char e = s_[i_++];
         switch (e) {
-            case '"': out.push_back('"'); break;
-            case '\\': out.push_back('\\'); break;
-            case '/': out.push_back('/'); break;
-            case 'b': out.push_back('\b'); break;
-            case 'f': out.push_back('\f'); break;
-            case 'n': out.push_back('\n'); break;
-            case 'r': out.push_back('\r'); break;
-            case 't': out.push_back('\t'); break;
+            case '"':
+                out.push_back('"');
+                break;
+            case '\\':
+                out.push_back('\\');
+                break;
+            case '/':
+                out.push_back('/');
+                break;
+            case 'b':
+                out.push_back('\b');
+                break;
+            case 'f':
+                out.push_back('\f');
+                break;
+            case 'n':
+                out.push_back('\n');
+                break;
+            case 'r':
+                out.push_back('\r');
+                break;
+            case 't':
+                out.push_back('\t');
+                break;
             case 'u': {
                 if (i_ + 4 > s_.size()) fail("short \\u escape");
                 unsigned cp = 0;
                 for (int k = 0; k < 4; ++k) {
                     const char h = s_[i_++];
                     cp <<= 4;
-                    if (h >= '0' && h <= '9') cp |= unsigned(h - '0');
-                    else if (h >= 'a' && h <= 'f') cp |= unsigned(h - 'a' + 10);
-                    else if (h >= 'A' && h <= 'F') cp |= unsigned(h - 'A' + 10);
-                    else fail("bad \\u escape");
+                    if (h >= '0' && h <= '9')
+                        cp |= unsigned(h - '0');
+                    else if (h >= 'a' && h <= 'f')
+                        cp |= unsigned(h - 'a' + 10);
+                    else if (h >= 'A' && h <= 'F')
+                        cp |= unsigned(h - 'A' + 10);
+                    else
+                        fail("bad \\u escape");
                 }
                 if (cp >= 0xD800 && cp <= 0xDFFF) fail("surrogate escape");  // never written by us
                 if (cp < 0x80) {
@@ -59,7 +79,8 @@ std::string JsonCursor::string() {
                 }
                 break;
             }
-            default: fail("bad escape");
+            default:
+                fail("bad escape");
         }
     }
     if (i_ >= s_.size()) fail("unterminated string");
@@ -80,7 +101,8 @@ std::int64_t JsonCursor::integer() {
         if (v > (UINT64_MAX - 9) / 10) fail("integer too large");
         v = v * 10 + std::uint64_t(s_[i_++] - '0');
     }
-    if (i_ < s_.size() && (s_[i_] == '.' || s_[i_] == 'e' || s_[i_] == 'E')) fail("expected an integer");
+    if (i_ < s_.size() && (s_[i_] == '.' || s_[i_] == 'e' || s_[i_] == 'E'))
+        fail("expected an integer");
     if (v > std::uint64_t(INT64_MAX)) fail("integer too large");
     return negative ? -static_cast<std::int64_t>(v) : static_cast<std::int64_t>(v);
 }

@@ -15,7 +15,9 @@ public:
     explicit JsonCursor(std::string_view text) : s_(text) {}
 
     void skip_ws() {
-        while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t')) ++i_;
+        while (i_ < s_.size() &&
+               (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t'))
+            ++i_;
     }
     bool peek(char c) {
         skip_ws();
@@ -30,8 +32,14 @@ public:
         if (!consume(c)) fail("unexpected character");
     }
     // Objects and arrays: begin, then `next` before each member; false at the end.
-    void begin_object() { expect('{'); first_ = true; }
-    void begin_array() { expect('['); first_ = true; }
+    void begin_object() {
+        expect('{');
+        first_ = true;
+    }
+    void begin_array() {
+        expect('[');
+        first_ = true;
+    }
     bool next(char close) {
         if (consume(close)) return false;
         if (!first_) expect(',');

@@ -15,9 +15,9 @@ namespace {
 // escape, so that "a" and "\u0061" are still found to be the same key.
 struct Frame {
     bool object = false;
-    std::size_t index = 0;         // arrays: the item being read
-    std::string_view current;      // objects: the key being read (raw)
-    std::vector<std::string> keys;  // decoded keys seen so far in this object
+    std::size_t index = 0;                // arrays: the item being read
+    std::string_view current;             // objects: the key being read (raw)
+    std::vector<std::string> keys;        // decoded keys seen so far in this object
     std::unordered_set<std::string> big;  // the same, once an object has many keys
 };
 
@@ -57,11 +57,21 @@ std::string decode_key(std::string_view raw) {
         }
         const char e = raw[++i];
         switch (e) {
-            case 'b': out.push_back('\b'); break;
-            case 'f': out.push_back('\f'); break;
-            case 'n': out.push_back('\n'); break;
-            case 'r': out.push_back('\r'); break;
-            case 't': out.push_back('\t'); break;
+            case 'b':
+                out.push_back('\b');
+                break;
+            case 'f':
+                out.push_back('\f');
+                break;
+            case 'n':
+                out.push_back('\n');
+                break;
+            case 'r':
+                out.push_back('\r');
+                break;
+            case 't':
+                out.push_back('\t');
+                break;
             case 'u': {
                 unsigned cp = 0;
                 std::size_t k = 0;
@@ -69,7 +79,8 @@ std::string decode_key(std::string_view raw) {
                     cp = cp * 16 + unsigned(hex_value(raw[i + 1 + k]));
                 i += k;
                 // A surrogate pair written as two escapes is one code point.
-                if (cp >= 0xD800 && cp < 0xDC00 && i + 6 < raw.size() && raw[i + 1] == '\\' && raw[i + 2] == 'u') {
+                if (cp >= 0xD800 && cp < 0xDC00 && i + 6 < raw.size() && raw[i + 1] == '\\' &&
+                    raw[i + 2] == 'u') {
                     unsigned lo = 0;
                     std::size_t m = 0;
                     for (; m < 4 && i + 3 + m < raw.size() && hex_value(raw[i + 3 + m]) >= 0; ++m)
@@ -82,7 +93,8 @@ std::string decode_key(std::string_view raw) {
                 append_utf8(out, cp);
                 break;
             }
-            default: out.push_back(e);  // \" \\ \/ and anything the parser will reject
+            default:
+                out.push_back(e);  // \" \\ \/ and anything the parser will reject
         }
     }
     return out;
@@ -107,8 +119,9 @@ public:
     void run() {
         if (const void* nul = std::memchr(s_.data(), '\0', s_.size())) {
             const auto at = static_cast<std::size_t>(static_cast<const char*>(nul) - s_.data());
-            throw InputError(file_, line_and_column(s_, at),
-                             "a NUL byte in the text (JSON files are text; the rest would be ignored)");
+            throw InputError(
+                file_, line_and_column(s_, at),
+                "a NUL byte in the text (JSON files are text; the rest would be ignored)");
         }
         bool expect_key = false;  // inside an object, before a member's key
         while (i_ < s_.size()) {
@@ -126,7 +139,8 @@ public:
             if (c == '{' || c == '[') {
                 if (static_cast<int>(stack_.size()) >= limits::kMaxJsonDepth)
                     throw InputError(file_, line_and_column(s_, i_) + " (" + path_of(stack_) + ")",
-                                     "nesting deeper than " + std::to_string(limits::kMaxJsonDepth) +
+                                     "nesting deeper than " +
+                                         std::to_string(limits::kMaxJsonDepth) +
                                          " levels (docs/LIMITS.md)");
                 stack_.emplace_back();
                 stack_.back().object = (c == '{');
@@ -136,8 +150,10 @@ public:
                 expect_key = false;
             } else if (c == ',') {
                 if (!stack_.empty()) {
-                    if (stack_.back().object) expect_key = true;
-                    else ++stack_.back().index;
+                    if (stack_.back().object)
+                        expect_key = true;
+                    else
+                        ++stack_.back().index;
                 }
             }
             ++i_;
@@ -163,7 +179,8 @@ private:
     void add_key(std::string_view raw, std::size_t at) {
         Frame& f = stack_.back();
         f.current = raw;
-        std::string key = raw.find('\\') == std::string_view::npos ? std::string(raw) : decode_key(raw);
+        std::string key =
+            raw.find('\\') == std::string_view::npos ? std::string(raw) : decode_key(raw);
         bool seen = false;
         if (!f.big.empty()) {
             seen = !f.big.insert(std::move(key)).second;
@@ -178,9 +195,10 @@ private:
             }
         }
         if (seen)
-            throw InputError(file_, line_and_column(s_, at) + " (" + path_of(stack_) + ")",
-                             "the key \"" + decode_key(raw) +
-                                 "\" appears twice in this object (which one would count is ambiguous)");
+            throw InputError(
+                file_, line_and_column(s_, at) + " (" + path_of(stack_) + ")",
+                "the key \"" + decode_key(raw) +
+                    "\" appears twice in this object (which one would count is ambiguous)");
     }
 
     std::string_view s_;
@@ -205,6 +223,8 @@ std::string line_and_column(std::string_view text, std::size_t offset) {
     return "line " + std::to_string(line) + ", column " + std::to_string(col);
 }
 
-void check_json_text(std::string_view text, const std::string& file) { Guard(text, file).run(); }
+void check_json_text(std::string_view text, const std::string& file) {
+    Guard(text, file).run();
+}
 
 }  // namespace vedette::sim

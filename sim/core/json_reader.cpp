@@ -8,19 +8,29 @@ namespace vedette::sim {
 
 std::string json_type_name(const Json& value) {
     switch (value.type()) {
-        case Json::value_t::null: return "null";
-        case Json::value_t::object: return "an object";
-        case Json::value_t::array: return "an array";
-        case Json::value_t::string: return "a string";
-        case Json::value_t::boolean: return "a boolean";
+        case Json::value_t::null:
+            return "null";
+        case Json::value_t::object:
+            return "an object";
+        case Json::value_t::array:
+            return "an array";
+        case Json::value_t::string:
+            return "a string";
+        case Json::value_t::boolean:
+            return "a boolean";
         case Json::value_t::number_integer:
-        case Json::value_t::number_unsigned: return "an integer";
-        case Json::value_t::number_float: return "a fractional number";
-        default: return "an unsupported value";
+        case Json::value_t::number_unsigned:
+            return "an integer";
+        case Json::value_t::number_float:
+            return "a fractional number";
+        default:
+            return "an unsupported value";
     }
 }
 
-void JsonNode::fail(const std::string& what) const { throw InputError(file_, path_, what); }
+void JsonNode::fail(const std::string& what) const {
+    throw InputError(file_, path_, what);
+}
 
 JsonNode JsonNode::required(std::string_view key) const {
     if (!value_->is_object()) fail("expected an object, found " + json_type_name(*value_));
@@ -123,11 +133,14 @@ Json parse_json_text(const std::string& text, const std::string& file) {
         // nlohmann reports syntax errors with a byte offset (parse_error) and numbers that do not
         // fit a double (1e400) as out_of_range: both become a line and column a person can find.
         std::size_t byte = 0;
-        if (const auto* pe = dynamic_cast<const Json::parse_error*>(&e)) byte = pe->byte == 0 ? 0 : pe->byte - 1;
+        if (const auto* pe = dynamic_cast<const Json::parse_error*>(&e))
+            byte = pe->byte == 0 ? 0 : pe->byte - 1;
         std::string what = e.what();
         // Keep only the human part of nlohmann's message.
-        if (auto p = what.find("parse error"); p != std::string::npos) what = what.substr(p);
-        else if (auto q = what.find("] "); q != std::string::npos) what = what.substr(q + 2);
+        if (auto p = what.find("parse error"); p != std::string::npos)
+            what = what.substr(p);
+        else if (auto q = what.find("] "); q != std::string::npos)
+            what = what.substr(q + 2);
         const std::string where = byte > 0 || dynamic_cast<const Json::parse_error*>(&e)
                                       ? line_and_column(text, byte)
                                       : std::string("$");

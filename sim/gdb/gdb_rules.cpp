@@ -9,15 +9,40 @@
 namespace vedette::sim::gdb {
 
 const std::vector<std::string>& mod_ids() {
-    static const std::vector<std::string> ids = {
-        "type_cuirassiers", "type_heavy_cavalry", "type_dragoons", "type_lancers",
-        "type_light_cavalry", "type_cossacks", "type_infantry", "type_open_order",
-        "type_skirmishers", "type_artillery", "class_guard", "class_elite", "class_veteran",
-        "class_line", "class_second_rate", "class_conscript", "class_conscript_line",
-        "class_garrison", "british_guard_cap", "general_leads", "british_infantry_line",
-        "good_horses", "poor_horses", "unformed_or_wavering", "flank_or_rear", "charging",
-        "infantry_column_charging", "column_or_square_vs_cavalry", "lancers_vs_infantry", "cover",
-        "building", "fortified", "numbers_3_2", "numbers_2_1"};
+    static const std::vector<std::string> ids = {"type_cuirassiers",
+                                                 "type_heavy_cavalry",
+                                                 "type_dragoons",
+                                                 "type_lancers",
+                                                 "type_light_cavalry",
+                                                 "type_cossacks",
+                                                 "type_infantry",
+                                                 "type_open_order",
+                                                 "type_skirmishers",
+                                                 "type_artillery",
+                                                 "class_guard",
+                                                 "class_elite",
+                                                 "class_veteran",
+                                                 "class_line",
+                                                 "class_second_rate",
+                                                 "class_conscript",
+                                                 "class_conscript_line",
+                                                 "class_garrison",
+                                                 "british_guard_cap",
+                                                 "general_leads",
+                                                 "british_infantry_line",
+                                                 "good_horses",
+                                                 "poor_horses",
+                                                 "unformed_or_wavering",
+                                                 "flank_or_rear",
+                                                 "charging",
+                                                 "infantry_column_charging",
+                                                 "column_or_square_vs_cavalry",
+                                                 "lancers_vs_infantry",
+                                                 "cover",
+                                                 "building",
+                                                 "fortified",
+                                                 "numbers_3_2",
+                                                 "numbers_2_1"};
     return ids;
 }
 
@@ -31,7 +56,7 @@ const std::vector<std::string>& rate_ids() {
 }
 
 const std::vector<std::string>& result_names() {
-    static const std::vector<std::string> n = {"broken", "retreat",   "pushed_back", "draw",
+    static const std::vector<std::string> n = {"broken",       "retreat",   "pushed_back", "draw",
                                                "square_holds", "dispersed", "removed"};
     return n;
 }
@@ -110,12 +135,14 @@ GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
         g.mods[idx].id = mod_ids()[idx];
     }
     for (std::size_t i = 0; i < seen.size(); ++i)
-        if (!seen[i]) root.required("melee_modifiers").fail("missing modifier \"" + mod_ids()[i] + "\"");
+        if (!seen[i])
+            root.required("melee_modifiers").fail("missing modifier \"" + mod_ids()[i] + "\"");
 
     const auto results = root.required("melee_results");
     g.results_rule = results.string_or("rule", "GdB 12.18");
-    g.result_rows = read_ranges(results.required("rows"), "result",
-                                {"broken", "retreat", "pushed_back", "draw"}, g.results_rule, 0, 99);
+    g.result_rows =
+        read_ranges(results.required("rows"), "result",
+                    {"broken", "retreat", "pushed_back", "draw"}, g.results_rule, 0, 99);
     g.square_breaks_at = read_row(results.required("square_breaks_at"), g.results_rule);
 
     const auto cas = root.required("casualties");
@@ -136,8 +163,10 @@ GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
         g.rates[idx] = r;
     }
     for (std::size_t i = 0; i < seen_rate.size(); ++i)
-        if (!seen_rate[i]) cas.required("rows").fail("missing casualty row \"" + rate_ids()[i] + "\"");
-    g.infantry_vs_cavalry_divisor = read_row(cas.required("infantry_vs_cavalry_divisor"), g.casualties_rule);
+        if (!seen_rate[i])
+            cas.required("rows").fail("missing casualty row \"" + rate_ids()[i] + "\"");
+    g.infantry_vs_cavalry_divisor =
+        read_row(cas.required("infantry_vs_cavalry_divisor"), g.casualties_rule);
     if (g.infantry_vs_cavalry_divisor.value < 1)
         cas.required("infantry_vs_cavalry_divisor").required("value").fail("expected 1 or more");
 
@@ -145,7 +174,8 @@ GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
     g.formation_rule = ft.string_or("rule", "GdB 12.22");
     const auto pass_on = ft.required("pass_on");
     for (std::size_t c = 0; c < unit_class_names().size(); ++c)
-        g.formation_pass_on[c] = static_cast<int>(pass_on.required(unit_class_names()[c]).as_int(2, 13));
+        g.formation_pass_on[c] =
+            static_cast<int>(pass_on.required(unit_class_names()[c]).as_int(2, 13));
     for (const auto& item : ft.required("modifiers").items()) {
         const auto id = item.required("id");
         if (id.as_choice({"excellent_general"}) == 0)
@@ -157,36 +187,40 @@ GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
     std::array<bool, 4> seen_p{};
     for (const auto& item : pt.required("modifiers").items()) {
         const auto id = item.required("id");
-        const std::size_t k = id.as_choice({"commander_attached", "guard_or_elite", "conscripts",
-                                            "british_or_cossack"});
+        const std::size_t k = id.as_choice(
+            {"commander_attached", "guard_or_elite", "conscripts", "british_or_cossack"});
         seen_p[k] = true;
         RuleRow r = read_row(item, g.pursuit_rule);
-        (k == 0 ? g.pursuit_commander : k == 1 ? g.pursuit_guard_elite
-                                  : k == 2 ? g.pursuit_conscripts
-                                           : g.pursuit_british_cossack) = r;
+        (k == 0   ? g.pursuit_commander
+         : k == 1 ? g.pursuit_guard_elite
+         : k == 2 ? g.pursuit_conscripts
+                  : g.pursuit_british_cossack) = r;
     }
     for (bool s : seen_p)
         if (!s) pt.required("modifiers").fail("expected the four pursuit-test modifiers");
     g.pursuit_penalty_floor = read_row(pt.required("penalty_floor"), g.pursuit_rule);
-    g.pursuit_rows = read_ranges(pt.required("rows"), "result",
-                                 {"superb", "unformed", "blown", "pursue"}, g.pursuit_rule, -10, 20);
+    g.pursuit_rows =
+        read_ranges(pt.required("rows"), "result", {"superb", "unformed", "blown", "pursue"},
+                    g.pursuit_rule, -10, 20);
     g.pursuit_superb_downgrade = read_row(pt.required("superb_downgrade_to"), g.pursuit_rule);
 
     const auto ds = root.required("double_six");
     g.double_six_rule = ds.string_or("rule", "GdB 12.15");
-    g.double_six_rows = read_ranges(ds.required("rows"), "effect",
-                                    {"colours_distinguished", "enemy_officer_down",
-                                     "enemy_colours_taken", "none"},
-                                    g.double_six_rule, 1, 6);
+    g.double_six_rows =
+        read_ranges(ds.required("rows"), "effect",
+                    {"colours_distinguished", "enemy_officer_down", "enemy_colours_taken", "none"},
+                    g.double_six_rule, 1, 6);
     const auto gr = root.required("general_at_risk");
     g.general_risk_rule = gr.string_or("rule", "GdB 12.15");
-    g.general_risk_rows = read_ranges(gr.required("rows"), "effect",
-                                      {"killed", "wounded", "unharmed"}, g.general_risk_rule, 2, 12);
+    g.general_risk_rows =
+        read_ranges(gr.required("rows"), "effect", {"killed", "wounded", "unharmed"},
+                    g.general_risk_rule, 2, 12);
     g.events_are_default = ds.string_or("source", "seed") == "default";
 
     const auto fr = root.required("first_round");
     g.first_round_rule = fr.string_or("rule", "GdB 12.3");
-    g.cavalry_ranks_fighting = static_cast<int>(fr.required("cavalry_ranks_fighting").as_int(1, 100));
+    g.cavalry_ranks_fighting =
+        static_cast<int>(fr.required("cavalry_ranks_fighting").as_int(1, 100));
     const auto by_formation = fr.required("cavalry_ranks_by_formation");
     for (std::size_t f = 0; f < formation_names().size(); ++f)
         g.cavalry_ranks_by_formation[f] =
@@ -195,7 +229,8 @@ GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
         bool known = false;
         for (const auto& f : formation_names()) known = known || f == it.key();
         if (!known)
-            JsonNode(it.value(), file, by_formation.path() + "." + it.key()).fail("unknown formation");
+            JsonNode(it.value(), file, by_formation.path() + "." + it.key())
+                .fail("unknown formation");
     }
 
     const auto sp = root.required("sapper");
@@ -204,6 +239,8 @@ GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
     return g;
 }
 
-GdbRules load_gdb_rules(const std::string& path) { return parse_gdb_rules(read_text_file(path), path); }
+GdbRules load_gdb_rules(const std::string& path) {
+    return parse_gdb_rules(read_text_file(path), path);
+}
 
 }  // namespace vedette::sim::gdb

@@ -12,36 +12,78 @@ namespace vedette::sim::gdb {
 struct RuleRow {
     std::string id;
     int value = 0;
-    std::string rule;    // "GdB 12.17 (6)"
-    std::string label;   // "Charging / pursuing"
+    std::string rule;         // "GdB 12.17 (6)"
+    std::string label;        // "Charging / pursuing"
     bool is_default = false;  // "source": "default": not in the seeds, our ruling
     std::string note;
 };
 
 // Table 12.17, by row. The order is the data file's order and the melee panel's.
 enum class Mod : std::uint8_t {
-    type_cuirassiers, type_heavy_cavalry, type_dragoons, type_lancers, type_light_cavalry,
-    type_cossacks, type_infantry, type_open_order, type_skirmishers, type_artillery,
-    class_guard, class_elite, class_veteran, class_line, class_second_rate, class_conscript,
-    class_conscript_line, class_garrison, british_guard_cap,
-    general_leads, british_infantry_line, good_horses, poor_horses, unformed_or_wavering,
-    flank_or_rear, charging, infantry_column_charging, column_or_square_vs_cavalry,
-    lancers_vs_infantry, cover, building, fortified, numbers_3_2, numbers_2_1,
+    type_cuirassiers,
+    type_heavy_cavalry,
+    type_dragoons,
+    type_lancers,
+    type_light_cavalry,
+    type_cossacks,
+    type_infantry,
+    type_open_order,
+    type_skirmishers,
+    type_artillery,
+    class_guard,
+    class_elite,
+    class_veteran,
+    class_line,
+    class_second_rate,
+    class_conscript,
+    class_conscript_line,
+    class_garrison,
+    british_guard_cap,
+    general_leads,
+    british_infantry_line,
+    good_horses,
+    poor_horses,
+    unformed_or_wavering,
+    flank_or_rear,
+    charging,
+    infantry_column_charging,
+    column_or_square_vs_cavalry,
+    lancers_vs_infantry,
+    cover,
+    building,
+    fortified,
+    numbers_3_2,
+    numbers_2_1,
     count
 };
 const std::vector<std::string>& mod_ids();
 
 // Table 12.20, by row.
 enum class Rate : std::uint8_t {
-    cav_win_vs_broken_foot, cossack_win_vs_broken_foot, cav_win_vs_broken_cav,
-    cav_win_vs_pushed_cav, cav_win_vs_pushed_foot, cav_lose_vs_cav, cav_lose_vs_foot,
-    foot_win_vs_broken, foot_win_vs_pushed, foot_lose_vs_all,
+    cav_win_vs_broken_foot,
+    cossack_win_vs_broken_foot,
+    cav_win_vs_broken_cav,
+    cav_win_vs_pushed_cav,
+    cav_win_vs_pushed_foot,
+    cav_lose_vs_cav,
+    cav_lose_vs_foot,
+    foot_win_vs_broken,
+    foot_win_vs_pushed,
+    foot_lose_vs_all,
     count
 };
 const std::vector<std::string>& rate_ids();
 
 // Melee results (table 12.18 rows plus the outcomes the rules add around it).
-enum class Result : std::uint8_t { broken, retreat, pushed_back, draw, square_holds, dispersed, removed };
+enum class Result : std::uint8_t {
+    broken,
+    retreat,
+    pushed_back,
+    draw,
+    square_holds,
+    dispersed,
+    removed
+};
 const std::vector<std::string>& result_names();
 
 struct RangeRow {

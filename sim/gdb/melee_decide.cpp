@@ -10,19 +10,24 @@ namespace vedette::sim::gdb::detail {
 
 namespace {
 
-bool in_melee(const PreparedUnit& p) { return p.fate == Fate::fights || p.fate == Fate::retreating_auto; }
+bool in_melee(const PreparedUnit& p) {
+    return p.fate == Fate::fights || p.fate == Fate::retreating_auto;
+}
 
 bool square_like(const MeleeUnit& u) {
-    return u.type == TroopType::infantry && (u.formation == Formation::square || u.formation == Formation::mass);
+    return u.type == TroopType::infantry &&
+           (u.formation == Formation::square || u.formation == Formation::mass);
 }
 
 bool defends_fortified(const MeleeSetup& s, const PreparedUnit& p) {
-    return p.unit->cover == Cover::fortified || (s.terrain == Terrain::fortified && p.side == kDefender);
+    return p.unit->cover == Cover::fortified ||
+           (s.terrain == Terrain::fortified && p.side == kDefender);
 }
 
 bool defends_built_up(const MeleeSetup& s, const PreparedUnit& p) {
     return p.unit->cover == Cover::building || p.unit->cover == Cover::fortified ||
-           ((s.terrain == Terrain::built_up || s.terrain == Terrain::fortified) && p.side == kDefender);
+           ((s.terrain == Terrain::built_up || s.terrain == Terrain::fortified) &&
+            p.side == kDefender);
 }
 
 Decision start_decision(const PreparedMelee& m) {
@@ -32,7 +37,8 @@ Decision start_decision(const PreparedMelee& m) {
         const PreparedUnit& p = m.units[i];
         UnitDecision& u = d.units[i];
         u.status = p.unformed_at_start ? StatusAfter::unformed : StatusAfter::formed;
-        if (p.unit->status == Status::wavering && !p.unit->pursuing) u.status = StatusAfter::wavering;
+        if (p.unit->status == Status::wavering && !p.unit->pursuing)
+            u.status = StatusAfter::wavering;
         if (p.fate == Fate::removed) u.status = StatusAfter::removed;
         if (p.fate == Fate::dispersed) u.status = StatusAfter::dispersed;
         if (p.fate == Fate::retreating_auto) u.status = StatusAfter::retreating;
@@ -53,10 +59,13 @@ void winner_follow_up(const PreparedMelee& m, Decision& d, int side) {
             u.why = "winning cavalry always takes a pursuit test (GdB 12.22 a, 12.23)";
         } else if (defends_fortified(*m.setup, p)) {
             u.status = StatusAfter::formed;
-            u.why = "defenders of a castle, church or fortified building stay formed after winning (GdB 12.9.A, 12.22 c)";
+            u.why =
+                "defenders of a castle, church or fortified building stay formed after winning "
+                "(GdB 12.9.A, 12.22 c)";
         } else if (square_like(*p.unit)) {
             u.status = StatusAfter::formed;
-            u.why = "a winning square or Austrian mass stays formed, no formation test (GdB 12.22 d)";
+            u.why =
+                "a winning square or Austrian mass stays formed, no formation test (GdB 12.22 d)";
         } else if (p.unformed_at_start) {
             u.status = StatusAfter::unformed;
             u.why = "already unformed at the start of the melee: stays unformed (GdB 12.19 b)";
@@ -73,7 +82,7 @@ Rate pick_rate(const PreparedUnit& inflictor, bool won, bool enemy_broken, bool 
         if (enemy_broken) {
             if (enemy_cavalry) return Rate::cav_win_vs_broken_cav;
             return inflictor.unit->type == TroopType::cossacks ? Rate::cossack_win_vs_broken_foot
-                                                                : Rate::cav_win_vs_broken_foot;
+                                                               : Rate::cav_win_vs_broken_foot;
         }
         return enemy_cavalry ? Rate::cav_win_vs_pushed_cav : Rate::cav_win_vs_pushed_foot;
     }
@@ -137,23 +146,31 @@ void apply_casualties(const PreparedMelee& m, Decision& d, std::array<bool, 2> w
 int largest_in_melee(const PreparedMelee& m, int side) {
     int best = -1;
     for (int id : m.side_units[side])
-        if (in_melee(m.units[id]) && (best < 0 || m.units[id].unit->figures > m.units[best].unit->figures)) best = id;
+        if (in_melee(m.units[id]) &&
+            (best < 0 || m.units[id].unit->figures > m.units[best].unit->figures))
+            best = id;
     return best;
 }
 
 bool status_is_broken_or_retreating(StatusAfter s) {
-    return s == StatusAfter::broken || s == StatusAfter::retreating || s == StatusAfter::dispersed ||
-           s == StatusAfter::removed;
+    return s == StatusAfter::broken || s == StatusAfter::retreating ||
+           s == StatusAfter::dispersed || s == StatusAfter::removed;
 }
 
 Result result_of_status(StatusAfter s, Result fallback) {
     switch (s) {
-        case StatusAfter::broken: return Result::broken;
-        case StatusAfter::retreating: return Result::retreat;
-        case StatusAfter::pushed_back: return Result::pushed_back;
-        case StatusAfter::dispersed: return Result::dispersed;
-        case StatusAfter::removed: return Result::removed;
-        default: return fallback;
+        case StatusAfter::broken:
+            return Result::broken;
+        case StatusAfter::retreating:
+            return Result::retreat;
+        case StatusAfter::pushed_back:
+            return Result::pushed_back;
+        case StatusAfter::dispersed:
+            return Result::dispersed;
+        case StatusAfter::removed:
+            return Result::removed;
+        default:
+            return fallback;
     }
 }
 
@@ -173,16 +190,21 @@ Decision decide_draw(const PreparedMelee& m, Decision d) {
         for (int id : m.side_units[cav]) {
             if (!in_melee(m.units[id])) continue;
             d.units[id].status = StatusAfter::pushed_back;
-            d.units[id].why = "a draw between cavalry and foot counts as the cavalry pushed back (GdB 12.18, 12.19 draw c)";
+            d.units[id].why =
+                "a draw between cavalry and foot counts as the cavalry pushed back (GdB 12.18, "
+                "12.19 draw c)";
         }
         winner_follow_up(m, d, 1 - cav);
         d.continues = false;
-        d.why = "draw, cavalry against foot: the cavalry is pushed back, the foot tests its formation";
+        d.why =
+            "draw, cavalry against foot: the cavalry is pushed back, the foot tests its formation";
     } else {
         for (std::size_t id = 0; id < m.units.size(); ++id) {
             if (!in_melee(m.units[id])) continue;
             d.units[id].status = StatusAfter::unformed;
-            d.units[id].why = "draw: both sides become unformed, the melee continues next turn (GdB 12.19 draw a, b)";
+            d.units[id].why =
+                "draw: both sides become unformed, the melee continues next turn (GdB 12.19 draw "
+                "a, b)";
         }
         d.continues = true;
         d.why = "draw, stubborn lads: the melee continues next turn";
@@ -225,19 +247,26 @@ Decision decide_by_difference(const PreparedMelee& m, int difference) {
             ++holding;
         } else if (base == Result::broken) {
             u.status = StatusAfter::broken;
-            u.why = square_like(unit) ? "the square is broken and flees (GdB 12.18)" : "loser broken (GdB 12.18, 12.19)";
+            u.why = square_like(unit) ? "the square is broken and flees (GdB 12.18)"
+                                      : "loser broken (GdB 12.18, 12.19)";
         } else if (base == Result::retreat || p.fate == Fate::retreating_auto) {
             u.status = StatusAfter::retreating;
-            u.why = "loser retreats a full retreat move in the next mandatory move phase (GdB 12.18, 12.19)";
+            u.why =
+                "loser retreats a full retreat move in the next mandatory move phase (GdB 12.18, "
+                "12.19)";
         } else if (is_infantry(unit.type) && winner_cavalry) {
             u.status = StatusAfter::retreating;
             u.why = "infantry pushed back by cavalry retreats instead (GdB 12.18, 12.19 f)";
         } else if (defends_built_up(*m.setup, p) && unit.pushed_back_before) {
             u.status = StatusAfter::retreating;
-            u.why = "pushed back a second time in the same built-up-area melee: must retreat (GdB 12.19 j)";
+            u.why =
+                "pushed back a second time in the same built-up-area melee: must retreat (GdB "
+                "12.19 j)";
         } else if (defends_built_up(*m.setup, p)) {
             u.status = StatusAfter::pushed_back;
-            u.why = "defender of a built-up area pushed back 10 cm (6 in) from the front line of bases (GdB 12.19 i)";
+            u.why =
+                "defender of a built-up area pushed back 10 cm (6 in) from the front line of bases "
+                "(GdB 12.19 i)";
         } else {
             u.status = StatusAfter::pushed_back;
             u.why = "loser pushed back the full retreat distance, then rallies (GdB 12.18, 12.19)";
@@ -262,7 +291,8 @@ Decision decide_by_difference(const PreparedMelee& m, int difference) {
     const int largest = largest_in_melee(m, loser);
     d.result = dispersed == in_melee_losers ? Result::dispersed
                                             : result_of_status(d.units[largest].status, base);
-    d.why = std::string(side_name(winner)) + " wins by " + std::to_string(margin) + ": " + d.row->label;
+    d.why =
+        std::string(side_name(winner)) + " wins by " + std::to_string(margin) + ": " + d.row->label;
     winner_follow_up(m, d, winner);
     std::array<bool, 2> won{false, false};
     won[winner] = true;

@@ -28,8 +28,8 @@ struct AppliedMod {
 };
 
 struct DeniedMod {
-    Mod id;          // the row that does not apply
-    std::string why; // with its rule: "squadron column: no charge bonus (GdB 12.17 (6))"
+    Mod id;           // the row that does not apply
+    std::string why;  // with its rule: "squadron column: no charge bonus (GdB 12.17 (6))"
 };
 
 // A test modifier (formation or pursuit test) taken from a ruleset row.
@@ -95,7 +95,7 @@ struct Decision {
     const RangeRow* row = nullptr;       // the 12.18 row, when the dice decided
     bool continues = false;              // the melee goes on next turn
     std::string why;
-    std::vector<UnitDecision> units;     // by global unit index
+    std::vector<UnitDecision> units;  // by global unit index
     std::vector<CasualtyGroup> groups;
     std::array<int, 2> inflicted{0, 0};  // figures lost by the side (index = side that lost them)
 };
@@ -103,12 +103,12 @@ struct Decision {
 struct PreparedMelee {
     const GdbRules* rules = nullptr;
     const MeleeSetup* setup = nullptr;
-    std::vector<PreparedUnit> units;  // attacker units first, then defender units
+    std::vector<PreparedUnit> units;             // attacker units first, then defender units
     std::array<std::vector<int>, 2> side_units;  // global indices, all units
     std::array<std::vector<int>, 2> fighters;    // global indices of units that roll
     std::array<int, 2> fighting_figures{0, 0};
     std::array<bool, 2> side_cavalry{false, false};  // the side's largest unit is cavalry
-    int numbers_unit = -1;  // global index of the unit with the 12.7 bonus
+    int numbers_unit = -1;                           // global index of the unit with the 12.7 bonus
     std::string numbers_why;
 
     bool automatic = false;  // decided without dice (12.12-12.14, limbered guns)
@@ -127,7 +127,14 @@ PreparedMelee prepare_melee(const GdbRules& rules, const MeleeSetup& setup);
 
 // ---- outcome of one resolution ---------------------------------------------------------------
 
-enum class DiePurpose : std::uint8_t { melee, sapper_reroll, formation_test, pursuit_test, double_six, general_at_risk };
+enum class DiePurpose : std::uint8_t {
+    melee,
+    sapper_reroll,
+    formation_test,
+    pursuit_test,
+    double_six,
+    general_at_risk
+};
 const char* die_purpose_label(DiePurpose p);
 
 struct DieRecord {
@@ -142,10 +149,10 @@ struct TestRecord {
     int dice[2] = {0, 0};
     int modifier = 0;
     int total = 0;
-    int target = 0;               // formation test: pass on this or more
-    bool passed = false;          // formation test
+    int target = 0;                 // formation test: pass on this or more
+    bool passed = false;            // formation test
     const RangeRow* row = nullptr;  // pursuit test row (after any downgrade)
-    bool downgraded = false;      // pursuit: 10+ counted as 9
+    bool downgraded = false;        // pursuit: 10+ counted as 9
 };
 
 // 12.21: moves a winner may make in the next mandatory move phase, for the battle runner.
@@ -167,9 +174,9 @@ struct UnitOutcome {
 };
 
 struct EventRecord {
-    DiePurpose kind;  // double_six or general_at_risk
-    int unit;         // the unit that rolled the double
-    int general_unit; // general_at_risk: the enemy unit whose leading general is at risk
+    DiePurpose kind;   // double_six or general_at_risk
+    int unit;          // the unit that rolled the double
+    int general_unit;  // general_at_risk: the enemy unit whose leading general is at risk
     int dice[2];
     const RangeRow* row;
 };

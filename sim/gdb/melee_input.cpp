@@ -10,7 +10,8 @@ std::vector<int> read_dice(const JsonNode& n, std::size_t min_count, std::size_t
     const auto items = n.items();
     if (items.size() < min_count || items.size() > max_count) {
         if (min_count == max_count)
-            n.fail("expected " + std::to_string(min_count) + " dice, found " + std::to_string(items.size()));
+            n.fail("expected " + std::to_string(min_count) + " dice, found " +
+                   std::to_string(items.size()));
         n.fail("expected " + std::to_string(min_count) + " to " + std::to_string(max_count) +
                " dice, found " + std::to_string(items.size()));
     }
@@ -20,21 +21,46 @@ std::vector<int> read_dice(const JsonNode& n, std::size_t min_count, std::size_t
 }
 
 template <typename E>
-E read_enum(const JsonNode& unit, std::string_view key, const std::vector<std::string>& names, E fallback) {
+E read_enum(const JsonNode& unit, std::string_view key, const std::vector<std::string>& names,
+            E fallback) {
     auto n = unit.optional(key);
     return n ? static_cast<E>(n->as_choice(names)) : fallback;
 }
 
 }  // namespace
 
-MeleeUnit parse_melee_unit(const JsonNode& n) { return parse_melee_unit(n, {}); }
+MeleeUnit parse_melee_unit(const JsonNode& n) {
+    return parse_melee_unit(n, {});
+}
 
 MeleeUnit parse_melee_unit(const JsonNode& n, const std::vector<std::string_view>& extra_keys) {
-    std::vector<std::string_view> keys = {
-        "name", "type", "class", "figures", "ranks", "formation", "status", "charging",
-        "countercharging", "pursuing", "pursued_last_turn", "flank_or_rear", "general",
-        "general_leads", "nation", "horses", "cover", "breach", "reinforcement", "interpenetrated",
-        "sapper", "uphill", "pushed_back_before", "dice", "sapper_die", "test_dice", "event_dice"};
+    std::vector<std::string_view> keys = {"name",
+                                          "type",
+                                          "class",
+                                          "figures",
+                                          "ranks",
+                                          "formation",
+                                          "status",
+                                          "charging",
+                                          "countercharging",
+                                          "pursuing",
+                                          "pursued_last_turn",
+                                          "flank_or_rear",
+                                          "general",
+                                          "general_leads",
+                                          "nation",
+                                          "horses",
+                                          "cover",
+                                          "breach",
+                                          "reinforcement",
+                                          "interpenetrated",
+                                          "sapper",
+                                          "uphill",
+                                          "pushed_back_before",
+                                          "dice",
+                                          "sapper_die",
+                                          "test_dice",
+                                          "event_dice"};
     keys.insert(keys.end(), extra_keys.begin(), extra_keys.end());
     n.expect_only_keys(keys);
     MeleeUnit u;
@@ -44,11 +70,10 @@ MeleeUnit parse_melee_unit(const JsonNode& n, const std::vector<std::string_view
     u.klass = read_enum(n, "class", unit_class_names(), UnitClass::line);
     u.figures = static_cast<int>(n.required("figures").as_int(1, limits::kMaxFiguresPerUnit));
     u.ranks = static_cast<int>(n.int_or("ranks", 0, 0, 100));
-    const Formation default_formation =
-        u.type == TroopType::artillery ? Formation::unlimbered
-        : u.type == TroopType::skirmishers ? Formation::skirmish
-        : u.type == TroopType::open_order ? Formation::open_order
-                                          : Formation::line;
+    const Formation default_formation = u.type == TroopType::artillery     ? Formation::unlimbered
+                                        : u.type == TroopType::skirmishers ? Formation::skirmish
+                                        : u.type == TroopType::open_order  ? Formation::open_order
+                                                                           : Formation::line;
     u.formation = read_enum(n, "formation", formation_names(), default_formation);
     u.status = read_enum(n, "status", status_names(), Status::formed);
     u.charging = n.bool_or("charging", false);
@@ -69,7 +94,8 @@ MeleeUnit parse_melee_unit(const JsonNode& n, const std::vector<std::string_view
     u.sapper = n.bool_or("sapper", false);
     u.uphill = n.bool_or("uphill", false);
     u.pushed_back_before = n.bool_or("pushed_back_before", false);
-    if (u.sapper && !is_infantry(u.type)) n.required("sapper").fail("only infantry can lead sappers (GdB 12.10)");
+    if (u.sapper && !is_infantry(u.type))
+        n.required("sapper").fail("only infantry can lead sappers (GdB 12.10)");
     if (auto d = n.optional("dice")) u.dice = read_dice(*d, 2, 2);
     if (auto d = n.optional("sapper_die")) u.sapper_die = read_dice(*d, 1, 1);
     if (auto d = n.optional("test_dice")) u.test_dice = read_dice(*d, 2, 2);

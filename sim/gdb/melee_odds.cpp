@@ -17,7 +17,8 @@ std::string count_to_string(Count value) {
 }
 
 double MeleeOdds::probability(const OddsOutcome& o) const {
-    return static_cast<double>(static_cast<long double>(o.count) / static_cast<long double>(denominator));
+    return static_cast<double>(static_cast<long double>(o.count) /
+                               static_cast<long double>(denominator));
 }
 
 double MeleeOdds::probability_of_winner(int winner) const {
@@ -82,7 +83,8 @@ Distribution side_distribution(const PreparedMelee& m, int side, double& bits) {
         bits += u.denominator == 36 ? 5.1699 : 7.7549;
     }
     if (bits > 125.0)
-        throw std::invalid_argument("too many units for exact odds (at most about 20 rolling units in all)");
+        throw std::invalid_argument(
+            "too many units for exact odds (at most about 20 rolling units in all)");
     Count previous = 0;
     for (int t = s.lo; t <= hi; ++t) {
         Count product = 1;
@@ -111,7 +113,8 @@ MeleeOdds melee_odds(const PreparedMelee& m) {
         odds.denominator = 1;
         add_outcome(odds, m.automatic_decision, 1);
         for (std::size_t id = 0; id < m.units.size(); ++id)
-            odds.casualty_numerators[id] = static_cast<Count>(m.automatic_decision.units[id].casualties);
+            odds.casualty_numerators[id] =
+                static_cast<Count>(m.automatic_decision.units[id].casualties);
     } else {
         double bits = 0;
         const Distribution a = side_distribution(m, kAttacker, bits);
@@ -131,8 +134,8 @@ MeleeOdds melee_odds(const PreparedMelee& m) {
         }
     }
     for (const Count n : odds.casualty_numerators)
-        odds.expected_casualties.push_back(
-            static_cast<double>(static_cast<long double>(n) / static_cast<long double>(odds.denominator)));
+        odds.expected_casualties.push_back(static_cast<double>(
+            static_cast<long double>(n) / static_cast<long double>(odds.denominator)));
     return odds;
 }
 

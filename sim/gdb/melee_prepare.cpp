@@ -9,7 +9,9 @@ namespace vedette::sim::gdb {
 
 namespace {
 
-bool counts_as_charging(const MeleeUnit& u) { return u.charging || u.countercharging || u.pursuing; }
+bool counts_as_charging(const MeleeUnit& u) {
+    return u.charging || u.countercharging || u.pursuing;
+}
 
 bool in_built_up_or_redoubt(const MeleeSetup& s, const MeleeUnit& u) {
     return s.terrain == Terrain::built_up || s.terrain == Terrain::fortified ||
@@ -49,16 +51,23 @@ void decide_fate(PreparedUnit& p, const EnemyView& enemy) {
     const MeleeUnit& u = *p.unit;
     if (u.status == Status::broken) {
         p.fate = Fate::removed;
-        p.fate_why = "broken units contacted lose automatically and are removed, no dice (GdB 12.14)";
+        p.fate_why =
+            "broken units contacted lose automatically and are removed, no dice (GdB 12.14)";
     } else if (u.type == TroopType::skirmishers && enemy.any_closed_order) {
         p.fate = Fate::removed;
-        p.fate_why = "skirmishers contacted by a formed enemy unit are removed without a melee (GdB 12.12)";
-    } else if (u.type == TroopType::artillery && u.formation == Formation::limbered && enemy.any_closed_order) {
+        p.fate_why =
+            "skirmishers contacted by a formed enemy unit are removed without a melee (GdB 12.12)";
+    } else if (u.type == TroopType::artillery && u.formation == Formation::limbered &&
+               enemy.any_closed_order) {
         p.fate = Fate::dispersed;
-        p.fate_why = "limbered artillery does not fight: contacted by a formed enemy it is dispersed (GdB 12.16)";
+        p.fate_why =
+            "limbered artillery does not fight: contacted by a formed enemy it is dispersed (GdB "
+            "12.16)";
     } else if (u.status == Status::retreating) {
         p.fate = Fate::retreating_auto;
-        p.fate_why = "retreating units contacted lose automatically and keep retreating, no dice (GdB 12.13)";
+        p.fate_why =
+            "retreating units contacted lose automatically and keep retreating, no dice (GdB "
+            "12.13)";
     }
 }
 
@@ -66,8 +75,8 @@ void compute_fighting_figures(PreparedUnit& p, const MeleeSetup& s, const GdbRul
     const MeleeUnit& u = *p.unit;
     p.fighting_figures = u.figures;
     if (!s.first_round || !p.cavalry) return;
-    const int ranks = u.ranks > 0 ? u.ranks
-                                  : r.cavalry_ranks_by_formation[static_cast<std::size_t>(u.formation)];
+    const int ranks =
+        u.ranks > 0 ? u.ranks : r.cavalry_ranks_by_formation[static_cast<std::size_t>(u.formation)];
     if (ranks <= r.cavalry_ranks_fighting) return;
     const int frontage = (u.figures + ranks - 1) / ranks;
     p.fighting_figures = std::min(u.figures, frontage * r.cavalry_ranks_fighting);
@@ -77,14 +86,20 @@ void compute_fighting_figures(PreparedUnit& p, const MeleeSetup& s, const GdbRul
                     std::to_string(p.fighting_figures) + " fight (" + r.first_round_rule + ")";
 }
 
-void add(PreparedUnit& p, const GdbRules& r, Mod m) { p.mods.push_back({m, r.mod(m).value}); }
-void deny(PreparedUnit& p, Mod m, std::string why) { p.denied.push_back({m, std::move(why)}); }
+void add(PreparedUnit& p, const GdbRules& r, Mod m) {
+    p.mods.push_back({m, r.mod(m).value});
+}
+void deny(PreparedUnit& p, Mod m, std::string why) {
+    p.denied.push_back({m, std::move(why)});
+}
 
-void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r, const EnemyView& enemy) {
+void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r,
+                       const EnemyView& enemy) {
     const MeleeUnit& u = *p.unit;
     const bool charging = counts_as_charging(u);
     const bool reinforcement_formed = u.reinforcement && !u.interpenetrated;
-    const bool unformed = (u.status == Status::unformed || u.status == Status::wavering) && !reinforcement_formed;
+    const bool unformed =
+        (u.status == Status::unformed || u.status == Status::wavering) && !reinforcement_formed;
     p.unformed_at_start = unformed || u.pursuing || (u.reinforcement && u.interpenetrated);
 
     // Troop type, with note (1): regular lancers count as light cavalry when not charging,
@@ -92,12 +107,16 @@ void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r, 
     p.effective_type = u.type;
     if (u.type == TroopType::lancers) {
         std::string why;
-        if (!charging) why = "not charging";
-        else if (p.unformed_at_start) why = "unformed";
-        else if (enemy.any_cuirassiers) why = "fighting cuirassiers";
+        if (!charging)
+            why = "not charging";
+        else if (p.unformed_at_start)
+            why = "unformed";
+        else if (enemy.any_cuirassiers)
+            why = "fighting cuirassiers";
         if (!why.empty()) {
             p.effective_type = TroopType::light_cavalry;
-            deny(p, Mod::type_lancers, "lancers count as light cavalry: " + why + " (GdB 12.17 (1))");
+            deny(p, Mod::type_lancers,
+                 "lancers count as light cavalry: " + why + " (GdB 12.17 (1))");
         }
     }
     add(p, r, type_mod(p.effective_type));
@@ -105,18 +124,31 @@ void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r, 
     // Class, with note (3) for conscripts in line and the British Guard cap.
     Mod class_mod = Mod::class_line;
     switch (u.klass) {
-        case UnitClass::guard: class_mod = Mod::class_guard; break;
-        case UnitClass::elite: class_mod = Mod::class_elite; break;
-        case UnitClass::veteran: class_mod = Mod::class_veteran; break;
-        case UnitClass::line: class_mod = Mod::class_line; break;
-        case UnitClass::second_rate: class_mod = Mod::class_second_rate; break;
-        case UnitClass::garrison: class_mod = Mod::class_garrison; break;
+        case UnitClass::guard:
+            class_mod = Mod::class_guard;
+            break;
+        case UnitClass::elite:
+            class_mod = Mod::class_elite;
+            break;
+        case UnitClass::veteran:
+            class_mod = Mod::class_veteran;
+            break;
+        case UnitClass::line:
+            class_mod = Mod::class_line;
+            break;
+        case UnitClass::second_rate:
+            class_mod = Mod::class_second_rate;
+            break;
+        case UnitClass::garrison:
+            class_mod = Mod::class_garrison;
+            break;
         case UnitClass::conscript:
             class_mod = Mod::class_conscript;
             if (u.formation == Formation::line) {
                 if (in_built_up_or_redoubt(s, u))
                     deny(p, Mod::class_conscript_line,
-                         "conscripts in line: the -2 does not apply in a redoubt or built-up area (GdB 12.17 (3))");
+                         "conscripts in line: the -2 does not apply in a redoubt or built-up area "
+                         "(GdB 12.17 (3))");
                 else
                     class_mod = Mod::class_conscript_line;
             }
@@ -127,7 +159,8 @@ void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r, 
     // 12.4 and note (4): a general leading the charge, unless inept.
     if (u.general_leads) {
         if (u.general == General::inept)
-            deny(p, Mod::general_leads, "an inept general cannot lead the charge (GdB 12.4, 12.17 (4))");
+            deny(p, Mod::general_leads,
+                 "an inept general cannot lead the charge (GdB 12.4, 12.17 (4))");
         else
             add(p, r, Mod::general_leads);
     }
@@ -137,8 +170,8 @@ void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r, 
         int class_and_nation = r.mod(class_mod).value + r.mod(Mod::british_infantry_line).value;
         if (u.klass == UnitClass::guard && class_and_nation > r.mod(Mod::british_guard_cap).value)
             deny(p, Mod::british_infantry_line,
-                 "British Guard: class bonus +" + std::to_string(r.mod(Mod::british_guard_cap).value) +
-                     " at most (GdB 12.17)");
+                 "British Guard: class bonus +" +
+                     std::to_string(r.mod(Mod::british_guard_cap).value) + " at most (GdB 12.17)");
         else
             add(p, r, Mod::british_infantry_line);
     }
@@ -154,7 +187,8 @@ void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r, 
 
     if (u.flank_or_rear) {
         if (u.nation == "austrian" && u.formation == Formation::mass && enemy.all_cavalry)
-            deny(p, Mod::flank_or_rear, "Austrian masses take no flank or rear penalty against cavalry (GdB 12.17 (5))");
+            deny(p, Mod::flank_or_rear,
+                 "Austrian masses take no flank or rear penalty against cavalry (GdB 12.17 (5))");
         else
             add(p, r, Mod::flank_or_rear);
     }
@@ -162,24 +196,32 @@ void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r, 
     // Charge bonus, with its exceptions.
     if (charging) {
         std::string why;
-        if (u.reinforcement) why = "reinforcements get no charge bonus (GdB 12.8 c)";
+        if (u.reinforcement)
+            why = "reinforcements get no charge bonus (GdB 12.8 c)";
         else if (p.cavalry && u.formation == Formation::squadron_column)
             why = "cavalry in squadron or platoon column gets no charge bonus (GdB 12.17 (6))";
-        else if (!p.cavalry && u.uphill) why = "infantry charging uphill gets no charge bonus (GdB 12.17 (6))";
-        else if (enemy.max_cover == Cover::fortified || (s.terrain == Terrain::fortified && p.side == kAttacker))
+        else if (!p.cavalry && u.uphill)
+            why = "infantry charging uphill gets no charge bonus (GdB 12.17 (6))";
+        else if (enemy.max_cover == Cover::fortified ||
+                 (s.terrain == Terrain::fortified && p.side == kAttacker))
             why = "no charge bonus against a castle, church or fortified building (GdB 12.9.A)";
         else if (u.type == TroopType::cossacks && s.terrain == Terrain::rough)
             why = "Cossacks charging in rough terrain get no charge bonus (GdB 12.11)";
-        if (why.empty()) add(p, r, Mod::charging);
-        else deny(p, Mod::charging, why);
+        if (why.empty())
+            add(p, r, Mod::charging);
+        else
+            deny(p, Mod::charging, why);
     }
 
-    // Infantry charging in column: +1 in addition, against foot; against cover only through a breach.
+    // Infantry charging in column: +1 in addition, against foot; against cover only through a
+    // breach.
     if (u.type == TroopType::infantry && u.charging &&
-        (u.formation == Formation::column || u.formation == Formation::attack_column) && !enemy.any_cavalry) {
+        (u.formation == Formation::column || u.formation == Formation::attack_column) &&
+        !enemy.any_cavalry) {
         if (enemy.max_cover != Cover::none && !u.breach)
             deny(p, Mod::infantry_column_charging,
-                 "against cover, a building or a fortification only through a breach or gate (GdB 12.17 (7))");
+                 "against cover, a building or a fortification only through a breach or gate (GdB "
+                 "12.17 (7))");
         else
             add(p, r, Mod::infantry_column_charging);
     }
@@ -189,13 +231,18 @@ void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r, 
          u.formation == Formation::square || u.formation == Formation::mass))
         add(p, r, Mod::column_or_square_vs_cavalry);
 
-    if (p.effective_type == TroopType::lancers && enemy.any_infantry) add(p, r, Mod::lancers_vs_infantry);
+    if (p.effective_type == TroopType::lancers && enemy.any_infantry)
+        add(p, r, Mod::lancers_vs_infantry);
 
     // Note (8): cover counts only while the enemy is outside it.
     if (u.cover != Cover::none) {
-        const Mod m = u.cover == Cover::cover ? Mod::cover : u.cover == Cover::building ? Mod::building : Mod::fortified;
+        const Mod m = u.cover == Cover::cover      ? Mod::cover
+                      : u.cover == Cover::building ? Mod::building
+                                                   : Mod::fortified;
         if (enemy.max_cover >= u.cover)
-            deny(p, m, "the enemy is inside it too: cover counts only while the enemy is outside (GdB 12.17 (8))");
+            deny(p, m,
+                 "the enemy is inside it too: cover counts only while the enemy is outside (GdB "
+                 "12.17 (8))");
         else
             add(p, r, m);
     }
@@ -205,14 +252,16 @@ void prepare_tests(PreparedUnit& p, const GdbRules& r) {
     const MeleeUnit& u = *p.unit;
     p.formation_target = r.formation_pass_on[static_cast<std::size_t>(u.klass)];
     if (u.general == General::excellent)
-        p.formation_mods.push_back({&r.formation_excellent_general, r.formation_excellent_general.value});
+        p.formation_mods.push_back(
+            {&r.formation_excellent_general, r.formation_excellent_general.value});
 
     if (u.general == General::average || u.general == General::excellent)
         p.pursuit_mods.push_back({&r.pursuit_commander, r.pursuit_commander.value});
     if (u.klass == UnitClass::guard || u.klass == UnitClass::elite)
         p.pursuit_mods.push_back({&r.pursuit_guard_elite, r.pursuit_guard_elite.value});
     std::vector<TestMod> penalties;
-    if (u.klass == UnitClass::conscript) penalties.push_back({&r.pursuit_conscripts, r.pursuit_conscripts.value});
+    if (u.klass == UnitClass::conscript)
+        penalties.push_back({&r.pursuit_conscripts, r.pursuit_conscripts.value});
     if ((u.nation == "british" && p.cavalry) || u.type == TroopType::cossacks)
         penalties.push_back({&r.pursuit_british_cossack, r.pursuit_british_cossack.value});
     int penalty_sum = 0;
@@ -257,8 +306,9 @@ PreparedMelee prepare_melee(const GdbRules& rules, const MeleeSetup& setup) {
             compute_fighting_figures(p, setup, rules);
             compute_modifiers(p, setup, rules, enemy);
             prepare_tests(p, rules);
-            p.sapper_usable = p.unit->sapper && p.side == kAttacker &&
-                              (enemy.max_cover == Cover::fortified || setup.terrain == Terrain::fortified);
+            p.sapper_usable =
+                p.unit->sapper && p.side == kAttacker &&
+                (enemy.max_cover == Cover::fortified || setup.terrain == Terrain::fortified);
             const int id = static_cast<int>(m.units.size());
             m.side_units[side].push_back(id);
             if (p.fate == Fate::fights) m.fighters[side].push_back(id);
@@ -276,8 +326,10 @@ PreparedMelee prepare_melee(const GdbRules& rules, const MeleeSetup& setup) {
         const int mine = m.fighting_figures[side], theirs = m.fighting_figures[1 - side];
         if (m.fighters[side].empty() || theirs == 0) continue;
         Mod bonus = Mod::count;
-        if (mine >= 2 * theirs) bonus = Mod::numbers_2_1;
-        else if (2 * mine >= 3 * theirs) bonus = Mod::numbers_3_2;
+        if (mine >= 2 * theirs)
+            bonus = Mod::numbers_2_1;
+        else if (2 * mine >= 3 * theirs)
+            bonus = Mod::numbers_3_2;
         if (bonus == Mod::count) continue;
         m.numbers_unit = largest_unit(m, m.fighters[side]);
         PreparedUnit& p = m.units[m.numbers_unit];

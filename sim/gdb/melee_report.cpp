@@ -17,16 +17,24 @@ std::string signed_str(int v) {
     return out;
 }
 
-std::string result_name(Result r) { return result_names()[static_cast<std::size_t>(r)]; }
+std::string result_name(Result r) {
+    return result_names()[static_cast<std::size_t>(r)];
+}
 
-std::string winner_name(int w) { return w < 0 ? "none" : side_name(w); }
+std::string winner_name(int w) {
+    return w < 0 ? "none" : side_name(w);
+}
 
 const char* fate_name(Fate f) {
     switch (f) {
-        case Fate::fights: return "fights";
-        case Fate::retreating_auto: return "loses_automatically";
-        case Fate::removed: return "removed";
-        case Fate::dispersed: return "dispersed";
+        case Fate::fights:
+            return "fights";
+        case Fate::retreating_auto:
+            return "loses_automatically";
+        case Fate::removed:
+            return "removed";
+        case Fate::dispersed:
+            return "dispersed";
     }
     return "fights";
 }
@@ -94,7 +102,9 @@ OJson unit_json(const PreparedMelee& m, const MeleeOutcome& out, int id) {
     if (p.fate != Fate::fights) j["fate_note"] = p.fate_why;
     if (p.fate == Fate::fights) {
         j["dice"] = {uo.dice[0], uo.dice[1]};
-        if (uo.sapper_from) j["sapper"] = {{"rule", r.sapper_rule}, {"rerolled", uo.sapper_from}, {"into", uo.sapper_to}};
+        if (uo.sapper_from)
+            j["sapper"] = {
+                {"rule", r.sapper_rule}, {"rerolled", uo.sapper_from}, {"into", uo.sapper_to}};
     } else {
         j["dice"] = OJson::array();
     }
@@ -109,8 +119,10 @@ OJson unit_json(const PreparedMelee& m, const MeleeOutcome& out, int id) {
     }
     j["not_applied"] = denied;
     j["modifier_total"] = p.modifier_total;
-    if (p.fate == Fate::fights) j["total"] = uo.total;
-    else j["total"] = nullptr;
+    if (p.fate == Fate::fights)
+        j["total"] = uo.total;
+    else
+        j["total"] = nullptr;
     j["casualties"] = uo.casualties;
     j["figures_after"] = p.unit->figures - uo.casualties;
     j["status_before"] = to_string(p.unit->status);
@@ -121,11 +133,17 @@ OJson unit_json(const PreparedMelee& m, const MeleeOutcome& out, int id) {
     j["tests"] = tests;
     OJson bonus = OJson::array();
     if (uo.bonus_moves & kBonusTurn45)
-        bonus.push_back({{"kind", "turn_45"}, {"rule", "GdB 12.21 b"}, {"label", "may turn 45 degrees left or right in place"}});
+        bonus.push_back({{"kind", "turn_45"},
+                         {"rule", "GdB 12.21 b"},
+                         {"label", "may turn 45 degrees left or right in place"}});
     if (uo.bonus_moves & kBonusOccupy)
-        bonus.push_back({{"kind", "occupy"}, {"rule", "GdB 12.21 a"}, {"label", "may occupy the position the enemy held"}});
+        bonus.push_back({{"kind", "occupy"},
+                         {"rule", "GdB 12.21 a"},
+                         {"label", "may occupy the position the enemy held"}});
     if (uo.bonus_moves & kBonusHalfChargeMove)
-        bonus.push_back({{"kind", "half_charge_move"}, {"rule", "GdB 12.21 c, 12.24"}, {"label", "superb training: may move half its charge move"}});
+        bonus.push_back({{"kind", "half_charge_move"},
+                         {"rule", "GdB 12.21 c, 12.24"},
+                         {"label", "superb training: may move half its charge move"}});
     j["bonus_moves"] = bonus;
     return j;
 }
@@ -219,7 +237,8 @@ OJson melee_report_json(const PreparedMelee& m, const MeleeOutcome& out, const M
         x["rule"] = e.row->rule;
         x["unit"] = m.units[e.unit].unit->name;
         if (e.general_unit >= 0) x["general_of"] = m.units[e.general_unit].unit->name;
-        x["dice"] = e.kind == DiePurpose::double_six ? OJson::array({e.dice[0]}) : OJson::array({e.dice[0], e.dice[1]});
+        x["dice"] = e.kind == DiePurpose::double_six ? OJson::array({e.dice[0]})
+                                                     : OJson::array({e.dice[0], e.dice[1]});
         x["effect"] = e.row->outcome;
         x["label"] = e.row->label;
         if (r.events_are_default) x["source"] = "default";
@@ -238,7 +257,8 @@ OJson melee_report_json(const PreparedMelee& m, const MeleeOutcome& out, const M
     return j;
 }
 
-std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out, const MeleeOdds* odds) {
+std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out,
+                              const MeleeOdds* odds) {
     const GdbRules& r = *m.rules;
     const Decision& d = *out.decision;
     std::ostringstream o;
@@ -247,8 +267,8 @@ std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out, c
         const int pad = 72 - static_cast<int>(left.size());
         o << std::string(pad > 1 ? static_cast<std::size_t>(pad) : 1, ' ') << rule << "\n";
     };
-    o << "GdB melee (" << r.name << ", rules " << r.hash << "), terrain " << to_string(m.setup->terrain)
-      << (m.setup->first_round ? ", first round" : "") << "\n";
+    o << "GdB melee (" << r.name << ", rules " << r.hash << "), terrain "
+      << to_string(m.setup->terrain) << (m.setup->first_round ? ", first round" : "") << "\n";
     for (int side = 0; side < 2; ++side) {
         o << "\n" << (side == kAttacker ? "ATTACKER" : "DEFENDER");
         if (!m.automatic) o << "  score " << out.score[side];
@@ -256,38 +276,45 @@ std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out, c
         for (int id : m.side_units[side]) {
             const PreparedUnit& p = m.units[id];
             const UnitOutcome& uo = out.units[id];
-            o << "  " << p.unit->name << ": " << to_string(p.unit->type) << ", " << to_string(p.unit->klass)
-              << ", " << p.unit->figures << " figures, " << to_string(p.unit->formation) << ", "
-              << to_string(p.unit->status) << "\n";
+            o << "  " << p.unit->name << ": " << to_string(p.unit->type) << ", "
+              << to_string(p.unit->klass) << ", " << p.unit->figures << " figures, "
+              << to_string(p.unit->formation) << ", " << to_string(p.unit->status) << "\n";
             if (!p.figures_why.empty()) o << "    " << p.figures_why << "\n";
             if (p.fate != Fate::fights) {
                 o << "    no dice: " << p.fate_why << "\n";
                 continue;
             }
-            std::string dice = "    dice " + std::to_string(uo.dice[0]) + " + " + std::to_string(uo.dice[1]) +
-                               " = " + std::to_string(uo.dice[0] + uo.dice[1]);
+            std::string dice = "    dice " + std::to_string(uo.dice[0]) + " + " +
+                               std::to_string(uo.dice[1]) + " = " +
+                               std::to_string(uo.dice[0] + uo.dice[1]);
             if (uo.sapper_from)
                 dice += "  (sapper re-rolled a " + std::to_string(uo.sapper_from) + " into " +
                         std::to_string(uo.sapper_to) + ")";
             line(dice, uo.sapper_from ? r.sapper_rule : "GdB 12.2");
             for (const auto& a : p.mods) {
                 const RuleRow& row = r.mod(a.id);
-                line("    " + signed_str(a.value) + "  " + row.label + (row.is_default ? " [default]" : ""), row.rule);
+                line("    " + signed_str(a.value) + "  " + row.label +
+                         (row.is_default ? " [default]" : ""),
+                     row.rule);
             }
-            for (const auto& den : p.denied) o << "    not applied: " << r.mod(den.id).label << ": " << den.why << "\n";
+            for (const auto& den : p.denied)
+                o << "    not applied: " << r.mod(den.id).label << ": " << den.why << "\n";
             o << "    total " << uo.total << "\n";
         }
     }
     o << "\nRESULT\n";
     if (!m.automatic) {
-        o << "  attacker " << out.score[kAttacker] << " - defender " << out.score[kDefender] << " = "
-          << out.difference << "\n";
-        if (d.row) line("  table row: " + d.row->label, d.row->rule.empty() ? r.results_rule : d.row->rule);
+        o << "  attacker " << out.score[kAttacker] << " - defender " << out.score[kDefender]
+          << " = " << out.difference << "\n";
+        if (d.row)
+            line("  table row: " + d.row->label,
+                 d.row->rule.empty() ? r.results_rule : d.row->rule);
     }
     o << "  " << d.why << "\n";
     o << "  winner: " << winner_name(d.winner) << ", result: " << result_name(d.result)
       << (d.continues ? " (the melee continues next turn)" : "") << "\n";
-    if (m.numbers_unit >= 0) o << "  numbers: " << m.units[m.numbers_unit].unit->name << ", " << m.numbers_why << "\n";
+    if (m.numbers_unit >= 0)
+        o << "  numbers: " << m.units[m.numbers_unit].unit->name << ", " << m.numbers_why << "\n";
     for (std::size_t id = 0; id < m.units.size(); ++id) {
         const auto& ud = d.units[id];
         o << "  " << m.units[id].unit->name << " -> " << to_string(out.units[id].status);
@@ -314,16 +341,23 @@ std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out, c
         const PreparedUnit& p = m.units[id];
         std::string mods;
         for (const auto& mod : t.kind == TestKind::formation ? p.formation_mods : p.pursuit_mods)
-            mods.append(" ").append(signed_str(mod.value)).append(" (").append(mod.row->label).append(")");
+            mods.append(" ")
+                .append(signed_str(mod.value))
+                .append(" (")
+                .append(mod.row->label)
+                .append(")");
         if (t.kind == TestKind::formation) {
-            line("  " + p.unit->name + ": formation test, dice " + std::to_string(t.dice[0]) + " + " +
-                     std::to_string(t.dice[1]) + mods + " = " + std::to_string(t.total) + ", needs " +
-                     std::to_string(t.target) + "+: " + (t.passed ? "passed" : "failed, unformed"),
+            line("  " + p.unit->name + ": formation test, dice " + std::to_string(t.dice[0]) +
+                     " + " + std::to_string(t.dice[1]) + mods + " = " + std::to_string(t.total) +
+                     ", needs " + std::to_string(t.target) +
+                     "+: " + (t.passed ? "passed" : "failed, unformed"),
                  r.formation_rule);
         } else {
             line("  " + p.unit->name + ": pursuit test, dice " + std::to_string(t.dice[0]) + " + " +
                      std::to_string(t.dice[1]) + mods + " = " + std::to_string(t.total) +
-                     (t.downgraded ? " (counts as " + std::to_string(r.pursuit_superb_downgrade.value) + ")" : ""),
+                     (t.downgraded
+                          ? " (counts as " + std::to_string(r.pursuit_superb_downgrade.value) + ")"
+                          : ""),
                  r.pursuit_rule);
             line("    " + t.row->label, t.row->rule);
         }
@@ -331,21 +365,24 @@ std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out, c
     if (!out.events.empty()) {
         o << "\nEVENTS\n";
         for (const auto& e : out.events) {
-            std::string s = "  " + m.units[e.unit].unit->name +
-                            (e.kind == DiePurpose::double_six
-                                 ? " rolled double six; 1D6 = " + std::to_string(e.dice[0])
-                                 : " rolled a double: general of " + m.units[e.general_unit].unit->name +
-                                       " at risk, 2D6 = " + std::to_string(e.dice[0] + e.dice[1])) +
-                            ": " + e.row->label + (r.events_are_default ? " [default]" : "");
+            std::string s =
+                "  " + m.units[e.unit].unit->name +
+                (e.kind == DiePurpose::double_six
+                     ? " rolled double six; 1D6 = " + std::to_string(e.dice[0])
+                     : " rolled a double: general of " + m.units[e.general_unit].unit->name +
+                           " at risk, 2D6 = " + std::to_string(e.dice[0] + e.dice[1])) +
+                ": " + e.row->label + (r.events_are_default ? " [default]" : "");
             line(s, e.row->rule);
         }
     }
     if (odds) {
-        o << "\nODDS before the dice (exact, over " << count_to_string(odds->denominator) << " equally likely rolls)\n";
+        o << "\nODDS before the dice (exact, over " << count_to_string(odds->denominator)
+          << " equally likely rolls)\n";
         for (const auto& oc : odds->outcomes) {
             char pct[32];
             std::snprintf(pct, sizeof pct, "%7.3f%%", 100.0 * odds->probability(oc));
-            o << "  " << pct << "  " << (oc.winner < 0 ? std::string("no winner") : winner_name(oc.winner) + " wins")
+            o << "  " << pct << "  "
+              << (oc.winner < 0 ? std::string("no winner") : winner_name(oc.winner) + " wins")
               << ", " << result_name(oc.result) << (oc.continues ? " (continues)" : "")
               << (oc.winner == d.winner && oc.result == d.result ? "   <- this roll" : "") << "\n";
         }

@@ -15,6 +15,7 @@ namespace vedette::sim::gdb {
 nlohmann::ordered_json melee_report_json(const PreparedMelee& m, const MeleeOutcome& out,
                                          const MeleeOdds* odds);
 nlohmann::ordered_json melee_odds_json(const PreparedMelee& m, const MeleeOdds& odds);
-std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out, const MeleeOdds* odds);
+std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out,
+                              const MeleeOdds* odds);
 
 }  // namespace vedette::sim::gdb

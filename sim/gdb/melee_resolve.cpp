@@ -6,12 +6,18 @@ namespace vedette::sim::gdb {
 
 const char* die_purpose_label(DiePurpose p) {
     switch (p) {
-        case DiePurpose::melee: return "melee 2D6 (GdB 12.2)";
-        case DiePurpose::sapper_reroll: return "sapper re-roll (GdB 12.10)";
-        case DiePurpose::formation_test: return "formation test 2D6 (GdB 12.22)";
-        case DiePurpose::pursuit_test: return "pursuit test 2D6 (GdB 12.23)";
-        case DiePurpose::double_six: return "double-six table 1D6 (GdB 12.15)";
-        case DiePurpose::general_at_risk: return "general at risk 2D6 (GdB 12.15)";
+        case DiePurpose::melee:
+            return "melee 2D6 (GdB 12.2)";
+        case DiePurpose::sapper_reroll:
+            return "sapper re-roll (GdB 12.10)";
+        case DiePurpose::formation_test:
+            return "formation test 2D6 (GdB 12.22)";
+        case DiePurpose::pursuit_test:
+            return "pursuit test 2D6 (GdB 12.23)";
+        case DiePurpose::double_six:
+            return "double-six table 1D6 (GdB 12.15)";
+        case DiePurpose::general_at_risk:
+            return "general at risk 2D6 (GdB 12.15)";
     }
     return "die";
 }
@@ -48,7 +54,8 @@ void roll_events(const PreparedMelee& m, int id, int first_die, int second_die, 
     // Any double puts a general leading the enemy at risk.
     for (int enemy : m.side_units[1 - p.side]) {
         const MeleeUnit& eu = *m.units[enemy].unit;
-        if (!eu.general_leads || eu.general == General::inept || eu.general == General::none) continue;
+        if (!eu.general_leads || eu.general == General::inept || eu.general == General::none)
+            continue;
         if (m.units[enemy].fate != Fate::fights) continue;
         EventRecord e{DiePurpose::general_at_risk, id, enemy, {0, 0}, nullptr};
         e.dice[0] = box.roll(id, DiePurpose::general_at_risk, p.unit->event_dice, next);
@@ -58,13 +65,15 @@ void roll_events(const PreparedMelee& m, int id, int first_die, int second_die, 
     }
 }
 
-void run_test(const PreparedMelee& m, int id, const UnitDecision& ud, DiceBox& box, UnitOutcome& uo) {
+void run_test(const PreparedMelee& m, int id, const UnitDecision& ud, DiceBox& box,
+              UnitOutcome& uo) {
     const PreparedUnit& p = m.units[id];
     TestRecord& t = uo.test;
     t.kind = ud.test;
     if (t.kind == TestKind::none) return;
     std::size_t next = 0;
-    const DiePurpose purpose = t.kind == TestKind::formation ? DiePurpose::formation_test : DiePurpose::pursuit_test;
+    const DiePurpose purpose =
+        t.kind == TestKind::formation ? DiePurpose::formation_test : DiePurpose::pursuit_test;
     t.dice[0] = box.roll(id, purpose, p.unit->test_dice, next);
     t.dice[1] = box.roll(id, purpose, p.unit->test_dice, next);
     const auto& mods = t.kind == TestKind::formation ? p.formation_mods : p.pursuit_mods;
@@ -86,10 +95,14 @@ void run_test(const PreparedMelee& m, int id, const UnitDecision& ud, DiceBox& b
     }
     t.row = &row_for(r.pursuit_rows, effective);
     const std::string& o = t.row->outcome;
-    if (o == "superb") uo.status = StatusAfter::formed;
-    else if (o == "unformed") uo.status = StatusAfter::unformed;
-    else if (o == "blown") uo.status = StatusAfter::blown;
-    else uo.status = StatusAfter::pursuing;
+    if (o == "superb")
+        uo.status = StatusAfter::formed;
+    else if (o == "unformed")
+        uo.status = StatusAfter::unformed;
+    else if (o == "blown")
+        uo.status = StatusAfter::blown;
+    else
+        uo.status = StatusAfter::pursuing;
 }
 
 // 12.21: the winners' bonus moves.
@@ -98,12 +111,14 @@ void add_bonus_moves(const PreparedMelee& m, const Decision& d, MeleeOutcome& ou
     bool position_taken = false;  // the losers defended a position and left it
     for (int id : m.side_units[1 - d.winner]) {
         const PreparedUnit& p = m.units[id];
-        const bool held_position = p.unit->cover != Cover::none ||
-                                   (p.side == kDefender && (m.setup->terrain == Terrain::built_up ||
-                                                            m.setup->terrain == Terrain::fortified));
+        const bool held_position =
+            p.unit->cover != Cover::none ||
+            (p.side == kDefender &&
+             (m.setup->terrain == Terrain::built_up || m.setup->terrain == Terrain::fortified));
         const StatusAfter s = out.units[id].status;
-        position_taken |= held_position && (s == StatusAfter::broken || s == StatusAfter::retreating ||
-                                            s == StatusAfter::removed || s == StatusAfter::dispersed);
+        position_taken |=
+            held_position && (s == StatusAfter::broken || s == StatusAfter::retreating ||
+                              s == StatusAfter::removed || s == StatusAfter::dispersed);
     }
     for (int id : m.side_units[d.winner]) {
         const PreparedUnit& p = m.units[id];
@@ -111,7 +126,8 @@ void add_bonus_moves(const PreparedMelee& m, const Decision& d, MeleeOutcome& ou
         UnitOutcome& uo = out.units[id];
         if (uo.status == StatusAfter::pushed_back) continue;
         uo.bonus_moves |= kBonusTurn45;
-        if (!p.cavalry && is_infantry(p.unit->type) && position_taken) uo.bonus_moves |= kBonusOccupy;
+        if (!p.cavalry && is_infantry(p.unit->type) && position_taken)
+            uo.bonus_moves |= kBonusOccupy;
         if (uo.test.kind == TestKind::pursuit && uo.test.row && uo.test.row->outcome == "superb")
             uo.bonus_moves |= kBonusHalfChargeMove;
     }
@@ -144,7 +160,8 @@ void resolve_melee(const PreparedMelee& m, Prng& prng, MeleeOutcome& out) {
                     if (uo.dice[low] <= m.rules->sapper_reroll_if_at_most.value) {
                         std::size_t sapper_next = 0;
                         uo.sapper_from = uo.dice[low];
-                        uo.sapper_to = box.roll(id, DiePurpose::sapper_reroll, p.unit->sapper_die, sapper_next);
+                        uo.sapper_to = box.roll(id, DiePurpose::sapper_reroll, p.unit->sapper_die,
+                                                sapper_next);
                         uo.dice[low] = uo.sapper_to;
                     }
                 }

@@ -12,12 +12,36 @@
 namespace vedette::sim::gdb {
 
 enum class TroopType : std::uint8_t {
-    cuirassiers, heavy_cavalry, dragoons, lancers, light_cavalry, cossacks,
-    infantry, open_order, skirmishers, artillery
+    cuirassiers,
+    heavy_cavalry,
+    dragoons,
+    lancers,
+    light_cavalry,
+    cossacks,
+    infantry,
+    open_order,
+    skirmishers,
+    artillery
 };
-enum class UnitClass : std::uint8_t { guard, elite, veteran, line, second_rate, conscript, garrison };
+enum class UnitClass : std::uint8_t {
+    guard,
+    elite,
+    veteran,
+    line,
+    second_rate,
+    conscript,
+    garrison
+};
 enum class Formation : std::uint8_t {
-    line, column, attack_column, square, mass, open_order, skirmish, squadron_column, limbered,
+    line,
+    column,
+    attack_column,
+    square,
+    mass,
+    open_order,
+    skirmish,
+    squadron_column,
+    limbered,
     unlimbered
 };
 enum class Status : std::uint8_t { formed, unformed, wavering, retreating, broken };
@@ -28,7 +52,16 @@ enum class Terrain : std::uint8_t { open, rough, built_up, fortified };
 
 // What a unit is after the melee (a superset of Status, for reports and the battle runner).
 enum class StatusAfter : std::uint8_t {
-    formed, unformed, wavering, retreating, broken, pushed_back, blown, pursuing, dispersed, removed
+    formed,
+    unformed,
+    wavering,
+    retreating,
+    broken,
+    pushed_back,
+    blown,
+    pursuing,
+    dispersed,
+    removed
 };
 
 const std::vector<std::string>& troop_type_names();
@@ -54,11 +87,15 @@ std::string_view to_string(Cover v);
 std::string_view to_string(Terrain v);
 std::string_view to_string(StatusAfter v);
 
-inline bool is_cavalry(TroopType t) { return t <= TroopType::cossacks; }
+inline bool is_cavalry(TroopType t) {
+    return t <= TroopType::cossacks;
+}
 inline bool is_infantry(TroopType t) {
     return t == TroopType::infantry || t == TroopType::open_order || t == TroopType::skirmishers;
 }
-inline bool is_foot(TroopType t) { return !is_cavalry(t); }  // infantry and artillery
+inline bool is_foot(TroopType t) {
+    return !is_cavalry(t);
+}  // infantry and artillery
 
 struct MeleeUnit {
     std::string name;
@@ -82,8 +119,8 @@ struct MeleeUnit {
     bool reinforcement = false;
     bool interpenetrated = false;
     bool sapper = false;
-    bool uphill = false;               // infantry charging uphill gets no charge bonus (12.17 (6))
-    bool pushed_back_before = false;   // already pushed back once in this built-up-area melee
+    bool uphill = false;              // infantry charging uphill gets no charge bonus (12.17 (6))
+    bool pushed_back_before = false;  // already pushed back once in this built-up-area melee
 
     // Forced dice, for teaching and tests. Empty means "roll".
     std::vector<int> dice;        // melee 2D6
@@ -101,6 +138,8 @@ struct MeleeSetup {
 
 inline constexpr int kAttacker = 0;
 inline constexpr int kDefender = 1;
-inline const char* side_name(int side) { return side == kAttacker ? "attacker" : "defender"; }
+inline const char* side_name(int side) {
+    return side == kAttacker ? "attacker" : "defender";
+}
 
 }  // namespace vedette::sim::gdb

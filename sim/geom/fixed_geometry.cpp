@@ -48,11 +48,17 @@ std::uint64_t isqrt(std::uint64_t v) {
     return x;
 }
 
-i64 length(Vec a) { return static_cast<i64>(isqrt(static_cast<std::uint64_t>(length_squared(a)))); }
+i64 length(Vec a) {
+    return static_cast<i64>(isqrt(static_cast<std::uint64_t>(length_squared(a))));
+}
 
-i64 q16_round(i64 v) { return v >= 0 ? (v + kOne / 2) >> 16 : -((-v + kOne / 2) >> 16); }
+i64 q16_round(i64 v) {
+    return v >= 0 ? (v + kOne / 2) >> 16 : -((-v + kOne / 2) >> 16);
+}
 
-Vec scale(Vec dir, i64 mm) { return {q16_round(dir.x * mm), q16_round(dir.y * mm)}; }
+Vec scale(Vec dir, i64 mm) {
+    return {q16_round(dir.x * mm), q16_round(dir.y * mm)};
+}
 
 Vec direction_of_degrees(int degrees) {
     const int d = ((degrees % 360) + 360) % 360;

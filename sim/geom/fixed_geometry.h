@@ -3,7 +3,8 @@
 // no libm. Directions are unit vectors in Q16 fixed point (65536 = 1); angles in whole degrees
 // come from a sine table; square roots are integer.
 //
-// Axes: x to the right (east), y up the table (north). Facing 0 degrees looks along +y, 90 along +x.
+// Axes: x to the right (east), y up the table (north). Facing 0 degrees looks along +y, 90 along
+// +x.
 
 #include <array>
 #include <cstdint>
@@ -21,11 +22,21 @@ struct Vec {
     i64 y = 0;
     friend bool operator==(const Vec&, const Vec&) = default;
 };
-inline Vec operator+(Vec a, Vec b) { return {a.x + b.x, a.y + b.y}; }
-inline Vec operator-(Vec a, Vec b) { return {a.x - b.x, a.y - b.y}; }
-inline i64 dot(Vec a, Vec b) { return a.x * b.x + a.y * b.y; }
-inline i64 cross(Vec a, Vec b) { return a.x * b.y - a.y * b.x; }
-inline i64 length_squared(Vec a) { return dot(a, a); }
+inline Vec operator+(Vec a, Vec b) {
+    return {a.x + b.x, a.y + b.y};
+}
+inline Vec operator-(Vec a, Vec b) {
+    return {a.x - b.x, a.y - b.y};
+}
+inline i64 dot(Vec a, Vec b) {
+    return a.x * b.x + a.y * b.y;
+}
+inline i64 cross(Vec a, Vec b) {
+    return a.x * b.y - a.y * b.x;
+}
+inline i64 length_squared(Vec a) {
+    return dot(a, a);
+}
 
 // floor(sqrt(v)) for v >= 0.
 std::uint64_t isqrt(std::uint64_t v);
@@ -43,7 +54,9 @@ int degrees_of(Vec dir);
 // The Q16 unit vector pointing along `v` (v must not be zero).
 Vec normalize(Vec v);
 // The direction turned 90 degrees clockwise (to the right of the facing).
-inline Vec right_of(Vec dir) { return {dir.y, -dir.x}; }
+inline Vec right_of(Vec dir) {
+    return {dir.y, -dir.x};
+}
 
 // True when point `p` lies within `half_angle_cos_q16` of the direction `dir` seen from `from`
 // (cos of 22 degrees for the charge sector).
@@ -53,9 +66,9 @@ inline constexpr i64 kCos22 = 60764;
 // An oriented rectangle: a block of bases.
 struct Rect {
     Vec centre;
-    Vec facing;        // Q16 unit vector
-    i64 half_width;    // half the frontage, mm
-    i64 half_depth;    // mm
+    Vec facing;                          // Q16 unit vector
+    i64 half_width;                      // half the frontage, mm
+    i64 half_depth;                      // mm
     std::array<Vec, 4> corners() const;  // front-left, front-right, rear-right, rear-left
     Vec front_centre() const { return centre + scale(facing, half_depth); }
 };

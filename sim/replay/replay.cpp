@@ -69,7 +69,8 @@ std::string write_replay_text(const battle::Scenario& scenario, const std::strin
     }
     out += "],\n\"events\": [\n";
     for (std::size_t i = 0; i < result.events.size(); ++i)
-        out += battle::event_to_json(result.events[i], ids).dump() + (i + 1 < result.events.size() ? ",\n" : "\n");
+        out += battle::event_to_json(result.events[i], ids).dump() +
+               (i + 1 < result.events.size() ? ",\n" : "\n");
     out += "]}\n";
     return out;
 }
@@ -82,21 +83,24 @@ void read_header(const JsonNode& root, Replay& r) {
         root.required("format").fail(std::string("expected \"") + kReplayFormat + "\"");
     const auto version = root.required("version");
     if (version.as_int() > kReplayFormatVersion)
-        version.fail("replay format version " + std::to_string(version.as_int()) + " is newer than this program reads (" +
-                     std::to_string(kReplayFormatVersion) + "): update Vedette");
+        version.fail("replay format version " + std::to_string(version.as_int()) +
+                     " is newer than this program reads (" + std::to_string(kReplayFormatVersion) +
+                     "): update Vedette");
     r.version = static_cast<int>(version.as_int(1, kReplayFormatVersion));
     r.ruleset = root.required("ruleset").as_string();
     r.rules_hash = root.required("rules_hash").as_string();
     r.seed = static_cast<std::uint64_t>(root.required("seed").as_int(0, INT64_MAX));
     r.events_hash = root.required("events_hash").as_string();
     for (const auto& t : root.required("turn_hashes").items())
-        r.turn_hashes.push_back({static_cast<int>(t.required("turn").as_int(1, 1000)), t.required("hash").as_string()});
+        r.turn_hashes.push_back(
+            {static_cast<int>(t.required("turn").as_int(1, 1000)), t.required("hash").as_string()});
 }
 
 void read_unit_ids(const JsonNode& scenario, Replay& r) {
     for (const auto& side : scenario.required("sides").items())
         for (const auto& b : side.required("brigades").items())
-            for (const auto& u : b.required("units").items()) r.unit_ids.push_back(u.required("id").as_string());
+            for (const auto& u : b.required("units").items())
+                r.unit_ids.push_back(u.required("id").as_string());
 }
 
 // The unit ids of sides[].brigades[].units[].id, skipping everything else.
@@ -140,8 +144,10 @@ bool read_unit_ids_fast(std::string_view scenario, std::vector<std::string>& ids
                             c.begin_object();
                             while (c.next('}')) {
                                 const bool unit_key = c.first();
-                                if (c.key() == "id") ids.push_back(c.string());
-                                else c.skip_value();
+                                if (c.key() == "id")
+                                    ids.push_back(c.string());
+                                else
+                                    c.skip_value();
                                 c.set_first(unit_key);
                             }
                             c.set_first(unit);
@@ -204,7 +210,8 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
     const std::size_t scen = t.find("\n\"scenario\": ");
     const std::size_t kf = t.find("\n\"keyframes\": [\n");
     const std::size_t ev = t.find("\n\"events\": [\n");
-    if (scen == std::string_view::npos || kf == std::string_view::npos || ev == std::string_view::npos || !(scen < kf && kf < ev))
+    if (scen == std::string_view::npos || kf == std::string_view::npos ||
+        ev == std::string_view::npos || !(scen < kf && kf < ev))
         return false;
     // The events are read by a strict line reader below; everything before them goes through the
     // JSON guard (duplicate keys, depth), as the document reader would.
@@ -232,39 +239,42 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
     if (actual != r.events_hash)
         JsonNode(header_json, file, "$")
             .required("events_hash")
-            .fail("the events do not match events_hash (stored " + r.events_hash + ", computed " + actual +
-                  "): the file was edited or damaged");
+            .fail("the events do not match events_hash (stored " + r.events_hash + ", computed " +
+                  actual + "): the file was edited or damaged");
 
     const auto keyframe_lines = section_lines(t, kf + 16, closed, closed_at);
     if (!closed || closed_at + 2 != ev || t.substr(closed_at, 2) != "],") return false;
     for (const auto& line : keyframe_lines) try {
-        JsonCursor c(line);
-        Keyframe k;
-        c.begin_object();
-        while (c.next('}')) {
-            const std::string_view key = c.key();
-            const bool outer = c.first();
-            if (key == "seq") k.seq = static_cast<int>(c.integer());
-            else if (key == "turn") k.turn = static_cast<int>(c.integer());
-            else if (key == "time") k.time_ms = c.integer();
-            else if (key == "units") {
-                c.begin_array();
-                while (c.next(']')) {
-                    const bool inner = c.first();
-                    UnitSnapshot s;
-                    if (!battle::read_snapshot_text(c.skip_value(), index, s)) return false;
-                    k.units.push_back(std::move(s));
-                    c.set_first(inner);
+            JsonCursor c(line);
+            Keyframe k;
+            c.begin_object();
+            while (c.next('}')) {
+                const std::string_view key = c.key();
+                const bool outer = c.first();
+                if (key == "seq")
+                    k.seq = static_cast<int>(c.integer());
+                else if (key == "turn")
+                    k.turn = static_cast<int>(c.integer());
+                else if (key == "time")
+                    k.time_ms = c.integer();
+                else if (key == "units") {
+                    c.begin_array();
+                    while (c.next(']')) {
+                        const bool inner = c.first();
+                        UnitSnapshot s;
+                        if (!battle::read_snapshot_text(c.skip_value(), index, s)) return false;
+                        k.units.push_back(std::move(s));
+                        c.set_first(inner);
+                    }
+                } else {
+                    return false;
                 }
-            } else {
-                return false;
+                c.set_first(outer);
             }
-            c.set_first(outer);
+            r.keyframes.push_back(std::move(k));
+        } catch (const std::invalid_argument&) {
+            return false;
         }
-        r.keyframes.push_back(std::move(k));
-    } catch (const std::invalid_argument&) {
-        return false;
-    }
 
     // Event lines are independent: parse them on all cores (loading only; nothing here decides
     // an outcome).
@@ -272,9 +282,11 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
     const unsigned workers = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
     std::vector<char> ok(workers, 1);
     auto parse_range = [&](unsigned w) {
-        const std::size_t begin = event_lines.size() * w / workers, end = event_lines.size() * (w + 1) / workers;
+        const std::size_t begin = event_lines.size() * w / workers,
+                          end = event_lines.size() * (w + 1) / workers;
         for (std::size_t i = begin; i < end && ok[w]; ++i)
-            ok[w] = battle::read_event_text(event_lines[i], index, r.events[i]) && r.events[i].seq == static_cast<int>(i);
+            ok[w] = battle::read_event_text(event_lines[i], index, r.events[i]) &&
+                    r.events[i].seq == static_cast<int>(i);
     };
     std::vector<std::thread> threads;
     for (unsigned w = 1; w < workers; ++w) threads.emplace_back(parse_range, w);
@@ -289,8 +301,8 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
 Replay parse_replay_document(const std::string& text, const std::string& file) {
     const Json json = parse_json_text(text, file);
     const JsonNode root(json, file, "$");
-    root.expect_only_keys({"format", "version", "ruleset", "rules_hash", "seed", "events_hash", "turn_hashes",
-                           "scenario", "keyframes", "events"});
+    root.expect_only_keys({"format", "version", "ruleset", "rules_hash", "seed", "events_hash",
+                           "turn_hashes", "scenario", "keyframes", "events"});
     Replay r;
     r.file = file;
     read_header(root, r);
@@ -304,7 +316,8 @@ Replay parse_replay_document(const std::string& text, const std::string& file) {
         kf.turn = static_cast<int>(k.required("turn").as_int(0, 1000));
         kf.time_ms = k.required("time").as_int();
         for (const auto& s : k.required("units").items())
-            kf.units.push_back(battle::snapshot_from_json_fast(s.raw(), r.unit_ids, index, file, s.path()));
+            kf.units.push_back(
+                battle::snapshot_from_json_fast(s.raw(), r.unit_ids, index, file, s.path()));
         r.keyframes.push_back(std::move(kf));
     }
     const auto events = root.required("events");
@@ -313,17 +326,20 @@ Replay parse_replay_document(const std::string& text, const std::string& file) {
     const OJson ordered = OJson::parse(text);
     const OJson& ordered_events = ordered.at("events");
     for (const auto& e : events.items()) {
-        r.events.push_back(battle::event_from_json_fast(e.raw(), r.unit_ids, index, file, e.path()));
+        r.events.push_back(
+            battle::event_from_json_fast(e.raw(), r.unit_ids, index, file, e.path()));
         const OJson& written = ordered_events.at(r.events.size() - 1);
-        if (const auto d = written.find("details"); d != written.end()) r.events.back().details = *d;
+        if (const auto d = written.find("details"); d != written.end())
+            r.events.back().details = *d;
         if (r.events.back().seq != static_cast<int>(r.events.size()) - 1)
-            e.required("seq").fail("events are out of order (expected seq " + std::to_string(r.events.size() - 1) + ")");
+            e.required("seq").fail("events are out of order (expected seq " +
+                                   std::to_string(r.events.size() - 1) + ")");
     }
     const std::string actual = events_hash(r.events, r.unit_ids);
     if (actual != r.events_hash)
         root.required("events_hash")
-            .fail("the events do not match events_hash (stored " + r.events_hash + ", computed " + actual +
-                  "): the file was edited or damaged");
+            .fail("the events do not match events_hash (stored " + r.events_hash + ", computed " +
+                  actual + "): the file was edited or damaged");
     return r;
 }
 
@@ -331,8 +347,11 @@ Replay parse_replay_document(const std::string& text, const std::string& file) {
 
 Replay parse_replay(const std::string& text, const std::string& file) {
     if (const void* nul = std::memchr(text.data(), '\0', text.size()))
-        throw InputError(file, line_and_column(text, static_cast<std::size_t>(static_cast<const char*>(nul) - text.data())),
-                         "a NUL byte in the text (a replay is JSON text; the rest would be ignored)");
+        throw InputError(
+            file,
+            line_and_column(text,
+                            static_cast<std::size_t>(static_cast<const char*>(nul) - text.data())),
+            "a NUL byte in the text (a replay is JSON text; the rest would be ignored)");
     Replay r;
     r.file = file;
     if (!parse_replay_fast(text, file, r)) r = parse_replay_document(text, file);
@@ -347,7 +366,8 @@ battle::Scenario replay_scenario(const Replay& replay, const battle::BattleRules
     battle::Scenario scenario = battle::parse_scenario(replay.scenario(), scenario_path, rules);
     if (battle::unit_ids(scenario) != replay.unit_ids)
         throw InputError(replay.file, "$.scenario",
-                         "the scenario's units are not the units the events name (the file was edited or damaged)");
+                         "the scenario's units are not the units the events name (the file was "
+                         "edited or damaged)");
     return scenario;
 }
 
@@ -369,11 +389,13 @@ std::vector<UnitSnapshot> state_after(const Replay& replay, int seq) {
     }
     const int last = std::min<int>(seq, static_cast<int>(replay.events.size()) - 1);
     for (int i = from; i <= last; ++i)
-        for (const auto& s : replay.events[static_cast<std::size_t>(i)].after) state[static_cast<std::size_t>(s.unit)] = s;
+        for (const auto& s : replay.events[static_cast<std::size_t>(i)].after)
+            state[static_cast<std::size_t>(s.unit)] = s;
     return state;
 }
 
-VerifyReport verify_replay(const Replay& replay, const gdb::GdbRules& melee_rules, const battle::BattleRules& rules) {
+VerifyReport verify_replay(const Replay& replay, const gdb::GdbRules& melee_rules,
+                           const battle::BattleRules& rules) {
     VerifyReport v;
     v.rules_match = replay.rules_hash == melee_rules.hash;
     const battle::Scenario scenario = replay_scenario(replay, rules);
@@ -384,8 +406,9 @@ VerifyReport verify_replay(const Replay& replay, const gdb::GdbRules& melee_rule
         if (canonical(again.events[i], ids) != canonical(replay.events[i], ids)) {
             v.identical = false;
             v.first_difference = static_cast<int>(i);
-            v.message = "event " + std::to_string(i) + " differs: the replay has \"" + replay.events[i].kind + ": " +
-                        replay.events[i].text + "\", the rules now give \"" + again.events[i].kind + ": " +
+            v.message = "event " + std::to_string(i) + " differs: the replay has \"" +
+                        replay.events[i].kind + ": " + replay.events[i].text +
+                        "\", the rules now give \"" + again.events[i].kind + ": " +
                         again.events[i].text + "\"";
             break;
         }
@@ -393,21 +416,21 @@ VerifyReport verify_replay(const Replay& replay, const gdb::GdbRules& melee_rule
     if (v.identical && again.events.size() != replay.events.size()) {
         v.identical = false;
         v.first_difference = static_cast<int>(n);
-        v.message = "the replay has " + std::to_string(replay.events.size()) + " events, the rules now give " +
-                    std::to_string(again.events.size());
+        v.message = "the replay has " + std::to_string(replay.events.size()) +
+                    " events, the rules now give " + std::to_string(again.events.size());
     }
     if (v.identical && again.keyframes.size() != replay.keyframes.size()) {
         v.identical = false;
-        v.message = "the replay has " + std::to_string(replay.keyframes.size()) + " keyframes, the rules now give " +
-                    std::to_string(again.keyframes.size());
+        v.message = "the replay has " + std::to_string(replay.keyframes.size()) +
+                    " keyframes, the rules now give " + std::to_string(again.keyframes.size());
     }
     for (std::size_t k = 0; v.identical && k < again.keyframes.size(); ++k) {
         const Keyframe& a = again.keyframes[k];
         const Keyframe& b = replay.keyframes[k];
         if (a.seq != b.seq || a.turn != b.turn || a.time_ms != b.time_ms || a.units != b.units) {
             v.identical = false;
-            v.message = "keyframe " + std::to_string(k) + " (before event " + std::to_string(b.seq) +
-                        ") differs from the re-simulated state";
+            v.message = "keyframe " + std::to_string(k) + " (before event " +
+                        std::to_string(b.seq) + ") differs from the re-simulated state";
         }
     }
     if (v.identical) {
@@ -419,8 +442,9 @@ VerifyReport verify_replay(const Replay& replay, const gdb::GdbRules& melee_rule
             }
     }
     if (!v.rules_match)
-        v.message = "the replay was recorded with rules data " + replay.rules_hash + " but the loaded rules are " +
-                    melee_rules.hash + " (" + melee_rules.file + ")" + (v.message.empty() ? "" : "; " + v.message);
+        v.message = "the replay was recorded with rules data " + replay.rules_hash +
+                    " but the loaded rules are " + melee_rules.hash + " (" + melee_rules.file +
+                    ")" + (v.message.empty() ? "" : "; " + v.message);
     if (v.identical && v.message.empty())
         v.message = "identical: " + std::to_string(replay.events.size()) + " events and " +
                     std::to_string(replay.turn_hashes.size()) + " turn hashes re-simulated";

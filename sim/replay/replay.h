@@ -21,7 +21,7 @@ struct Replay {
     std::string ruleset;
     std::string rules_hash;
     std::uint64_t seed = 0;
-    std::string scenario_text;  // the scenario as written in the scenario file (JSON)
+    std::string scenario_text;        // the scenario as written in the scenario file (JSON)
     nlohmann::json scenario() const;  // parsed with the JSON guard; errors name `file`
     std::vector<std::string> unit_ids;
     std::vector<battle::Event> events;
@@ -56,8 +56,10 @@ struct VerifyReport {
     std::string message;        // plain words for the user
 };
 // Re-simulates the replay's scenario with `rules` and compares everything.
-VerifyReport verify_replay(const Replay& replay, const gdb::GdbRules& melee_rules, const battle::BattleRules& rules);
+VerifyReport verify_replay(const Replay& replay, const gdb::GdbRules& melee_rules,
+                           const battle::BattleRules& rules);
 
-std::string events_hash(const std::vector<battle::Event>& events, const std::vector<std::string>& ids);
+std::string events_hash(const std::vector<battle::Event>& events,
+                        const std::vector<std::string>& ids);
 
 }  // namespace vedette::sim::replay

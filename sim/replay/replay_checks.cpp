@@ -30,10 +30,12 @@ public:
     void run() {
         const auto n = r_.unit_ids.size();
         if (n > static_cast<std::size_t>(limits::kMaxUnits))
-            fail("$.scenario", std::to_string(n) + " units; the limit is " + std::to_string(limits::kMaxUnits));
+            fail("$.scenario",
+                 std::to_string(n) + " units; the limit is " + std::to_string(limits::kMaxUnits));
         if (r_.turn_hashes.size() > static_cast<std::size_t>(limits::kMaxTurns))
             fail("$.turn_hashes", "more than " + std::to_string(limits::kMaxTurns) + " turns");
-        for (std::size_t i = 0; i < r_.events.size(); ++i) check_event(r_.events[i], "$.events[" + std::to_string(i) + "]");
+        for (std::size_t i = 0; i < r_.events.size(); ++i)
+            check_event(r_.events[i], "$.events[" + std::to_string(i) + "]");
         check_keyframes();
     }
 
@@ -64,7 +66,8 @@ private:
         check_point(s.pos, where + ".pos");
         check_facing(s.facing, where + ".facing");
         if (s.figures < 0 || s.figures > limits::kMaxFiguresPerUnit)
-            fail(where + ".figures", "expected from 0 to " + std::to_string(limits::kMaxFiguresPerUnit) +
+            fail(where + ".figures", "expected from 0 to " +
+                                         std::to_string(limits::kMaxFiguresPerUnit) +
                                          " figures, found " + std::to_string(s.figures));
         if (s.guns_abandoned) check_point(s.guns_at, where + ".guns_at");
     }
@@ -73,14 +76,16 @@ private:
         if (e.turn < 0 || e.turn > limits::kMaxTurns)
             fail(where + ".turn", "expected a turn from 0 to " + std::to_string(limits::kMaxTurns));
         if (e.t0_ms < last_t0_ || e.t0_ms > limits::kMaxReplayTimeMs)
-            fail(where + ".t0", "expected a start time from the previous event's (" + std::to_string(last_t0_) +
-                                    " ms) to " + std::to_string(limits::kMaxReplayTimeMs) + " ms");
-        if (e.t1_ms < e.t0_ms || e.t1_ms > limits::kMaxReplayTimeMs)
-            fail(where + ".t1", "expected an end time from t0 (" + std::to_string(e.t0_ms) + " ms) to " +
+            fail(where + ".t0", "expected a start time from the previous event's (" +
+                                    std::to_string(last_t0_) + " ms) to " +
                                     std::to_string(limits::kMaxReplayTimeMs) + " ms");
+        if (e.t1_ms < e.t0_ms || e.t1_ms > limits::kMaxReplayTimeMs)
+            fail(where + ".t1", "expected an end time from t0 (" + std::to_string(e.t0_ms) +
+                                    " ms) to " + std::to_string(limits::kMaxReplayTimeMs) + " ms");
         last_t0_ = e.t0_ms;
         if (e.motion) {
-            if (e.motion->path.size() > kMaxMotionPoints) fail(where + ".motion.path", "too many points");
+            if (e.motion->path.size() > kMaxMotionPoints)
+                fail(where + ".motion.path", "too many points");
             for (std::size_t p = 0; p < e.motion->path.size(); ++p)
                 check_point(e.motion->path[p], where + ".motion.path[" + std::to_string(p) + "]");
             check_facing(e.motion->facing_end, where + ".motion.facing_end");
@@ -97,14 +102,17 @@ private:
         for (std::size_t k = 0; k < r_.keyframes.size(); ++k) {
             const Keyframe& kf = r_.keyframes[k];
             const std::string where = "$.keyframes[" + std::to_string(k) + "]";
-            if (kf.seq <= last_seq || kf.seq < 0 || static_cast<std::size_t>(kf.seq) > r_.events.size())
+            if (kf.seq <= last_seq || kf.seq < 0 ||
+                static_cast<std::size_t>(kf.seq) > r_.events.size())
                 fail(where + ".seq", "expected keyframes in order, each at an event of the replay");
             last_seq = kf.seq;
             if (kf.units.size() != r_.unit_ids.size())
-                fail(where + ".units", "expected " + std::to_string(r_.unit_ids.size()) + " unit snapshots, found " +
-                                           std::to_string(kf.units.size()) + " (the file was edited or damaged)");
+                fail(where + ".units",
+                     "expected " + std::to_string(r_.unit_ids.size()) + " unit snapshots, found " +
+                         std::to_string(kf.units.size()) + " (the file was edited or damaged)");
             while (next < static_cast<std::size_t>(kf.seq)) {
-                for (const auto& s : r_.events[next].after) state[static_cast<std::size_t>(s.unit)] = s;
+                for (const auto& s : r_.events[next].after)
+                    state[static_cast<std::size_t>(s.unit)] = s;
                 ++next;
             }
             std::int64_t figures = 0;
@@ -128,8 +136,12 @@ private:
 
 }  // namespace
 
-void check_replay_values(const Replay& replay) { Checker(replay).run(); }
+void check_replay_values(const Replay& replay) {
+    Checker(replay).run();
+}
 
-nlohmann::json Replay::scenario() const { return parse_json_text(scenario_text, file + " (embedded scenario)"); }
+nlohmann::json Replay::scenario() const {
+    return parse_json_text(scenario_text, file + " (embedded scenario)");
+}
 
 }  // namespace vedette::sim::replay

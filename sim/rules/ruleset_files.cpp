@@ -1,10 +1,10 @@
 #include "sim/rules/ruleset_files.h"
 
+#include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 #include "sim/core/input_error.h"
 #include "sim/core/input_file.h"
@@ -42,7 +42,9 @@ std::string ruleset_path(const std::string& rules_dir, const std::string& id) {
     return (fs::path(rules_dir) / (id + ".json")).string();
 }
 
-std::string read_text_file(const std::string& path) { return read_input_file(path, limits::kMaxJsonFileBytes); }
+std::string read_text_file(const std::string& path) {
+    return read_input_file(path, limits::kMaxJsonFileBytes);
+}
 
 std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t seed) {
     std::uint64_t h = seed;
@@ -61,6 +63,8 @@ std::string hex16(std::uint64_t value) {
     return out;
 }
 
-std::string fnv1a64_hex(const std::string& bytes) { return hex16(fnv1a64(bytes.data(), bytes.size())); }
+std::string fnv1a64_hex(const std::string& bytes) {
+    return hex16(fnv1a64(bytes.data(), bytes.size()));
+}
 
 }  // namespace vedette::sim

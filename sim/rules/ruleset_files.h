@@ -21,6 +21,7 @@ std::string read_text_file(const std::string& path);
 std::string fnv1a64_hex(const std::string& bytes);
 // A 64-bit value as 16 lowercase hex digits (the form every Vedette hash is written in).
 std::string hex16(std::uint64_t value);
-std::uint64_t fnv1a64(const void* data, std::size_t size, std::uint64_t seed = 0xcbf29ce484222325ULL);
+std::uint64_t fnv1a64(const void* data, std::size_t size,
+                      std::uint64_t seed = 0xcbf29ce484222325ULL);
 
 }  // namespace vedette::sim

@@ -29,13 +29,16 @@ TEST(BattlefieldRender, AUnitOfKnownColourShowsWhereTheCameraProjectsIt) {
     const VkExtent2D size{320, 240};
     BattlefieldRenderer renderer(*ctx, size, scene, rules());
     const SceneState state = scene_at_time(scene, 0);
-    const Camera camera = make_camera(parse_camera("top"), scene, state, float(size.width) / float(size.height));
+    const Camera camera =
+        make_camera(parse_camera("top"), scene, state, float(size.width) / float(size.height));
     const RgbaImage img = renderer.render(state, camera);
     // The British 33rd Foot (red) and the French 1er cuirassiers (blue).
     int checked = 0;
     for (const auto& u : state.units) {
         if (u.id != "a_foot_2" && u.id != "f_cuir_1") continue;
-        const glm::vec2 p = project(camera, u.x_mm, u.y_mm, renderer.terrain().height(float(u.x_mm), float(u.y_mm)) + 8, size);
+        const glm::vec2 p =
+            project(camera, u.x_mm, u.y_mm,
+                    renderer.terrain().height(float(u.x_mm), float(u.y_mm)) + 8, size);
         ASSERT_GE(p.x, 0);
         ASSERT_LT(p.x, size.width);
         ASSERT_GE(p.y, 0);
@@ -45,7 +48,8 @@ TEST(BattlefieldRender, AUnitOfKnownColourShowsWhereTheCameraProjectsIt) {
         bool found = false;
         for (int dy = -3; dy <= 3 && !found; ++dy)
             for (int dx = -3; dx <= 3 && !found; ++dx) {
-                const auto* px = img.at(std::uint32_t(p.x) + std::uint32_t(dx), std::uint32_t(p.y) + std::uint32_t(dy));
+                const auto* px = img.at(std::uint32_t(p.x) + std::uint32_t(dx),
+                                        std::uint32_t(p.y) + std::uint32_t(dy));
                 found = u.id == "a_foot_2" ? (px[0] > px[1] + 30 && px[0] > px[2] + 30)
                                            : (px[2] > px[0] + 15 && px[2] > px[1] + 8);
             }
@@ -78,7 +82,8 @@ TEST(BattlefieldRender, SameMomentSamePixelsAndMotionBetweenEvents) {
         for (const auto& u : mid.units)
             if (u.unit == e.units[0]) {
                 EXPECT_TRUE(u.moving);
-                const double ex = double(e.motion->path.back().x), sx = double(e.motion->path.front().x);
+                const double ex = double(e.motion->path.back().x),
+                             sx = double(e.motion->path.front().x);
                 EXPECT_NEAR(u.x_mm, (sx + ex) / 2, std::abs(ex - sx) / 2 + 1);
             }
         break;
@@ -97,14 +102,17 @@ TEST(Captions, ALowerThirdWithTheEventText) {
     RgbaImage captioned = plain;
     CaptionPainter(size.height).paint(captioned, scene, state);
     // Above the band nothing changes; in the band the picture is darkened and light text appears.
-    const std::uint32_t band_top = size.height - std::uint32_t(std::clamp(float(size.height) / 26.0f, 11.0f, 48.0f) * 4.2f);
+    const std::uint32_t band_top =
+        size.height - std::uint32_t(std::clamp(float(size.height) / 26.0f, 11.0f, 48.0f) * 4.2f);
     std::size_t changed_above = 0, light_text = 0;
     for (std::uint32_t y = 0; y < size.height; ++y)
         for (std::uint32_t x = 0; x < size.width; ++x) {
             const auto* a = plain.at(x, y);
             const auto* b = captioned.at(x, y);
-            if (y < band_top) changed_above += a[0] != b[0] || a[1] != b[1] || a[2] != b[2];
-            else light_text += b[0] > 200 && b[1] > 200;
+            if (y < band_top)
+                changed_above += a[0] != b[0] || a[1] != b[1] || a[2] != b[2];
+            else
+                light_text += b[0] > 200 && b[1] > 200;
         }
     EXPECT_EQ(changed_above, 0u);
     EXPECT_GT(light_text, 100u);
@@ -119,10 +127,12 @@ TEST(Panels, TimelineAlwaysMeleePanelOnlyDuringAMelee) {
     const ReplayScene& scene = demo();
     const VkExtent2D size{480, 270};
     BattlefieldRenderer renderer(*ctx, size, scene, rules());
-    auto light_pixels = [&](const RgbaImage& img, std::uint32_t x0, std::uint32_t y0, std::uint32_t x1, std::uint32_t y1) {
+    auto light_pixels = [&](const RgbaImage& img, std::uint32_t x0, std::uint32_t y0,
+                            std::uint32_t x1, std::uint32_t y1) {
         std::size_t n = 0;
         for (std::uint32_t y = y0; y < y1; ++y)
-            for (std::uint32_t x = x0; x < x1; ++x) n += img.at(x, y)[0] > 200 && img.at(x, y)[1] > 200;
+            for (std::uint32_t x = x0; x < x1; ++x)
+                n += img.at(x, y)[0] > 200 && img.at(x, y)[1] > 200;
         return n;
     };
     int melee = -1, quiet = -1;
@@ -139,7 +149,9 @@ TEST(Panels, TimelineAlwaysMeleePanelOnlyDuringAMelee) {
         RgbaImage panels = plain;
         PanelPainter(size.height).paint(panels, scene, state);
         // The timeline band at the top carries the current-moment marker and labels.
-        EXPECT_GT(light_pixels(panels, 0, 0, size.width, 20), light_pixels(plain, 0, 0, size.width, 20)) << seq;
+        EXPECT_GT(light_pixels(panels, 0, 0, size.width, 20),
+                  light_pixels(plain, 0, 0, size.width, 20))
+            << seq;
         // The melee panel (right, below the timeline) only while a melee is shown.
         const std::size_t text = light_pixels(panels, size.width * 3 / 5, 40, size.width, 200);
         if (seq == melee) {
@@ -171,16 +183,18 @@ TEST(BattlefieldRender, GoldenImagesOfShippedReplays) {
     const ReplayScene& scene = demo();
     const VkExtent2D size{192, 108};
     BattlefieldRenderer renderer(*ctx, size, scene, rules());
-    const Golden goldens[] = {{"demo_before_contact", first_event("charge_move"), "director", 24, 0.01},
-                              {"demo_melee", first_event("melee"), "director", 24, 0.01},
-                              {"demo_rout", first_event("rout"), "director", 24, 0.01},
-                              {"demo_pursuit", first_event("pursue"), "top", 24, 0.01}};
+    const Golden goldens[] = {
+        {"demo_before_contact", first_event("charge_move"), "director", 24, 0.01},
+        {"demo_melee", first_event("melee"), "director", 24, 0.01},
+        {"demo_rout", first_event("rout"), "director", 24, 0.01},
+        {"demo_pursuit", first_event("pursue"), "top", 24, 0.01}};
     const bool update = std::getenv("VEDETTE_UPDATE_GOLDEN") != nullptr;
     std::filesystem::create_directories(VEDETTE_TEST_OUTPUT_DIR);
     for (const auto& g : goldens) {
         ASSERT_GE(g.event, 0) << g.name;
         const SceneState state = scene_at_time(scene, time_of_event(scene, g.event));
-        const Camera cam = make_camera(parse_camera(g.camera), scene, state, float(size.width) / float(size.height));
+        const Camera cam = make_camera(parse_camera(g.camera), scene, state,
+                                       float(size.width) / float(size.height));
         const RgbaImage actual = renderer.render(state, cam);
         const std::string golden = kSource + "/tests/golden/" + g.name + ".png";
         if (update) {
@@ -194,8 +208,8 @@ TEST(BattlefieldRender, GoldenImagesOfShippedReplays) {
             write_png(std::string(VEDETTE_TEST_OUTPUT_DIR) + "/" + g.name + ".diff.png", d.diff);
         }
         EXPECT_LE(d.fraction_differing, g.max_fraction_differing)
-            << g.name << ": max channel difference " << d.max_channel_difference << "; actual and diff images in "
-            << VEDETTE_TEST_OUTPUT_DIR;
+            << g.name << ": max channel difference " << d.max_channel_difference
+            << "; actual and diff images in " << VEDETTE_TEST_OUTPUT_DIR;
     }
     test::expect_no_validation_errors(*ctx);
 }

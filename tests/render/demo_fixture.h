@@ -11,12 +11,14 @@ namespace vedette::render {
 inline const std::string kSource = VEDETTE_SOURCE_DIR;
 
 inline const sim::battle::BattleRules& rules() {
-    static const sim::battle::BattleRules r = sim::battle::load_battle_rules(kSource + "/sim/rulesets/gdb.json");
+    static const sim::battle::BattleRules r =
+        sim::battle::load_battle_rules(kSource + "/sim/rulesets/gdb.json");
     return r;
 }
 
 inline const ReplayScene& demo() {
-    static const ReplayScene s = load_replay_scene(kSource + "/replays/demo/demo_battle.replay.json", rules());
+    static const ReplayScene s =
+        load_replay_scene(kSource + "/replays/demo/demo_battle.replay.json", rules());
     return s;
 }
 

@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "renderer/scene/figure_layout.h"
-#include "renderer/scene/scenery_layout.h"
 #include "renderer/scene/scene_state.h"
+#include "renderer/scene/scenery_layout.h"
 #include "sim/battle/battle_rules.h"
 #include "tests/render/demo_fixture.h"
 
@@ -16,7 +16,8 @@ namespace vedette::render {
 namespace {
 
 const UnitView& view(const SceneState& s, int unit) {
-    const auto it = std::find_if(s.units.begin(), s.units.end(), [&](const UnitView& v) { return v.unit == unit; });
+    const auto it = std::find_if(s.units.begin(), s.units.end(),
+                                 [&](const UnitView& v) { return v.unit == unit; });
     EXPECT_NE(it, s.units.end());
     return *it;
 }
@@ -30,7 +31,8 @@ const sim::battle::Event* find_event(const std::string& kind, Pred changed) {
 }
 
 TEST(SceneAnimation, CasualtiesLeaveOneFigureAtATime) {
-    const auto* e = find_event("casualties", [](const sim::battle::Event& ev) { return !ev.after.empty(); });
+    const auto* e =
+        find_event("casualties", [](const sim::battle::Event& ev) { return !ev.after.empty(); });
     ASSERT_NE(e, nullptr);
     const int unit = e->after[0].unit;
     const int before = view(scene_at_time(demo(), e->t0_ms), unit).figures;
@@ -56,7 +58,8 @@ TEST(SceneAnimation, FiguresWalkToTheNewFormation) {
     // it until the record (at contact) catches up, without forming it a second time.
     const sim::battle::Event* e = nullptr;
     for (const auto& ev : demo().replay.events)
-        if (ev.kind == "form_square" && ev.details.is_object() && ev.details.value("completes", false)) {
+        if (ev.kind == "form_square" && ev.details.is_object() &&
+            ev.details.value("completes", false)) {
             e = &ev;
             break;
         }
@@ -65,14 +68,17 @@ TEST(SceneAnimation, FiguresWalkToTheNewFormation) {
     const sim::battle::Event* recorded = nullptr;
     for (const auto& ev : demo().replay.events)
         for (const auto& a : ev.after)
-            if (!recorded && ev.seq > e->seq && a.unit == unit && a.formation == "square") recorded = &ev;
+            if (!recorded && ev.seq > e->seq && a.unit == unit && a.formation == "square")
+                recorded = &ev;
     ASSERT_NE(recorded, nullptr);
-    EXPECT_NE(view(scene_at_time(demo(), e->t0_ms - 1), unit).formation, sim::gdb::Formation::square);
+    EXPECT_NE(view(scene_at_time(demo(), e->t0_ms - 1), unit).formation,
+              sim::gdb::Formation::square);
     const SceneState at_contact = scene_at_time(demo(), (recorded->t0_ms + recorded->t1_ms) / 2);
     EXPECT_EQ(view(at_contact, unit).formation, sim::gdb::Formation::square);
     EXPECT_EQ(view(at_contact, unit).formation_blend, 1.0f) << "formed already, not forming again";
     for (std::int64_t t = e->t1_ms; t < recorded->t0_ms; t += 250)
-        EXPECT_EQ(view(scene_at_time(demo(), t), unit).formation, sim::gdb::Formation::square) << "held at " << t;
+        EXPECT_EQ(view(scene_at_time(demo(), t), unit).formation, sim::gdb::Formation::square)
+            << "held at " << t;
     const SceneState start = scene_at_time(demo(), e->t0_ms);
     const SceneState middle = scene_at_time(demo(), (e->t0_ms + e->t1_ms) / 2);
     const SceneState end = scene_at_time(demo(), e->t1_ms);
@@ -94,7 +100,9 @@ TEST(SceneAnimation, FiguresWalkToTheNewFormation) {
     int between = 0;
     for (std::size_t i = 0; i < b.by_mesh[kind].size(); ++i) {
         const float ax = a.by_mesh[kind][i].x, bx = b.by_mesh[kind][i].x, cx = c.by_mesh[kind][i].x;
-        if (std::abs(ax - cx) > 2.0f && bx > std::min(ax, cx) + 0.5f && bx < std::max(ax, cx) - 0.5f) ++between;
+        if (std::abs(ax - cx) > 2.0f && bx > std::min(ax, cx) + 0.5f &&
+            bx < std::max(ax, cx) - 0.5f)
+            ++between;
     }
     EXPECT_GT(between, 3) << "figures must be on their way, not jump";
 }
@@ -110,9 +118,11 @@ TEST(SceneAnimation, MeleesSurgeAndVolleysSmoke) {
     ASSERT_NE(volley, nullptr);
     const SceneState firing = scene_at_time(demo(), (volley->t0_ms + volley->t1_ms) / 2);
     EXPECT_GT(view(firing, volley->units[0]).volley, 0.0f);
-    const auto smoke = layout_figures(firing, rules()).by_mesh[static_cast<std::size_t>(MeshKind::smoke)];
+    const auto smoke =
+        layout_figures(firing, rules()).by_mesh[static_cast<std::size_t>(MeshKind::smoke)];
     EXPECT_GE(smoke.size(), 3u);
-    const auto none = layout_figures(scene_at_time(demo(), volley->t0_ms - 1), rules()).by_mesh[static_cast<std::size_t>(MeshKind::smoke)];
+    const auto none = layout_figures(scene_at_time(demo(), volley->t0_ms - 1), rules())
+                          .by_mesh[static_cast<std::size_t>(MeshKind::smoke)];
     EXPECT_TRUE(none.empty());
 }
 
@@ -131,9 +141,10 @@ TEST(Scenery, TreesInWoodsHousesInVillagesHedgesAlongTheirPath) {
             if (f.kind != sim::battle::FeatureKind::woods) continue;
             float lo_x = 1e9f, hi_x = -1e9f, lo_y = 1e9f, hi_y = -1e9f;
             for (const auto& p : f.points)
-                lo_x = std::min(lo_x, float(p.x)), hi_x = std::max(hi_x, float(p.x)), lo_y = std::min(lo_y, float(p.y)),
-                hi_y = std::max(hi_y, float(p.y));
-            in_some_wood = in_some_wood || (t.x >= lo_x && t.x <= hi_x && t.y >= lo_y && t.y <= hi_y);
+                lo_x = std::min(lo_x, float(p.x)), hi_x = std::max(hi_x, float(p.x)),
+                lo_y = std::min(lo_y, float(p.y)), hi_y = std::max(hi_y, float(p.y));
+            in_some_wood =
+                in_some_wood || (t.x >= lo_x && t.x <= hi_x && t.y >= lo_y && t.y <= hi_y);
         }
         EXPECT_TRUE(in_some_wood) << t.x << ", " << t.y;
     }

@@ -41,8 +41,8 @@ BattleRun run(const std::string& relative) {
 
 struct Expect {
     const char* kind;
-    const char* unit;        // first unit of the event
-    const char* text = "";   // a fragment of its text
+    const char* unit;       // first unit of the event
+    const char* text = "";  // a fragment of its text
 };
 
 // Each expected event must appear after the one before it.
@@ -52,10 +52,12 @@ void expect_in_order(const BattleRun& r, const std::vector<Expect>& expected) {
         bool found = false;
         for (; at < r.result.events.size() && !found; ++at) {
             const Event& ev = r.result.events[at];
-            found = ev.kind == e.kind && !ev.units.empty() && r.scenario.units[static_cast<std::size_t>(ev.units[0])].id == e.unit &&
+            found = ev.kind == e.kind && !ev.units.empty() &&
+                    r.scenario.units[static_cast<std::size_t>(ev.units[0])].id == e.unit &&
                     ev.text.find(e.text) != std::string::npos;
         }
-        EXPECT_TRUE(found) << "missing, in order: " << e.kind << " " << e.unit << " \"" << e.text << "\"";
+        EXPECT_TRUE(found) << "missing, in order: " << e.kind << " " << e.unit << " \"" << e.text
+                           << "\"";
         if (!found) return;
     }
 }
@@ -186,13 +188,32 @@ TEST(DemoBattle, FortyUnitsSixTurnsEveryEventKind) {
     EXPECT_GE(r.scenario.turns, 6);
     std::vector<std::string> kinds;
     for (const auto& e : r.result.events) kinds.push_back(e.kind);
-    for (const char* k : {"charge_declared", "charge_move", "reaction", "evade", "countercharge", "volley", "form_square",
-                          "morale_test", "contact", "melee", "push_back", "retreat", "rout", "pursue",
-                          "uncontrolled_charge", "blown", "rally", "casualties", "dispersed", "guns_abandoned",
-                          "formation_change", "move"})
+    for (const char* k : {"charge_declared",
+                          "charge_move",
+                          "reaction",
+                          "evade",
+                          "countercharge",
+                          "volley",
+                          "form_square",
+                          "morale_test",
+                          "contact",
+                          "melee",
+                          "push_back",
+                          "retreat",
+                          "rout",
+                          "pursue",
+                          "uncontrolled_charge",
+                          "blown",
+                          "rally",
+                          "casualties",
+                          "dispersed",
+                          "guns_abandoned",
+                          "formation_change",
+                          "move"})
         EXPECT_NE(std::find(kinds.begin(), kinds.end(), k), kinds.end()) << k;
     for (const auto& k : kinds)
-        EXPECT_NE(std::find(event_kinds().begin(), event_kinds().end(), k), event_kinds().end()) << "undocumented kind " << k;
+        EXPECT_NE(std::find(event_kinds().begin(), event_kinds().end(), k), event_kinds().end())
+            << "undocumented kind " << k;
 }
 
 TEST(Replay, SameScenarioTwiceGivesTheSameBytes) {
@@ -217,7 +238,8 @@ TEST(Replay, ShippedDemoReplayVerifiesAndSeeksFromKeyframes) {
     }
     // Every change of state is carried by an event: the last state in the replay is the
     // engine's own final state.
-    const Scenario scenario = read_scenario_file(kReplays + "demo/demo_battle.scenario.json", battle_rules());
+    const Scenario scenario =
+        read_scenario_file(kReplays + "demo/demo_battle.scenario.json", battle_rules());
     Battle battle(melee_rules(), battle_rules(), scenario);
     battle.run();
     for (std::size_t u = 0; u < full.size(); ++u) {
@@ -227,7 +249,9 @@ TEST(Replay, ShippedDemoReplayVerifiesAndSeeksFromKeyframes) {
     }
 }
 
-std::string text_of(const std::string& path) { return read_text_file(path); }
+std::string text_of(const std::string& path) {
+    return read_text_file(path);
+}
 
 std::string replay_error(const std::string& text) {
     try {
@@ -247,17 +271,21 @@ std::string replace_once(std::string s, const std::string& from, const std::stri
 
 TEST(Replay, DamagedFilesGetClearErrors) {
     const std::string good = text_of(kReplays + "seed000/01_young_guard_vs_landwehr.replay.json");
-    EXPECT_NE(replay_error(replace_once(good, "\"version\":1,", "\"version\":2,")).find("newer than this program reads"),
+    EXPECT_NE(replay_error(replace_once(good, "\"version\":1,", "\"version\":2,"))
+                  .find("newer than this program reads"),
               std::string::npos);
-    EXPECT_NE(replay_error(good.substr(0, good.size() / 2)).find("bad.replay.json: line"), std::string::npos);
-    EXPECT_NE(replay_error(replace_once(good, "loses 2 figures", "loses 9 figures")).find("do not match events_hash"),
+    EXPECT_NE(replay_error(good.substr(0, good.size() / 2)).find("bad.replay.json: line"),
+              std::string::npos);
+    EXPECT_NE(replay_error(replace_once(good, "loses 2 figures", "loses 9 figures"))
+                  .find("do not match events_hash"),
               std::string::npos);
 }
 
 TEST(Replay, VerifySaysPlainlyWhenTheRulesDiffer) {
     const replay::Replay rp = replay::read_replay(kReplays + "seed004/melee_example_a.replay.json");
     std::string text = text_of(kRules);
-    text = replace_once(text, R"("label": "Heavy cavalry", "value": 4)", R"("label": "Heavy cavalry", "value": 1)");
+    text = replace_once(text, R"("label": "Heavy cavalry", "value": 4)",
+                        R"("label": "Heavy cavalry", "value": 1)");
     const gdb::GdbRules changed = gdb::parse_gdb_rules(text, "edited-gdb.json");
     const auto report = replay::verify_replay(rp, changed, battle_rules());
     EXPECT_FALSE(report.rules_match);
@@ -267,7 +295,8 @@ TEST(Replay, VerifySaysPlainlyWhenTheRulesDiffer) {
 }
 
 std::string scenario_error(const std::function<void(nlohmann::json&)>& edit) {
-    nlohmann::json j = nlohmann::json::parse(text_of(kReplays + "seed000/01_young_guard_vs_landwehr.scenario.json"));
+    nlohmann::json j = nlohmann::json::parse(
+        text_of(kReplays + "seed000/01_young_guard_vs_landwehr.scenario.json"));
     edit(j);
     try {
         parse_scenario(j, kReplays + "seed000/test.scenario.json", battle_rules());
@@ -279,23 +308,28 @@ std::string scenario_error(const std::function<void(nlohmann::json&)>& edit) {
 
 TEST(Scenario, MistakesGetClearErrorsNamingThePlace) {
     EXPECT_EQ(scenario_error([](nlohmann::json&) {}), "no error");
-    EXPECT_NE(scenario_error([](nlohmann::json& j) { j["orders"][0]["charge"] = "lw_9"; })
-                  .find("$.orders[0].charge: unknown unit \"lw_9\""),
+    EXPECT_NE(scenario_error([](nlohmann::json& j) {
+                  j["orders"][0]["charge"] = "lw_9";
+              }).find("$.orders[0].charge: unknown unit \"lw_9\""),
               std::string::npos);
-    EXPECT_NE(scenario_error([](nlohmann::json& j) { j["sides"][1]["brigades"][0]["units"][0]["at"] = {60, 21}; })
-                  .find("$.sides[1].brigades[0].units[0].at: unit \"lw_1\" overlaps unit \"yg_1\""),
+    EXPECT_NE(scenario_error([](nlohmann::json& j) {
+                  j["sides"][1]["brigades"][0]["units"][0]["at"] = {60, 21};
+              }).find("$.sides[1].brigades[0].units[0].at: unit \"lw_1\" overlaps unit \"yg_1\""),
               std::string::npos);
     EXPECT_NE(scenario_error([](nlohmann::json& j) {
                   j["terrain"]["heightfield"] = {{"kind", "image"}, {"file", "missing.pgm"}};
               }).find("$.terrain.heightfield.file: cannot read the heightfield image"),
               std::string::npos);
     EXPECT_NE(scenario_error([](nlohmann::json& j) {
-                  j["terrain"]["features"] = nlohmann::json::parse(R"([{"kind": "woods", "polygon": [[1, 1], [2, 2]]}])");
+                  j["terrain"]["features"] =
+                      nlohmann::json::parse(R"([{"kind": "woods", "polygon": [[1, 1], [2, 2]]}])");
               }).find("$.terrain.features[0].polygon: a polygon needs at least 3 points"),
               std::string::npos);
-    EXPECT_NE(scenario_error([](nlohmann::json& j) { j["version"] = 7; }).find("newer"), std::string::npos);
-    EXPECT_NE(scenario_error([](nlohmann::json& j) { j["sides"][0]["brigades"][0]["units"][0]["at"] = {1, 1}; })
-                  .find("does not fit on the table"),
+    EXPECT_NE(scenario_error([](nlohmann::json& j) { j["version"] = 7; }).find("newer"),
+              std::string::npos);
+    EXPECT_NE(scenario_error([](nlohmann::json& j) {
+                  j["sides"][0]["brigades"][0]["units"][0]["at"] = {1, 1};
+              }).find("does not fit on the table"),
               std::string::npos);
 }
 
@@ -308,19 +342,37 @@ namespace {
 // A small scenario built in the test: one French column charging north at (x, 20).
 nlohmann::json terrain_scenario(const nlohmann::json& features, const nlohmann::json& defenders) {
     nlohmann::json j = {
-        {"format", "vedette-scenario"}, {"version", 1}, {"title", "terrain test"}, {"seed", 3}, {"turns", 1},
-        {"table", {{"width", 120}, {"depth", 80}}}, {"terrain", {{"features", features}}},
+        {"format", "vedette-scenario"},
+        {"version", 1},
+        {"title", "terrain test"},
+        {"seed", 3},
+        {"turns", 1},
+        {"table", {{"width", 120}, {"depth", 80}}},
+        {"terrain", {{"features", features}}},
         {"sides",
-         {{{"id", "fr"}, {"commander", {{"id", "c1"}, {"skill", "average"}, {"at", {5, 5}}}},
+         {{{"id", "fr"},
+           {"commander", {{"id", "c1"}, {"skill", "average"}, {"at", {5, 5}}}},
            {"brigades",
-            {{{"id", "b1"}, {"general", {{"id", "g1"}, {"skill", "average"}, {"at", {60, 12}}}},
-              {"units", {{{"id", "col"}, {"name", "column"}, {"type", "infantry"}, {"figures", 24}, {"formation", "column"},
-                          {"at", {60, 20}}, {"facing", 0}}}}}}}},
-          {{"id", "br"}, {"commander", {{"id", "c2"}, {"skill", "average"}, {"at", {115, 75}}}},
-           {"brigades", {{{"id", "b2"}, {"general", {{"id", "g2"}, {"skill", "average"}, {"at", {100, 70}}}}, {"units", defenders}}}}}}},
+            {{{"id", "b1"},
+              {"general", {{"id", "g1"}, {"skill", "average"}, {"at", {60, 12}}}},
+              {"units",
+               {{{"id", "col"},
+                 {"name", "column"},
+                 {"type", "infantry"},
+                 {"figures", 24},
+                 {"formation", "column"},
+                 {"at", {60, 20}},
+                 {"facing", 0}}}}}}}},
+          {{"id", "br"},
+           {"commander", {{"id", "c2"}, {"skill", "average"}, {"at", {115, 75}}}},
+           {"brigades",
+            {{{"id", "b2"},
+              {"general", {{"id", "g2"}, {"skill", "average"}, {"at", {100, 70}}}},
+              {"units", defenders}}}}}}},
         {"orders", {{{"turn", 1}, {"unit", "col"}, {"charge", "d1"}, {"after_contact", "halt"}}}},
-        {"dice", {{{"turn", 1}, {"unit", "col"}, {"purpose", "charge_test"}, {"values", {5, 5}}},
-                  {{"turn", 1}, {"unit", "d1"}, {"purpose", "stand_test"}, {"values", {5, 5}}}}}};
+        {"dice",
+         {{{"turn", 1}, {"unit", "col"}, {"purpose", "charge_test"}, {"values", {5, 5}}},
+          {{"turn", 1}, {"unit", "d1"}, {"purpose", "stand_test"}, {"values", {5, 5}}}}}};
     return j;
 }
 
@@ -331,17 +383,27 @@ BattleRun run_json(const nlohmann::json& j) {
 }
 
 TEST(Terrain, ChargingOverAHedgeCostsMoveDisordersAndGivesTheDefenderCover) {
-    const nlohmann::json hedge = {{{"kind", "hedge"}, {"name", "the hedge"}, {"path", {{30, 31}, {90, 31}}}}};
-    const nlohmann::json line = {{{"id", "d1"}, {"name", "line"}, {"type", "infantry"}, {"figures", 24}, {"formation", "line"},
-                                  {"at", {60, 32.5}}, {"facing", 180}}};
+    const nlohmann::json hedge = {
+        {{"kind", "hedge"}, {"name", "the hedge"}, {"path", {{30, 31}, {90, 31}}}}};
+    const nlohmann::json line = {{{"id", "d1"},
+                                  {"name", "line"},
+                                  {"type", "infantry"},
+                                  {"figures", 24},
+                                  {"formation", "line"},
+                                  {"at", {60, 32.5}},
+                                  {"facing", 180}}};
     const BattleRun r = run_json(terrain_scenario(hedge, line));
-    expect_in_order(r, {{"charge_declared", "col"}, {"charge_move", "col", "crossing the hedge: it arrives unformed"},
-                        {"contact", "col"}, {"melee", "col"}});
+    expect_in_order(r, {{"charge_declared", "col"},
+                        {"charge_move", "col", "crossing the hedge: it arrives unformed"},
+                        {"contact", "col"},
+                        {"melee", "col"}});
     for (const auto& e : r.result.events)
         if (e.kind == "melee") {
             bool cover = false, unformed = false;
-            for (const auto& m : e.details["defender"]["units"][0]["modifiers"]) cover |= m["id"] == "cover";
-            for (const auto& m : e.details["attacker"]["units"][0]["modifiers"]) unformed |= m["id"] == "unformed_or_wavering";
+            for (const auto& m : e.details["defender"]["units"][0]["modifiers"])
+                cover |= m["id"] == "cover";
+            for (const auto& m : e.details["attacker"]["units"][0]["modifiers"])
+                unformed |= m["id"] == "unformed_or_wavering";
             EXPECT_TRUE(cover);
             EXPECT_TRUE(unformed);
         }
@@ -353,11 +415,24 @@ TEST(Terrain, ChargingOverAHedgeCostsMoveDisordersAndGivesTheDefenderCover) {
 }
 
 TEST(Terrain, AChargeOnAVillageFightsEveryUnitHoldingIt) {  // 12.9 A
-    const nlohmann::json village = {{{"kind", "built_up"}, {"name", "Hougoumont"}, {"capacity", 2},
+    const nlohmann::json village = {{{"kind", "built_up"},
+                                     {"name", "Hougoumont"},
+                                     {"capacity", 2},
                                      {"polygon", {{40, 30}, {80, 30}, {80, 50}, {40, 50}}}}};
-    const nlohmann::json holders = {
-        {{"id", "d1"}, {"name", "first"}, {"type", "infantry"}, {"figures", 24}, {"formation", "line"}, {"at", {60, 33}}, {"facing", 180}},
-        {{"id", "d2"}, {"name", "second"}, {"type", "infantry"}, {"figures", 24}, {"formation", "column"}, {"at", {60, 45}}, {"facing", 180}}};
+    const nlohmann::json holders = {{{"id", "d1"},
+                                     {"name", "first"},
+                                     {"type", "infantry"},
+                                     {"figures", 24},
+                                     {"formation", "line"},
+                                     {"at", {60, 33}},
+                                     {"facing", 180}},
+                                    {{"id", "d2"},
+                                     {"name", "second"},
+                                     {"type", "infantry"},
+                                     {"figures", 24},
+                                     {"formation", "column"},
+                                     {"at", {60, 45}},
+                                     {"facing", 180}}};
     const BattleRun r = run_json(terrain_scenario(village, holders));
     bool both = false;
     for (const auto& e : r.result.events)
@@ -365,7 +440,8 @@ TEST(Terrain, AChargeOnAVillageFightsEveryUnitHoldingIt) {  // 12.9 A
     EXPECT_TRUE(both) << "the melee should include both units holding the village";
     // With sectors, only the sector of the unit charged fights.
     nlohmann::json split = village;
-    split[0]["sectors"] = {{{40, 30}, {80, 30}, {80, 40}, {40, 40}}, {{40, 40}, {80, 40}, {80, 50}, {40, 50}}};
+    split[0]["sectors"] = {{{40, 30}, {80, 30}, {80, 40}, {40, 40}},
+                           {{40, 40}, {80, 40}, {80, 50}, {40, 50}}};
     const BattleRun s = run_json(terrain_scenario(split, holders));
     for (const auto& e : s.result.events)
         if (e.kind == "melee") {

@@ -11,7 +11,9 @@
 namespace vedette::sim::gdb::test {
 namespace {
 
-std::string shipped_text() { return read_text_file(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json"); }
+std::string shipped_text() {
+    return read_text_file(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json");
+}
 
 std::string replace_once(std::string s, const std::string& from, const std::string& to) {
     const auto pos = s.find(from);
@@ -54,14 +56,16 @@ TEST(GdbRulesData, HoldsTheSeedsNumbers) {
 }
 
 TEST(GdbRulesData, EditingTheFileChangesTheResultWithoutRecompiling) {
-    const std::string edited = replace_once(
-        shipped_text(), R"("label": "Heavy cavalry", "value": 4)", R"("label": "Heavy cavalry", "value": 9)");
+    const std::string edited =
+        replace_once(shipped_text(), R"("label": "Heavy cavalry", "value": 4)",
+                     R"("label": "Heavy cavalry", "value": 9)");
     const GdbRules changed = parse_gdb_rules(edited, "edited.json");
     EXPECT_NE(changed.hash, shipped_rules().hash);
     const Melee before = resolve({with_dice(make_unit("A", TroopType::heavy_cavalry), 3, 3)},
                                  {with_dice(make_unit("D", TroopType::dragoons), 3, 3)});
-    const Melee after = resolve({with_dice(make_unit("A", TroopType::heavy_cavalry), 3, 3)},
-                                {with_dice(make_unit("D", TroopType::dragoons), 3, 3)}, Terrain::open, 1, changed);
+    const Melee after =
+        resolve({with_dice(make_unit("A", TroopType::heavy_cavalry), 3, 3)},
+                {with_dice(make_unit("D", TroopType::dragoons), 3, 3)}, Terrain::open, 1, changed);
     EXPECT_EQ(before.out.score[kAttacker] + 5, after.out.score[kAttacker]);
     EXPECT_EQ(before.decision().result, Result::pushed_back);
     EXPECT_EQ(after.decision().result, Result::retreat);
@@ -80,7 +84,8 @@ TEST(GdbRulesData, MalformedFilesGetClearErrors) {
                                     R"({"min": 4, "max": 6, "result": "retreat")"))
                   .find("$.melee_results.rows: no row covers the value 3"),
               std::string::npos);
-    EXPECT_NE(error_of(replace_once(text, R"("per": 4})", R"("per": 0})")).find("expected an integer from 1"),
+    EXPECT_NE(error_of(replace_once(text, R"("per": 4})", R"("per": 0})"))
+                  .find("expected an integer from 1"),
               std::string::npos);
     EXPECT_NE(error_of(text.substr(0, text.size() / 2)).find("gdb.json: line"), std::string::npos);
 }

@@ -9,12 +9,12 @@ namespace vedette::sim::geom {
 namespace {
 
 TEST(Geometry, IntegerSquareRoot) {
-    for (std::uint64_t v : {0ULL, 1ULL, 2ULL, 3ULL, 4ULL, 15ULL, 16ULL, 17ULL, 1000000ULL, 999999999999ULL})
-        {
-            const std::uint64_t r = isqrt(v);
-            EXPECT_LE(r * r, v);
-            EXPECT_GT((r + 1) * (r + 1), v);
-        }
+    for (std::uint64_t v :
+         {0ULL, 1ULL, 2ULL, 3ULL, 4ULL, 15ULL, 16ULL, 17ULL, 1000000ULL, 999999999999ULL}) {
+        const std::uint64_t r = isqrt(v);
+        EXPECT_LE(r * r, v);
+        EXPECT_GT((r + 1) * (r + 1), v);
+    }
     EXPECT_EQ(isqrt(1ULL << 62), 1ULL << 31);
 }
 

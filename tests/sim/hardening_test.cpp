@@ -6,10 +6,10 @@
 // Inputs are under tests/data/bad/hardening/ or made here from a shipped replay, as described
 // beside each test.
 
+#include <sys/stat.h>
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <sys/stat.h>
 
 #include <gtest/gtest.h>
 
@@ -66,17 +66,22 @@ TEST(JsonGuard, DuplicateKeysAreRefusedWithTheirPath) {
     EXPECT_ERROR_HAS(m, "duplicate_key.json: line 1");
     EXPECT_ERROR_HAS(m, "$.b.c");
     EXPECT_ERROR_HAS(m, "\"c\" appears twice");
-    EXPECT_ERROR_HAS(input_error([] { read_json_file(kBad + "duplicate_key_top.json"); }), "\"attacker\" appears twice");
+    EXPECT_ERROR_HAS(input_error([] { read_json_file(kBad + "duplicate_key_top.json"); }),
+                     "\"attacker\" appears twice");
     // The same key spelled with an escape is the same key.
-    EXPECT_ERROR_HAS(input_error([] { parse_json_text(R"({"sides": 1, "\u0073ides": 2})", "f.json"); }),
-                     "\"sides\" appears twice");
+    EXPECT_ERROR_HAS(
+        input_error([] { parse_json_text(R"({"sides": 1, "\u0073ides": 2})", "f.json"); }),
+        "\"sides\" appears twice");
     // Objects with many keys switch to a hash set; duplicates are still found.
     std::string big = "{";
     for (int i = 0; i < 40; ++i) big += "\"k" + std::to_string(i) + "\": 0, ";
     EXPECT_EQ(input_error([&] { parse_json_text(big + "\"end\": 1}", "f.json"); }), "no error");
-    EXPECT_ERROR_HAS(input_error([&] { parse_json_text(big + "\"k17\": 1}", "f.json"); }), "\"k17\" appears twice");
+    EXPECT_ERROR_HAS(input_error([&] { parse_json_text(big + "\"k17\": 1}", "f.json"); }),
+                     "\"k17\" appears twice");
     // Equal keys in different objects are fine.
-    EXPECT_EQ(input_error([] { parse_json_text(R"([{"a": 1}, {"a": 2, "b": {"a": 3}}])", "f.json"); }), "no error");
+    EXPECT_EQ(
+        input_error([] { parse_json_text(R"([{"a": 1}, {"a": 2, "b": {"a": 3}}])", "f.json"); }),
+        "no error");
 }
 
 TEST(JsonGuard, NulBytesAreRefusedNotTruncated) {
@@ -87,11 +92,15 @@ TEST(JsonGuard, NulBytesAreRefusedNotTruncated) {
 
 TEST(JsonGuard, DeepNestingIsRefusedBeforeAnyRecursion) {
     const std::string deep = std::string(100000, '[') + std::string(100000, ']');
-    EXPECT_ERROR_HAS(input_error([&] { parse_json_text(deep, "deep.json"); }), "nesting deeper than 64");
-    const std::string deep_objects = R"({"note": )" + std::string(100000, '[') + std::string(100000, ']') + "}";
+    EXPECT_ERROR_HAS(input_error([&] { parse_json_text(deep, "deep.json"); }),
+                     "nesting deeper than 64");
+    const std::string deep_objects =
+        R"({"note": )" + std::string(100000, '[') + std::string(100000, ']') + "}";
     EXPECT_ERROR_HAS(input_error([&] { parse_json_text(deep_objects, "deep.json"); }), "$.note");
     // 64 levels are fine.
-    EXPECT_EQ(input_error([] { parse_json_text(std::string(64, '[') + std::string(64, ']'), "ok.json"); }), "no error");
+    EXPECT_EQ(input_error(
+                  [] { parse_json_text(std::string(64, '[') + std::string(64, ']'), "ok.json"); }),
+              "no error");
 }
 
 TEST(JsonGuard, NumberOverflowIsAnInputErrorNamingTheFile) {
@@ -103,8 +112,10 @@ TEST(JsonGuard, NumberOverflowIsAnInputErrorNamingTheFile) {
 TEST(InputFile, OnlyRegularFilesWithinTheSizeLimit) {
     EXPECT_ERROR_HAS(input_error([] { read_input_file("/dev/zero", 1024); }), "not a regular file");
     EXPECT_ERROR_HAS(input_error([] { read_input_file(kBad, 1024); }), "is a folder");
-    EXPECT_ERROR_HAS(input_error([] { read_input_file(kBad + "duplicate_key.json", 4); }), "file too large");
-    EXPECT_ERROR_HAS(input_error([] { read_input_file(kBad + "missing.json", 4); }), "no such file");
+    EXPECT_ERROR_HAS(input_error([] { read_input_file(kBad + "duplicate_key.json", 4); }),
+                     "file too large");
+    EXPECT_ERROR_HAS(input_error([] { read_input_file(kBad + "missing.json", 4); }),
+                     "no such file");
     const fs::path dir = scratch("fifo");
     const std::string fifo = (dir / "pipe").string();
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
@@ -114,23 +125,30 @@ TEST(InputFile, OnlyRegularFilesWithinTheSizeLimit) {
 TEST(InputFile, NamesInsideAFileStayInItsFolder) {
     EXPECT_EQ(resolve_relative_input("/a/b/s.json", "$.f", "h.pgm"), "/a/b/h.pgm");
     EXPECT_EQ(resolve_relative_input("/a/b/s.json", "$.f", "maps/h.pgm"), "/a/b/maps/h.pgm");
-    EXPECT_ERROR_HAS(input_error([] { resolve_relative_input("/a/s.json", "$.f", "/etc/passwd"); }), "absolute path");
-    EXPECT_ERROR_HAS(input_error([] { resolve_relative_input("/a/s.json", "$.f", "../x.pgm"); }), "climbs out");
-    EXPECT_ERROR_HAS(input_error([] { resolve_relative_input("/a/s.json", "$.f", "maps/../../x.pgm"); }), "climbs out");
+    EXPECT_ERROR_HAS(input_error([] { resolve_relative_input("/a/s.json", "$.f", "/etc/passwd"); }),
+                     "absolute path");
+    EXPECT_ERROR_HAS(input_error([] { resolve_relative_input("/a/s.json", "$.f", "../x.pgm"); }),
+                     "climbs out");
+    EXPECT_ERROR_HAS(
+        input_error([] { resolve_relative_input("/a/s.json", "$.f", "maps/../../x.pgm"); }),
+        "climbs out");
 }
 
 // ---- Output paths and interrupt clean-up.
 
 TEST(OutputPath, DevicesSymlinksAndMissingFoldersAreRefused) {
-    EXPECT_ERROR_HAS(input_error([] { check_output_path("/dev/null", "-o"); }), "not a regular file");
+    EXPECT_ERROR_HAS(input_error([] { check_output_path("/dev/null", "-o"); }),
+                     "not a regular file");
     const fs::path dir = scratch("output");
     const fs::path target = dir / "real.json";
     std::ofstream(target) << "keep";
     fs::create_symlink(target, dir / "link.json");
-    EXPECT_ERROR_HAS(input_error([&] { write_file_atomically((dir / "link.json").string(), "x"); }), "symbolic link");
+    EXPECT_ERROR_HAS(input_error([&] { write_file_atomically((dir / "link.json").string(), "x"); }),
+                     "symbolic link");
     EXPECT_EQ(read_text_file(target.string()), "keep");  // the link's target is untouched
-    EXPECT_ERROR_HAS(input_error([&] { check_output_path((dir / "nowhere" / "a.json").string(), "-o"); }),
-                     "does not exist");
+    EXPECT_ERROR_HAS(
+        input_error([&] { check_output_path((dir / "nowhere" / "a.json").string(), "-o"); }),
+        "does not exist");
     EXPECT_ERROR_HAS(input_error([&] { check_output_path(dir.string(), "-o"); }), "is a folder");
     struct stat st {};
     ASSERT_EQ(::stat("/dev/null", &st), 0);
@@ -144,7 +162,8 @@ TEST(OutputPath, AtomicWriteLeavesOnlyTheFinishedFile) {
     int files = 0;
     for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++files;
     EXPECT_EQ(files, 1);
-    EXPECT_EQ(fs::status(dir / "out.json").permissions() & fs::perms::others_read, fs::perms::others_read);
+    EXPECT_EQ(fs::status(dir / "out.json").permissions() & fs::perms::others_read,
+              fs::perms::others_read);
 }
 
 TEST(Cleanup, AnInterruptRemovesWhatIsStillRegistered) {
@@ -163,7 +182,9 @@ TEST(Cleanup, AnInterruptRemovesWhatIsStillRegistered) {
 
 // ---- Scenarios.
 
-std::string scenario_text() { return read_text_file(kReplays + "seed000/01_young_guard_vs_landwehr.scenario.json"); }
+std::string scenario_text() {
+    return read_text_file(kReplays + "seed000/01_young_guard_vs_landwehr.scenario.json");
+}
 
 std::string replace_once(std::string s, const std::string& from, const std::string& to) {
     const auto pos = s.find(from);
@@ -173,22 +194,27 @@ std::string replace_once(std::string s, const std::string& from, const std::stri
 }
 
 std::string scenario_error(const std::string& text, const std::string& file = "s.json") {
-    return input_error([&] { battle::parse_scenario(parse_json_text(text, file), file, battle_rules()); });
+    return input_error(
+        [&] { battle::parse_scenario(parse_json_text(text, file), file, battle_rules()); });
 }
 
 TEST(ScenarioHardening, LengthsWrittenAsStringsAreRangeChecked) {
     const std::string good = scenario_text();
     EXPECT_EQ(scenario_error(good), "no error");
-    for (const char* bad : {"\"1e18mm\"", "\"nanmm\"", "\"infcm\"", "\"-1e300in\"", "\"0x10cm\"", "\" 120cm\"", "\"120 cm\""})
+    for (const char* bad : {"\"1e18mm\"", "\"nanmm\"", "\"infcm\"", "\"-1e300in\"", "\"0x10cm\"",
+                            "\" 120cm\"", "\"120 cm\""})
         EXPECT_NE(scenario_error(replace_once(good, "\"120cm\"", bad)), "no error") << bad;
-    EXPECT_ERROR_HAS(scenario_error(replace_once(good, "\"120cm\"", "\"1e18mm\"")), "$.table.width: length out of range");
-    EXPECT_ERROR_HAS(scenario_error(replace_once(good, "\"120cm\"", "1e17")), "length out of range");
+    EXPECT_ERROR_HAS(scenario_error(replace_once(good, "\"120cm\"", "\"1e18mm\"")),
+                     "$.table.width: length out of range");
+    EXPECT_ERROR_HAS(scenario_error(replace_once(good, "\"120cm\"", "1e17")),
+                     "length out of range");
 }
 
 TEST(ScenarioHardening, HeightfieldFilesMustBeRegularFilesBesideTheScenario) {
     const std::string good = scenario_text();
     auto with_file = [&](const std::string& name) {
-        return replace_once(good, R"("kind": "flat")", R"("kind": "image", "file": ")" + name + "\"");
+        return replace_once(good, R"("kind": "flat")",
+                            R"("kind": "image", "file": ")" + name + "\"");
     };
     EXPECT_ERROR_HAS(scenario_error(with_file("/dev/zero")), "absolute path");
     EXPECT_ERROR_HAS(scenario_error(with_file("../../etc/passwd")), "climbs out");
@@ -206,7 +232,8 @@ TEST(ScenarioHardening, OverlapGridFindsWhatComparingEveryPairFinds) {
     battle::OverlapGrid grid;
     for (int i = 0; i < 600; ++i) {
         geom::Rect r;
-        r.centre = {static_cast<geom::i64>(rng.below(3000)), static_cast<geom::i64>(rng.below(3000))};
+        r.centre = {static_cast<geom::i64>(rng.below(3000)),
+                    static_cast<geom::i64>(rng.below(3000))};
         r.facing = geom::direction_of_degrees(static_cast<int>(rng.below(360)));
         // Mostly units of tens of cm; now and then a very long line that spans many cells.
         r.half_width = i % 97 == 0 ? 20000 : static_cast<geom::i64>(10 + rng.below(190));
@@ -260,7 +287,8 @@ TEST(ReplayHardening, AnEmbeddedScenarioWithARepeatedKeyIsRefused) {
     const std::size_t sides = good.find("\"sides\":");
     const std::size_t keyframes = good.find("\n\"keyframes\"");
     std::string bad = good;
-    const std::string sides_text = good.substr(sides, keyframes - 2 - sides);  // up to the scenario's '}'
+    const std::string sides_text =
+        good.substr(sides, keyframes - 2 - sides);  // up to the scenario's '}'
     bad.insert(keyframes - 2, "," + sides_text);
     EXPECT_ERROR_HAS(replay_error(bad), "\"sides\" appears twice");
 }
@@ -304,7 +332,8 @@ TEST(ReplayHardening, DeepDetailsAndTrailingBytesAreRefused) {
     const std::size_t details = good.find("\"details\":{");
     ASSERT_NE(details, std::string::npos);
     std::string deep = good;
-    deep.insert(details + 11, "\"deep\":" + std::string(100000, '[') + std::string(100000, ']') + ",");
+    deep.insert(details + 11,
+                "\"deep\":" + std::string(100000, '[') + std::string(100000, ']') + ",");
     EXPECT_ERROR_HAS(replay_error(rehash(deep)), "nesting deeper than 64");
     EXPECT_ERROR_HAS(replay_error(good + "]"), "bad.replay.json");
     EXPECT_ERROR_HAS(replay_error(good + std::string(1, '\0')), "NUL");
@@ -321,7 +350,8 @@ TEST(ReplayHardening, ReplaysLaidOutDifferentlyStillLoad) {
         replay::Replay r;
         EXPECT_EQ(input_error([&] { r = replay::parse_replay(text, "b.json"); }), "no error");
         ASSERT_EQ(r.events.size(), original.events.size());
-        for (std::size_t i = 0; i < r.events.size(); ++i) EXPECT_EQ(r.events[i].details, original.events[i].details);
+        for (std::size_t i = 0; i < r.events.size(); ++i)
+            EXPECT_EQ(r.events[i].details, original.events[i].details);
         EXPECT_EQ(r.keyframes.size(), original.keyframes.size());
     }
 }

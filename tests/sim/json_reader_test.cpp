@@ -17,7 +17,8 @@ std::string error_of(const std::function<void()>& f) {
 TEST(JsonReader, ReportsPathOfWrongType) {
     const Json j = Json::parse(R"({"attacker": [{"figures": "twelve"}]})");
     JsonNode root(j, "m.json", "$");
-    const auto msg = error_of([&] { root.required("attacker").items()[0].required("figures").as_int(); });
+    const auto msg =
+        error_of([&] { root.required("attacker").items()[0].required("figures").as_int(); });
     EXPECT_EQ(msg, "m.json: $.attacker[0].figures: expected an integer, found a string");
 }
 
@@ -32,8 +33,9 @@ TEST(JsonReader, ReportsMissingFieldAndRange) {
 TEST(JsonReader, ReportsUnknownChoiceAndUnknownKey) {
     const Json j = Json::parse(R"({"type": "zouaves", "typo": 1})");
     JsonNode root(j, "f.json", "$");
-    EXPECT_NE(error_of([&] { root.required("type").as_choice({"infantry", "lancers"}); })
-                  .find("$.type: unknown value \"zouaves\" (expected infantry|lancers)"),
+    EXPECT_NE(error_of([&] {
+                  root.required("type").as_choice({"infantry", "lancers"});
+              }).find("$.type: unknown value \"zouaves\" (expected infantry|lancers)"),
               std::string::npos);
     EXPECT_NE(error_of([&] { root.expect_only_keys({"type"}); }).find("$.typo: unknown field"),
               std::string::npos);

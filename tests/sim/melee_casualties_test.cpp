@@ -34,7 +34,8 @@ TEST(MeleeCasualties, CavalryRows) {
 }
 
 TEST(MeleeCasualties, CavalryAgainstFoot) {
-    // Winning cavalry against retreating foot: 1 per 1; losing foot against cavalry: 1 per 12, halved.
+    // Winning cavalry against retreating foot: 1 per 1; losing foot against cavalry: 1 per 12,
+    // halved.
     Melee m = resolve({with_dice(make_unit("A", TroopType::heavy_cavalry, 8), 6, 6)},
                       {with_dice(make_unit("D", TroopType::infantry, 24), 1, 1)});
     EXPECT_EQ(group_of(m, kAttacker).rate, Rate::cav_win_vs_broken_foot);
@@ -47,7 +48,8 @@ TEST(MeleeCasualties, CavalryAgainstFoot) {
                 {with_dice(make_unit("D", TroopType::infantry, 24), 1, 1)});
     EXPECT_EQ(group_of(m, kAttacker).rate, Rate::cossack_win_vs_broken_foot);
     EXPECT_EQ(m.outcome(kDefender).casualties, 12 / 4);
-    // Losing cavalry against foot: 1 per 12; winning foot against retreating cavalry 1 per 6, halved.
+    // Losing cavalry against foot: 1 per 12; winning foot against retreating cavalry 1 per 6,
+    // halved.
     m = resolve({with_dice(make_unit("A", TroopType::light_cavalry, 12), 1, 1)},
                 {with_dice(make_unit("D", TroopType::infantry, 24), 6, 6)});
     EXPECT_EQ(group_of(m, kAttacker).rate, Rate::cav_lose_vs_foot);

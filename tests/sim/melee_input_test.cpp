@@ -1,7 +1,7 @@
 // Melee files: every bad input names its JSON path; the same file and seed give the same bytes.
 
-#include "sim/core/input_error.h"
 #include "sim/gdb/melee_input.h"
+#include "sim/core/input_error.h"
 #include "sim/gdb/melee_report.h"
 #include "tests/sim/melee_test_util.h"
 
@@ -30,26 +30,39 @@ TEST(MeleeInput, ReadsAValidFileWithDefaults) {
 }
 
 TEST(MeleeInput, BadInputNamesTheJsonPath) {
-    EXPECT_NE(error_of(R"({"attacker": [{"name": "a", "type": "zouaves", "figures": 12}], "defender": [{"name": "d", "type": "infantry", "figures": 8}]})")
-                  .find("m.json: $.attacker[0].type: unknown value \"zouaves\""),
+    EXPECT_NE(
+        error_of(
+            R"({"attacker": [{"name": "a", "type": "zouaves", "figures": 12}], "defender": [{"name": "d", "type": "infantry", "figures": 8}]})")
+            .find("m.json: $.attacker[0].type: unknown value \"zouaves\""),
+        std::string::npos);
+    EXPECT_NE(
+        error_of(
+            R"({"attacker": [{"name": "a", "type": "infantry", "figures": -3}], "defender": [{"name": "d", "type": "infantry", "figures": 8}]})")
+            .find("$.attacker[0].figures: expected an integer from 1 to 10000, found -3"),
+        std::string::npos);
+    EXPECT_NE(
+        error_of(
+            R"({"attacker": [], "defender": [{"name": "d", "type": "infantry", "figures": 8}]})")
+            .find("$.attacker: expected at least one unit"),
+        std::string::npos);
+    EXPECT_NE(error_of(R"({"attacker": {"name": "a"}, "defender": []})")
+                  .find("$.attacker: expected an array, found an object"),
               std::string::npos);
-    EXPECT_NE(error_of(R"({"attacker": [{"name": "a", "type": "infantry", "figures": -3}], "defender": [{"name": "d", "type": "infantry", "figures": 8}]})")
-                  .find("$.attacker[0].figures: expected an integer from 1 to 10000, found -3"),
-              std::string::npos);
-    EXPECT_NE(error_of(R"({"attacker": [], "defender": [{"name": "d", "type": "infantry", "figures": 8}]})")
-                  .find("$.attacker: expected at least one unit"),
-              std::string::npos);
-    EXPECT_NE(error_of(R"({"attacker": {"name": "a"}, "defender": []})").find("$.attacker: expected an array, found an object"),
-              std::string::npos);
-    EXPECT_NE(error_of(R"({"attacker": [{"name": "a", "type": "infantry", "figures": 12, "dice": [7, 1]}], "defender": [{"name": "d", "type": "infantry", "figures": 8}]})")
-                  .find("$.attacker[0].dice[0]: expected an integer from 1 to 6, found 7"),
-              std::string::npos);
-    EXPECT_NE(error_of(R"({"attacker": [{"name": "a", "type": "infantry", "figures": 12, "charging": "yes"}], "defender": [{"name": "d", "type": "infantry", "figures": 8}]})")
-                  .find("$.attacker[0].charging: expected true or false, found a string"),
-              std::string::npos);
-    EXPECT_NE(error_of(R"({"attacker": [{"name": "a", "type": "infantry", "figures": 12, "chargin": true}], "defender": [{"name": "d", "type": "infantry", "figures": 8}]})")
-                  .find("$.attacker[0].chargin: unknown field"),
-              std::string::npos);
+    EXPECT_NE(
+        error_of(
+            R"({"attacker": [{"name": "a", "type": "infantry", "figures": 12, "dice": [7, 1]}], "defender": [{"name": "d", "type": "infantry", "figures": 8}]})")
+            .find("$.attacker[0].dice[0]: expected an integer from 1 to 6, found 7"),
+        std::string::npos);
+    EXPECT_NE(
+        error_of(
+            R"({"attacker": [{"name": "a", "type": "infantry", "figures": 12, "charging": "yes"}], "defender": [{"name": "d", "type": "infantry", "figures": 8}]})")
+            .find("$.attacker[0].charging: expected true or false, found a string"),
+        std::string::npos);
+    EXPECT_NE(
+        error_of(
+            R"({"attacker": [{"name": "a", "type": "infantry", "figures": 12, "chargin": true}], "defender": [{"name": "d", "type": "infantry", "figures": 8}]})")
+            .find("$.attacker[0].chargin: unknown field"),
+        std::string::npos);
     EXPECT_NE(error_of(R"({"defender": [{"name": "d", "type": "infantry", "figures": 8}]})")
                   .find("missing required field \"attacker\""),
               std::string::npos);
@@ -66,8 +79,10 @@ TEST(MeleeDeterminism, SameFileAndSeedGiveTheSameBytes) {
         resolve_melee(p, prng, out);
         const MeleeOdds odds = melee_odds(p);
         const std::string bytes = melee_report_json(p, out, &odds).dump();
-        if (run == 0) first = bytes;
-        else EXPECT_EQ(bytes, first);
+        if (run == 0)
+            first = bytes;
+        else
+            EXPECT_EQ(bytes, first);
     }
 }
 

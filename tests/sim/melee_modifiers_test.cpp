@@ -5,21 +5,25 @@
 namespace vedette::sim::gdb::test {
 namespace {
 
-const PreparedUnit& first_attacker(const Melee& m) { return m.unit(kAttacker); }
+const PreparedUnit& first_attacker(const Melee& m) {
+    return m.unit(kAttacker);
+}
 
 TEST(MeleeModifiers, TroopTypeRows) {
     const std::pair<TroopType, int> rows[] = {
-        {TroopType::cuirassiers, 5}, {TroopType::heavy_cavalry, 4}, {TroopType::dragoons, 3},
-        {TroopType::light_cavalry, 2}, {TroopType::cossacks, 0},    {TroopType::infantry, 2},
+        {TroopType::cuirassiers, 5},   {TroopType::heavy_cavalry, 4}, {TroopType::dragoons, 3},
+        {TroopType::light_cavalry, 2}, {TroopType::cossacks, 0},      {TroopType::infantry, 2},
         {TroopType::open_order, 0},    {TroopType::artillery, 0}};
     for (auto [type, value] : rows) {
         const Melee m = resolve({make_unit("a", type)}, {make_unit("d", TroopType::infantry)});
-        const Mod id = static_cast<Mod>(static_cast<int>(Mod::type_cuirassiers) + static_cast<int>(type));
+        const Mod id =
+            static_cast<Mod>(static_cast<int>(Mod::type_cuirassiers) + static_cast<int>(type));
         EXPECT_TRUE(has_mod(first_attacker(m), id)) << to_string(type);
         EXPECT_EQ(mod_value(first_attacker(m), id), value) << to_string(type);
     }
     // Skirmishers fight only against Cossacks or skirmishers (12.12): there their row is 0.
-    const Melee s = resolve({make_unit("a", TroopType::skirmishers)}, {make_unit("d", TroopType::skirmishers)});
+    const Melee s =
+        resolve({make_unit("a", TroopType::skirmishers)}, {make_unit("d", TroopType::skirmishers)});
     EXPECT_TRUE(has_mod(first_attacker(s), Mod::type_skirmishers));
     EXPECT_EQ(first_attacker(s).modifier_total, 0);
 }
@@ -56,10 +60,10 @@ TEST(MeleeModifiers, LancersAgainstInfantry) {
 }
 
 TEST(MeleeModifiers, ClassRows) {
-    const std::pair<UnitClass, int> rows[] = {{UnitClass::guard, 2},       {UnitClass::elite, 1},
-                                              {UnitClass::veteran, 0},     {UnitClass::line, 0},
-                                              {UnitClass::second_rate, 0}, {UnitClass::conscript, -1},
-                                              {UnitClass::garrison, -1}};
+    const std::pair<UnitClass, int> rows[] = {
+        {UnitClass::guard, 2},    {UnitClass::elite, 1},       {UnitClass::veteran, 0},
+        {UnitClass::line, 0},     {UnitClass::second_rate, 0}, {UnitClass::conscript, -1},
+        {UnitClass::garrison, -1}};
     for (auto [klass, value] : rows) {
         MeleeUnit u = make_unit("a", TroopType::infantry);
         u.klass = klass;
@@ -186,7 +190,8 @@ TEST(MeleeModifiers, ReinforcementsNoChargeBonusInterpenetratedUnformed) {  // 1
     r.charging = true;
     r.reinforcement = true;
     r.status = Status::unformed;
-    Melee m = resolve({make_unit("a", TroopType::infantry), r}, {make_unit("d", TroopType::infantry)});
+    Melee m =
+        resolve({make_unit("a", TroopType::infantry), r}, {make_unit("d", TroopType::infantry)});
     const PreparedUnit& p = m.unit(kAttacker, 1);
     EXPECT_FALSE(has_mod(p, Mod::charging));
     EXPECT_TRUE(is_denied(p, Mod::charging));
@@ -215,11 +220,13 @@ TEST(MeleeModifiersNote7, InfantryColumnChargingAgainstFootAndThroughBreach) {
 }
 
 TEST(MeleeModifiers, ColumnOrSquareAgainstCavalry) {
-    for (Formation f : {Formation::column, Formation::attack_column, Formation::square, Formation::mass}) {
+    for (Formation f :
+         {Formation::column, Formation::attack_column, Formation::square, Formation::mass}) {
         MeleeUnit u = make_unit("foot", TroopType::infantry);
         u.formation = f;
         Melee m = resolve({make_unit("cav", TroopType::cuirassiers)}, {u});
-        EXPECT_EQ(mod_value(m.unit(kDefender), Mod::column_or_square_vs_cavalry), 4) << to_string(f);
+        EXPECT_EQ(mod_value(m.unit(kDefender), Mod::column_or_square_vs_cavalry), 4)
+            << to_string(f);
         m = resolve({make_unit("inf", TroopType::infantry)}, {u});
         EXPECT_FALSE(has_mod(m.unit(kDefender), Mod::column_or_square_vs_cavalry));
     }
@@ -229,7 +236,8 @@ TEST(MeleeModifiers, ColumnOrSquareAgainstCavalry) {
 }
 
 TEST(MeleeModifiersNote8, CoverBuildingFortifiedOnlyWhileTheEnemyIsOutside) {
-    const std::pair<Cover, Mod> rows[] = {{Cover::cover, Mod::cover}, {Cover::building, Mod::building},
+    const std::pair<Cover, Mod> rows[] = {{Cover::cover, Mod::cover},
+                                          {Cover::building, Mod::building},
                                           {Cover::fortified, Mod::fortified}};
     int expected = 1;
     for (auto [cover, id] : rows) {
@@ -278,14 +286,17 @@ TEST(MeleeModifiers, Example12_7NumbersGoToTheLargestUnitOnly) {
 }
 
 TEST(MeleeModifiers, NumbersThreeToTwoAndBelow) {
-    Melee m = resolve({make_unit("a", TroopType::infantry, 18)}, {make_unit("d", TroopType::infantry, 12)});
+    Melee m = resolve({make_unit("a", TroopType::infantry, 18)},
+                      {make_unit("d", TroopType::infantry, 12)});
     EXPECT_EQ(mod_value(m.unit(kAttacker), Mod::numbers_3_2), 1);
-    m = resolve({make_unit("a", TroopType::infantry, 17)}, {make_unit("d", TroopType::infantry, 12)});
+    m = resolve({make_unit("a", TroopType::infantry, 17)},
+                {make_unit("d", TroopType::infantry, 12)});
     EXPECT_FALSE(has_mod(m.unit(kAttacker), Mod::numbers_3_2));
     EXPECT_FALSE(has_mod(m.unit(kDefender), Mod::numbers_3_2));
     // Ties between equal largest units: the first listed.
-    m = resolve({make_unit("first", TroopType::infantry, 12), make_unit("second", TroopType::infantry, 12)},
-                {make_unit("d", TroopType::infantry, 12)});
+    m = resolve(
+        {make_unit("first", TroopType::infantry, 12), make_unit("second", TroopType::infantry, 12)},
+        {make_unit("d", TroopType::infantry, 12)});
     EXPECT_TRUE(has_mod(m.unit(kAttacker, 0), Mod::numbers_2_1));
     EXPECT_FALSE(has_mod(m.unit(kAttacker, 1), Mod::numbers_2_1));
 }

@@ -15,7 +15,8 @@ Count sum_of_counts(const MeleeOdds& odds) {
 }
 
 TEST(MeleeOdds, OneOnOneSumsExactlyToOne) {
-    const Melee m = resolve({make_unit("A", TroopType::infantry)}, {make_unit("D", TroopType::infantry)});
+    const Melee m =
+        resolve({make_unit("A", TroopType::infantry)}, {make_unit("D", TroopType::infantry)});
     const MeleeOdds odds = melee_odds(m.prepared);
     EXPECT_EQ(count_to_string(odds.denominator), "1296");
     EXPECT_TRUE(sum_of_counts(odds) == odds.denominator);
@@ -24,7 +25,8 @@ TEST(MeleeOdds, OneOnOneSumsExactlyToOne) {
         if (o.result == Result::draw) {
             EXPECT_EQ(count_to_string(o.count), "146");
         }
-    EXPECT_NEAR(odds.probability_of_winner(kAttacker), odds.probability_of_winner(kDefender), 1e-12);
+    EXPECT_NEAR(odds.probability_of_winner(kAttacker), odds.probability_of_winner(kDefender),
+                1e-12);
 }
 
 TEST(MeleeOdds, ThreeAgainstThreeWithSapperSumsExactly) {
@@ -32,16 +34,20 @@ TEST(MeleeOdds, ThreeAgainstThreeWithSapperSumsExactly) {
     sapper.sapper = true;
     MeleeUnit church = make_unit("D1", TroopType::infantry, 20);
     church.cover = Cover::fortified;
-    const Melee m = resolve({make_unit("A1", TroopType::infantry, 24), make_unit("A2", TroopType::infantry, 18), sapper},
-                            {church, make_unit("D2", TroopType::infantry, 12), make_unit("D3", TroopType::artillery, 4)},
+    const Melee m = resolve({make_unit("A1", TroopType::infantry, 24),
+                             make_unit("A2", TroopType::infantry, 18), sapper},
+                            {church, make_unit("D2", TroopType::infantry, 12),
+                             make_unit("D3", TroopType::artillery, 4)},
                             Terrain::fortified);
     const MeleeOdds odds = melee_odds(m.prepared);
-    EXPECT_EQ(count_to_string(odds.denominator), count_to_string(Count(36) * 36 * 216 * 36 * 36 * 36));
+    EXPECT_EQ(count_to_string(odds.denominator),
+              count_to_string(Count(36) * 36 * 216 * 36 * 36 * 36));
     EXPECT_TRUE(sum_of_counts(odds) == odds.denominator);
 }
 
 TEST(MeleeOdds, AutomaticMeleeIsCertain) {
-    const Melee m = resolve({make_unit("line", TroopType::infantry)}, {make_unit("screen", TroopType::skirmishers)});
+    const Melee m = resolve({make_unit("line", TroopType::infantry)},
+                            {make_unit("screen", TroopType::skirmishers)});
     const MeleeOdds odds = melee_odds(m.prepared);
     ASSERT_EQ(odds.outcomes.size(), 1u);
     EXPECT_DOUBLE_EQ(odds.probability(odds.outcomes[0]), 1.0);
@@ -56,7 +62,8 @@ TEST(MeleeOdds, AgreesWithAMillionSampledRolls) {
     square.formation = Formation::square;
     MeleeUnit lancers = make_unit("lancers", TroopType::lancers, 8);
     lancers.charging = true;
-    Melee m = resolve({cuirassiers, lancers}, {square, make_unit("battery", TroopType::artillery, 4)});
+    Melee m =
+        resolve({cuirassiers, lancers}, {square, make_unit("battery", TroopType::artillery, 4)});
     const MeleeOdds odds = melee_odds(m.prepared);
 
     Prng prng(2024);

@@ -14,7 +14,11 @@ Melee infantry_melee(int a1, int a2, int d1, int d2) {
 }
 
 TEST(MeleeResultTable, EveryRowOf12_18) {
-    struct Case { int a1, a2, d1, d2; Result result; int winner; };
+    struct Case {
+        int a1, a2, d1, d2;
+        Result result;
+        int winner;
+    };
     const Case cases[] = {
         {6, 6, 1, 1, Result::broken, kAttacker},       // 10
         {5, 4, 1, 1, Result::broken, kAttacker},       // 7
@@ -117,8 +121,8 @@ TEST(MeleeResults, BuiltUpAreaPushBackAndSecondPushBackRetreats) {  // 12.19 i, 
     MeleeUnit house = make_unit("village", TroopType::infantry);
     house.cover = Cover::building;  // +2 +2 = 4
     // Attacker +2: 2 + 10 = 12 against 4 + 7 = 11: pushed back.
-    Melee m = resolve({with_dice(make_unit("A", TroopType::infantry), 5, 5)}, {with_dice(house, 3, 4)},
-                      Terrain::built_up);
+    Melee m = resolve({with_dice(make_unit("A", TroopType::infantry), 5, 5)},
+                      {with_dice(house, 3, 4)}, Terrain::built_up);
     EXPECT_EQ(m.outcome(kDefender).status, StatusAfter::pushed_back);
     house.pushed_back_before = true;
     m = resolve({with_dice(make_unit("A", TroopType::infantry), 5, 5)}, {with_dice(house, 3, 4)},
@@ -127,10 +131,10 @@ TEST(MeleeResults, BuiltUpAreaPushBackAndSecondPushBackRetreats) {  // 12.19 i, 
 }
 
 TEST(MeleeFollowUp, FormationTestTargetsByClass) {  // 12.22
-    const std::pair<UnitClass, int> targets[] = {{UnitClass::guard, 7},   {UnitClass::elite, 7},
-                                                 {UnitClass::veteran, 8}, {UnitClass::line, 8},
-                                                 {UnitClass::second_rate, 8}, {UnitClass::garrison, 9},
-                                                 {UnitClass::conscript, 9}};
+    const std::pair<UnitClass, int> targets[] = {
+        {UnitClass::guard, 7},    {UnitClass::elite, 7},       {UnitClass::veteran, 8},
+        {UnitClass::line, 8},     {UnitClass::second_rate, 8}, {UnitClass::garrison, 9},
+        {UnitClass::conscript, 9}};
     for (auto [klass, target] : targets) {
         MeleeUnit winner = with_dice(make_unit("W", TroopType::infantry), 6, 6);
         winner.klass = klass;
@@ -166,7 +170,8 @@ TEST(MeleeFollowUp, NoFormationTestForSquaresFortifiedDefendersOrTheAlreadyUnfor
 
     MeleeUnit church = with_dice(make_unit("church", TroopType::infantry), 6, 6);
     church.cover = Cover::fortified;
-    m = resolve({with_dice(make_unit("A", TroopType::infantry), 1, 1)}, {church}, Terrain::fortified);
+    m = resolve({with_dice(make_unit("A", TroopType::infantry), 1, 1)}, {church},
+                Terrain::fortified);
     EXPECT_EQ(m.outcome(kDefender).test.kind, TestKind::none);
     EXPECT_EQ(m.outcome(kDefender).status, StatusAfter::formed);
 
@@ -187,8 +192,10 @@ MeleeOutcome pursuit_after_win(MeleeUnit winner) {
 TEST(MeleePursuitTest, RowsAndModifiers) {  // 12.23, 12.24
     MeleeUnit cav = make_unit("W", TroopType::dragoons);
     const std::tuple<int, int, const char*, StatusAfter> rows[] = {
-        {5, 5, "superb", StatusAfter::formed},  {4, 5, "unformed", StatusAfter::unformed},
-        {4, 4, "blown", StatusAfter::blown},    {3, 3, "blown", StatusAfter::blown},
+        {5, 5, "superb", StatusAfter::formed},
+        {4, 5, "unformed", StatusAfter::unformed},
+        {4, 4, "blown", StatusAfter::blown},
+        {3, 3, "blown", StatusAfter::blown},
         {2, 3, "pursue", StatusAfter::pursuing}};
     for (auto [a, b, outcome, status] : rows) {
         cav.test_dice = {a, b};
@@ -228,14 +235,16 @@ TEST(MeleePursuitTest, SuperbCountsAsNineAfterPursuingOrWhenUnformed) {
 }
 
 TEST(MeleeAutomatic, SkirmishersContactedByFormedUnitsAreRemoved) {  // 12.12
-    Melee m = resolve({make_unit("line", TroopType::infantry)}, {make_unit("screen", TroopType::skirmishers)});
+    Melee m = resolve({make_unit("line", TroopType::infantry)},
+                      {make_unit("screen", TroopType::skirmishers)});
     EXPECT_TRUE(m.prepared.automatic);
     EXPECT_EQ(m.decision().result, Result::removed);
     EXPECT_EQ(m.decision().winner, kAttacker);
     EXPECT_EQ(m.outcome(kDefender).status, StatusAfter::removed);
     EXPECT_TRUE(m.out.dice.empty());
     // Not by Cossacks or other skirmishers.
-    m = resolve({make_unit("Cossacks", TroopType::cossacks)}, {make_unit("screen", TroopType::skirmishers)});
+    m = resolve({make_unit("Cossacks", TroopType::cossacks)},
+                {make_unit("screen", TroopType::skirmishers)});
     EXPECT_FALSE(m.prepared.automatic);
 }
 
@@ -248,7 +257,7 @@ TEST(MeleeAutomatic, RetreatingUnitsLoseWithoutDiceAndPayAsLosers) {  // 12.13
     EXPECT_TRUE(m.prepared.automatic);
     EXPECT_EQ(m.decision().result, Result::retreat);
     EXPECT_EQ(m.outcome(kDefender).status, StatusAfter::retreating);
-    EXPECT_EQ(m.outcome(kDefender).casualties, 8);              // cavalry vs retreating foot: 1 per 1
+    EXPECT_EQ(m.outcome(kDefender).casualties, 8);  // cavalry vs retreating foot: 1 per 1
     EXPECT_EQ(m.outcome(kAttacker).casualties, (12 / 12) / 2);  // losing foot vs cavalry, halved
     EXPECT_EQ(m.outcome(kAttacker).test.kind, TestKind::pursuit);
 }
@@ -333,7 +342,8 @@ TEST(MeleeSapper, SeedExampleOneAndSixRerollOneIntoFour) {  // 12.10
 TEST(MeleeExamples, ExampleAOfSeed004) {
     MeleeUnit hussars = with_dice(make_unit("French hussars", TroopType::light_cavalry, 8), 3, 2);
     hussars.charging = true;
-    MeleeUnit dragoons = with_dice(make_unit("British heavy dragoons", TroopType::heavy_cavalry, 12), 4, 4);
+    MeleeUnit dragoons =
+        with_dice(make_unit("British heavy dragoons", TroopType::heavy_cavalry, 12), 4, 4);
     dragoons.countercharging = true;
     dragoons.nation = "british";
     dragoons.test_dice = {3, 4};
@@ -368,8 +378,8 @@ TEST(MeleeBonusMoves, WinnersTurnOccupyAndSuperbCavalryMoves) {  // 12.21
 }
 
 TEST(MeleeDice, EveryDieIsLoggedWithItsPurpose) {
-    const Melee m = resolve({make_unit("A", TroopType::infantry)}, {make_unit("D", TroopType::infantry)},
-                            Terrain::open, 99);
+    const Melee m = resolve({make_unit("A", TroopType::infantry)},
+                            {make_unit("D", TroopType::infantry)}, Terrain::open, 99);
     int melee_dice = 0;
     for (const auto& d : m.out.dice) {
         EXPECT_GE(d.value, 1);

@@ -13,7 +13,8 @@
 namespace vedette::sim::gdb::test {
 
 inline const GdbRules& shipped_rules() {
-    static const GdbRules r = load_gdb_rules(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json");
+    static const GdbRules r =
+        load_gdb_rules(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json");
     return r;
 }
 
@@ -40,10 +41,12 @@ struct Melee {
     MeleeOutcome out;
 
     const PreparedUnit& unit(int side, int index = 0) const {
-        return prepared.units[static_cast<std::size_t>(prepared.side_units[side][static_cast<std::size_t>(index)])];
+        return prepared.units[static_cast<std::size_t>(
+            prepared.side_units[side][static_cast<std::size_t>(index)])];
     }
     const UnitOutcome& outcome(int side, int index = 0) const {
-        return out.units[static_cast<std::size_t>(prepared.side_units[side][static_cast<std::size_t>(index)])];
+        return out.units[static_cast<std::size_t>(
+            prepared.side_units[side][static_cast<std::size_t>(index)])];
     }
     const Decision& decision() const { return *out.decision; }
 };

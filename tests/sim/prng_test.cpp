@@ -13,8 +13,8 @@ namespace {
 // and by an independent Python transcription of the same algorithms (docs/DETERMINISM.md).
 TEST(Prng, ExactSequenceForSeed42) {
     Prng p(42);
-    const std::array<std::uint64_t, 4> expected = {
-        0x15780b2e0c2ec716ULL, 0x6104d9866d113a7eULL, 0xae17533239e499a1ULL, 0xecb8ad4703b360a1ULL};
+    const std::array<std::uint64_t, 4> expected = {0x15780b2e0c2ec716ULL, 0x6104d9866d113a7eULL,
+                                                   0xae17533239e499a1ULL, 0xecb8ad4703b360a1ULL};
     for (auto e : expected) EXPECT_EQ(p.next(), e);
 }
 

@@ -11,7 +11,8 @@ namespace {
 using sim::battle::Event;
 
 // Events of 1 s each, back to back: turn, phase, kind, units.
-std::vector<Event> make_events(const std::vector<std::tuple<int, std::string, std::string, std::vector<int>>>& spec) {
+std::vector<Event> make_events(
+    const std::vector<std::tuple<int, std::string, std::string, std::vector<int>>>& spec) {
     std::vector<Event> out;
     std::int64_t t = 0;
     for (const auto& [turn, phase, kind, units] : spec) {
@@ -31,16 +32,16 @@ std::vector<Event> make_events(const std::vector<std::tuple<int, std::string, st
 
 const std::vector<Event>& battle() {
     static const std::vector<Event> events = make_events({
-        {0, "setup", "setup", {0, 1, 2}},             // 0
-        {1, "charges", "turn_start", {}},             // 1
-        {1, "charges", "charge_declared", {0, 1}},    // 2
-        {1, "charges", "morale_test", {0}},           // 3
-        {1, "movement", "move", {2}},                 // 4
-        {1, "melee", "melee", {0, 1}},                // 5
-        {1, "melee", "casualties", {1}},              // 6
-        {2, "charges", "turn_start", {}},             // 7
-        {2, "charges", "charge_declared", {2, 1}},    // 8
-        {2, "mandatory", "rout", {1}},                // 9
+        {0, "setup", "setup", {0, 1, 2}},           // 0
+        {1, "charges", "turn_start", {}},           // 1
+        {1, "charges", "charge_declared", {0, 1}},  // 2
+        {1, "charges", "morale_test", {0}},         // 3
+        {1, "movement", "move", {2}},               // 4
+        {1, "melee", "melee", {0, 1}},              // 5
+        {1, "melee", "casualties", {1}},            // 6
+        {2, "charges", "turn_start", {}},           // 7
+        {2, "charges", "charge_declared", {2, 1}},  // 8
+        {2, "mandatory", "rout", {1}},              // 9
     });
     return events;
 }

@@ -41,11 +41,14 @@ struct ViewerRun {
 };
 
 // Runs `vedette view` under xvfb-run with lavapipe and validation on.
-ViewerRun run_viewer(const std::string& replay, const fs::path& tour, const fs::path& dir, const std::string& extra = "") {
+ViewerRun run_viewer(const std::string& replay, const fs::path& tour, const fs::path& dir,
+                     const std::string& extra = "") {
     const fs::path log = dir / "viewer.log";
-    const std::string cmd = "VK_DRIVER_FILES=" VEDETTE_LAVAPIPE_ICD " VK_ICD_FILENAMES=" VEDETTE_LAVAPIPE_ICD
-                            " VEDETTE_VALIDATION=1 xvfb-run -a -s '-screen 0 1600x1000x24' '" VEDETTE_BINARY "' view '" +
-                            replay + "' --script '" + tour.string() + "' " + extra + " > '" + log.string() + "' 2>&1";
+    const std::string cmd =
+        "VK_DRIVER_FILES=" VEDETTE_LAVAPIPE_ICD " VK_ICD_FILENAMES=" VEDETTE_LAVAPIPE_ICD
+        " VEDETTE_VALIDATION=1 xvfb-run -a -s '-screen 0 1600x1000x24' '" VEDETTE_BINARY
+        "' view '" +
+        replay + "' --script '" + tour.string() + "' " + extra + " > '" + log.string() + "' 2>&1";
     ViewerRun r;
     const int status = std::system(cmd.c_str());
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -53,7 +56,9 @@ ViewerRun run_viewer(const std::string& replay, const fs::path& tour, const fs::
     return r;
 }
 
-bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
+bool contains(const std::string& text, const std::string& what) {
+    return text.find(what) != std::string::npos;
+}
 
 // Fraction of pixels that differ in the middle of the frame (the 3D scene between the panels).
 double scene_difference(const fs::path& a, const fs::path& b) {
@@ -66,18 +71,21 @@ double scene_difference(const fs::path& a, const fs::path& b) {
         for (std::uint32_t col = 350; col < x.width - 450; ++col, ++total) {
             const auto* p = x.at(col, row);
             const auto* q = y.at(col, row);
-            if (std::abs(p[0] - q[0]) + std::abs(p[1] - q[1]) + std::abs(p[2] - q[2]) > 24) ++differ;
+            if (std::abs(p[0] - q[0]) + std::abs(p[1] - q[1]) + std::abs(p[2] - q[2]) > 24)
+                ++differ;
         }
     return double(differ) / double(total);
 }
 
 TEST(ViewerWindow, TourThroughAChargeAndAMeleeShowsTheirNumbers) {
-    const std::string replay = std::string(VEDETTE_SOURCE_DIR) + "/replays/demo/demo_battle.replay.json";
+    const std::string replay =
+        std::string(VEDETTE_SOURCE_DIR) + "/replays/demo/demo_battle.replay.json";
     // The first melee with dice on both sides, and the charge that led to it.
     json doc = json::parse(std::ifstream(replay));
     int melee = -1, declared = -1, contact = -1;
     for (const auto& e : doc["events"]) {
-        if (e["kind"] == "melee" && e["details"]["attacker"]["score"].is_number() && e["details"]["defender"]["score"].is_number()) {
+        if (e["kind"] == "melee" && e["details"]["attacker"]["score"].is_number() &&
+            e["details"]["defender"]["score"].is_number()) {
             melee = e["seq"].get<int>();
             break;
         }
@@ -87,7 +95,8 @@ TEST(ViewerWindow, TourThroughAChargeAndAMeleeShowsTheirNumbers) {
     const std::string attacker = m["units"][0];
     for (const auto& e : doc["events"]) {
         if (e["seq"].get<int>() >= melee) break;
-        if (e["kind"] == "charge_declared" && e["units"][0] == attacker) declared = e["seq"].get<int>();
+        if (e["kind"] == "charge_declared" && e["units"][0] == attacker)
+            declared = e["seq"].get<int>();
         if (e["kind"] == "contact" && e["units"][0] == attacker) contact = e["seq"].get<int>();
     }
     ASSERT_GE(declared, 0);
@@ -112,7 +121,8 @@ TEST(ViewerWindow, TourThroughAChargeAndAMeleeShowsTheirNumbers) {
                         << "wait 3 frames\n"
                         << "screenshot resized.png\n"
                         << "quit\n";
-    const ViewerRun r = run_viewer(replay, tour, dir, "--stats '" + (dir / "stats.json").string() + "'");
+    const ViewerRun r =
+        run_viewer(replay, tour, dir, "--stats '" + (dir / "stats.json").string() + "'");
     ASSERT_EQ(r.exit_code, 0) << r.output;
     EXPECT_FALSE(contains(r.output, "Validation Error")) << r.output;
     EXPECT_FALSE(contains(r.output, "validation errors")) << r.output;
@@ -121,15 +131,18 @@ TEST(ViewerWindow, TourThroughAChargeAndAMeleeShowsTheirNumbers) {
     const std::string declared_text = read_text(dir / "charge_declared.txt");
     const json& d = doc["events"][static_cast<std::size_t>(declared)];
     char distance[64];
-    std::snprintf(distance, sizeof distance, "distance %.1f cm", d["details"]["distance_mm"].get<double>() / 10.0);
+    std::snprintf(distance, sizeof distance, "distance %.1f cm",
+                  d["details"]["distance_mm"].get<double>() / 10.0);
     EXPECT_TRUE(contains(declared_text, distance)) << declared_text;
-    EXPECT_TRUE(contains(declared_text, "unit: ")) << "the unit inspector shows the selected unit\n" << declared_text;
+    EXPECT_TRUE(contains(declared_text, "unit: ")) << "the unit inspector shows the selected unit\n"
+                                                   << declared_text;
     const std::string contact_text = read_text(dir / "charge_contact.txt");
     EXPECT_TRUE(contains(contact_text, "contact  <- now")) << contact_text;
     for (int i = declared; i <= contact; ++i) {
         const json& e = doc["events"][static_cast<std::size_t>(i)];
         if (e["kind"] != "morale_test") continue;
-        const std::string dice = "charge: dice " + std::to_string(e["details"]["dice"][0].get<int>()) + " " +
+        const std::string dice = "charge: dice " +
+                                 std::to_string(e["details"]["dice"][0].get<int>()) + " " +
                                  std::to_string(e["details"]["dice"][1].get<int>());
         EXPECT_TRUE(contains(contact_text, dice)) << dice << "\n" << contact_text;
     }
@@ -141,28 +154,36 @@ TEST(ViewerWindow, TourThroughAChargeAndAMeleeShowsTheirNumbers) {
     const json& md = m["details"];
     for (const char* side : {"attacker", "defender"}) {
         const std::string title = std::string(side) == "attacker" ? "Attacker" : "Defender";
-        EXPECT_TRUE(contains(melee_text, "melee: " + title + ": score " + std::to_string(md[side]["score"].get<int>())))
+        EXPECT_TRUE(contains(melee_text, "melee: " + title + ": score " +
+                                             std::to_string(md[side]["score"].get<int>())))
             << melee_text;
         for (const auto& u : md[side]["units"]) {
             if (u["dice"].empty()) continue;
-            EXPECT_TRUE(contains(melee_text, "melee: dice " + std::to_string(u["dice"][0].get<int>()) + " " +
+            EXPECT_TRUE(contains(melee_text, "melee: dice " +
+                                                 std::to_string(u["dice"][0].get<int>()) + " " +
                                                  std::to_string(u["dice"][1].get<int>())))
                 << melee_text;
-            EXPECT_TRUE(contains(melee_text, "= total " + std::to_string(u["total"].get<int>()))) << melee_text;
+            EXPECT_TRUE(contains(melee_text, "= total " + std::to_string(u["total"].get<int>())))
+                << melee_text;
             for (const auto& mod : u["modifiers"])
-                EXPECT_TRUE(contains(melee_text, "melee: " + mod["label"].get<std::string>())) << melee_text;
+                EXPECT_TRUE(contains(melee_text, "melee: " + mod["label"].get<std::string>()))
+                    << melee_text;
         }
     }
-    EXPECT_TRUE(contains(melee_text, "melee: > " + md["result_row"]["label"].get<std::string>())) << melee_text;
+    EXPECT_TRUE(contains(melee_text, "melee: > " + md["result_row"]["label"].get<std::string>()))
+        << melee_text;
     for (const auto& c : md["casualty_rows"])
         EXPECT_TRUE(contains(melee_text, c["arithmetic"].get<std::string>())) << melee_text;
     EXPECT_TRUE(contains(melee_text, "<- this melee")) << melee_text;
-    EXPECT_TRUE(contains(melee_text, "current: " + std::to_string(melee) + " melee (" + m["rule"].get<std::string>() + ")"))
-        << "the log shows the event with its rule\n" << melee_text;
+    EXPECT_TRUE(contains(melee_text, "current: " + std::to_string(melee) + " melee (" +
+                                         m["rule"].get<std::string>() + ")"))
+        << "the log shows the event with its rule\n"
+        << melee_text;
 
     // Stepping back and switching to the top camera changes the picture.
     EXPECT_GT(scene_difference(dir / "melee.png", dir / "before_melee_top.png"), 0.05);
-    EXPECT_TRUE(contains(read_text(dir / "before_melee_top.txt"), "event " + std::to_string(melee - 1) + " of"));
+    EXPECT_TRUE(contains(read_text(dir / "before_melee_top.txt"),
+                         "event " + std::to_string(melee - 1) + " of"));
 
     // Resizing recreated the swapchain and the frame.
     const auto resized = vedette::render::read_png((dir / "resized.png").string());
@@ -177,7 +198,8 @@ TEST(ViewerWindow, TourThroughAChargeAndAMeleeShowsTheirNumbers) {
 TEST(ViewerWindow, BrokenReplayOpensAnErrorDialog) {
     const fs::path dir = out_dir("broken");
     const fs::path bad = dir / "broken.replay.json";
-    const std::string good = read_text(fs::path(VEDETTE_SOURCE_DIR) / "replays/demo/demo_battle.replay.json");
+    const std::string good =
+        read_text(fs::path(VEDETTE_SOURCE_DIR) / "replays/demo/demo_battle.replay.json");
     std::ofstream(bad) << good.substr(0, good.size() / 3);  // cut off mid-file
     const fs::path tour = dir / "tour.txt";
     std::ofstream(tour) << "wait 2 frames\nscreenshot error.png\nquit\n";
@@ -195,7 +217,8 @@ TEST(ViewerWindow, BadTourLineIsReportedWithExitCode2) {
     const fs::path dir = out_dir("bad_tour");
     const fs::path tour = dir / "tour.txt";
     std::ofstream(tour) << "wait 1 frames\nselect no_such_unit\nquit\n";
-    const ViewerRun r = run_viewer(std::string(VEDETTE_SOURCE_DIR) + "/replays/demo/demo_battle.replay.json", tour, dir);
+    const ViewerRun r = run_viewer(
+        std::string(VEDETTE_SOURCE_DIR) + "/replays/demo/demo_battle.replay.json", tour, dir);
     EXPECT_EQ(r.exit_code, 2) << r.output;
     EXPECT_TRUE(contains(r.output, "line 2")) << r.output;
     EXPECT_TRUE(contains(r.output, "no_such_unit")) << r.output;

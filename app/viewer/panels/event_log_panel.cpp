@@ -24,25 +24,31 @@ void event_log_panel(const FrameView& f, CommandQueue& q) {
 
     // Filters: one unit, and any number of kinds.
     std::string unit_label = "all units";
-    if (!filter.units.empty()) unit_label = scene.scenario.units[static_cast<std::size_t>(*filter.units.begin())].id;
+    if (!filter.units.empty())
+        unit_label = scene.scenario.units[static_cast<std::size_t>(*filter.units.begin())].id;
     ImGui::SetNextItemWidth(150);
     if (ImGui::BeginCombo("##unit", unit_label.c_str())) {
-        if (ImGui::Selectable("all units", filter.units.empty())) q.push([](ViewerModel& m) { m.filter.units.clear(); });
+        if (ImGui::Selectable("all units", filter.units.empty()))
+            q.push([](ViewerModel& m) { m.filter.units.clear(); });
         for (std::size_t u = 0; u < scene.scenario.units.size(); ++u) {
             const int index = static_cast<int>(u);
-            if (ImGui::Selectable(scene.scenario.units[u].id.c_str(), filter.units.count(index) > 0))
+            if (ImGui::Selectable(scene.scenario.units[u].id.c_str(),
+                                  filter.units.count(index) > 0))
                 q.push([index](ViewerModel& m) { m.filter.units = {index}; });
         }
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    const std::string kinds_label = filter.kinds.empty() ? "all kinds" : std::to_string(filter.kinds.size()) + " kinds";
+    const std::string kinds_label =
+        filter.kinds.empty() ? "all kinds" : std::to_string(filter.kinds.size()) + " kinds";
     ImGui::SetNextItemWidth(110);
     if (ImGui::BeginCombo("##kinds", kinds_label.c_str())) {
         for (const auto& k : sim::battle::event_kinds()) {
             bool on = filter.kinds.count(k) > 0;
             if (ImGui::Checkbox(k.c_str(), &on))
-                q.push([k, on](ViewerModel& m) { on ? (void)m.filter.kinds.insert(k) : (void)m.filter.kinds.erase(k); });
+                q.push([k, on](ViewerModel& m) {
+                    on ? (void)m.filter.kinds.insert(k) : (void)m.filter.kinds.erase(k);
+                });
         }
         ImGui::EndCombo();
     }
@@ -55,10 +61,13 @@ void event_log_panel(const FrameView& f, CommandQueue& q) {
     std::vector<int> rows;
     for (std::size_t i = 0; i < events.size(); ++i)
         if (filter.passes(events[i])) rows.push_back(static_cast<int>(i));
-    ui::note("showing " + std::to_string(rows.size()) + " of " + std::to_string(events.size()) + " events");
+    ui::note("showing " + std::to_string(rows.size()) + " of " + std::to_string(events.size()) +
+             " events");
     // Narrow number, kind and rule columns (cut off; the whole text and rule on hover), then the
     // text in the rest of the width.
-    if (ImGui::BeginTable("log", 4, ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_Resizable)) {
+    if (ImGui::BeginTable(
+            "log", 4,
+            ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_Resizable)) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 26.0f);
         ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed, 92.0f);
@@ -94,14 +103,18 @@ void event_log_panel(const FrameView& f, CommandQueue& q) {
                 if (follow && r == cur_row) ImGui::SetScrollHereY(0.4f);
                 ImGui::TableNextColumn();
                 const KindColour c = kind_colour(e.kind);
-                ImGui::TextColored(ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f), "%s", e.kind.c_str());
+                ImGui::TextColored(ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f), "%s",
+                                   e.kind.c_str());
                 ImGui::TableNextColumn();
                 ImGui::TextColored(ui::dim(), "%s", e.rule.c_str());
                 ImGui::TableNextColumn();
                 // One line per row (the clipper needs equal heights); the full text on hover.
                 ImGui::TextUnformatted(e.text.c_str());
-                if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(%s)", e.text.c_str(), e.rule.c_str());
-                if (i == cur) ui::note("current: " + std::to_string(e.seq) + " " + e.kind + " (" + e.rule + "): " + e.text);
+                if (ImGui::IsItemHovered())
+                    ImGui::SetTooltip("%s\n(%s)", e.text.c_str(), e.rule.c_str());
+                if (i == cur)
+                    ui::note("current: " + std::to_string(e.seq) + " " + e.kind + " (" + e.rule +
+                             "): " + e.text);
             }
         ImGui::EndTable();
     }

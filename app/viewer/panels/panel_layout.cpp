@@ -42,7 +42,8 @@ void draw_dice(const nlohmann::json& dice, float size) {
         const int v = d.get<int>();
         note += " " + std::to_string(v);
         const ImVec2 p = ImGui::GetCursorScreenPos();
-        dl->AddRectFilled(p, ImVec2(p.x + size, p.y + size), IM_COL32(245, 240, 225, 255), size * 0.18f);
+        dl->AddRectFilled(p, ImVec2(p.x + size, p.y + size), IM_COL32(245, 240, 225, 255),
+                          size * 0.18f);
         dl->AddRect(p, ImVec2(p.x + size, p.y + size), IM_COL32(60, 50, 40, 255), size * 0.18f);
         // Pip positions on a 3x3 grid, as on a real die.
         static const int pips[7][7][2] = {{},

@@ -16,8 +16,8 @@ struct FrameView {
     const render::Camera& camera;
     const render::TerrainModel& terrain;
     const nlohmann::json& ruleset;  // the ruleset file as loaded
-    float width = 0, height = 0;     // the frame in pixels
-    bool relayout = false;           // the window size changed: put panels back in their places
+    float width = 0, height = 0;    // the frame in pixels
+    bool relayout = false;          // the window size changed: put panels back in their places
     // Where the table is drawn: the part of the frame the docked panels leave free.
     float scene_x = 0, scene_y = 0, scene_w = 0, scene_h = 0;
 };
@@ -37,7 +37,8 @@ constexpr float kTimelineHeight = 150.0f;
 // frame is cleared to the panel colour around the table, which spares a CPU rasteriser blending
 // two thirds of every frame (see docs/BENCHMARKS.md). They can still be closed.
 constexpr ImGuiWindowFlags kDockedPanel = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                          ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBackground;
+                                          ImGuiWindowFlags_NoCollapse |
+                                          ImGuiWindowFlags_NoBackground;
 // The colour around the table (Dear ImGui's dark window background, opaque).
 constexpr float kPanelBackground[4] = {0.06f, 0.06f, 0.06f, 1.0f};
 constexpr float kLeftWidth = 340.0f;

@@ -11,9 +11,13 @@ namespace vedette::viewer {
 namespace {
 using nlohmann::json;
 
-bool is_default(const json& j) { return j.is_object() && j.contains("source") && j["source"] == "default"; }
+bool is_default(const json& j) {
+    return j.is_object() && j.contains("source") && j["source"] == "default";
+}
 
-std::string scalar(const json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }
+std::string scalar(const json& j) {
+    return j.is_string() ? j.get<std::string>() : j.dump();
+}
 
 void node(const std::string& key, const json& j) {
     if (!j.is_object() && !j.is_array()) {
@@ -27,8 +31,10 @@ void node(const std::string& key, const json& j) {
         std::vector<std::string> columns;
         for (const auto& row : j)
             for (auto it = row.begin(); it != row.end(); ++it)
-                if (std::find(columns.begin(), columns.end(), it.key()) == columns.end()) columns.push_back(it.key());
-        if (ImGui::BeginTable(key.c_str(), static_cast<int>(columns.size()), ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
+                if (std::find(columns.begin(), columns.end(), it.key()) == columns.end())
+                    columns.push_back(it.key());
+        if (ImGui::BeginTable(key.c_str(), static_cast<int>(columns.size()),
+                              ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
             for (const auto& c : columns) ImGui::TableSetupColumn(c.c_str());
             ImGui::TableHeadersRow();
             for (const auto& row : j) {
@@ -36,8 +42,10 @@ void node(const std::string& key, const json& j) {
                 for (const auto& c : columns) {
                     ImGui::TableNextColumn();
                     if (!row.contains(c)) continue;
-                    if (c == "source" && row[c] == "default") ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "default");
-                    else ImGui::TextUnformatted(scalar(row[c]).c_str());
+                    if (c == "source" && row[c] == "default")
+                        ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "default");
+                    else
+                        ImGui::TextUnformatted(scalar(row[c]).c_str());
                 }
             }
             ImGui::EndTable();
@@ -47,7 +55,8 @@ void node(const std::string& key, const json& j) {
     }
     const bool marked = is_default(j);
     if (marked) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.6f, 0.3f, 1));
-    const bool open = ImGui::TreeNode(key.c_str(), "%s%s", key.c_str(), marked ? "  [default: our ruling]" : "");
+    const bool open =
+        ImGui::TreeNode(key.c_str(), "%s%s", key.c_str(), marked ? "  [default: our ruling]" : "");
     if (marked) ImGui::PopStyleColor();
     if (!open) return;
     if (j.is_object())
@@ -67,11 +76,13 @@ void rules_panel(const FrameView& f, CommandQueue& q) {
         return;
     }
     if (!open) q.push([](ViewerModel& m) { m.panels.rules = false; });
-    ui::text_coloured(ui::heading(), "%s: %s", f.ruleset.value("name", std::string("ruleset")).c_str(),
+    ui::text_coloured(ui::heading(), "%s: %s",
+                      f.ruleset.value("name", std::string("ruleset")).c_str(),
                       f.ruleset.value("edition", std::string()).c_str());
     ui::text_dim("%s", f.model.rules_file.c_str());
     ui::text_wrapped("%s", f.ruleset.value("about", std::string()).c_str());
-    ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "orange: not in the seeds; our default ruling (docs/RULES_GDB.md)");
+    ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1),
+                       "orange: not in the seeds; our default ruling (docs/RULES_GDB.md)");
     ImGui::Separator();
     for (auto it = f.ruleset.begin(); it != f.ruleset.end(); ++it)
         if (it->is_object() || it->is_array()) node(it.key(), it.value());

@@ -11,7 +11,8 @@ namespace vedette::viewer {
 namespace {
 std::string clock(std::int64_t ms) {
     char b[32];
-    std::snprintf(b, sizeof b, "%lld:%04.1f", static_cast<long long>(ms / 60000), double(ms % 60000) / 1000.0);
+    std::snprintf(b, sizeof b, "%lld:%04.1f", static_cast<long long>(ms / 60000),
+                  double(ms % 60000) / 1000.0);
     return b;
 }
 }  // namespace
@@ -30,13 +31,20 @@ void timeline_panel(const FrameView& f, CommandQueue& q) {
         ImGui::SameLine();
     };
     button("|<", "Start (Home)", [](ViewerModel& m) { m.timeline.seek(0); });
-    button("<T", "Previous turn (Ctrl+Left)", [](ViewerModel& m) { m.timeline.step(StepUnit::turn, -1); });
-    button("<P", "Previous phase (Shift+Left)", [](ViewerModel& m) { m.timeline.step(StepUnit::phase, -1); });
-    button("<E", "Previous event (Left)", [filter](ViewerModel& m) { m.timeline.step(StepUnit::event, -1, filter); });
-    button(tl.playing() ? "Pause" : "Play", "Play / pause (Space)", [](ViewerModel& m) { m.timeline.toggle_play(); });
-    button("E>", "Next event (Right)", [filter](ViewerModel& m) { m.timeline.step(StepUnit::event, 1, filter); });
-    button("P>", "Next phase (Shift+Right)", [](ViewerModel& m) { m.timeline.step(StepUnit::phase, 1); });
-    button("T>", "Next turn (Ctrl+Right)", [](ViewerModel& m) { m.timeline.step(StepUnit::turn, 1); });
+    button("<T", "Previous turn (Ctrl+Left)",
+           [](ViewerModel& m) { m.timeline.step(StepUnit::turn, -1); });
+    button("<P", "Previous phase (Shift+Left)",
+           [](ViewerModel& m) { m.timeline.step(StepUnit::phase, -1); });
+    button("<E", "Previous event (Left)",
+           [filter](ViewerModel& m) { m.timeline.step(StepUnit::event, -1, filter); });
+    button(tl.playing() ? "Pause" : "Play", "Play / pause (Space)",
+           [](ViewerModel& m) { m.timeline.toggle_play(); });
+    button("E>", "Next event (Right)",
+           [filter](ViewerModel& m) { m.timeline.step(StepUnit::event, 1, filter); });
+    button("P>", "Next phase (Shift+Right)",
+           [](ViewerModel& m) { m.timeline.step(StepUnit::phase, 1); });
+    button("T>", "Next turn (Ctrl+Right)",
+           [](ViewerModel& m) { m.timeline.step(StepUnit::turn, 1); });
     button(">|", "End (End)", [](ViewerModel& m) { m.timeline.seek(m.timeline.duration_ms()); });
     float speed = static_cast<float>(tl.speed());
     ImGui::SetNextItemWidth(120);
@@ -44,26 +52,30 @@ void timeline_panel(const FrameView& f, CommandQueue& q) {
         q.push([speed](ViewerModel& m) { m.timeline.set_speed(speed); });
     ImGui::SameLine();
     const std::int64_t now = tl.time_ms();
-    if (ImGui::Button("Loop from here")) q.push([now](ViewerModel& m) {
-        const auto l = m.timeline.loop();
-        m.timeline.set_loop(now, l ? l->second : m.timeline.duration_ms());
-    });
+    if (ImGui::Button("Loop from here"))
+        q.push([now](ViewerModel& m) {
+            const auto l = m.timeline.loop();
+            m.timeline.set_loop(now, l ? l->second : m.timeline.duration_ms());
+        });
     ImGui::SameLine();
-    if (ImGui::Button("to here")) q.push([now](ViewerModel& m) {
-        const auto l = m.timeline.loop();
-        m.timeline.set_loop(l ? l->first : 0, now);
-    });
+    if (ImGui::Button("to here"))
+        q.push([now](ViewerModel& m) {
+            const auto l = m.timeline.loop();
+            m.timeline.set_loop(l ? l->first : 0, now);
+        });
     ImGui::SameLine();
-    if (tl.loop() && ImGui::Button("No loop")) q.push([](ViewerModel& m) { m.timeline.clear_loop(); });
+    if (tl.loop() && ImGui::Button("No loop"))
+        q.push([](ViewerModel& m) { m.timeline.clear_loop(); });
 
     const int cur = tl.current_event();
     if (cur >= 0) {
         const auto& e = events[static_cast<std::size_t>(cur)];
-        ui::text("Turn %d, %s phase | event %d of %zu: %s | %s / %s | %.2fx%s", e.turn, e.phase.c_str(), e.seq,
-                 events.size(), e.kind.c_str(), clock(now).c_str(), clock(tl.duration_ms()).c_str(), tl.speed(),
-                 tl.playing() ? " playing" : "");
+        ui::text("Turn %d, %s phase | event %d of %zu: %s | %s / %s | %.2fx%s", e.turn,
+                 e.phase.c_str(), e.seq, events.size(), e.kind.c_str(), clock(now).c_str(),
+                 clock(tl.duration_ms()).c_str(), tl.speed(), tl.playing() ? " playing" : "");
     } else {
-        ui::text("Before the first event | %s / %s", clock(now).c_str(), clock(tl.duration_ms()).c_str());
+        ui::text("Before the first event | %s / %s", clock(now).c_str(),
+                 clock(tl.duration_ms()).c_str());
     }
 
     // The ruler.
@@ -75,7 +87,8 @@ void timeline_panel(const FrameView& f, CommandQueue& q) {
     auto x_of = [&](std::int64_t t) { return p0.x + float(double(w) * double(t) / total); };
     if (ImGui::IsItemActive()) {
         const float mx = ImGui::GetIO().MousePos.x;
-        const auto t = static_cast<std::int64_t>(double(std::clamp(mx - p0.x, 0.0f, w)) / double(w) * total);
+        const auto t =
+            static_cast<std::int64_t>(double(std::clamp(mx - p0.x, 0.0f, w)) / double(w) * total);
         q.push([t](ViewerModel& m) {
             m.timeline.pause();
             m.timeline.seek(t);
@@ -83,23 +96,30 @@ void timeline_panel(const FrameView& f, CommandQueue& q) {
     }
     dl->AddRectFilled(p0, ImVec2(p0.x + w, p0.y + h), IM_COL32(35, 38, 45, 255));
     if (const auto l = tl.loop())
-        dl->AddRectFilled(ImVec2(x_of(l->first), p0.y), ImVec2(x_of(l->second), p0.y + h), IM_COL32(70, 90, 140, 120));
+        dl->AddRectFilled(ImVec2(x_of(l->first), p0.y), ImVec2(x_of(l->second), p0.y + h),
+                          IM_COL32(70, 90, 140, 120));
     // Phase bands (alternating shades) and turn labels.
     for (std::size_t i = 0; i < events.size(); ++i) {
         const auto& e = events[i];
-        const bool phase_start = i == 0 || events[i - 1].phase != e.phase || events[i - 1].turn != e.turn;
+        const bool phase_start =
+            i == 0 || events[i - 1].phase != e.phase || events[i - 1].turn != e.turn;
         if (phase_start) {
             std::size_t j = i;
-            while (j + 1 < events.size() && events[j + 1].phase == e.phase && events[j + 1].turn == e.turn) ++j;
-            const ImU32 band = e.phase == "charges" ? IM_COL32(80, 60, 40, 255)
-                               : e.phase == "melee" ? IM_COL32(90, 45, 45, 255)
+            while (j + 1 < events.size() && events[j + 1].phase == e.phase &&
+                   events[j + 1].turn == e.turn)
+                ++j;
+            const ImU32 band = e.phase == "charges"     ? IM_COL32(80, 60, 40, 255)
+                               : e.phase == "melee"     ? IM_COL32(90, 45, 45, 255)
                                : e.phase == "mandatory" ? IM_COL32(55, 55, 80, 255)
                                                         : IM_COL32(50, 65, 50, 255);
-            dl->AddRectFilled(ImVec2(x_of(e.t0_ms), p0.y + 12), ImVec2(x_of(events[j].t1_ms), p0.y + 16), band);
+            dl->AddRectFilled(ImVec2(x_of(e.t0_ms), p0.y + 12),
+                              ImVec2(x_of(events[j].t1_ms), p0.y + 16), band);
         }
         if (e.kind == "turn_start") {
-            dl->AddLine(ImVec2(x_of(e.t0_ms), p0.y), ImVec2(x_of(e.t0_ms), p0.y + h), IM_COL32(230, 230, 230, 200));
-            dl->AddText(ImVec2(x_of(e.t0_ms) + 3, p0.y), IM_COL32(230, 230, 230, 255), ("T" + std::to_string(e.turn)).c_str());
+            dl->AddLine(ImVec2(x_of(e.t0_ms), p0.y), ImVec2(x_of(e.t0_ms), p0.y + h),
+                        IM_COL32(230, 230, 230, 200));
+            dl->AddText(ImVec2(x_of(e.t0_ms) + 3, p0.y), IM_COL32(230, 230, 230, 255),
+                        ("T" + std::to_string(e.turn)).c_str());
         }
         const KindColour c = kind_colour(e.kind);
         const float alpha = filter.passes(e) ? 255.0f : 60.0f;
@@ -108,13 +128,16 @@ void timeline_panel(const FrameView& f, CommandQueue& q) {
     }
     const float x = x_of(now);
     // (the rest of the ruler is drawn below; the playhead goes on top)
-    dl->AddTriangleFilled(ImVec2(x - 5, p0.y), ImVec2(x + 5, p0.y), ImVec2(x, p0.y + 7), IM_COL32(255, 255, 255, 255));
+    dl->AddTriangleFilled(ImVec2(x - 5, p0.y), ImVec2(x + 5, p0.y), ImVec2(x, p0.y + 7),
+                          IM_COL32(255, 255, 255, 255));
     dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p0.y + h), IM_COL32(255, 255, 255, 255), 2.0f);
     if (ImGui::IsItemHovered()) {
-        const auto t = static_cast<std::int64_t>(double(ImGui::GetIO().MousePos.x - p0.x) / double(w) * total);
+        const auto t =
+            static_cast<std::int64_t>(double(ImGui::GetIO().MousePos.x - p0.x) / double(w) * total);
         for (const auto& e : events)
             if (t >= e.t0_ms && t < e.t1_ms) {
-                ImGui::SetTooltip("event %d, turn %d %s: %s\n%s", e.seq, e.turn, e.phase.c_str(), e.kind.c_str(), e.text.c_str());
+                ImGui::SetTooltip("event %d, turn %d %s: %s\n%s", e.seq, e.turn, e.phase.c_str(),
+                                  e.kind.c_str(), e.text.c_str());
                 break;
             }
     }
@@ -123,7 +146,8 @@ void timeline_panel(const FrameView& f, CommandQueue& q) {
     auto toggle = [&](const char* label, bool on, bool PanelVisibility::*flag) {
         ImGui::SameLine();
         bool value = on;
-        if (ImGui::Checkbox(label, &value)) q.push([flag, value](ViewerModel& m) { m.panels.*flag = value; });
+        if (ImGui::Checkbox(label, &value))
+            q.push([flag, value](ViewerModel& m) { m.panels.*flag = value; });
     };
     const PanelVisibility& p = f.model.panels;
     toggle("log", p.events, &PanelVisibility::events);
@@ -135,8 +159,9 @@ void timeline_panel(const FrameView& f, CommandQueue& q) {
     ImGui::SameLine();
     ImGui::TextUnformatted("  Camera:");
     using Mode = ViewerModel::CameraMode;
-    for (const auto& [label, mode] : {std::pair{"director", Mode::director}, std::pair{"top", Mode::top},
-                                      std::pair{"overview", Mode::overview}, std::pair{"orbit", Mode::orbit}}) {
+    for (const auto& [label, mode] :
+         {std::pair{"director", Mode::director}, std::pair{"top", Mode::top},
+          std::pair{"overview", Mode::overview}, std::pair{"orbit", Mode::orbit}}) {
         ImGui::SameLine();
         if (ImGui::RadioButton(label, f.model.camera_mode == mode)) {
             const render::OrbitView start = render::orbit_from_camera(f.camera);

@@ -33,10 +33,12 @@ void unit_panel(const FrameView& f, CommandQueue& q) {
     ui::text_coloured(ui::heading(), "%s (%s)", su.unit.name.c_str(), su.id.c_str());
     const auto& side = sc.sides[static_cast<std::size_t>(su.side)];
     ui::text("%s, %s", side.name.c_str(), su.unit.nation.c_str());
-    ui::text("type %s, class %s", sim::gdb::troop_type_names()[static_cast<std::size_t>(su.unit.type)].c_str(),
+    ui::text("type %s, class %s",
+             sim::gdb::troop_type_names()[static_cast<std::size_t>(su.unit.type)].c_str(),
              sim::gdb::unit_class_names()[static_cast<std::size_t>(su.unit.klass)].c_str());
     if (now) {
-        ui::text("formation %s, status %s", sim::gdb::formation_names()[static_cast<std::size_t>(now->formation)].c_str(),
+        ui::text("formation %s, status %s",
+                 sim::gdb::formation_names()[static_cast<std::size_t>(now->formation)].c_str(),
                  now->status.c_str());
         ui::text("figures: %d at the start, %d now", su.unit.figures, now->figures);
     }
@@ -45,10 +47,11 @@ void unit_panel(const FrameView& f, CommandQueue& q) {
         ui::text("brigade %s, general %s", b.name.c_str(), b.general.name.c_str());
     }
     ui::text("C-in-C %s", side.commander.name.c_str());
-    if (ImGui::SmallButton("follow with the camera")) q.push([id = su.id](ViewerModel& m) {
-        m.camera_mode = ViewerModel::CameraMode::follow;
-        m.follow_unit = id;
-    });
+    if (ImGui::SmallButton("follow with the camera"))
+        q.push([id = su.id](ViewerModel& m) {
+            m.camera_mode = ViewerModel::CameraMode::follow;
+            m.follow_unit = id;
+        });
     ImGui::SameLine();
     if (ImGui::SmallButton("filter the log")) q.push([u](ViewerModel& m) { m.filter.units = {u}; });
     ImGui::Separator();
@@ -62,10 +65,11 @@ void unit_panel(const FrameView& f, CommandQueue& q) {
         const int index = static_cast<int>(i);
         char label[64];
         std::snprintf(label, sizeof label, "T%d %s##h%zu", e.turn, e.kind.c_str(), i);
-        if (ImGui::Selectable(label, index == cur)) q.push([index](ViewerModel& m) {
-            m.timeline.pause();
-            m.timeline.seek_event(index);
-        });
+        if (ImGui::Selectable(label, index == cur))
+            q.push([index](ViewerModel& m) {
+                m.timeline.pause();
+                m.timeline.seek_event(index);
+            });
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.text.c_str());
         if (index <= cur) ui::note("history: T" + std::to_string(e.turn) + " " + e.kind);
     }
