@@ -1,26 +1,43 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs every test. The sim tests also run in a second build under
-# AddressSanitizer + UndefinedBehaviorSanitizer. The output ends with CTest's summary line.
+# Sets up, builds and runs every test:
+#   1. the format check (.clang-format, tools/check_format.sh);
+#   2. a sanitizer build (AddressSanitizer + UndefinedBehaviorSanitizer) of everything, running
+#      every test: rules engine, renderer, viewer and export (lavapipe's own leaks suppressed);
+#   3. a clang build of the rules engine: shipped replays re-simulate to the same bytes;
+#   4. the libFuzzer targets, about a minute in all (docs/FUZZING.md);
+#   5. the main build, running every test.
+# Warnings are errors in every build here (VEDETTE_WERROR). The output ends with CTest's summary.
 set -euo pipefail
 cd "$(dirname "$0")"
 JOBS=${JOBS:-$(nproc)}
+ROOT=$(pwd)
 
 ./tools/setup.sh
 
-echo "== sanitizer build of the rules engine (ASan + UBSan)"
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVEDETTE_SANITIZE=ON \
-      -DVEDETTE_SIM_ONLY=ON -DVEDETTE_BENCH=OFF >/dev/null
+echo "== format check"
+./tools/check_format.sh
+
+echo "== sanitizer build (ASan + UBSan): rules engine, renderer, viewer and export"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVEDETTE_SANITIZE=ON -DVEDETTE_SIM_ONLY=OFF \
+      -DVEDETTE_BENCH=OFF -DVEDETTE_WERROR=ON >/dev/null
 cmake --build build-asan -j "$JOBS"
-(cd build-asan && ctest --output-on-failure -j "$JOBS" -L sim)
+(cd build-asan &&
+ ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1 \
+ LSAN_OPTIONS="suppressions=$ROOT/tools/lsan.supp:print_suppressions=0" \
+ UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+ ctest --output-on-failure -j "$JOBS")
 
 echo "== clang build of the rules engine: shipped replays must re-simulate to the same bytes and hashes"
 CXX=clang++ cmake -S . -B build-clang -G Ninja -DCMAKE_BUILD_TYPE=Debug -DVEDETTE_SIM_ONLY=ON \
-      -DVEDETTE_BENCH=OFF >/dev/null
+      -DVEDETTE_BENCH=OFF -DVEDETTE_WERROR=ON >/dev/null
 cmake --build build-clang -j "$JOBS"
 (cd build-clang && ctest --output-on-failure -j "$JOBS" -L replay)
 
+echo "== fuzzing: every libFuzzer target for its share of a minute, after its saved findings"
+./tools/run_fuzz.sh 60
+
 echo "== main build"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVEDETTE_WERROR=ON >/dev/null
 cmake --build build -j "$JOBS"
 cd build
 ctest --output-on-failure -j "$JOBS"
