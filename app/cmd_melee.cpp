@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
+#include <stdexcept>
 
 #include "app/cli.h"
 #include "sim/core/input_error.h"
@@ -53,7 +55,14 @@ int run_melee(const Args& in) {
     sim::gdb::MeleeOutcome outcome;
     sim::gdb::resolve_melee(melee, prng, outcome);
     std::optional<sim::gdb::MeleeOdds> odds;
-    if (with_odds) odds = sim::gdb::melee_odds(melee);
+    if (with_odds) {
+        try {
+            odds = sim::gdb::melee_odds(melee);
+        } catch (const std::invalid_argument& e) {
+            // Too many rolling units for exact counts: a property of the file, so exit 2.
+            throw sim::InputError(args[0], "--odds", e.what());
+        }
+    }
 
     if (json) {
         auto j = sim::gdb::melee_report_json(melee, outcome, odds ? &*odds : nullptr);
