@@ -11,6 +11,7 @@
 
 #include "sim/battle/battle_events.h"
 #include "sim/battle/battle_rules.h"
+#include "sim/battle/charge_steps.h"
 #include "sim/battle/scenario.h"
 #include "sim/core/prng.h"
 #include "sim/gdb/gdb_rules.h"
@@ -115,6 +116,9 @@ private:
 
     // phases
     void charge_phase();
+    void uncontrolled_charges();
+    void opportunity_charges();
+    void ordered_charges();
     void execute_charge(int charger, int target, const Order* order, bool opportunity,
                         geom::i64 budget_used);
     void movement_phase();
@@ -136,8 +140,49 @@ private:
     using TestMods = std::vector<std::pair<const RuleRow*, int>>;
     TestRoll morale_test(int unit, const MoraleTable& table, const TestMods& mods,
                          const std::string& purpose);
+    // One charge, step by step. Each step reads and changes the table and narrates; the rule
+    // decisions themselves are the functions of charge_steps.h.
+    struct ChargeRun {  // what the steps so far decided, handed to the next
+        int charger = -1;
+        int target = -1;
+        const Order* order = nullptr;
+        geom::i64 distance = 0;  // charger to target at declaration
+        geom::i64 half = 0;      // the first half move
+        geom::i64 moved = 0;     // of the charge move, earlier charges this turn included
+        geom::Vec start_front;   // the charger's front centre at declaration
+        bool flank = false;      // it comes from beside or behind the target's front edge
+        std::string gait;
+        charge::ReactionChoice reaction;
+        const Order* reaction_order = nullptr;
+        int lost = 0;           // figures lost to the closing volley
+        bool changing = false;  // the target changes formation as the charger closes
+        charge::FormationChangePlan change;
+    };
+    // Declaration (charge_sequence.cpp): false if refused.
+    charge::DeclarationChecks declaration_checks(int charger, int target, const Order* order,
+                                                 bool opportunity, geom::i64 used) const;
+    bool declare_charge(ChargeRun& run, bool opportunity, geom::i64 used);
+    // Reactions (charge_reactions.cpp).
+    void announce_reaction(ChargeRun& run);
+    void first_half_move(ChargeRun& run);
+    bool resolve_reaction(ChargeRun& run);  // false: the charge is over (evaders)
+    void closing_volley(ChargeRun& run);
+    void start_formation_change(ChargeRun& run);
+    void evade(ChargeRun& run);
+    void ride_down_evaders(const ChargeRun& run);
+    void start_countercharge(ChargeRun& run);
+    // The tests at the half move, contact and after it (charge_contact.cpp).
+    bool charger_test(ChargeRun& run);  // false: the charger halts or falls back
+    void countercharge_test(ChargeRun& run);
+    bool target_stand_test(ChargeRun& run);  // false: the target left
+    void stand_test_retreat(ChargeRun& run, const std::string& stand_rule);
+    void finish_formation_change(ChargeRun& run);
+    void charge_home(ChargeRun& run);
     void after_contact(int charger, int target, geom::Vec target_left_from, const Order* order,
                        geom::i64 moved);
+    void continue_charge_after(int charger, int target, geom::i64 remaining);
+    void halt_after_contact(int charger, int target, geom::Vec target_left_from,
+                            geom::i64 remaining);
     geom::Vec contact_position(int charger, int target) const;
     // Moves `unit` straight away from `enemy`, disordering friends it passes (seed 000).
     void fall_back(int unit, int enemy, geom::i64 distance, const std::string& kind,
