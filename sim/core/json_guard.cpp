@@ -1,6 +1,7 @@
 #include "sim/core/json_guard.h"
 
 #include <cstring>
+#include <deque>
 #include <unordered_set>
 #include <vector>
 
@@ -11,14 +12,15 @@ namespace vedette::sim {
 
 namespace {
 
-// One open object or array. Keys are kept raw (as written, escapes and all) unless a key has an
-// escape, so that "a" and "\u0061" are still found to be the same key.
+// One open object or array. Keys are kept as views into the text unless a key has an escape
+// (then decoded into `decoded_`), so that "a" and "\u0061" are still found to be the same key
+// while the common case allocates nothing. Frames are reused as the depth goes up and down.
 struct Frame {
     bool object = false;
-    std::size_t index = 0;                // arrays: the item being read
-    std::string_view current;             // objects: the key being read (raw)
-    std::vector<std::string> keys;        // decoded keys seen so far in this object
-    std::unordered_set<std::string> big;  // the same, once an object has many keys
+    std::size_t index = 0;                     // arrays: the item being read
+    std::string_view current;                  // objects: the key being read (raw)
+    std::vector<std::string_view> keys;        // decoded keys seen so far in this object
+    std::unordered_set<std::string_view> big;  // the same, once an object has many keys
 };
 
 void append_utf8(std::string& out, unsigned cp) {
@@ -100,9 +102,10 @@ std::string decode_key(std::string_view raw) {
     return out;
 }
 
-std::string path_of(const std::vector<Frame>& stack) {
+std::string path_of(const std::vector<Frame>& frames, std::size_t depth) {
     std::string path = "$";
-    for (const auto& f : stack) {
+    for (std::size_t d = 0; d < depth; ++d) {
+        const Frame& f = frames[d];
         if (f.object) {
             if (!f.current.empty()) path += "." + decode_key(f.current);
         } else {
@@ -130,30 +133,29 @@ public:
                 const std::size_t start = i_ + 1;
                 if (!skip_string()) return;  // unterminated: the parser says so
                 const std::string_view body = s_.substr(start, i_ - 1 - start);
-                if (expect_key && !stack_.empty() && stack_.back().object) {
+                if (expect_key && depth_ > 0 && frames_[depth_ - 1].object) {
                     add_key(body, start - 1);
                     expect_key = false;
                 }
                 continue;
             }
             if (c == '{' || c == '[') {
-                if (static_cast<int>(stack_.size()) >= limits::kMaxJsonDepth)
-                    throw InputError(file_, line_and_column(s_, i_) + " (" + path_of(stack_) + ")",
-                                     "nesting deeper than " +
-                                         std::to_string(limits::kMaxJsonDepth) +
-                                         " levels (docs/LIMITS.md)");
-                stack_.emplace_back();
-                stack_.back().object = (c == '{');
+                if (static_cast<int>(depth_) >= limits::kMaxJsonDepth)
+                    throw InputError(
+                        file_, line_and_column(s_, i_) + " (" + path_of(frames_, depth_) + ")",
+                        "nesting deeper than " + std::to_string(limits::kMaxJsonDepth) +
+                            " levels (docs/LIMITS.md)");
+                push(c == '{');
                 expect_key = (c == '{');
             } else if (c == '}' || c == ']') {
-                if (!stack_.empty()) stack_.pop_back();
+                if (depth_ > 0) --depth_;
                 expect_key = false;
             } else if (c == ',') {
-                if (!stack_.empty()) {
-                    if (stack_.back().object)
+                if (depth_ > 0) {
+                    if (frames_[depth_ - 1].object)
                         expect_key = true;
                     else
-                        ++stack_.back().index;
+                        ++frames_[depth_ - 1].index;
                 }
             }
             ++i_;
@@ -176,18 +178,28 @@ private:
         return false;
     }
 
+    void push(bool object) {
+        if (depth_ == frames_.size()) frames_.emplace_back();
+        Frame& f = frames_[depth_++];
+        f.object = object;
+        f.index = 0;
+        f.current = {};
+        f.keys.clear();
+        f.big.clear();
+    }
+
     void add_key(std::string_view raw, std::size_t at) {
-        Frame& f = stack_.back();
+        Frame& f = frames_[depth_ - 1];
         f.current = raw;
-        std::string key =
-            raw.find('\\') == std::string_view::npos ? std::string(raw) : decode_key(raw);
+        std::string_view key = raw;
+        if (raw.find('\\') != std::string_view::npos) key = decoded_.emplace_back(decode_key(raw));
         bool seen = false;
         if (!f.big.empty()) {
-            seen = !f.big.insert(std::move(key)).second;
+            seen = !f.big.insert(key).second;
         } else {
             for (const auto& k : f.keys) seen = seen || k == key;
             if (!seen) {
-                f.keys.push_back(std::move(key));
+                f.keys.push_back(key);
                 if (f.keys.size() > 16) {  // many keys: switch to a hash set
                     f.big.insert(f.keys.begin(), f.keys.end());
                     f.keys.clear();
@@ -196,7 +208,7 @@ private:
         }
         if (seen)
             throw InputError(
-                file_, line_and_column(s_, at) + " (" + path_of(stack_) + ")",
+                file_, line_and_column(s_, at) + " (" + path_of(frames_, depth_) + ")",
                 "the key \"" + decode_key(raw) +
                     "\" appears twice in this object (which one would count is ambiguous)");
     }
@@ -204,7 +216,9 @@ private:
     std::string_view s_;
     const std::string& file_;
     std::size_t i_ = 0;
-    std::vector<Frame> stack_;
+    std::vector<Frame> frames_;  // frames_[0 .. depth_) are open
+    std::size_t depth_ = 0;
+    std::deque<std::string> decoded_;  // keys with escapes, decoded (stable addresses)
 };
 
 }  // namespace

@@ -213,9 +213,10 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
     if (scen == std::string_view::npos || kf == std::string_view::npos ||
         ev == std::string_view::npos || !(scen < kf && kf < ev))
         return false;
-    // The events are read by a strict line reader below; everything before them goes through the
-    // JSON guard (duplicate keys, depth), as the document reader would.
-    check_json_text(t.substr(0, ev), file);
+    // The header and the scenario go through the JSON guard (duplicate keys, depth) as the
+    // document reader would; keyframes and events are read by strict line readers below, which
+    // refuse a repeated key themselves and never recurse.
+    check_json_text(t.substr(0, kf), file);
     std::string header(t.substr(0, scen));
     if (header.empty() || header.back() != ',') return false;
     header.back() = '}';
