@@ -1,5 +1,7 @@
 #include "sim/core/json_cursor.h"
 
+#include "sim/core/utf8.h"
+
 namespace vedette::sim {
 
 std::string_view JsonCursor::raw_string() {
@@ -55,28 +57,12 @@ std::string JsonCursor::string() {
                 if (i_ + 4 > s_.size()) fail("short \\u escape");
                 unsigned cp = 0;
                 for (int k = 0; k < 4; ++k) {
-                    const char h = s_[i_++];
-                    cp <<= 4;
-                    if (h >= '0' && h <= '9')
-                        cp |= unsigned(h - '0');
-                    else if (h >= 'a' && h <= 'f')
-                        cp |= unsigned(h - 'a' + 10);
-                    else if (h >= 'A' && h <= 'F')
-                        cp |= unsigned(h - 'A' + 10);
-                    else
-                        fail("bad \\u escape");
+                    const int v = hex_digit_value(s_[i_++]);
+                    if (v < 0) fail("bad \\u escape");
+                    cp = (cp << 4) | unsigned(v);
                 }
                 if (cp >= 0xD800 && cp <= 0xDFFF) fail("surrogate escape");  // never written by us
-                if (cp < 0x80) {
-                    out.push_back(static_cast<char>(cp));
-                } else if (cp < 0x800) {
-                    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-                    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-                } else {
-                    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-                    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-                    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-                }
+                append_utf8(out, cp);
                 break;
             }
             default:

@@ -7,6 +7,7 @@
 
 #include "sim/core/input_error.h"
 #include "sim/core/limits.h"
+#include "sim/core/utf8.h"
 
 namespace vedette::sim {
 
@@ -22,31 +23,6 @@ struct Frame {
     std::vector<std::string_view> keys;        // decoded keys seen so far in this object
     std::unordered_set<std::string_view> big;  // the same, once an object has many keys
 };
-
-void append_utf8(std::string& out, unsigned cp) {
-    if (cp < 0x80) {
-        out.push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-        out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-        out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else {
-        out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    }
-}
-
-int hex_value(char h) {
-    if (h >= '0' && h <= '9') return h - '0';
-    if (h >= 'a' && h <= 'f') return h - 'a' + 10;
-    if (h >= 'A' && h <= 'F') return h - 'A' + 10;
-    return -1;
-}
 
 // Decodes the body of a JSON string (between the quotes). Malformed escapes decode to something;
 // the parser reports them later.
@@ -77,16 +53,17 @@ std::string decode_key(std::string_view raw) {
             case 'u': {
                 unsigned cp = 0;
                 std::size_t k = 0;
-                for (; k < 4 && i + 1 + k < raw.size() && hex_value(raw[i + 1 + k]) >= 0; ++k)
-                    cp = cp * 16 + unsigned(hex_value(raw[i + 1 + k]));
+                for (; k < 4 && i + 1 + k < raw.size() && hex_digit_value(raw[i + 1 + k]) >= 0; ++k)
+                    cp = cp * 16 + unsigned(hex_digit_value(raw[i + 1 + k]));
                 i += k;
                 // A surrogate pair written as two escapes is one code point.
                 if (cp >= 0xD800 && cp < 0xDC00 && i + 6 < raw.size() && raw[i + 1] == '\\' &&
                     raw[i + 2] == 'u') {
                     unsigned lo = 0;
                     std::size_t m = 0;
-                    for (; m < 4 && i + 3 + m < raw.size() && hex_value(raw[i + 3 + m]) >= 0; ++m)
-                        lo = lo * 16 + unsigned(hex_value(raw[i + 3 + m]));
+                    for (; m < 4 && i + 3 + m < raw.size() && hex_digit_value(raw[i + 3 + m]) >= 0;
+                         ++m)
+                        lo = lo * 16 + unsigned(hex_digit_value(raw[i + 3 + m]));
                     if (m == 4 && lo >= 0xDC00 && lo <= 0xDFFF) {
                         cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
                         i += 6;
