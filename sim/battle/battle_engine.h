@@ -124,8 +124,21 @@ private:
     void movement_phase();
     void melee_phase();
     void mandatory_phase();
+    // The steps of the mandatory phase, in order (mandatory_moves.cpp); `moved` marks who moved.
+    void retreats_and_routs(std::vector<bool>& moved);
+    void push_backs(std::vector<bool>& moved);
+    void pursuits(std::vector<bool>& moved);
+    void blown_cavalry_retires(std::vector<bool>& moved);
+    void rallies(const std::vector<bool>& moved);
+    bool off_table(int unit) const;
+    int nearest_enemy(int unit) const;  // -1 if none is on the table
     void resolve_contact_group(const std::vector<int>& defenders, const std::vector<int>& attackers,
                                bool first_round);
+    // The steps of one melee (melee_phase.cpp).
+    gdb::MeleeUnit melee_unit(int unit, bool attacker, bool first_round,
+                              const TerrainFeature* where) const;
+    void apply_melee_status(int unit, gdb::StatusAfter status, int pursuit_target);
+    void narrate_melee_losses(int unit, int casualties, gdb::StatusAfter status);
     // The hedges, walls and streams a straight move from a to b crosses.
     std::vector<const TerrainFeature*> obstacles_crossed(geom::Vec a, geom::Vec b) const;
     const BattleRules::Obstacle& obstacle_rules(const TerrainFeature& f) const;

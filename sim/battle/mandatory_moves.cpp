@@ -18,32 +18,41 @@ std::string cm(i64 mm) {
 
 void Battle::mandatory_phase() {
     phase_ = "mandatory";
-    auto off_table = [&](int u) {
-        for (const Vec& c : rect_of(u).corners())
-            if (c.x < 0 || c.y < 0 || c.x > scenario_.terrain.width_mm ||
-                c.y > scenario_.terrain.depth_mm)
-                return true;
-        return false;
-    };
-    auto nearest_enemy = [&](int u) {
-        int best = -1;
-        i64 best_d = 0;
-        for (std::size_t e = 0; e < units_.size(); ++e) {
-            if (scenario_.units[e].side == scenario_.units[static_cast<std::size_t>(u)].side ||
-                !units_[e].on_table)
-                continue;
-            const i64 d =
-                geom::length_squared(units_[e].pos - units_[static_cast<std::size_t>(u)].pos);
-            if (best < 0 || d < best_d) {
-                best = static_cast<int>(e);
-                best_d = d;
-            }
-        }
-        return best;
-    };
     std::vector<bool> moved(units_.size(), false);
+    retreats_and_routs(moved);
+    push_backs(moved);
+    pursuits(moved);
+    blown_cavalry_retires(moved);
+    reman_abandoned_guns();
+    rallies(moved);
+}
 
-    // Retreats and routs first; broken units keep fleeing each turn.
+bool Battle::off_table(int u) const {
+    for (const Vec& c : rect_of(u).corners())
+        if (c.x < 0 || c.y < 0 || c.x > scenario_.terrain.width_mm ||
+            c.y > scenario_.terrain.depth_mm)
+            return true;
+    return false;
+}
+
+int Battle::nearest_enemy(int u) const {
+    int best = -1;
+    i64 best_d = 0;
+    for (std::size_t e = 0; e < units_.size(); ++e) {
+        if (scenario_.units[e].side == scenario_.units[static_cast<std::size_t>(u)].side ||
+            !units_[e].on_table)
+            continue;
+        const i64 d = geom::length_squared(units_[e].pos - units_[static_cast<std::size_t>(u)].pos);
+        if (best < 0 || d < best_d) {
+            best = static_cast<int>(e);
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+// Retreats and routs first; broken units keep fleeing each turn.
+void Battle::retreats_and_routs(std::vector<bool>& moved) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
         const int u = static_cast<int>(i);
         auto& s = units_[i];
@@ -72,7 +81,10 @@ void Battle::mandatory_phase() {
                  name(u) + (rout ? " flees" : " retreats") + " off the table and is lost");
         }
     }
-    // Push backs: step back facing the enemy, then rally (12.19 pushed back b).
+}
+
+// Push backs: step back facing the enemy, then rally (12.19 pushed back b).
+void Battle::push_backs(std::vector<bool>& moved) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
         const int u = static_cast<int>(i);
         auto& s = units_[i];
@@ -90,7 +102,10 @@ void Battle::mandatory_phase() {
                       ", still facing the enemy, and rallies there");
         moved[i] = true;
     }
-    // Pursuits: the pursuer follows the beaten unit and may catch it (12.24, 12.25).
+}
+
+// Pursuits: the pursuer follows the beaten unit and may catch it (12.24, 12.25).
+void Battle::pursuits(std::vector<bool>& moved) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
         const int u = static_cast<int>(i);
         auto& s = units_[i];
@@ -119,7 +134,10 @@ void Battle::mandatory_phase() {
         }
         moved[i] = true;
     }
-    // Blown cavalry retires behind its own lines (12.24 blown).
+}
+
+// Blown cavalry retires behind its own lines (12.24 blown).
+void Battle::blown_cavalry_retires(std::vector<bool>& moved) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
         const int u = static_cast<int>(i);
         auto& s = units_[i];
@@ -136,8 +154,10 @@ void Battle::mandatory_phase() {
             emit("removed", {u}, "GdB 12.24", name(u) + " retires off the table");
         }
     }
-    reman_abandoned_guns();
-    // Rallies: units that retreated last turn and blown cavalry that has retired re-form.
+}
+
+// Rallies: units that retreated last turn and blown cavalry that has retired re-form.
+void Battle::rallies(const std::vector<bool>& moved) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
         const int u = static_cast<int>(i);
         auto& s = units_[i];

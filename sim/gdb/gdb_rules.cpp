@@ -112,19 +112,8 @@ std::vector<RangeRow> read_ranges(const JsonNode& n, const char* outcome_key,
     return rows;
 }
 
-}  // namespace
-
-GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
-    const Json json = parse_json_text(text, file);
-    const JsonNode root(json, file, "$");
-    GdbRules g;
-    g.file = file;
-    g.hash = fnv1a64_hex(text);
-    if (root.required("ruleset").as_string() != "gdb")
-        root.required("ruleset").fail("expected \"gdb\"");
-    g.name = root.string_or("name", "General de Brigade");
-
-    // 12.17: every row must be present exactly once.
+// 12.17: every row must be present exactly once.
+void read_melee_modifiers(const JsonNode& root, GdbRules& g) {
     std::array<bool, static_cast<std::size_t>(Mod::count)> seen{};
     for (const auto& item : root.required("melee_modifiers").items()) {
         const auto id_node = item.required("id");
@@ -137,14 +126,19 @@ GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
     for (std::size_t i = 0; i < seen.size(); ++i)
         if (!seen[i])
             root.required("melee_modifiers").fail("missing modifier \"" + mod_ids()[i] + "\"");
+}
 
+void read_melee_results(const JsonNode& root, GdbRules& g) {
     const auto results = root.required("melee_results");
     g.results_rule = results.string_or("rule", "GdB 12.18");
     g.result_rows =
         read_ranges(results.required("rows"), "result",
                     {"broken", "retreat", "pushed_back", "draw"}, g.results_rule, 0, 99);
     g.square_breaks_at = read_row(results.required("square_breaks_at"), g.results_rule);
+}
 
+// 12.20: every casualty rate exactly once, and the infantry-against-cavalry divisor.
+void read_casualties(const JsonNode& root, GdbRules& g) {
     const auto cas = root.required("casualties");
     g.casualties_rule = cas.string_or("rule", "GdB 12.20");
     std::array<bool, static_cast<std::size_t>(Rate::count)> seen_rate{};
@@ -169,7 +163,9 @@ GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
         read_row(cas.required("infantry_vs_cavalry_divisor"), g.casualties_rule);
     if (g.infantry_vs_cavalry_divisor.value < 1)
         cas.required("infantry_vs_cavalry_divisor").required("value").fail("expected 1 or more");
+}
 
+void read_formation_test(const JsonNode& root, GdbRules& g) {
     const auto ft = root.required("formation_test");
     g.formation_rule = ft.string_or("rule", "GdB 12.22");
     const auto pass_on = ft.required("pass_on");
@@ -181,7 +177,9 @@ GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
         if (id.as_choice({"excellent_general"}) == 0)
             g.formation_excellent_general = read_row(item, g.formation_rule);
     }
+}
 
+void read_pursuit_test(const JsonNode& root, GdbRules& g) {
     const auto pt = root.required("pursuit_test");
     g.pursuit_rule = pt.string_or("rule", "GdB 12.23");
     std::array<bool, 4> seen_p{};
@@ -203,7 +201,10 @@ GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
         read_ranges(pt.required("rows"), "result", {"superb", "unformed", "blown", "pursue"},
                     g.pursuit_rule, -10, 20);
     g.pursuit_superb_downgrade = read_row(pt.required("superb_downgrade_to"), g.pursuit_rule);
+}
 
+// 12.15: the double-six table and the general at risk.
+void read_melee_events(const JsonNode& root, GdbRules& g) {
     const auto ds = root.required("double_six");
     g.double_six_rule = ds.string_or("rule", "GdB 12.15");
     g.double_six_rows =
@@ -216,7 +217,9 @@ GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
         read_ranges(gr.required("rows"), "effect", {"killed", "wounded", "unharmed"},
                     g.general_risk_rule, 2, 12);
     g.events_are_default = ds.string_or("source", "seed") == "default";
+}
 
+void read_first_round(const JsonNode& root, const std::string& file, GdbRules& g) {
     const auto fr = root.required("first_round");
     g.first_round_rule = fr.string_or("rule", "GdB 12.3");
     g.cavalry_ranks_fighting =
@@ -232,7 +235,26 @@ GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
             JsonNode(it.value(), file, by_formation.path() + "." + it.key())
                 .fail("unknown formation");
     }
+}
 
+}  // namespace
+
+GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
+    const Json json = parse_json_text(text, file);
+    const JsonNode root(json, file, "$");
+    GdbRules g;
+    g.file = file;
+    g.hash = fnv1a64_hex(text);
+    if (root.required("ruleset").as_string() != "gdb")
+        root.required("ruleset").fail("expected \"gdb\"");
+    g.name = root.string_or("name", "General de Brigade");
+    read_melee_modifiers(root, g);
+    read_melee_results(root, g);
+    read_casualties(root, g);
+    read_formation_test(root, g);
+    read_pursuit_test(root, g);
+    read_melee_events(root, g);
+    read_first_round(root, file, g);
     const auto sp = root.required("sapper");
     g.sapper_rule = sp.string_or("rule", "GdB 12.10");
     g.sapper_reroll_if_at_most = read_row(sp.required("reroll_if_at_most"), g.sapper_rule);

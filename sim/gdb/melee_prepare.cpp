@@ -93,17 +93,10 @@ void deny(PreparedUnit& p, Mod m, std::string why) {
     p.denied.push_back({m, std::move(why)});
 }
 
-void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r,
-                       const EnemyView& enemy) {
+// Troop type, with note (1): regular lancers count as light cavalry when not charging,
+// unformed, or fighting cuirassiers.
+void add_type_mod(PreparedUnit& p, const GdbRules& r, bool charging, const EnemyView& enemy) {
     const MeleeUnit& u = *p.unit;
-    const bool charging = counts_as_charging(u);
-    const bool reinforcement_formed = u.reinforcement && !u.interpenetrated;
-    const bool unformed =
-        (u.status == Status::unformed || u.status == Status::wavering) && !reinforcement_formed;
-    p.unformed_at_start = unformed || u.pursuing || (u.reinforcement && u.interpenetrated);
-
-    // Troop type, with note (1): regular lancers count as light cavalry when not charging,
-    // unformed, or fighting cuirassiers.
     p.effective_type = u.type;
     if (u.type == TroopType::lancers) {
         std::string why;
@@ -120,8 +113,12 @@ void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r,
         }
     }
     add(p, r, type_mod(p.effective_type));
+}
 
-    // Class, with note (3) for conscripts in line and the British Guard cap.
+// Class, with note (3) for conscripts in line. Returns the class row that applies, which the
+// British Guard cap needs.
+Mod add_class_mod(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r) {
+    const MeleeUnit& u = *p.unit;
     Mod class_mod = Mod::class_line;
     switch (u.klass) {
         case UnitClass::guard:
@@ -155,8 +152,13 @@ void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r,
             break;
     }
     if (r.mod(class_mod).value != 0) add(p, r, class_mod);
+    return class_mod;
+}
 
-    // 12.4 and note (4): a general leading the charge, unless inept.
+// 12.4 and note (4): a general leading the charge, unless inept; then British infantry in line,
+// with the British Guard cap.
+void add_general_and_nation_mods(PreparedUnit& p, const GdbRules& r, Mod class_mod) {
+    const MeleeUnit& u = *p.unit;
     if (u.general_leads) {
         if (u.general == General::inept)
             deny(p, Mod::general_leads,
@@ -175,44 +177,43 @@ void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r,
         else
             add(p, r, Mod::british_infantry_line);
     }
+}
 
-    if (p.cavalry) {
-        if (u.horses == Horses::good) add(p, r, Mod::good_horses);
-        if (u.horses == Horses::poor) add(p, r, Mod::poor_horses);
-    }
+void add_flank_or_rear_mod(PreparedUnit& p, const GdbRules& r, const EnemyView& enemy) {
+    const MeleeUnit& u = *p.unit;
+    if (!u.flank_or_rear) return;
+    if (u.nation == "austrian" && u.formation == Formation::mass && enemy.all_cavalry)
+        deny(p, Mod::flank_or_rear,
+             "Austrian masses take no flank or rear penalty against cavalry (GdB 12.17 (5))");
+    else
+        add(p, r, Mod::flank_or_rear);
+}
 
-    // Pursuing cavalry counts as unformed but keeps its +2 (12.24 b); interpenetrating
-    // reinforcements arrive unformed (12.8 c).
-    if (p.unformed_at_start) add(p, r, Mod::unformed_or_wavering);
+// Charge bonus, with its exceptions.
+void add_charge_mod(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r,
+                    const EnemyView& enemy) {
+    const MeleeUnit& u = *p.unit;
+    std::string why;
+    if (u.reinforcement)
+        why = "reinforcements get no charge bonus (GdB 12.8 c)";
+    else if (p.cavalry && u.formation == Formation::squadron_column)
+        why = "cavalry in squadron or platoon column gets no charge bonus (GdB 12.17 (6))";
+    else if (!p.cavalry && u.uphill)
+        why = "infantry charging uphill gets no charge bonus (GdB 12.17 (6))";
+    else if (enemy.max_cover == Cover::fortified ||
+             (s.terrain == Terrain::fortified && p.side == kAttacker))
+        why = "no charge bonus against a castle, church or fortified building (GdB 12.9.A)";
+    else if (u.type == TroopType::cossacks && s.terrain == Terrain::rough)
+        why = "Cossacks charging in rough terrain get no charge bonus (GdB 12.11)";
+    if (why.empty())
+        add(p, r, Mod::charging);
+    else
+        deny(p, Mod::charging, why);
+}
 
-    if (u.flank_or_rear) {
-        if (u.nation == "austrian" && u.formation == Formation::mass && enemy.all_cavalry)
-            deny(p, Mod::flank_or_rear,
-                 "Austrian masses take no flank or rear penalty against cavalry (GdB 12.17 (5))");
-        else
-            add(p, r, Mod::flank_or_rear);
-    }
-
-    // Charge bonus, with its exceptions.
-    if (charging) {
-        std::string why;
-        if (u.reinforcement)
-            why = "reinforcements get no charge bonus (GdB 12.8 c)";
-        else if (p.cavalry && u.formation == Formation::squadron_column)
-            why = "cavalry in squadron or platoon column gets no charge bonus (GdB 12.17 (6))";
-        else if (!p.cavalry && u.uphill)
-            why = "infantry charging uphill gets no charge bonus (GdB 12.17 (6))";
-        else if (enemy.max_cover == Cover::fortified ||
-                 (s.terrain == Terrain::fortified && p.side == kAttacker))
-            why = "no charge bonus against a castle, church or fortified building (GdB 12.9.A)";
-        else if (u.type == TroopType::cossacks && s.terrain == Terrain::rough)
-            why = "Cossacks charging in rough terrain get no charge bonus (GdB 12.11)";
-        if (why.empty())
-            add(p, r, Mod::charging);
-        else
-            deny(p, Mod::charging, why);
-    }
-
+// The rows that depend on formation against the enemy's arm: columns, squares and lancers.
+void add_formation_mods(PreparedUnit& p, const GdbRules& r, const EnemyView& enemy) {
+    const MeleeUnit& u = *p.unit;
     // Infantry charging in column: +1 in addition, against foot; against cover only through a
     // breach.
     if (u.type == TroopType::infantry && u.charging &&
@@ -233,19 +234,48 @@ void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r,
 
     if (p.effective_type == TroopType::lancers && enemy.any_infantry)
         add(p, r, Mod::lancers_vs_infantry);
+}
 
-    // Note (8): cover counts only while the enemy is outside it.
-    if (u.cover != Cover::none) {
-        const Mod m = u.cover == Cover::cover      ? Mod::cover
-                      : u.cover == Cover::building ? Mod::building
-                                                   : Mod::fortified;
-        if (enemy.max_cover >= u.cover)
-            deny(p, m,
-                 "the enemy is inside it too: cover counts only while the enemy is outside (GdB "
-                 "12.17 (8))");
-        else
-            add(p, r, m);
+// Note (8): cover counts only while the enemy is outside it.
+void add_cover_mod(PreparedUnit& p, const GdbRules& r, const EnemyView& enemy) {
+    const MeleeUnit& u = *p.unit;
+    if (u.cover == Cover::none) return;
+    const Mod m = u.cover == Cover::cover      ? Mod::cover
+                  : u.cover == Cover::building ? Mod::building
+                                               : Mod::fortified;
+    if (enemy.max_cover >= u.cover)
+        deny(p, m,
+             "the enemy is inside it too: cover counts only while the enemy is outside (GdB "
+             "12.17 (8))");
+    else
+        add(p, r, m);
+}
+
+// The 12.17 rows for one unit, in the table's order; each row withheld by a note is recorded
+// as denied with the reason.
+void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r,
+                       const EnemyView& enemy) {
+    const MeleeUnit& u = *p.unit;
+    const bool charging = counts_as_charging(u);
+    const bool reinforcement_formed = u.reinforcement && !u.interpenetrated;
+    const bool unformed =
+        (u.status == Status::unformed || u.status == Status::wavering) && !reinforcement_formed;
+    p.unformed_at_start = unformed || u.pursuing || (u.reinforcement && u.interpenetrated);
+
+    add_type_mod(p, r, charging, enemy);
+    const Mod class_mod = add_class_mod(p, s, r);
+    add_general_and_nation_mods(p, r, class_mod);
+    if (p.cavalry) {
+        if (u.horses == Horses::good) add(p, r, Mod::good_horses);
+        if (u.horses == Horses::poor) add(p, r, Mod::poor_horses);
     }
+    // Pursuing cavalry counts as unformed but keeps its +2 (12.24 b); interpenetrating
+    // reinforcements arrive unformed (12.8 c).
+    if (p.unformed_at_start) add(p, r, Mod::unformed_or_wavering);
+    add_flank_or_rear_mod(p, r, enemy);
+    if (charging) add_charge_mod(p, s, r, enemy);
+    add_formation_mods(p, r, enemy);
+    add_cover_mod(p, r, enemy);
 }
 
 void prepare_tests(PreparedUnit& p, const GdbRules& r) {

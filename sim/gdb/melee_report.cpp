@@ -257,58 +257,53 @@ OJson melee_report_json(const PreparedMelee& m, const MeleeOutcome& out, const M
     return j;
 }
 
-std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out,
-                              const MeleeOdds* odds) {
+namespace {
+
+// One line of the text report: the words, then the rule they rest on from column 73.
+void text_line(std::ostream& o, const std::string& left, const std::string& rule) {
+    o << left;
+    const int pad = 72 - static_cast<int>(left.size());
+    o << std::string(pad > 1 ? static_cast<std::size_t>(pad) : 1, ' ') << rule << "\n";
+}
+
+// A unit's entry under its side: what it is, then its dice and modifiers if it rolled.
+void text_unit(std::ostream& o, const GdbRules& r, const PreparedUnit& p, const UnitOutcome& uo) {
+    o << "  " << p.unit->name << ": " << to_string(p.unit->type) << ", " << to_string(p.unit->klass)
+      << ", " << p.unit->figures << " figures, " << to_string(p.unit->formation) << ", "
+      << to_string(p.unit->status) << "\n";
+    if (!p.figures_why.empty()) o << "    " << p.figures_why << "\n";
+    if (p.fate != Fate::fights) {
+        o << "    no dice: " << p.fate_why << "\n";
+        return;
+    }
+    std::string dice = "    dice " + std::to_string(uo.dice[0]) + " + " +
+                       std::to_string(uo.dice[1]) + " = " + std::to_string(uo.dice[0] + uo.dice[1]);
+    if (uo.sapper_from)
+        dice += "  (sapper re-rolled a " + std::to_string(uo.sapper_from) + " into " +
+                std::to_string(uo.sapper_to) + ")";
+    text_line(o, dice, uo.sapper_from ? r.sapper_rule : "GdB 12.2");
+    for (const auto& a : p.mods) {
+        const RuleRow& row = r.mod(a.id);
+        text_line(
+            o,
+            "    " + signed_str(a.value) + "  " + row.label + (row.is_default ? " [default]" : ""),
+            row.rule);
+    }
+    for (const auto& den : p.denied)
+        o << "    not applied: " << r.mod(den.id).label << ": " << den.why << "\n";
+    o << "    total " << uo.total << "\n";
+}
+
+void text_result(std::ostream& o, const PreparedMelee& m, const MeleeOutcome& out) {
     const GdbRules& r = *m.rules;
     const Decision& d = *out.decision;
-    std::ostringstream o;
-    auto line = [&](const std::string& left, const std::string& rule) {
-        o << left;
-        const int pad = 72 - static_cast<int>(left.size());
-        o << std::string(pad > 1 ? static_cast<std::size_t>(pad) : 1, ' ') << rule << "\n";
-    };
-    o << "GdB melee (" << r.name << ", rules " << r.hash << "), terrain "
-      << to_string(m.setup->terrain) << (m.setup->first_round ? ", first round" : "") << "\n";
-    for (int side = 0; side < 2; ++side) {
-        o << "\n" << (side == kAttacker ? "ATTACKER" : "DEFENDER");
-        if (!m.automatic) o << "  score " << out.score[side];
-        o << "\n";
-        for (int id : m.side_units[side]) {
-            const PreparedUnit& p = m.units[id];
-            const UnitOutcome& uo = out.units[id];
-            o << "  " << p.unit->name << ": " << to_string(p.unit->type) << ", "
-              << to_string(p.unit->klass) << ", " << p.unit->figures << " figures, "
-              << to_string(p.unit->formation) << ", " << to_string(p.unit->status) << "\n";
-            if (!p.figures_why.empty()) o << "    " << p.figures_why << "\n";
-            if (p.fate != Fate::fights) {
-                o << "    no dice: " << p.fate_why << "\n";
-                continue;
-            }
-            std::string dice = "    dice " + std::to_string(uo.dice[0]) + " + " +
-                               std::to_string(uo.dice[1]) + " = " +
-                               std::to_string(uo.dice[0] + uo.dice[1]);
-            if (uo.sapper_from)
-                dice += "  (sapper re-rolled a " + std::to_string(uo.sapper_from) + " into " +
-                        std::to_string(uo.sapper_to) + ")";
-            line(dice, uo.sapper_from ? r.sapper_rule : "GdB 12.2");
-            for (const auto& a : p.mods) {
-                const RuleRow& row = r.mod(a.id);
-                line("    " + signed_str(a.value) + "  " + row.label +
-                         (row.is_default ? " [default]" : ""),
-                     row.rule);
-            }
-            for (const auto& den : p.denied)
-                o << "    not applied: " << r.mod(den.id).label << ": " << den.why << "\n";
-            o << "    total " << uo.total << "\n";
-        }
-    }
     o << "\nRESULT\n";
     if (!m.automatic) {
         o << "  attacker " << out.score[kAttacker] << " - defender " << out.score[kDefender]
           << " = " << out.difference << "\n";
         if (d.row)
-            line("  table row: " + d.row->label,
-                 d.row->rule.empty() ? r.results_rule : d.row->rule);
+            text_line(o, "  table row: " + d.row->label,
+                      d.row->rule.empty() ? r.results_rule : d.row->rule);
     }
     o << "  " << d.why << "\n";
     o << "  winner: " << winner_name(d.winner) << ", result: " << result_name(d.result)
@@ -321,77 +316,114 @@ std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out,
         if (!ud.why.empty()) o << ": " << ud.why;
         o << "\n";
     }
-    if (!d.groups.empty()) {
-        o << "\nCASUALTIES (" << r.casualties_rule << ")\n";
-        for (const auto& g : d.groups) {
-            const RuleRow& row = r.rate(g.rate);
-            o << "  " << side_name(g.inflicting_side) << ": " << row.label << ", 1 per " << g.per
-              << (row.is_default ? " [default]" : "") << ": " << casualty_arithmetic(r, g) << "\n";
-        }
-        for (std::size_t id = 0; id < m.units.size(); ++id)
-            o << "  " << m.units[id].unit->name << " loses " << out.units[id].casualties << " of "
-              << m.units[id].unit->figures << "\n";
+}
+
+void text_casualties(std::ostream& o, const PreparedMelee& m, const MeleeOutcome& out) {
+    const GdbRules& r = *m.rules;
+    const Decision& d = *out.decision;
+    if (d.groups.empty()) return;
+    o << "\nCASUALTIES (" << r.casualties_rule << ")\n";
+    for (const auto& g : d.groups) {
+        const RuleRow& row = r.rate(g.rate);
+        o << "  " << side_name(g.inflicting_side) << ": " << row.label << ", 1 per " << g.per
+          << (row.is_default ? " [default]" : "") << ": " << casualty_arithmetic(r, g) << "\n";
     }
+    for (std::size_t id = 0; id < m.units.size(); ++id)
+        o << "  " << m.units[id].unit->name << " loses " << out.units[id].casualties << " of "
+          << m.units[id].unit->figures << "\n";
+}
+
+void text_test(std::ostream& o, const GdbRules& r, const PreparedUnit& p, const TestRecord& t) {
+    std::string mods;
+    for (const auto& mod : t.kind == TestKind::formation ? p.formation_mods : p.pursuit_mods)
+        mods.append(" ")
+            .append(signed_str(mod.value))
+            .append(" (")
+            .append(mod.row->label)
+            .append(")");
+    if (t.kind == TestKind::formation) {
+        text_line(o,
+                  "  " + p.unit->name + ": formation test, dice " + std::to_string(t.dice[0]) +
+                      " + " + std::to_string(t.dice[1]) + mods + " = " + std::to_string(t.total) +
+                      ", needs " + std::to_string(t.target) +
+                      "+: " + (t.passed ? "passed" : "failed, unformed"),
+                  r.formation_rule);
+    } else {
+        text_line(o,
+                  "  " + p.unit->name + ": pursuit test, dice " + std::to_string(t.dice[0]) +
+                      " + " + std::to_string(t.dice[1]) + mods + " = " + std::to_string(t.total) +
+                      (t.downgraded
+                           ? " (counts as " + std::to_string(r.pursuit_superb_downgrade.value) + ")"
+                           : ""),
+                  r.pursuit_rule);
+        text_line(o, "    " + t.row->label, t.row->rule);
+    }
+}
+
+void text_tests(std::ostream& o, const PreparedMelee& m, const MeleeOutcome& out) {
     bool any_test = false;
     for (std::size_t id = 0; id < m.units.size(); ++id) {
         const TestRecord& t = out.units[id].test;
         if (t.kind == TestKind::none) continue;
         if (!any_test) o << "\nFOLLOW-UP TESTS\n";
         any_test = true;
-        const PreparedUnit& p = m.units[id];
-        std::string mods;
-        for (const auto& mod : t.kind == TestKind::formation ? p.formation_mods : p.pursuit_mods)
-            mods.append(" ")
-                .append(signed_str(mod.value))
-                .append(" (")
-                .append(mod.row->label)
-                .append(")");
-        if (t.kind == TestKind::formation) {
-            line("  " + p.unit->name + ": formation test, dice " + std::to_string(t.dice[0]) +
-                     " + " + std::to_string(t.dice[1]) + mods + " = " + std::to_string(t.total) +
-                     ", needs " + std::to_string(t.target) +
-                     "+: " + (t.passed ? "passed" : "failed, unformed"),
-                 r.formation_rule);
-        } else {
-            line("  " + p.unit->name + ": pursuit test, dice " + std::to_string(t.dice[0]) + " + " +
-                     std::to_string(t.dice[1]) + mods + " = " + std::to_string(t.total) +
-                     (t.downgraded
-                          ? " (counts as " + std::to_string(r.pursuit_superb_downgrade.value) + ")"
-                          : ""),
-                 r.pursuit_rule);
-            line("    " + t.row->label, t.row->rule);
-        }
+        text_test(o, *m.rules, m.units[id], t);
     }
-    if (!out.events.empty()) {
-        o << "\nEVENTS\n";
-        for (const auto& e : out.events) {
-            std::string s =
-                "  " + m.units[e.unit].unit->name +
-                (e.kind == DiePurpose::double_six
-                     ? " rolled double six; 1D6 = " + std::to_string(e.dice[0])
-                     : " rolled a double: general of " + m.units[e.general_unit].unit->name +
-                           " at risk, 2D6 = " + std::to_string(e.dice[0] + e.dice[1])) +
-                ": " + e.row->label + (r.events_are_default ? " [default]" : "");
-            line(s, e.row->rule);
-        }
+}
+
+void text_events(std::ostream& o, const PreparedMelee& m, const MeleeOutcome& out) {
+    const GdbRules& r = *m.rules;
+    if (out.events.empty()) return;
+    o << "\nEVENTS\n";
+    for (const auto& e : out.events) {
+        std::string s =
+            "  " + m.units[e.unit].unit->name +
+            (e.kind == DiePurpose::double_six
+                 ? " rolled double six; 1D6 = " + std::to_string(e.dice[0])
+                 : " rolled a double: general of " + m.units[e.general_unit].unit->name +
+                       " at risk, 2D6 = " + std::to_string(e.dice[0] + e.dice[1])) +
+            ": " + e.row->label + (r.events_are_default ? " [default]" : "");
+        text_line(o, s, e.row->rule);
     }
-    if (odds) {
-        o << "\nODDS before the dice (exact, over " << count_to_string(odds->denominator)
-          << " equally likely rolls)\n";
-        for (const auto& oc : odds->outcomes) {
-            char pct[32];
-            std::snprintf(pct, sizeof pct, "%7.3f%%", 100.0 * odds->probability(oc));
-            o << "  " << pct << "  "
-              << (oc.winner < 0 ? std::string("no winner") : winner_name(oc.winner) + " wins")
-              << ", " << result_name(oc.result) << (oc.continues ? " (continues)" : "")
-              << (oc.winner == d.winner && oc.result == d.result ? "   <- this roll" : "") << "\n";
-        }
-        for (std::size_t id = 0; id < m.units.size(); ++id) {
-            char e[32];
-            std::snprintf(e, sizeof e, "%.3f", odds->expected_casualties[id]);
-            o << "  expected casualties, " << m.units[id].unit->name << ": " << e << "\n";
-        }
+}
+
+void text_odds(std::ostream& o, const PreparedMelee& m, const Decision& d, const MeleeOdds& odds) {
+    o << "\nODDS before the dice (exact, over " << count_to_string(odds.denominator)
+      << " equally likely rolls)\n";
+    for (const auto& oc : odds.outcomes) {
+        char pct[32];
+        std::snprintf(pct, sizeof pct, "%7.3f%%", 100.0 * odds.probability(oc));
+        o << "  " << pct << "  "
+          << (oc.winner < 0 ? std::string("no winner") : winner_name(oc.winner) + " wins") << ", "
+          << result_name(oc.result) << (oc.continues ? " (continues)" : "")
+          << (oc.winner == d.winner && oc.result == d.result ? "   <- this roll" : "") << "\n";
     }
+    for (std::size_t id = 0; id < m.units.size(); ++id) {
+        char e[32];
+        std::snprintf(e, sizeof e, "%.3f", odds.expected_casualties[id]);
+        o << "  expected casualties, " << m.units[id].unit->name << ": " << e << "\n";
+    }
+}
+
+}  // namespace
+
+std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out,
+                              const MeleeOdds* odds) {
+    const GdbRules& r = *m.rules;
+    std::ostringstream o;
+    o << "GdB melee (" << r.name << ", rules " << r.hash << "), terrain "
+      << to_string(m.setup->terrain) << (m.setup->first_round ? ", first round" : "") << "\n";
+    for (int side = 0; side < 2; ++side) {
+        o << "\n" << (side == kAttacker ? "ATTACKER" : "DEFENDER");
+        if (!m.automatic) o << "  score " << out.score[side];
+        o << "\n";
+        for (int id : m.side_units[side]) text_unit(o, r, m.units[id], out.units[id]);
+    }
+    text_result(o, m, out);
+    text_casualties(o, m, out);
+    text_tests(o, m, out);
+    text_events(o, m, out);
+    if (odds) text_odds(o, m, *out.decision, *odds);
     return o.str();
 }
 
