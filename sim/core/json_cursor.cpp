@@ -28,31 +28,11 @@ std::string JsonCursor::string() {
         ++i_;  // the backslash
         if (i_ >= s_.size()) fail("unterminated escape");
         const char e = s_[i_++];
+        if (const int c = simple_escape(e); c >= 0) {
+            out.push_back(static_cast<char>(c));
+            continue;
+        }
         switch (e) {
-            case '"':
-                out.push_back('"');
-                break;
-            case '\\':
-                out.push_back('\\');
-                break;
-            case '/':
-                out.push_back('/');
-                break;
-            case 'b':
-                out.push_back('\b');
-                break;
-            case 'f':
-                out.push_back('\f');
-                break;
-            case 'n':
-                out.push_back('\n');
-                break;
-            case 'r':
-                out.push_back('\r');
-                break;
-            case 't':
-                out.push_back('\t');
-                break;
             case 'u': {
                 if (i_ + 4 > s_.size()) fail("short \\u escape");
                 unsigned cp = 0;

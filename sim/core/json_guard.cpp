@@ -34,22 +34,11 @@ std::string decode_key(std::string_view raw) {
             continue;
         }
         const char e = raw[++i];
+        if (const int c = simple_escape(e); c >= 0) {
+            out.push_back(static_cast<char>(c));
+            continue;
+        }
         switch (e) {
-            case 'b':
-                out.push_back('\b');
-                break;
-            case 'f':
-                out.push_back('\f');
-                break;
-            case 'n':
-                out.push_back('\n');
-                break;
-            case 'r':
-                out.push_back('\r');
-                break;
-            case 't':
-                out.push_back('\t');
-                break;
             case 'u': {
                 unsigned cp = 0;
                 std::size_t k = 0;
@@ -73,7 +62,7 @@ std::string decode_key(std::string_view raw) {
                 break;
             }
             default:
-                out.push_back(e);  // \" \\ \/ and anything the parser will reject
+                out.push_back(e);  // not an escape JSON has: the parser rejects it
         }
     }
     return out;

@@ -1,6 +1,6 @@
 #pragma once
-// The two small pieces of JSON string decoding that the pull parser (json_cursor) and the guard
-// (json_guard) share: a code point appended as UTF-8, and the value of a hex digit.
+// The small pieces of JSON string decoding that the pull parser (json_cursor) and the guard
+// (json_guard) share: a one-letter escape, a code point appended as UTF-8, a hex digit.
 
 #include <string>
 
@@ -21,6 +21,31 @@ inline void append_utf8(std::string& out, unsigned cp) {
         out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
         out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
         out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+    }
+}
+
+// The character a one-letter JSON escape stands for (\" \\ \/ \b \f \n \r \t), or -1
+// (\u, which takes four hex digits, or not an escape at all).
+inline int simple_escape(char e) {
+    switch (e) {
+        case '"':
+            return '"';
+        case '\\':
+            return '\\';
+        case '/':
+            return '/';
+        case 'b':
+            return '\b';
+        case 'f':
+            return '\f';
+        case 'n':
+            return '\n';
+        case 'r':
+            return '\r';
+        case 't':
+            return '\t';
+        default:
+            return -1;
     }
 }
 
