@@ -159,7 +159,7 @@ render::CameraSpec camera_flag(std::string_view flag, const std::string& text) {
 }
 
 std::string some_unit_ids(const render::ReplayScene& scene) {
-    const auto& units = scene.scenario.units;
+    const auto& units = scene.replay.header.units;
     std::string ids;
     for (std::size_t i = 0; i < units.size() && i < kUnitIdsShown; ++i)
         ids += (i ? ", " : "") + units[i].id;
@@ -170,7 +170,9 @@ std::string some_unit_ids(const render::ReplayScene& scene) {
 void check_camera_unit(std::string_view flag, const render::CameraSpec& camera,
                        const render::ReplayScene& scene) {
     if (camera.mode != render::CameraSpec::Mode::follow) return;
-    if (scene.scenario.unit_index.count(camera.unit)) return;
+    const auto& units = scene.replay.header.units;
+    if (std::any_of(units.begin(), units.end(), [&](const auto& u) { return u.id == camera.unit; }))
+        return;
     throw UsageError{std::string(flag) + " follow:" + camera.unit + ": no unit '" + camera.unit +
                      "' in this replay; its units are " + some_unit_ids(scene)};
 }

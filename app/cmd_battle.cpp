@@ -1,29 +1,22 @@
-// `vedette simulate SCENARIO -o REPLAY`, `vedette verify REPLAY`, `vedette events REPLAY`:
-// battles from scenario to replay, re-verification, and the readable event log.
+// `vedette simulate SCENARIO -o REPLAY`, `vedette verify REPLAY`, `vedette events REPLAY`,
+// `vedette migrate REPLAY [-o OUT]`: battles from scenario to replay, re-verification, the readable
+// event log, and old replays rewritten in the current format. Each picks the ruleset named in the
+// file's "ruleset" field.
 
 #include <cstdio>
 #include <iostream>
 #include <map>
 
 #include "app/cli.h"
-#include "sim/battle/battle_engine.h"
 #include "sim/core/atomic_file.h"
+#include "sim/core/json_reader.h"
 #include "sim/replay/replay.h"
-#include "sim/rules/ruleset_files.h"
+#include "sim/ruleset/registry.h"
+#include "sim/ruleset/verify.h"
 
 namespace vedette::app {
 
 namespace {
-
-struct LoadedRules {
-    sim::gdb::GdbRules melee;
-    sim::battle::BattleRules battle;
-};
-
-LoadedRules load_all_rules(const std::string& dir) {
-    const std::string path = sim::ruleset_path(sim::find_rules_dir(dir), "gdb");
-    return {sim::gdb::load_gdb_rules(path), sim::battle::load_battle_rules(path)};
-}
 
 std::string seconds(std::int64_t ms) {
     char buf[32];
@@ -42,17 +35,17 @@ int run_simulate(const Args& in) {
     if (args.size() != 1) throw UsageError{"expected one scenario file"};
     if (out.empty()) throw UsageError{"-o REPLAY is required"};
     sim::check_output_path(out, "-o");
-    const LoadedRules rules = load_all_rules(rules_dir);
-    const sim::battle::Scenario scenario = sim::battle::read_scenario_file(args[0], rules.battle);
-    const sim::battle::BattleResult result =
-        sim::battle::run_battle(rules.melee, rules.battle, scenario);
-    sim::write_file_atomically(out,
-                               sim::replay::write_replay_text(scenario, rules.melee.hash, result));
+    const sim::Json json = sim::read_json_file(args[0]);
+    const auto rules =
+        sim::ruleset::make_ruleset(sim::ruleset::ruleset_of(json, args[0]), rules_dir, args[0]);
+    const auto scenario = rules->parse_scenario(json, args[0]);
+    const sim::replay::Recorded result = rules->run(*scenario, scenario->seed);
+    sim::write_file_atomically(out, sim::replay::write_replay_text(result));
     std::map<std::string, int> kinds;
     for (const auto& e : result.events) ++kinds[e.kind];
-    std::printf("%s: %s\n  %d turns, %zu units, %zu events over %s s of replay time\n",
-                args[0].c_str(), scenario.title.c_str(), scenario.turns, scenario.units.size(),
-                result.events.size(),
+    std::printf("%s: %s\n  %zu turns, %zu units, %zu events over %s s of replay time\n",
+                args[0].c_str(), result.header.title.c_str(), result.turn_hashes.size(),
+                result.header.units.size(), result.events.size(),
                 seconds(result.events.empty() ? 0 : result.events.back().t1_ms).c_str());
     std::printf("  events:");
     for (const auto& [k, n] : kinds) std::printf(" %s %d,", k.c_str(), n);
@@ -65,9 +58,11 @@ int run_verify(const Args& in) {
     const std::string rules_dir = take_option(args, "--rules");
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one replay file"};
-    const LoadedRules rules = load_all_rules(rules_dir);
-    const sim::replay::Replay replay = sim::replay::read_replay(args[0]);
-    const auto report = sim::replay::verify_replay(replay, rules.melee, rules.battle);
+    const sim::replay::Replay replay = sim::replay::read_replay(args[0], rules_dir);
+    // Only verify needs the rules: the ruleset the header names, with its data.
+    const auto rules =
+        sim::ruleset::make_ruleset(replay.header.ruleset, rules_dir, args[0], "$.ruleset");
+    const auto report = sim::ruleset::verify_replay(replay, *rules);
     std::printf("%s: %s\n", args[0].c_str(), report.message.c_str());
     return report.identical && report.rules_match ? 0 : 1;
 }
@@ -87,6 +82,24 @@ int run_events(const Args& in) {
                     e.kind.c_str(), e.text.c_str());
         std::printf("%35s[%s]\n", "", e.rule.c_str());
     }
+    return 0;
+}
+
+int run_migrate(const Args& in) {
+    Args args = in;
+    std::string out = take_option(args, "-o");
+    // A version 1 file is converted by its ruleset, with the data from --rules (its footprints
+    // and tables; use the data the replay was made with).
+    const std::string rules_dir = take_option(args, "--rules");
+    expect_no_more_options(args);
+    if (args.size() != 1) throw UsageError{"expected one replay file"};
+    if (out.empty()) out = args[0];
+    sim::check_output_path(out, "-o");
+    const sim::replay::Replay replay = sim::replay::read_replay(args[0], rules_dir);
+    sim::write_file_atomically(out, sim::replay::write_replay_text(replay));
+    std::printf("%s: format version %d -> %d, %zu events; wrote %s\n", args[0].c_str(),
+                replay.version, sim::replay::kReplayFormatVersion, replay.events.size(),
+                out.c_str());
     return 0;
 }
 

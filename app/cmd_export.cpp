@@ -16,7 +16,6 @@
 #include "renderer/scene/scene_state.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/limits.h"
-#include "sim/rules/ruleset_files.h"
 
 namespace vedette::app {
 
@@ -57,7 +56,9 @@ int run_export(const Args& in) {
     o.panels = overlay == "panels";
     o.progress = !take_flag(args, "--quiet");
     o.hash = take_flag(args, "--hash");
-    const std::string rules_dir = take_option(args, "--rules");
+    // --rules DIR is accepted (and ignored) for old command lines: the replay's records say all
+    // the exporter draws, so no rules are loaded.
+    (void)take_option(args, "--rules");
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one replay file"};
     const int outputs = !o.output.empty() + !o.frames_dir.empty() + !o.raw_file.empty();
@@ -68,9 +69,7 @@ int run_export(const Args& in) {
     if (!o.output.empty()) sim::check_output_path(o.output, "-o");
     if (!o.raw_file.empty() && o.raw_file != "-") sim::check_output_path(o.raw_file, "--raw");
 
-    const std::string rules_file = sim::ruleset_path(sim::find_rules_dir(rules_dir), "gdb");
-    const auto rules = sim::battle::load_battle_rules(rules_file);
-    const render::ReplayScene scene = render::load_replay_scene(args[0], rules);
+    const render::ReplayScene scene = render::load_replay_scene(args[0]);
     o.from_ms = replay_moment_flag("--from", from, scene, 0, false);
     o.to_ms = replay_moment_flag("--to", to, scene, scene.duration_ms, true);
     if (o.to_ms < o.from_ms) throw UsageError{"--to comes before --from"};
@@ -80,10 +79,10 @@ int run_export(const Args& in) {
     // --overlay viewer: the viewer's own panels over every frame (released before the context).
     std::unique_ptr<viewer::ViewerFrameUi> ui;
     if (overlay == "viewer") {
-        ui = std::make_unique<viewer::ViewerFrameUi>(scene, rules, rules_file, 1.0f / float(o.fps));
+        ui = std::make_unique<viewer::ViewerFrameUi>(scene, 1.0f / float(o.fps));
         o.ui = ui.get();
     }
-    const render::ExportReport r = render::export_replay(ctx, scene, rules, o, kNeverCancel);
+    const render::ExportReport r = render::export_replay(ctx, scene, o, kNeverCancel);
     const std::string target = !o.output.empty()       ? o.output
                                : !o.frames_dir.empty() ? o.frames_dir
                                                        : o.raw_file;

@@ -13,7 +13,6 @@
 #include "renderer/export/captions.h"
 #include "renderer/export/overlay_panels.h"
 #include "sim/core/input_error.h"
-#include "sim/rules/ruleset_files.h"
 
 namespace vedette::app {
 
@@ -28,7 +27,9 @@ int run_render(const Args& in) {
     if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels" &&
         overlay != "viewer")
         throw UsageError{"--overlay expects none, captions, panels or viewer"};
-    const std::string rules_dir = take_option(args, "--rules");
+    // --rules DIR is accepted (and ignored) for old command lines: the replay's records say all
+    // the renderer draws, so no rules are loaded.
+    (void)take_option(args, "--rules");
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one replay file"};
     if (out.empty()) throw UsageError{"-o FILE.png is required"};
@@ -38,9 +39,7 @@ int run_render(const Args& in) {
     // Checked before the replay is loaded, so a typo is reported at once.
     const std::int64_t time_ms = time_text.empty() ? 0 : replay_seconds_flag("--time", time_text);
 
-    const std::string rules_file = sim::ruleset_path(sim::find_rules_dir(rules_dir), "gdb");
-    const auto rules = sim::battle::load_battle_rules(rules_file);
-    const render::ReplayScene scene = render::load_replay_scene(args[0], rules);
+    const render::ReplayScene scene = render::load_replay_scene(args[0]);
     check_camera_unit("--camera", camera_spec, scene);
     std::int64_t t = time_ms;
     if (!event_text.empty()) {
@@ -52,11 +51,11 @@ int run_render(const Args& in) {
     }
     const render::SceneState state = render::scene_at_time(scene, t);
     render::VulkanContext ctx(default_context_options());
-    render::BattlefieldRenderer renderer(ctx, size, scene, rules);
+    render::BattlefieldRenderer renderer(ctx, size, scene);
     render::RgbaImage image;
     if (overlay == "viewer") {
         // The viewer's panels around the table, as `vedette view` shows this moment.
-        viewer::ViewerFrameUi ui(scene, rules, rules_file, 1.0f / 30.0f);
+        viewer::ViewerFrameUi ui(scene, 1.0f / 30.0f);
         ui.attach(ctx, renderer);
         const VkRect2D viewport = ui.viewport(size);
         const render::Camera camera =

@@ -9,15 +9,17 @@
 
 #include <string>
 
-#include "sim/battle/battle_engine.h"
+#include "sim/core/json_reader.h"
 #include "sim/replay/replay.h"
+#include "sim/rulesets/gdb/battle/battle_engine.h"
+#include "sim/rulesets/gdb/gdb_record.h"
 
 using namespace vedette::sim;
 using namespace vedette::sim::battle;
 
 namespace {
 
-const std::string kRules = std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json";
+const std::string kRules = std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb/gdb.json";
 
 const gdb::GdbRules& melee_rules() {
     static const gdb::GdbRules r = gdb::load_gdb_rules(kRules);
@@ -113,7 +115,9 @@ const std::string& big_replay_text() {
         const Scenario scenario =
             parse_scenario(generated_battle(500, 100), "generated.json", battle_rules());
         const BattleResult r = run_battle(melee_rules(), battle_rules(), scenario);
-        return replay::write_replay_text(scenario, melee_rules().hash, r);
+        const nlohmann::json tables = read_json_file(kRules);
+        return replay::write_replay_text(
+            to_record(r, RecordContext{scenario, battle_rules(), tables, melee_rules().hash}));
     }();
     return text;
 }

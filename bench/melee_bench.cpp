@@ -7,9 +7,9 @@
 #include <string>
 
 #include "sim/core/prng.h"
-#include "sim/gdb/gdb_rules.h"
-#include "sim/gdb/melee_engine.h"
-#include "sim/gdb/melee_odds.h"
+#include "sim/rulesets/gdb/melee/gdb_rules.h"
+#include "sim/rulesets/gdb/melee/melee_engine.h"
+#include "sim/rulesets/gdb/melee/melee_odds.h"
 
 using namespace vedette::sim;
 using namespace vedette::sim::gdb;
@@ -18,7 +18,7 @@ namespace {
 
 const GdbRules& rules() {
     static const GdbRules r =
-        load_gdb_rules(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json");
+        load_gdb_rules(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb/gdb.json");
     return r;
 }
 

@@ -17,7 +17,6 @@ using namespace vedette::render;
 namespace {
 
 struct Fixture {
-    sim::battle::BattleRules rules;
     ReplayScene scene;
     std::unique_ptr<VulkanContext> ctx;
     std::unique_ptr<BattlefieldRenderer> renderer;
@@ -28,21 +27,19 @@ Fixture& fixture() {
         setenv("VK_DRIVER_FILES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json", 0);
         setenv("VK_ICD_FILENAMES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json", 0);
         Fixture x;
-        x.rules = sim::battle::load_battle_rules(std::string(VEDETTE_SOURCE_DIR) +
-                                                 "/sim/rulesets/gdb.json");
-        x.scene = load_replay_scene(
-            std::string(VEDETTE_SOURCE_DIR) + "/replays/demo/demo_battle.replay.json", x.rules);
+        x.scene = load_replay_scene(std::string(VEDETTE_SOURCE_DIR) +
+                                    "/replays/demo/demo_battle.replay.json");
         ContextOptions o;
         o.prefer_gpu = false;
         x.ctx = std::make_unique<VulkanContext>(o);
-        x.renderer =
-            std::make_unique<BattlefieldRenderer>(*x.ctx, VkExtent2D{1280, 720}, x.scene, x.rules);
+        x.renderer = std::make_unique<BattlefieldRenderer>(*x.ctx, VkExtent2D{1280, 720}, x.scene);
         return x;
     }();
     return f;
 }
 
-// Battalions of 24 figures in a grid over the demo table, in column.
+// Battalions of 24 figures in a grid over the demo table, in column: six 30 mm bases, two abreast
+// (the footprint the demo's own infantry columns have).
 SceneState crowd(int figures) {
     SceneState s;
     const int units = (figures + 23) / 24;
@@ -52,12 +49,14 @@ SceneState crowd(int figures) {
         u.unit = i;
         u.side = i % 2;
         u.nation = i % 2 ? "british" : "french";
-        u.type = sim::gdb::TroopType::infantry;
-        u.formation = sim::gdb::Formation::column;
+        u.visual = "infantry";
+        u.layout = "column";
+        u.width_mm = 60;
+        u.depth_mm = 45;
         u.figures = std::min(24, figures - i * 24);
         u.x_mm = 30 + (i % per_row) * 43;
         u.y_mm = 30 + (i / per_row) * (1240.0 / std::max(1, (units + per_row - 1) / per_row));
-        u.status = "formed";
+        u.state = "formed";
         s.units.push_back(u);
     }
     return s;

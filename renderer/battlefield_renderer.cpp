@@ -20,14 +20,13 @@ constexpr VkMemoryPropertyFlags kHostMemory =
 }  // namespace
 
 BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D extent,
-                                         const ReplayScene& scene,
-                                         const sim::battle::BattleRules& rules,
-                                         const std::string& models)
+                                         const ReplayScene& scene, const std::string& models,
+                                         const std::string& visuals)
     : ctx_(ctx),
-      rules_(rules),
+      visuals_(load_visuals(visuals.empty() ? default_visuals_file() : visuals)),
       target_(std::make_unique<OffscreenTarget>(ctx, extent)),
-      terrain_(scene.scenario.terrain),
-      scenery_(layout_scenery(scene.scenario.terrain)),
+      terrain_(scene.replay.header.board.terrain),
+      scenery_(layout_scenery(scene.replay.header.board.terrain)),
       scene_set_layout_(create_scene_set_layout(ctx)),
       shadow_(std::make_unique<ShadowMap>(ctx, kShadowMapSize)),
       terrain_pipeline_(ctx, target_->render_pass(), terrain_desc(scene_set_layout_)),
@@ -79,8 +78,8 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
     }
     // The sun looks at the middle of the table from far enough to see all of it.
     {
-        const float tw = static_cast<float>(scene.scenario.terrain.width_mm),
-                    td = static_cast<float>(scene.scenario.terrain.depth_mm);
+        const float tw = static_cast<float>(scene.replay.header.board.terrain.width_mm),
+                    td = static_cast<float>(scene.replay.header.board.terrain.depth_mm);
         const glm::vec3 centre(tw / 2, 0, -td / 2);
         const float r = 0.5f * std::sqrt(tw * tw + td * td) + 80.0f;
         const glm::vec3 eye = centre + kSunDirection * (r + 400.0f);
@@ -197,7 +196,7 @@ const std::uint8_t* BattlefieldRenderer::fetch(std::uint32_t slot) {
 
 void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera,
                                  std::uint32_t slot, VkRect2D viewport) {
-    InstanceBatches batches = layout_figures(state, rules_);
+    InstanceBatches batches = layout_figures(state, visuals_);
     last_figures_ = batches.figures;
     // The scenery stands on the ground like everything without a base (heights added below).
     for (std::size_t m = 0; m < scenery_.by_mesh.size(); ++m)

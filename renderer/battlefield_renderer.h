@@ -13,6 +13,7 @@
 #include "renderer/scene/camera.h"
 #include "renderer/scene/figure_layout.h"
 #include "renderer/scene/terrain_mesh.h"
+#include "renderer/scene/visuals.h"
 #include "renderer/vk/buffer.h"
 #include "renderer/vk/offscreen_target.h"
 #include "renderer/vk/pipeline.h"
@@ -23,9 +24,10 @@ namespace vedette::render {
 
 class BattlefieldRenderer {
 public:
-    // `models`: the mapping file (assets/models.json); empty finds the default one.
+    // `models`: the mapping file (assets/models.json), `visuals`: how units look
+    // (assets/visuals.json); empty finds the default ones. A bad file is an InputError.
     BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D extent, const ReplayScene& scene,
-                        const sim::battle::BattleRules& rules, const std::string& models = "");
+                        const std::string& models = "", const std::string& visuals = "");
     // Draws figures of `kind` with this model instead (tests, users' own models).
     void set_model(MeshKind kind, const ModelMesh& table_axes_mesh);
 
@@ -64,13 +66,14 @@ public:
     const OffscreenTarget& target() const { return *target_; }
     std::size_t last_figures() const { return last_figures_; }
     const TerrainModel& terrain() const { return terrain_; }
+    const Visuals& visuals() const { return visuals_; }
 
 private:
     const VulkanContext& ctx_;
-    const sim::battle::BattleRules& rules_;
+    Visuals visuals_;
     std::unique_ptr<OffscreenTarget> target_;
     TerrainModel terrain_;
-    InstanceBatches scenery_;  // trees, houses, walls and hedges: fixed for the scenario
+    InstanceBatches scenery_;  // trees, houses, walls and hedges: fixed for the board
     VkDescriptorSetLayout scene_set_layout_ = VK_NULL_HANDLE;  // shadow map + per-frame uniforms
     std::unique_ptr<ShadowMap> shadow_;
     Pipeline terrain_pipeline_;

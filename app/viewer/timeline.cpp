@@ -6,19 +6,20 @@
 
 namespace vedette::viewer {
 
-bool EventFilter::passes(const sim::battle::Event& e) const {
+bool EventFilter::passes(const sim::record::Event& e) const {
+    if (!categories.empty() && !categories.count(e.category)) return false;
     if (!kinds.empty() && !kinds.count(e.kind)) return false;
     if (units.empty()) return true;
     return std::any_of(e.units.begin(), e.units.end(), [&](int u) { return units.count(u) > 0; });
 }
 
-Timeline::Timeline(const std::vector<sim::battle::Event>& events, std::int64_t duration_ms)
+Timeline::Timeline(const std::vector<sim::record::Event>& events, std::int64_t duration_ms)
     : events_(events), duration_ms_(std::max<std::int64_t>(0, duration_ms)) {}
 
 int Timeline::current_event() const {
     const auto it =
         std::upper_bound(events_.begin(), events_.end(), time_ms_,
-                         [](std::int64_t t, const sim::battle::Event& e) { return t < e.t0_ms; });
+                         [](std::int64_t t, const sim::record::Event& e) { return t < e.t0_ms; });
     return static_cast<int>(it - events_.begin()) - 1;
 }
 

@@ -10,16 +10,17 @@
 #include <string>
 #include <vector>
 
-#include "sim/battle/battle_events.h"
+#include "sim/record/record.h"
 
 namespace vedette::viewer {
 
 // Which events count when stepping by event (the event log's filter). Empty sets pass all.
 struct EventFilter {
-    std::set<int> units;          // an event passes if it involves any of these units
-    std::set<std::string> kinds;  // ... and its kind is one of these
-    bool passes(const sim::battle::Event& e) const;
-    bool empty() const { return units.empty() && kinds.empty(); }
+    std::set<int> units;                         // an event passes if it involves any of these
+    std::set<sim::record::Category> categories;  // ... and its category is one of these
+    std::set<std::string> kinds;                 // ... and its kind is one of these
+    bool passes(const sim::record::Event& e) const;
+    bool empty() const { return units.empty() && categories.empty() && kinds.empty(); }
 };
 
 enum class StepUnit { event, phase, turn };
@@ -28,7 +29,7 @@ class Timeline {
 public:
     static constexpr double kMinSpeed = 0.25, kMaxSpeed = 8.0;
 
-    Timeline(const std::vector<sim::battle::Event>& events, std::int64_t duration_ms);
+    Timeline(const std::vector<sim::record::Event>& events, std::int64_t duration_ms);
 
     std::int64_t time_ms() const { return time_ms_; }
     std::int64_t duration_ms() const { return duration_ms_; }
@@ -69,7 +70,7 @@ public:
 
 private:
     bool same_block(int a, int b, StepUnit unit) const;
-    const std::vector<sim::battle::Event>& events_;
+    const std::vector<sim::record::Event>& events_;
     std::int64_t duration_ms_;
     std::int64_t time_ms_ = 0;
     double speed_ = 1.0;

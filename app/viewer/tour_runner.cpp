@@ -12,6 +12,26 @@ void TourRunner::fail(const TourCommand& c, const std::string& what) const {
     throw sim::InputError(tour_.file, "line " + std::to_string(c.line), what);
 }
 
+// A kind the replay's events use: a tour written for another replay fails here, naming the kinds
+// this one has.
+std::string TourRunner::kind_of(const TourCommand& c, const ViewerModel& m,
+                                const std::string& kind) const {
+    const auto& kinds = m.kinds();
+    if (std::find(kinds.begin(), kinds.end(), kind) != kinds.end()) return kind;
+    std::string known;
+    for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k;
+    fail(c, "no event kind '" + kind + "' in this replay; its kinds are " + known);
+}
+
+sim::record::Category TourRunner::category_of(const TourCommand& c, const std::string& name) const {
+    const auto& names = sim::record::category_names();
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == name) return static_cast<sim::record::Category>(i);
+    std::string known;
+    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+    fail(c, "no event category '" + name + "' (expected one of " + known + ")");
+}
+
 std::string TourRunner::screenshot_target(const TourCommand& c) const {
     const std::string png = screenshot_path(tour_, c);
     const std::string txt = png.substr(0, png.size() - 4) + ".txt";
@@ -139,8 +159,9 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) {
         auto set = [&](bool& flag) { flag = a[1] == "on" ? true : a[1] == "off" ? false : !flag; };
         if (name == "timeline" || name == "all") set(p.timeline);
         if (name == "events" || name == "all") set(p.events);
-        if (name == "melee" || name == "all") set(p.melee);
-        if (name == "charge" || name == "all") set(p.charge);
+        // "melee" and "charge" are the old names of the explanation and episode panels.
+        if (name == "explanation" || name == "melee" || name == "all") set(p.explanation);
+        if (name == "episode" || name == "charge" || name == "all") set(p.episode);
         if (name == "unit" || name == "all") set(p.unit);
         if (name == "rules" || name == "all") set(p.rules);
         if (name == "overlays" || name == "all") set(p.overlays);
@@ -151,12 +172,10 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) {
             m.filter = {};
         else if (a[0] == "unit")
             m.filter.units.insert(unit_of(a[1]));
-        else {
-            const auto& kinds = sim::battle::event_kinds();
-            if (std::find(kinds.begin(), kinds.end(), a[1]) == kinds.end())
-                fail(c, "no event kind '" + a[1] + "'");
-            m.filter.kinds.insert(a[1]);
-        }
+        else if (a[0] == "category")
+            m.filter.categories.insert(category_of(c, a[1]));
+        else
+            m.filter.kinds.insert(kind_of(c, m, a[1]));
         return;
     }
     if (c.name == "play") return m.timeline.play();

@@ -33,6 +33,8 @@ public:
 private:
     void apply(const TourCommand& c, ViewerModel& m, TourRequests& r);
     [[noreturn]] void fail(const TourCommand& c, const std::string& what) const;
+    std::string kind_of(const TourCommand& c, const ViewerModel& m, const std::string& kind) const;
+    sim::record::Category category_of(const TourCommand& c, const std::string& name) const;
     // The screenshot's PNG path (against the tour's folder); fails when it or its .txt may not be
     // written: a symlink, not a regular file, or no such folder.
     std::string screenshot_target(const TourCommand& c) const;

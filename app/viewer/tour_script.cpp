@@ -30,8 +30,9 @@ const std::map<std::string, Shape>& shapes() {
         {"select", {1, 1, "select UNIT | select none"}},
         {"camera", {1, 1, "camera top|director|overview|orbit|follow:UNIT"}},
         {"panel",
-         {2, 2, "panel timeline|events|melee|charge|unit|rules|overlays|all on|off|toggle"}},
-        {"filter", {1, 2, "filter unit UNIT | filter kind KIND | filter clear"}},
+         {2, 2, "panel timeline|events|explanation|episode|unit|rules|overlays|all on|off|toggle"}},
+        {"filter",
+         {1, 2, "filter unit UNIT | filter category CATEGORY | filter kind KIND | filter clear"}},
         {"play", {0, 0, "play"}},
         {"pause", {0, 0, "pause"}},
         {"speed", {1, 1, "speed X (0.25 to 8)"}},
@@ -86,14 +87,18 @@ void Checker::run() {
     if (c_.name == "wait") return wait();
     if (c_.name == "screenshot") return screenshot();
     if (c_.name == "panel") {
-        static const std::vector<std::string> names{"timeline", "events", "melee",    "charge",
-                                                    "unit",     "rules",  "overlays", "all"};
+        // "melee" and "charge": the old names of the explanation and episode panels.
+        static const std::vector<std::string> names{"timeline", "events", "explanation", "episode",
+                                                    "melee",    "charge", "unit",        "rules",
+                                                    "overlays", "all"};
         if (std::find(names.begin(), names.end(), a[0]) == names.end())
             fail("no panel '" + a[0] + "'");
         if (a[1] != "on" && a[1] != "off" && a[1] != "toggle")
             fail("'" + a[1] + "' is not on, off or toggle");
     } else if (c_.name == "filter") {
-        if (a[0] == "clear" ? a.size() != 1 : (a.size() != 2 || (a[0] != "unit" && a[0] != "kind")))
+        if (a[0] == "clear"
+                ? a.size() != 1
+                : (a.size() != 2 || (a[0] != "unit" && a[0] != "kind" && a[0] != "category")))
             fail("bad filter");
     } else if (c_.name == "camera") {
         const bool follow = a[0].rfind("follow:", 0) == 0 && a[0].size() > 7;

@@ -6,8 +6,10 @@
 //   back event|phase|turn [COUNT]
 //   select UNIT | select none
 //   camera top|director|overview|orbit|follow:UNIT
-//   panel NAME on|off|toggle          (timeline events melee charge unit rules overlays all)
-//   filter unit UNIT | filter kind KIND | filter clear
+//   panel NAME on|off|toggle          (timeline events explanation episode unit rules overlays
+//                                      all; melee and charge are the old names of explanation
+//                                      and episode)
+//   filter unit UNIT | filter category CATEGORY | filter kind KIND | filter clear
 //   play | pause | speed X
 //   wait SECONDS | wait N frames
 //   size WxH                          (resizes the window)

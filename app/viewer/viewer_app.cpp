@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <numeric>
@@ -64,11 +65,33 @@ void error_dialog(const std::string& title, const std::string& message, float wi
     ImGui::End();
 }
 
-// The panels' view of the ruleset file (the rules panel shows it as loaded).
-// The rules were already read and checked by the rules engine; this reads the same file through
-// the same guarded reader.
-nlohmann::json load_ruleset_json(const std::string& path) {
-    return sim::read_json_file(path);
+// The rules panel's data: the replay's ruleset data file, read as plain data through the guarded
+// reader when it is installed. A missing or unreadable file is no error: the viewer shows any
+// replay from its records alone, and the panel says why it has nothing.
+RulesetData load_ruleset_data(const std::string& rules_dir, const std::string& id) {
+    RulesetData r;
+    // The id comes from the replay: only a plain name may become part of a path.
+    const bool plain = !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    });
+    if (!plain) {
+        r.problem = "the replay names no plain ruleset id";
+        return r;
+    }
+    try {
+        const std::string path = sim::ruleset_path(sim::find_rules_dir(rules_dir), id);
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec)) {
+            r.problem = "no " + path;
+            return r;
+        }
+        r.data = sim::read_json_file(path);
+        r.file = path;
+    } catch (const std::exception& e) {
+        r.data = nullptr;
+        r.problem = e.what();
+    }
+    return r;
 }
 
 struct Stats {
@@ -122,15 +145,9 @@ int run_viewer(const ViewerOptions& options) {
     // Load the replay; a bad one is shown in an error dialog instead of the battle.
     const std::string replay_path = options.replay.empty() ? default_replay() : options.replay;
     std::string error_title, error_message;
-    std::unique_ptr<sim::battle::BattleRules> rules;
     std::unique_ptr<render::ReplayScene> scene;
-    std::string rules_file;
     try {
-        rules_file = sim::ruleset_path(sim::find_rules_dir(options.rules_dir), "gdb");
-        rules =
-            std::make_unique<sim::battle::BattleRules>(sim::battle::load_battle_rules(rules_file));
-        scene =
-            std::make_unique<render::ReplayScene>(render::load_replay_scene(replay_path, *rules));
+        scene = std::make_unique<render::ReplayScene>(render::load_replay_scene(replay_path));
     } catch (const std::exception& e) {
         scene.reset();
         error_title = "Vedette cannot open " + replay_path;
@@ -138,8 +155,9 @@ int run_viewer(const ViewerOptions& options) {
         std::fprintf(stderr, "error: %s\n", e.what());
     }
 
-    render::GlfwWindow window(int(options.size.width), int(options.size.height),
-                              "Vedette: " + (scene ? scene->scenario.title : std::string("error")));
+    render::GlfwWindow window(
+        int(options.size.width), int(options.size.height),
+        "Vedette: " + (scene ? scene->replay.header.title : std::string("error")));
     VkSurfaceKHR surface = window.create_surface(ctx.instance());
     VkExtent2D extent = window.framebuffer_extent();
     if (extent.width == 0 || extent.height == 0) extent = options.size;
@@ -149,12 +167,11 @@ int run_viewer(const ViewerOptions& options) {
     std::unique_ptr<render::OffscreenTarget> blank;    // the error dialog's background
     std::unique_ptr<render::Readback> blank_readback;  // its screenshots
     std::unique_ptr<ViewerModel> model;
-    nlohmann::json ruleset_json;
     if (scene) {
-        renderer = std::make_unique<render::BattlefieldRenderer>(ctx, extent, *scene, *rules);
+        renderer = std::make_unique<render::BattlefieldRenderer>(ctx, extent, *scene);
         renderer->set_surround_colour(kPanelBackground);
-        model = std::make_unique<ViewerModel>(*scene, *rules, rules_file);
-        ruleset_json = load_ruleset_json(rules_file);
+        model = std::make_unique<ViewerModel>(*scene);
+        model->ruleset = load_ruleset_data(options.rules_dir, scene->replay.header.ruleset);
         if (options.all_panels) model->panels.rules = true;
         model->timeline.seek_event(std::min<int>(1, int(scene->replay.events.size()) - 1));
     } else {
@@ -234,9 +251,9 @@ int run_viewer(const ViewerOptions& options) {
                 model->camera_mode = ViewerModel::CameraMode::director;
                 camera = camera_for(*model, state, rect.w / rect.h);
             }
-            const FrameView view{*model,       state,  camera, renderer->terrain(),
-                                 ruleset_json, w,      h,      relayout,
-                                 rect.x,       rect.y, rect.w, rect.h};
+            const FrameView view{*model, state,  camera,   renderer->terrain(),
+                                 w,      h,      relayout, rect.x,
+                                 rect.y, rect.w, rect.h};
             draw_panels(view, queue);
             // A key's step is applied after this frame, so the frame after it shows the result.
             if (handle_input(*model, camera, queue) && step_started == none)

@@ -4,17 +4,11 @@
 
 #include "app/viewer/panels/panels.h"
 #include "renderer/battlefield_renderer.h"
-#include "sim/core/json_reader.h"
 
 namespace vedette::viewer {
 
-ViewerFrameUi::ViewerFrameUi(const render::ReplayScene& scene,
-                             const sim::battle::BattleRules& rules, const std::string& rules_file,
-                             float frame_seconds)
-    : model_(scene, rules, rules_file), frame_seconds_(frame_seconds) {
-    // Already read and checked by the rules engine; the same guarded reader here.
-    ruleset_ = sim::read_json_file(rules_file);
-}
+ViewerFrameUi::ViewerFrameUi(const render::ReplayScene& scene, float frame_seconds)
+    : model_(scene), frame_seconds_(frame_seconds) {}
 
 ViewerFrameUi::~ViewerFrameUi() = default;
 
@@ -39,7 +33,7 @@ void ViewerFrameUi::record(VkCommandBuffer cmd, const render::BattlefieldRendere
     // The first frame is laid out twice: tables and scroll positions settle on their second frame.
     for (int pass = first_ ? 2 : 1; pass > 0; --pass) {
         layer_->new_frame();
-        const FrameView view{model_, state, camera, renderer.terrain(), ruleset_, w, h, first_, r.x,
+        const FrameView view{model_, state, camera, renderer.terrain(), w, h, first_, r.x,
                              r.y,    r.w,   r.h};
         draw_panels(view, ignored);
         if (pass > 1) ImGui::EndFrame();

@@ -6,8 +6,6 @@
 #include <memory>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "app/viewer/viewer_model.h"
 #include "renderer/export/frame_ui.h"
 #include "renderer/ui/imgui_layer.h"
@@ -16,8 +14,9 @@ namespace vedette::viewer {
 
 class ViewerFrameUi : public render::FrameUi {
 public:
-    ViewerFrameUi(const render::ReplayScene& scene, const sim::battle::BattleRules& rules,
-                  const std::string& rules_file, float frame_seconds);
+    // Needs nothing but the replay: the panels read its records (the rules panel, closed in
+    // frames, is the only one that would read a ruleset's data file).
+    ViewerFrameUi(const render::ReplayScene& scene, float frame_seconds);
     ~ViewerFrameUi() override;
 
     void attach(const render::VulkanContext& ctx, render::BattlefieldRenderer& renderer) override;
@@ -29,7 +28,6 @@ public:
 
 private:
     ViewerModel model_;
-    nlohmann::json ruleset_;
     float frame_seconds_;
     std::unique_ptr<render::ImGuiLayer> layer_;
     bool first_ = true;

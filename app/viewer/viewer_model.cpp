@@ -1,44 +1,60 @@
 #include "app/viewer/viewer_model.h"
 
+#include <algorithm>
+
 namespace vedette::viewer {
 
-int ViewerModel::unit_index(const std::string& id) const {
-    const auto it = scene.scenario.unit_index.find(id);
-    return it == scene.scenario.unit_index.end() ? -1 : it->second;
+using sim::record::Category;
+
+ViewerModel::ViewerModel(const render::ReplayScene& scene)
+    : scene(scene), timeline(scene.replay.events, scene.duration_ms) {
+    for (const auto& e : scene.replay.events) kinds_.push_back(e.kind);
+    std::sort(kinds_.begin(), kinds_.end());
+    kinds_.erase(std::unique(kinds_.begin(), kinds_.end()), kinds_.end());
 }
 
-int ViewerModel::shown_melee() const {
-    if (pinned_melee >= 0) return pinned_melee;
-    const auto& events = scene.replay.events;
+int ViewerModel::unit_index(const std::string& id) const {
+    const auto& units = roster();
+    for (std::size_t i = 0; i < units.size(); ++i)
+        if (units[i].id == id) return static_cast<int>(i);
+    return -1;
+}
+
+const std::string& ViewerModel::unit_name(int unit) const {
+    static const std::string unknown = "?";
+    if (unit < 0 || unit >= static_cast<int>(roster().size())) return unknown;
+    const auto& u = roster()[static_cast<std::size_t>(unit)];
+    return u.name.empty() ? u.id : u.name;
+}
+
+// A melee's explanation is what a teacher wants in view during the melee phase and after it, a
+// test's during the charges; both only within the turn, so an old melee never lingers.
+int ViewerModel::shown_explanation() const {
+    const auto& ev = events();
+    if (pinned_event >= 0 && pinned_event < static_cast<int>(ev.size())) return pinned_event;
     const int cur = timeline.current_event();
     if (cur < 0) return -1;
-    const int turn = events[static_cast<std::size_t>(cur)].turn;
-    for (int i = cur; i >= 0 && events[static_cast<std::size_t>(i)].turn == turn; --i)
-        if (events[static_cast<std::size_t>(i)].kind == "melee") return i;
+    const int turn = ev[static_cast<std::size_t>(cur)].turn;
+    for (const Category wanted : {Category::melee, Category::test})
+        for (int i = cur; i >= 0 && ev[static_cast<std::size_t>(i)].turn == turn; --i) {
+            const auto& e = ev[static_cast<std::size_t>(i)];
+            if (e.category == wanted && e.explanation) return i;
+        }
     return -1;
 }
 
-std::pair<int, int> ViewerModel::charge_span(int declared) const {
-    const auto& events = scene.replay.events;
-    const auto& d = events[static_cast<std::size_t>(declared)];
-    int last = declared;
-    for (int i = declared + 1; i < static_cast<int>(events.size()); ++i) {
-        const auto& e = events[static_cast<std::size_t>(i)];
-        if (e.kind == "charge_declared" || e.turn != d.turn || e.phase != d.phase) break;
-        last = i;
-    }
-    return {declared, last};
-}
-
-int ViewerModel::shown_charge() const {
-    if (pinned_charge >= 0) return pinned_charge;
-    const auto& events = scene.replay.events;
+int ViewerModel::shown_episode() const {
     const int cur = timeline.current_event();
-    for (int i = cur; i >= 0; --i) {
-        const auto& e = events[static_cast<std::size_t>(i)];
-        if (e.kind == "charge_declared") return charge_span(i).second >= cur ? i : -1;
-        if (e.phase != "charges" && e.kind != "uncontrolled_charge") break;
-    }
-    return -1;
+    return cur < 0 ? -1 : events()[static_cast<std::size_t>(cur)].episode;
 }
+
+std::vector<int> ViewerModel::episode_events(int episode) const {
+    std::vector<int> out;
+    if (episode < 0) return out;
+    const auto& ev = events();
+    for (std::size_t i = 0; i < ev.size(); ++i)
+        if (ev[i].episode == episode) out.push_back(static_cast<int>(i));
+    return out;
+}
+
 }  // namespace vedette::viewer

@@ -2,41 +2,42 @@
 // What the viewer shows and how: the playhead, the selection, the event filter, which panels are
 // open and the camera. Panels and tours read it and queue commands; the viewer applies the queue
 // between frames. Nothing here can change the replay (it is const): the battle is fixed, only the
-// way we look at it moves.
+// way we look at it moves. Everything comes from the replay's records; no rules code is involved.
 
 #include <functional>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "app/viewer/timeline.h"
 #include "renderer/scene/camera.h"
 #include "renderer/scene/event_colours.h"
 #include "renderer/scene/scene_state.h"
-#include "sim/battle/battle_rules.h"
 
 namespace vedette::viewer {
 
 struct PanelVisibility {
-    bool timeline = true, events = true, melee = true, charge = true, unit = true, rules = false,
-         overlays = true;
+    bool timeline = true, events = true, explanation = true, episode = true, unit = true,
+         rules = false, overlays = true;
+};
+
+// The ruleset's data file as the rules panel shows it: loaded as plain data when it is installed.
+struct RulesetData {
+    std::string file;     // where it was found (empty: not installed)
+    nlohmann::json data;  // null when not installed or unreadable
+    std::string problem;  // why not, in words
 };
 
 struct ViewerModel {
-    ViewerModel(const render::ReplayScene& scene, const sim::battle::BattleRules& rules,
-                std::string rules_file)
-        : scene(scene),
-          rules(rules),
-          rules_file(std::move(rules_file)),
-          timeline(scene.replay.events, scene.duration_ms) {}
+    explicit ViewerModel(const render::ReplayScene& scene);
 
     const render::ReplayScene& scene;
-    const sim::battle::BattleRules& rules;
-    std::string rules_file;  // the ruleset JSON, for the rules panel
+    RulesetData ruleset;
     Timeline timeline;
     EventFilter filter;
-    int selected_unit = -1;  // scenario unit index
-    int pinned_melee = -1;   // a melee event chosen in the log (-1: follow the playhead)
-    int pinned_charge = -1;  // a charge_declared event chosen (-1: follow the playhead)
+    int selected_unit = -1;  // roster index
+    int pinned_event = -1;   // an event whose explanation was chosen (-1: follow the playhead)
     PanelVisibility panels;
     enum class CameraMode {
         director,
@@ -48,16 +49,26 @@ struct ViewerModel {
     render::OrbitView orbit;
     std::string follow_unit;
 
-    // The melee the melee panel shows: the pinned one, else the latest melee at or before the
-    // playhead in the current turn. -1 when none.
-    int shown_melee() const;
-    // The charge the charge panel shows: pinned, else the charge_declared at or before the
-    // playhead whose sequence the playhead is in (same turn). -1 when none.
-    int shown_charge() const;
-    // The events of a charge: from its declaration to the event before the next declaration or
-    // the end of that turn's charge phase.
-    std::pair<int, int> charge_span(int declared) const;
+    const std::vector<sim::record::Event>& events() const { return scene.replay.events; }
+    const std::vector<sim::record::RosterUnit>& roster() const { return scene.replay.header.units; }
+    // The kinds the replay's events use, sorted (the log's kind filter offers these).
+    const std::vector<std::string>& kinds() const { return kinds_; }
+
+    // The event whose explanation the explanation panel shows: the pinned event if any; else the
+    // latest event at or before the playhead, in the playhead's turn, whose category is `melee`
+    // and which has an explanation; failing that the latest such `test`. -1 when none.
+    int shown_explanation() const;
+    // The episode the playhead is in (the current event's `episode`), -1 when none.
+    int shown_episode() const;
+    // The events of an episode, in order (empty for -1).
+    std::vector<int> episode_events(int episode) const;
+    // The roster index of a unit id, -1 when the replay has none.
     int unit_index(const std::string& id) const;
+    // The roster name of a unit (its id when it has no name; "?" for a bad index).
+    const std::string& unit_name(int unit) const;
+
+private:
+    std::vector<std::string> kinds_;
 };
 
 using Command = std::function<void(ViewerModel&)>;
@@ -76,8 +87,9 @@ private:
     std::vector<Command> commands_;
 };
 
-// Colours of event kinds on the timeline and in the log: the renderer's, shared with the exporter.
-using render::kind_colour;
-using render::KindColour;
+// Colours of event categories on the timeline and in the log: the renderer's, shared with the
+// exporter.
+using render::category_colour;
+using render::EventColour;
 
 }  // namespace vedette::viewer

@@ -122,9 +122,13 @@ void CaptionPainter::paint_lines(RgbaImage& frame, const std::string& title,
 void CaptionPainter::paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state) {
     if (state.event < 0) return;
     const auto& e = scene.replay.events[static_cast<std::size_t>(state.event)];
-    std::string detail = e.turn > 0 ? "Turn " + std::to_string(e.turn) + ", " + e.phase + " phase"
-                                    : scene.scenario.title;
-    if (!e.rule.empty() && e.kind != "setup") detail += "  -  " + e.rule;
+    const auto& header = scene.replay.header;
+    // Events of a turn name the turn, their phase (as the replay labels it) and their rule; the
+    // setup before the first turn names the battle.
+    std::string detail = e.turn > 0
+                             ? "Turn " + std::to_string(e.turn) + ", " + header.phase_label(e.phase)
+                             : header.title;
+    if (!e.rule.empty() && e.turn > 0) detail += "  -  " + e.rule;
     paint_lines(frame, e.text, detail);
 }
 

@@ -1,14 +1,60 @@
 #include "renderer/export/overlay_panels.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "renderer/scene/event_colours.h"
 
 namespace vedette::render {
 
 namespace {
-std::string signed_int(int v) {
-    return (v >= 0 ? "+" : "") + std::to_string(v);
+using sim::record::Category;
+using sim::record::Section;
+using sim::record::SectionKind;
+
+std::string with_rule(const std::string& text, const std::string& rule) {
+    return rule.empty() ? text : text + "  (" + rule + ")";
+}
+
+// The lines one section contributes: what applied, not the whole table. A frame has room for
+// little, so sections of plain lines and notes are left to the viewer, and a result table brings
+// only the first lines of what followed its row.
+struct Line {
+    std::string text;
+    bool small;
+    std::uint8_t r, g, b;
+};
+constexpr std::size_t kResultLines = 3;
+void section_lines(const Section& s, std::vector<Line>& out) {
+    if (s.kind == SectionKind::lines || s.kind == SectionKind::notes) return;
+    if (!s.title.empty()) out.push_back({with_rule(s.title, s.rule), false, 240, 240, 240});
+    for (const auto& g : s.dice) {
+        std::string line = g.label;
+        if (!g.dice.empty()) {
+            line += "  dice";
+            for (const auto& d : g.dice) line += " " + std::to_string(d.value);
+        }
+        if (!g.total.empty()) line += "  " + g.total;
+        out.push_back({line, true, 225, 225, 225});
+    }
+    for (const auto& row : s.rows) {
+        if (!row.lit) continue;
+        std::string values;
+        for (const auto& v : row.values)
+            if (!v.empty()) values += (values.empty() ? "" : " / ") + v;
+        out.push_back({"  " + values + " " + with_rule(row.label, row.rule), true, 190, 200, 170});
+    }
+    for (const auto& row : s.results)
+        if (row.lit) out.push_back({"> " + with_rule(row.label, row.rule), false, 255, 210, 120});
+    for (const auto& o : s.outcomes)
+        if (o.actual) {
+            char p[32];
+            std::snprintf(p, sizeof p, "%.1f%%", 100.0 * o.probability);
+            out.push_back(
+                {"<- this: " + o.label + ", " + p + " before the dice", true, 255, 255, 255});
+        }
+    for (std::size_t i = 0; i < s.lines.size() && i < kResultLines; ++i)
+        out.push_back({s.lines[i].key + ": " + s.lines[i].value, true, 200, 190, 150});
 }
 }  // namespace
 
@@ -17,7 +63,7 @@ PanelPainter::PanelPainter(std::uint32_t frame_height)
 
 void PanelPainter::paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state) {
     timeline(frame, scene, state);
-    melee_panel(frame, scene, state);
+    explanation_panel(frame, scene, state);
 }
 
 void PanelPainter::timeline(RgbaImage& frame, const ReplayScene& scene, const SceneState& state) {
@@ -29,11 +75,11 @@ void PanelPainter::timeline(RgbaImage& frame, const ReplayScene& scene, const Sc
     auto x_of = [&](std::int64_t t) { return x0 + int(double(x1 - x0) * double(t) / total); };
     text_.fill(frame, x0, bar_y, x1, bar_y + 3, 90, 90, 90);
     for (const auto& e : scene.replay.events) {
-        const KindColour c = kind_colour(e.kind);
+        const EventColour c = category_colour(e.category);
         const int x = x_of(e.t0_ms);
-        const int top = e.kind == "turn_start" ? bar_y - 10 : bar_y - 5;
-        text_.fill(frame, x, top, x + 1, bar_y, c.r, c.g, c.b);
-        if (e.kind == "turn_start")
+        const bool turn = e.category == Category::turn;
+        text_.fill(frame, x, turn ? bar_y - 10 : bar_y - 5, x + 1, bar_y, c.r, c.g, c.b);
+        if (turn)
             small_.draw_text(frame, "T" + std::to_string(e.turn), x + 3, 2, 60, 230, 230, 230);
     }
     // The moment shown.
@@ -48,62 +94,40 @@ void PanelPainter::timeline(RgbaImage& frame, const ReplayScene& scene, const Sc
     }
 }
 
-void PanelPainter::melee_panel(RgbaImage& frame, const ReplayScene& scene,
-                               const SceneState& state) {
-    if (state.event < 0) return;
-    // The melee being shown: the current event, or the melee the current casualties belong to.
+int PanelPainter::explained_event(const ReplayScene& scene, int event) {
     const auto& events = scene.replay.events;
-    int m = state.event;
-    while (m >= 0 && events[static_cast<std::size_t>(m)].kind == "casualties") --m;
-    if (m < 0 || events[static_cast<std::size_t>(m)].kind != "melee" ||
-        events[static_cast<std::size_t>(m)].details.is_null())
-        return;
-    const auto& d = events[static_cast<std::size_t>(m)].details;
+    if (event < 0 || event >= static_cast<int>(events.size())) return -1;
+    const auto& e = events[static_cast<std::size_t>(event)];
+    if (e.explanation) return event;
+    if (e.episode < 0) return -1;
+    for (int i = event - 1; i >= 0 && events[static_cast<std::size_t>(i)].episode == e.episode;
+         --i) {
+        const auto& x = events[static_cast<std::size_t>(i)];
+        if (x.category == Category::melee && x.explanation) return i;
+    }
+    return -1;
+}
+
+void PanelPainter::explanation_panel(RgbaImage& frame, const ReplayScene& scene,
+                                     const SceneState& state) {
+    const int shown = explained_event(scene, state.event);
+    if (shown < 0) return;
+    const auto& e = scene.replay.events[static_cast<std::size_t>(shown)];
+    const auto& x = *e.explanation;
+    std::vector<Line> lines;
+    for (const auto& s : x.sections) section_lines(s, lines);
     const int w = int(frame.width), panel_w = std::max(200, w * 2 / 5);
     const int x0 = w - panel_w - 8, top = text_.line_height() * 2 + 14;
     const int bottom = int(frame.height) - text_.line_height() * 5;
     text_.shade(frame, x0, top, w - 8, bottom, 0.25f);
-    int y = top + 4;
-    const int x = x0 + 8, max_w = panel_w - 16;
-    y = text_.draw_text(frame, "Melee (GdB 12)", x, y, max_w, 255, 235, 180);
-    for (const char* side : {"attacker", "defender"}) {
-        const auto& s = d[side];
-        const std::string score =
-            s["score"].is_null() ? "no dice" : "score " + std::to_string(s["score"].get<int>());
-        y = text_.draw_text(frame, std::string(side) + ": " + score, x, y + 2, max_w, 240, 240,
-                            240);
-        for (const auto& u : s["units"]) {
-            std::string line = u["name"].get<std::string>();
-            if (!u["dice"].empty())
-                line += "  dice " + std::to_string(u["dice"][0].get<int>()) + "+" +
-                        std::to_string(u["dice"][1].get<int>());
-            if (!u["total"].is_null()) line += "  total " + std::to_string(u["total"].get<int>());
-            y = small_.draw_text(frame, line, x + 6, y, max_w - 6, 225, 225, 225);
-            for (const auto& mod : u["modifiers"])
-                y = small_.draw_text(frame,
-                                     "  " + signed_int(mod["value"].get<int>()) + " " +
-                                         mod["label"].get<std::string>() + "  (" +
-                                         mod["rule"].get<std::string>() + ")",
-                                     x + 6, y, max_w - 6, 190, 200, 170);
-            if (y > bottom - small_.line_height() * 4) break;
-        }
-    }
-    if (d.contains("result_row") && !d["result_row"].is_null())
-        y = text_.draw_text(frame,
-                            d["result_row"]["label"].get<std::string>() + " (" +
-                                d["result_row"]["rule"].get<std::string>() + ")",
-                            x, y + 4, max_w, 255, 210, 120);
-    y = small_.draw_text(
-        frame,
-        "winner: " + d["winner"].get<std::string>() + ", result: " + d["result"].get<std::string>(),
-        x, y, max_w, 255, 255, 255);
-    for (const auto& c : d["casualty_rows"]) {
-        if (y > bottom - small_.line_height()) break;
-        y = small_.draw_text(frame,
-                             c["inflicting"].get<std::string>() + ": " +
-                                 c["label"].get<std::string>() + ": " +
-                                 c["arithmetic"].get<std::string>(),
-                             x, y, max_w, 200, 190, 150);
+    const int left = x0 + 8, max_w = panel_w - 16;
+    int y = text_.draw_text(frame, with_rule(x.title, x.rule.empty() ? e.rule : x.rule), left,
+                            top + 4, max_w, 255, 235, 180);
+    for (const auto& l : lines) {
+        CaptionPainter& painter = l.small ? small_ : text_;
+        if (y + painter.line_height() > bottom) break;
+        y = painter.draw_text(frame, l.text, l.small ? left + 6 : left, y, max_w - 6, l.r, l.g,
+                              l.b);
     }
 }
 

@@ -87,8 +87,7 @@ void progress_line(std::size_t done, std::size_t total, double elapsed, bool tty
 }  // namespace
 
 ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
-                           const sim::battle::BattleRules& rules, const ExportOptions& o,
-                           const std::atomic<bool>& cancel) {
+                           const ExportOptions& o, const std::atomic<bool>& cancel) {
     const std::int64_t to = o.to_ms < 0 ? scene.duration_ms : std::min(o.to_ms, scene.duration_ms);
     if (to < o.from_ms) throw std::runtime_error("the export ends before it starts");
     // The replay time of video frame i: from + i * speed / fps (fixed steps, never the wall clock).
@@ -120,7 +119,7 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
         frame_folder = std::make_unique<FrameFolder>(o.frames_dir);
     }
 
-    BattlefieldRenderer renderer(ctx, o.size, scene, rules);
+    BattlefieldRenderer renderer(ctx, o.size, scene);
     if (o.ui) o.ui->attach(ctx, renderer);
     const VkRect2D viewport = o.ui ? o.ui->viewport(o.size) : VkRect2D{{0, 0}, o.size};
     std::unique_ptr<CaptionPainter> captions;

@@ -10,7 +10,6 @@
 #include "renderer/export/frame_ui.h"
 #include "renderer/scene/camera.h"
 #include "renderer/vk/context.h"
-#include "sim/battle/battle_rules.h"
 
 namespace vedette::render {
 
@@ -44,7 +43,6 @@ struct ReplayScene;
 // Throws std::runtime_error on failure; leaves no partial output behind. Stops early (and removes
 // the partial output) when `cancel` becomes true.
 ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
-                           const sim::battle::BattleRules& rules, const ExportOptions& options,
-                           const std::atomic<bool>& cancel);
+                           const ExportOptions& options, const std::atomic<bool>& cancel);
 
 }  // namespace vedette::render

@@ -40,8 +40,8 @@ glm::mat4 projection(float fov_deg, float aspect, float near, float far) {
 
 Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const SceneState& state,
                    float aspect) {
-    const double w = static_cast<double>(scene.scenario.terrain.width_mm);
-    const double d = static_cast<double>(scene.scenario.terrain.depth_mm);
+    const double w = static_cast<double>(scene.replay.header.board.terrain.width_mm);
+    const double d = static_cast<double>(scene.replay.header.board.terrain.depth_mm);
     glm::vec3 target = world(w / 2, d / 2);
     glm::vec3 eye;
     glm::vec3 up(0, 1, 0);
@@ -78,12 +78,13 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
             break;
         }
         case CameraSpec::Mode::director: {
-            // Frame the units of the current event (all units before the first one).
+            // Frame the units of the current event (all units before the first one, and at a
+            // turn boundary; the setup names every unit).
             double minx = 1e30, maxx = -1e30, miny = 1e30, maxy = -1e30;
             std::vector<int> ids;
             if (state.event >= 0) {
                 const auto& e = scene.replay.events[static_cast<std::size_t>(state.event)];
-                if (e.kind != "setup" && e.kind != "turn_start") ids = e.units;
+                if (e.category != sim::record::Category::turn) ids = e.units;
             }
             for (const auto& v : state.units) {
                 if (!ids.empty() && std::find(ids.begin(), ids.end(), v.unit) == ids.end())

@@ -2,19 +2,32 @@
 
 namespace vedette::render {
 
-KindColour kind_colour(const std::string& kind) {
-    if (kind == "melee" || kind == "casualties") return {220, 60, 50};
-    if (kind == "charge_declared" || kind == "charge_move" || kind == "countercharge" ||
-        kind == "uncontrolled_charge" || kind == "contact")
-        return {235, 150, 40};
-    if (kind == "morale_test" || kind == "volley" || kind == "double_six") return {230, 210, 70};
-    if (kind == "retreat" || kind == "rout" || kind == "push_back" || kind == "evade" ||
-        kind == "pursue" || kind == "pursuit" || kind == "evaders_caught")
-        return {150, 150, 200};
-    if (kind == "turn_start") return {255, 255, 255};
-    if (kind == "rally" || kind == "reaction" || kind == "form_square" ||
-        kind == "formation_change")
-        return {110, 200, 140};
+EventColour category_colour(sim::record::Category category) {
+    using sim::record::Category;
+    switch (category) {
+        case Category::declare:
+            return {235, 150, 40};
+        case Category::react:
+            return {110, 200, 140};
+        case Category::move:
+            return {150, 150, 200};
+        case Category::test:
+            return {230, 210, 70};
+        case Category::fire:
+            return {245, 235, 170};
+        case Category::melee:
+            return {220, 60, 50};
+        case Category::loss:
+            return {200, 90, 120};
+        case Category::leave:
+            return {125, 125, 140};
+        case Category::rally:
+            return {100, 200, 205};
+        case Category::turn:
+            return {255, 255, 255};
+        case Category::info:
+            break;
+    }
     return {140, 160, 140};
 }
 

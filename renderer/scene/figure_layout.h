@@ -1,41 +1,18 @@
 #pragma once
 // Turns the scene state into instances to draw: a base for each unit and its figures placed on it
-// by formation (ranks of a line or column, the four faces of a square, spread skirmishers, guns
-// and crew), untidy when unformed or blown, coloured by nation.
+// by layout (ranks and files of a line or column, the four faces of a square or mass, guns and
+// their crew), untidy when disordered, coloured by nation. The footprint comes from the record's
+// look, the figures' models, spacing and colours from assets/visuals.json: no rules are involved.
 
 #include <array>
+#include <cstddef>
 #include <vector>
 
+#include "renderer/scene/mesh_kind.h"
 #include "renderer/scene/scene_state.h"
-#include "sim/battle/battle_rules.h"
+#include "renderer/scene/visuals.h"
 
 namespace vedette::render {
-
-// One mesh (one draw) per kind. The figure kinds are the keys of assets/models.json.
-enum class MeshKind : int {
-    base = 0,
-    marker,
-    smoke,
-    infantry,
-    open_order,
-    skirmishers,
-    cuirassiers,
-    heavy_cavalry,
-    dragoons,
-    lancers,
-    light_cavalry,
-    cossacks,
-    artillery_crew,
-    gun,
-    limber,
-    general,
-    flag,
-    tree,
-    house,  // scenery
-    count
-};
-inline constexpr int kFirstModelKind = static_cast<int>(MeshKind::infantry);
-const char* mesh_kind_key(MeshKind kind);  // "infantry", ... ("" for base, marker and smoke)
 
 // One instance: position on the table (mm, y up the table), height above it, a yaw (radians,
 // 0 = facing +y, clockwise), a scale (mm for the unit box of bases and markers, 1 for models,
@@ -51,9 +28,9 @@ struct InstanceBatches {
     std::size_t figures = 0;
 };
 
-// The colour of a nation's uniforms (side colour for nations we do not know).
-std::array<float, 3> nation_colour(const std::string& nation, int side);
+// The marker kind a look carries for guns left standing (at the marker's `at`, else on the unit).
+inline constexpr const char* kAbandonedGunsMarker = "abandoned_guns";
 
-InstanceBatches layout_figures(const SceneState& state, const sim::battle::BattleRules& rules);
+InstanceBatches layout_figures(const SceneState& state, const Visuals& visuals);
 
 }  // namespace vedette::render

@@ -7,29 +7,34 @@
 #include <string>
 #include <vector>
 
-#include "sim/battle/scenario.h"
+#include "sim/record/record.h"
 #include "sim/replay/replay.h"
 
 namespace vedette::render {
 
 struct UnitView {
-    int unit = -1;
+    int unit = -1;  // roster index
     int side = 0;
-    std::string id;
+    std::string id;          // roster id
+    std::string name;        // roster name ("1er cuirassiers")
+    std::string short_name;  // roster short name (may be empty)
     std::string nation;
-    sim::gdb::TroopType type = sim::gdb::TroopType::infantry;
+    std::string visual;  // the figures drawn: a key of assets/models.json (roster `visual`)
     double x_mm = 0, y_mm = 0;
     double facing_x = 0, facing_y = 1;  // unit vector, table coordinates
     int figures = 0;
-    sim::gdb::Formation formation = sim::gdb::Formation::line;
-    std::string status;
-    bool guns_abandoned = false;
-    double guns_x_mm = 0, guns_y_mm = 0;
+    std::string layout = "line";        // how the figures stand (record::Look::layout)
+    double width_mm = 0, depth_mm = 0;  // the footprint
+    std::string state;                  // the ruleset's state label, for panels
+    bool disordered = false;            // figures stand untidily
+    bool fleeing = false;
+    std::vector<sim::record::Marker> markers;  // abandoned guns, chits
     bool on_table = true;
     bool moving = false;
     // Animation within the event in progress (all functions of t, like the rest):
-    sim::gdb::Formation from_formation = sim::gdb::Formation::line;
-    float formation_blend = 1.0f;     // < 1 while figures walk from `from_formation` to `formation`
+    std::string from_layout = "line";  // while figures walk from `from_layout` to `layout`
+    double from_width_mm = 0, from_depth_mm = 0;
+    float formation_blend = 1.0f;     // < 1 while figures walk from `from_layout` to `layout`
     float clash = 0.0f;               // > 0 while meleeing: figures surge towards the enemy
     double clash_x = 0, clash_y = 0;  // unit vector towards the enemy
     float volley = -1.0f;             // 0..1 while firing a volley (smoke), -1 otherwise
@@ -41,27 +46,31 @@ struct SceneState {
     std::vector<UnitView> units;
 };
 
-// A formation change ordered as a reaction (form_square, formation_change) that completes before
-// contact: the rules engine records the new formation only when the charge arrives, but the
-// figures are shown moving into it during the order's own event and holding it until then.
-struct EarlyFormationChange {
+// A formation_change effect, found once when the replay is loaded: the unit walks from the layout
+// it had into `look` during the effect's event and holds it until `until_ms`, while the record
+// (which completes the change later, at contact) still names the old one.
+struct HeldLook {
     int unit = -1;
-    std::int64_t start_ms = 0, end_ms = 0;  // the order's event: the figures walk
-    std::int64_t until_ms = 0;              // the end of the event that records the new formation
-    sim::gdb::Formation from = sim::gdb::Formation::line, to = sim::gdb::Formation::line;
+    std::int64_t start_ms = 0, end_ms = 0;  // the effect's event: the figures walk
+    std::int64_t until_ms = 0;              // held until then
+    std::string from_layout = "line";       // the look the unit had at the effect's event
+    double from_width_mm = 0, from_depth_mm = 0;
+    std::string layout = "line";  // the effect's look
+    double width_mm = 0, depth_mm = 0;
 };
 
-// The replay's scenario, parsed once for the renderer (unit types, sides, terrain).
+// The replay, read once for the renderer: its header has the roster and the board, its events
+// the poses, looks and effects. No rules code is involved.
 struct ReplayScene {
     sim::replay::Replay replay;
-    sim::battle::Scenario scenario;
     std::int64_t duration_ms = 0;
-    std::vector<EarlyFormationChange> early_formations;
+    std::vector<HeldLook> held_looks;  // from the events' formation_change effects
 };
 
-ReplayScene load_replay_scene(const std::string& path, const sim::battle::BattleRules& rules);
-// Fills scene.early_formations from the events (load_replay_scene does this).
-void find_early_formation_changes(ReplayScene& scene);
+ReplayScene load_replay_scene(const std::string& path);
+// Fills scene.held_looks from the events (load_replay_scene does this; a scene built by hand
+// needs it only if its events have formation_change effects).
+void find_held_looks(ReplayScene& scene);
 
 SceneState scene_at_time(const ReplayScene& scene, std::int64_t time_ms);
 // The moment an event is shown: the middle of its time span.

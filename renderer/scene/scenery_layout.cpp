@@ -6,8 +6,8 @@
 namespace vedette::render {
 
 namespace {
-using sim::battle::FeatureKind;
-using sim::battle::TerrainFeature;
+using sim::board::FeatureKind;
+using sim::board::TerrainFeature;
 
 float hash01(int a, int b, int c) {
     std::uint32_t h = static_cast<std::uint32_t>(a) * 0x9E3779B1u ^
@@ -58,7 +58,7 @@ std::vector<std::pair<float, float>> scatter(const TerrainFeature& f, int featur
 }
 }  // namespace
 
-InstanceBatches layout_scenery(const sim::battle::Terrain& terrain) {
+InstanceBatches layout_scenery(const sim::board::Terrain& terrain) {
     InstanceBatches out;
     auto& trees = out.by_mesh[static_cast<std::size_t>(MeshKind::tree)];
     auto& houses = out.by_mesh[static_cast<std::size_t>(MeshKind::house)];

@@ -5,11 +5,11 @@
 // scenario always has the same trees in the same places.
 
 #include "renderer/scene/figure_layout.h"
-#include "sim/battle/scenario.h"
+#include "sim/board/terrain.h"
 
 namespace vedette::render {
 
 // Instances by mesh (tree, house and marker blocks) with z = 0; the renderer adds ground height.
-InstanceBatches layout_scenery(const sim::battle::Terrain& terrain);
+InstanceBatches layout_scenery(const sim::board::Terrain& terrain);
 
 }  // namespace vedette::render

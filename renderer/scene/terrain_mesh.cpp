@@ -52,8 +52,8 @@ float distance_to_path(float x, float y, const std::vector<sim::geom::Vec>& path
     return best;
 }
 
-std::array<float, 3> colour_at(const sim::battle::Terrain& terrain, float x, float y) {
-    using K = sim::battle::FeatureKind;
+std::array<float, 3> colour_at(const sim::board::Terrain& terrain, float x, float y) {
+    using K = sim::board::FeatureKind;
     // Fields, with a gentle pattern so the ground reads as ground.
     const float v = 0.03f * std::sin(x * 0.01f) * std::cos(y * 0.013f);
     std::array<float, 3> c{0.40f + v, 0.52f + v, 0.27f};
@@ -112,16 +112,16 @@ float TerrainModel::raw_height(float x, float y) const {
     const auto& h = terrain_.height;
     const float relief = static_cast<float>(h.relief_mm);
     switch (h.kind) {
-        case sim::battle::Heightfield::Kind::flat:
+        case sim::board::Heightfield::Kind::flat:
             return 0.0f;
-        case sim::battle::Heightfield::Kind::procedural: {
+        case sim::board::Heightfield::Kind::procedural: {
             const float s = 1.0f / 300.0f;  // hills about 30 cm across
             const float n = 0.6f * smooth_noise(h.seed, x * s, y * s) +
                             0.3f * smooth_noise(h.seed + 1, x * s * 2, y * s * 2) +
                             0.1f * smooth_noise(h.seed + 2, x * s * 4, y * s * 4);
             return relief * n;
         }
-        case sim::battle::Heightfield::Kind::image: {
+        case sim::board::Heightfield::Kind::image: {
             const float u =
                 std::clamp(x / width_, 0.0f, 1.0f) * static_cast<float>(h.image_width - 1);
             const float v = (1.0f - std::clamp(y / depth_, 0.0f, 1.0f)) *
@@ -147,7 +147,7 @@ float TerrainModel::height(float x, float y) const {
     return raw_height(x, y);
 }
 
-TerrainModel::TerrainModel(const sim::battle::Terrain& terrain)
+TerrainModel::TerrainModel(const sim::board::Terrain& terrain)
     : terrain_(terrain),
       width_(static_cast<float>(terrain.width_mm)),
       depth_(static_cast<float>(terrain.depth_mm)) {

@@ -13,9 +13,9 @@
 
 namespace vedette::sim::replay {
 
-using battle::Event;
-using battle::Keyframe;
-using battle::UnitSnapshot;
+using record::Event;
+using record::Keyframe;
+using record::Snapshot;
 
 namespace {
 
@@ -44,7 +44,7 @@ public:
     void run() {
         const auto n = r_.unit_ids.size();
         if (n > static_cast<std::size_t>(limits::kMaxUnits))
-            fail("$.scenario",
+            fail("$.header.units",
                  std::to_string(n) + " units; the limit is " + std::to_string(limits::kMaxUnits));
         if (r_.turn_hashes.size() > static_cast<std::size_t>(limits::kMaxTurns))
             fail("$.turn_hashes", "more than " + std::to_string(limits::kMaxTurns) + " turns");
@@ -72,18 +72,30 @@ private:
     void check_facing(geom::Vec f, const Where& w, const char* leaf) const {
         if (f.x < -kMaxFacingComponent || f.x > kMaxFacingComponent || f.y < -kMaxFacingComponent ||
             f.y > kMaxFacingComponent)
-            fail(w.str(leaf), "expected a direction with components from -65536 to 65536 (Q16)");
+            fail(w.str(leaf),
+                 "expected a direction with components from -131072 to 131072 (Q16: 65536 is one)");
         if (f.x == 0 && f.y == 0) fail(w.str(leaf), "a facing direction cannot be (0, 0)");
     }
 
-    void check_snapshot(const UnitSnapshot& s, const Where& w) const {
-        check_point(s.pos, w, ".pos");
-        check_facing(s.facing, w, ".facing");
-        if (s.figures < 0 || s.figures > limits::kMaxFiguresPerUnit)
-            fail(w.str(".figures"), "expected from 0 to " +
-                                        std::to_string(limits::kMaxFiguresPerUnit) +
-                                        " figures, found " + std::to_string(s.figures));
-        if (s.guns_abandoned) check_point(s.guns_at, w, ".guns_at");
+    void check_snapshot(const Snapshot& s, const Where& w) const {
+        check_point(s.pose.pos, w, ".pose.pos");
+        check_facing(s.pose.facing, w, ".pose.facing");
+        check_look(s.look, w, ".look");
+    }
+
+    void check_look(const record::Look& look, const Where& w, const std::string& at) const {
+        if (look.figures < 0 || look.figures > limits::kMaxFiguresPerUnit)
+            fail(w.str(at + ".figures"), "expected from 0 to " +
+                                             std::to_string(limits::kMaxFiguresPerUnit) +
+                                             " figures, found " + std::to_string(look.figures));
+        if (look.width_mm < 0 || look.depth_mm < 0 || look.width_mm > limits::kMaxLengthMm ||
+            look.depth_mm > limits::kMaxLengthMm)
+            fail(w.str(at + ".width_mm"), "expected a footprint from 0 to " +
+                                              std::to_string(limits::kMaxLengthMm) + " mm a side");
+        for (std::size_t m = 0; m < look.markers.size(); ++m)
+            if (look.markers[m].at)
+                check_point(*look.markers[m].at, w,
+                            (at + ".markers[" + std::to_string(m) + "].at").c_str());
     }
 
     void check_event(const Event& e, std::size_t i) {
@@ -101,18 +113,28 @@ private:
         if (e.motion) {
             if (e.motion->path.size() > kMaxMotionPoints)
                 fail(w.str(".motion.path"), "too many points");
+            if (e.motion->path.size() < 2)
+                fail(w.str(".motion.path"), "expected a path of at least two points");
             for (std::size_t p = 0; p < e.motion->path.size(); ++p)
                 check_point(e.motion->path[p], Where{"events", i, "motion.path", p}, "");
             check_facing(e.motion->facing_end, w, ".motion.facing_end");
         }
         for (std::size_t a = 0; a < e.after.size(); ++a)
             check_snapshot(e.after[a], Where{"events", i, "after", a});
+        for (std::size_t f = 0; f < e.effects.size(); ++f) {
+            const auto& effect = e.effects[f];
+            const Where ew{"events", i, "effects", f};
+            if (effect.look) check_look(*effect.look, ew, ".look");
+            if (effect.until_ms < 0 || effect.until_ms > limits::kMaxReplayTimeMs)
+                fail(ew.str(".until"), "expected a time from 0 to " +
+                                           std::to_string(limits::kMaxReplayTimeMs) + " ms");
+        }
     }
 
     // Each keyframe must hold every unit, in unit order, exactly as the events before it left them.
     void check_keyframes() const {
         // The latest snapshot of each unit, pointing into the events (no copies).
-        std::vector<const UnitSnapshot*> state(r_.unit_ids.size(), nullptr);
+        std::vector<const Snapshot*> state(r_.unit_ids.size(), nullptr);
         std::size_t next = 0;
         int last_seq = -1;
         for (std::size_t k = 0; k < r_.keyframes.size(); ++k) {
@@ -132,7 +154,7 @@ private:
                 ++next;
             }
             std::int64_t figures = 0;
-            for (const auto& unit : kf.units) figures += unit.figures;
+            for (const auto& unit : kf.units) figures += unit.look.figures;
             if (figures > limits::kMaxTotalFigures)
                 fail(w.str(".units"), "more than " + std::to_string(limits::kMaxTotalFigures) +
                                           " figures on the table (docs/LIMITS.md)");

@@ -39,6 +39,11 @@ std::string find_rules_dir(const std::string& explicit_dir) {
 }
 
 std::string ruleset_path(const std::string& rules_dir, const std::string& id) {
+    // A ruleset keeps its data in its own folder (sim/rulesets/gdb/gdb.json); a user's folder of
+    // edited tables may hold the file directly (DIR/gdb.json).
+    const fs::path own = fs::path(rules_dir) / id / (id + ".json");
+    std::error_code ec;
+    if (fs::is_regular_file(own, ec)) return own.string();
     return (fs::path(rules_dir) / (id + ".json")).string();
 }
 

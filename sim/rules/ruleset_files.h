@@ -1,6 +1,7 @@
 #pragma once
-// Finding and reading ruleset data files. The rules are data (sim/rulesets/*.json) so a user can
-// edit a table without recompiling; every replay records the hash of the rules it was made with.
+// Finding and reading ruleset data files. The rules are data (sim/rulesets/ID/ID.json) so a user
+// can edit a table without recompiling; every replay records the hash of the rules it was made
+// with.
 
 #include <cstdint>
 #include <string>
@@ -11,7 +12,7 @@ namespace vedette::sim {
 // `rulesets/` next to the running executable, else the source tree's sim/rulesets.
 std::string find_rules_dir(const std::string& explicit_dir);
 
-// The path of ruleset `id` (e.g. "gdb" -> DIR/gdb.json).
+// The path of ruleset `id`: DIR/gdb/gdb.json where that file exists, else DIR/gdb.json.
 std::string ruleset_path(const std::string& rules_dir, const std::string& id);
 
 // Reads a whole file; throws InputError naming the file if it cannot.

@@ -22,6 +22,11 @@ const Rules& rules() {
     return loaded;
 }
 
+const sim::gdb::GdbRuleset& ruleset() {
+    static const sim::gdb::GdbRuleset loaded("");
+    return loaded;
+}
+
 std::string as_text(const std::uint8_t* data, std::size_t size) {
     return size == 0 ? std::string() : std::string(reinterpret_cast<const char*>(data), size);
 }

@@ -11,8 +11,9 @@
 #include <exception>
 #include <string>
 
-#include "sim/battle/battle_rules.h"
-#include "sim/gdb/gdb_rules.h"
+#include "sim/rulesets/gdb/battle/battle_rules.h"
+#include "sim/rulesets/gdb/gdb_ruleset.h"
+#include "sim/rulesets/gdb/melee/gdb_rules.h"
 
 namespace vedette::fuzz {
 
@@ -21,8 +22,10 @@ struct Rules {
     sim::battle::BattleRules battle;
 };
 
-// The shipped rules (sim/rulesets/gdb.json), read on first use and kept for the whole run.
+// The shipped rules (sim/rulesets/gdb/gdb.json), read on first use and kept for the whole run.
 const Rules& rules();
+// The same, behind the ruleset interface (verify, records).
+const sim::gdb::GdbRuleset& ruleset();
 
 // The input as a string (the readers take text).
 std::string as_text(const std::uint8_t* data, std::size_t size);

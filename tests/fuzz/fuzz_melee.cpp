@@ -1,4 +1,5 @@
-// fuzz_melee: the melee file reader (sim/gdb/melee_input) and everything `vedette melee FILE
+// fuzz_melee: the melee file reader (sim/rulesets/gdb/melee/melee_input) and everything `vedette
+// melee FILE
 // --odds --json` does with what it reads: prepare, resolve with the dice, exact odds, both reports.
 // Expected for bad input: sim::InputError; from melee_odds, std::invalid_argument for too many
 // rolling units (documented in melee_odds.h). Anything else is a finding.
@@ -10,10 +11,10 @@
 #include <string>
 
 #include "sim/core/json_reader.h"
-#include "sim/gdb/melee_engine.h"
-#include "sim/gdb/melee_input.h"
-#include "sim/gdb/melee_odds.h"
-#include "sim/gdb/melee_report.h"
+#include "sim/rulesets/gdb/melee/melee_engine.h"
+#include "sim/rulesets/gdb/melee/melee_input.h"
+#include "sim/rulesets/gdb/melee/melee_odds.h"
+#include "sim/rulesets/gdb/melee/melee_report.h"
 #include "tests/fuzz/fuzz_common.h"
 
 namespace {

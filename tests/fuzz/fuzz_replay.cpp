@@ -14,10 +14,11 @@
 #include <string_view>
 #include <vector>
 
-#include "sim/battle/scenario.h"
 #include "sim/core/json_reader.h"
 #include "sim/replay/replay.h"
 #include "sim/rules/ruleset_files.h"
+#include "sim/ruleset/verify.h"
+#include "sim/rulesets/gdb/battle/scenario.h"
 #include "tests/fuzz/fuzz_common.h"
 
 namespace {
@@ -110,7 +111,7 @@ void verify(const sim::replay::Replay& replay) {
         const sim::battle::Scenario scenario =
             sim::battle::parse_scenario(replay.scenario(), replay_path(), rules.battle);
         if (scenario.units.size() > kMaxUnitsVerified || scenario.turns > kMaxTurnsVerified) return;
-        (void)sim::replay::verify_replay(replay, rules.melee, rules.battle);
+        (void)sim::ruleset::verify_replay(replay, fuzz::ruleset());
     } catch (const sim::InputError& e) {
         fuzz::rejected(e);  // the embedded scenario is bad input too: `vedette verify` exits 2.
     }

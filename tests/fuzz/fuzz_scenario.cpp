@@ -1,7 +1,7 @@
-// fuzz_scenario: the scenario reader (sim/battle/scenario parse_scenario) and, when a scenario
-// reads, the battle it describes (run_battle), the replay written from it and that replay read
-// back. Expected for bad input: sim::InputError from the reader. The battle, the writer and the
-// reader of our own replay have no expected errors: a scenario that reads must play.
+// fuzz_scenario: the scenario reader (sim/rulesets/gdb/battle/scenario parse_scenario) and, when a
+// scenario reads, the battle it describes (run_battle), the replay written from it and that replay
+// read back. Expected for bad input: sim::InputError from the reader. The battle, the writer and
+// the reader of our own replay have no expected errors: a scenario that reads must play.
 //
 // One input must not take seconds, so only small battles are played: at most kMaxTurnsPlayed
 // turns (orders for later turns are simply not reached) and kMaxUnitsPlayed units. The bounds
@@ -12,10 +12,11 @@
 #include <cstdint>
 #include <string>
 
-#include "sim/battle/battle_engine.h"
-#include "sim/battle/scenario.h"
 #include "sim/core/json_reader.h"
 #include "sim/replay/replay.h"
+#include "sim/rulesets/gdb/battle/battle_engine.h"
+#include "sim/rulesets/gdb/battle/scenario.h"
+#include "sim/rulesets/gdb/gdb_record.h"
 #include "tests/fuzz/fuzz_common.h"
 
 namespace {
@@ -50,13 +51,16 @@ void play(sim::battle::Scenario scenario) {
                      "event seqs are not 0, 1, 2, ...");
 
     // What `vedette simulate` writes must read back as the same events.
-    const std::string text = sim::replay::write_replay_text(scenario, rules.melee.hash, result);
+    const sim::battle::RecordContext context{scenario, rules.battle, fuzz::ruleset().data(),
+                                             rules.melee.hash};
+    const sim::replay::Recorded recorded = sim::battle::to_record(result, context);
+    const std::string text = sim::replay::write_replay_text(recorded);
     const sim::replay::Replay back =
         sim::replay::parse_replay(text, fuzz::scratch_dir() + "/written.replay.json");
     fuzz::expect(back.events.size() == result.events.size(),
                  "the written replay reads back with other events");
     fuzz::expect(back.events_hash ==
-                     sim::replay::events_hash(result.events, sim::battle::unit_ids(scenario)),
+                     sim::replay::events_hash(recorded.events, sim::battle::unit_ids(scenario)),
                  "the written replay's events_hash is not the hash of its events");
 }
 

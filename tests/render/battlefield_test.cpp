@@ -27,7 +27,7 @@ TEST(BattlefieldRender, AUnitOfKnownColourShowsWhereTheCameraProjectsIt) {
     auto ctx = test::make_lavapipe_context();
     const ReplayScene& scene = demo();
     const VkExtent2D size{320, 240};
-    BattlefieldRenderer renderer(*ctx, size, scene, rules());
+    BattlefieldRenderer renderer(*ctx, size, scene);
     const SceneState state = scene_at_time(scene, 0);
     const Camera camera =
         make_camera(parse_camera("top"), scene, state, float(size.width) / float(size.height));
@@ -68,7 +68,7 @@ TEST(BattlefieldRender, SameMomentSamePixelsAndMotionBetweenEvents) {
     auto ctx = test::make_lavapipe_context();
     const ReplayScene& scene = demo();
     const VkExtent2D size{160, 90};
-    BattlefieldRenderer renderer(*ctx, size, scene, rules());
+    BattlefieldRenderer renderer(*ctx, size, scene);
     const SceneState s1 = scene_at_time(scene, time_of_event(scene, 20));
     const Camera c = make_camera(parse_camera("overview"), scene, s1, 16.0f / 9.0f);
     const RgbaImage a = renderer.render(s1, c);
@@ -95,7 +95,7 @@ TEST(Captions, ALowerThirdWithTheEventText) {
     auto ctx = test::make_lavapipe_context();
     const ReplayScene& scene = demo();
     const VkExtent2D size{320, 180};
-    BattlefieldRenderer renderer(*ctx, size, scene, rules());
+    BattlefieldRenderer renderer(*ctx, size, scene);
     const SceneState state = scene_at_time(scene, time_of_event(scene, 5));
     const Camera cam = make_camera(parse_camera("overview"), scene, state, 320.0f / 180.0f);
     const RgbaImage plain = renderer.render(state, cam);
@@ -126,7 +126,7 @@ TEST(Panels, TimelineAlwaysMeleePanelOnlyDuringAMelee) {
     auto ctx = test::make_lavapipe_context();
     const ReplayScene& scene = demo();
     const VkExtent2D size{480, 270};
-    BattlefieldRenderer renderer(*ctx, size, scene, rules());
+    BattlefieldRenderer renderer(*ctx, size, scene);
     auto light_pixels = [&](const RgbaImage& img, std::uint32_t x0, std::uint32_t y0,
                             std::uint32_t x1, std::uint32_t y1) {
         std::size_t n = 0;
@@ -137,7 +137,7 @@ TEST(Panels, TimelineAlwaysMeleePanelOnlyDuringAMelee) {
     };
     int melee = -1, quiet = -1;
     for (const auto& e : scene.replay.events) {
-        if (melee < 0 && e.kind == "melee" && !e.details.is_null()) melee = e.seq;
+        if (melee < 0 && e.category == sim::record::Category::melee && e.explanation) melee = e.seq;
         if (quiet < 0 && e.kind == "move") quiet = e.seq;
     }
     ASSERT_GE(melee, 0);
@@ -182,7 +182,7 @@ TEST(BattlefieldRender, GoldenImagesOfShippedReplays) {
     auto ctx = test::make_lavapipe_context();
     const ReplayScene& scene = demo();
     const VkExtent2D size{192, 108};
-    BattlefieldRenderer renderer(*ctx, size, scene, rules());
+    BattlefieldRenderer renderer(*ctx, size, scene);
     const Golden goldens[] = {
         {"demo_before_contact", first_event("charge_move"), "director", 24, 0.01},
         {"demo_melee", first_event("melee"), "director", 24, 0.01},

@@ -1,24 +1,24 @@
 #pragma once
-// The GdB battle rules and the shipped demo battle, loaded once per test program.
+// The shipped demo battle and the shipped visuals (assets/visuals.json), loaded once per test
+// program. The replay is read through the record types only: no rules are loaded.
 
 #include <string>
 
 #include "renderer/scene/scene_state.h"
-#include "sim/battle/battle_rules.h"
+#include "renderer/scene/visuals.h"
 
 namespace vedette::render {
 
 inline const std::string kSource = VEDETTE_SOURCE_DIR;
 
-inline const sim::battle::BattleRules& rules() {
-    static const sim::battle::BattleRules r =
-        sim::battle::load_battle_rules(kSource + "/sim/rulesets/gdb.json");
-    return r;
+inline const Visuals& visuals() {
+    static const Visuals v = load_visuals(kSource + "/assets/visuals.json");
+    return v;
 }
 
 inline const ReplayScene& demo() {
     static const ReplayScene s =
-        load_replay_scene(kSource + "/replays/demo/demo_battle.replay.json", rules());
+        load_replay_scene(kSource + "/replays/demo/demo_battle.replay.json");
     return s;
 }
 

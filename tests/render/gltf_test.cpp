@@ -46,11 +46,10 @@ TEST(GltfModels, EveryKhronosSampleLoads) {
 
 TEST(GltfModels, EveryKhronosSampleRendersAsAFigure) {
     auto ctx = test::make_lavapipe_context();
-    const auto rules = sim::battle::load_battle_rules(kSource + "/sim/rulesets/gdb.json");
-    const ReplayScene scene = load_replay_scene(
-        kSource + "/replays/seed000/01_young_guard_vs_landwehr.replay.json", rules);
+    const ReplayScene scene =
+        load_replay_scene(kSource + "/replays/seed000/01_young_guard_vs_landwehr.replay.json");
     const VkExtent2D size{160, 120};
-    BattlefieldRenderer renderer(*ctx, size, scene, rules);
+    BattlefieldRenderer renderer(*ctx, size, scene);
     const SceneState state = scene_at_time(scene, 0);
     const Camera cam = make_camera(parse_camera("director"), scene, state, 160.0f / 120.0f);
     ModelMesh nothing;

@@ -3,20 +3,24 @@
 // damaged files; scenarios with mistakes get clear errors.
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 
 #include <gtest/gtest.h>
 
-#include "sim/battle/battle_engine.h"
 #include "sim/core/input_error.h"
 #include "sim/replay/replay.h"
 #include "sim/rules/ruleset_files.h"
+#include "sim/ruleset/verify.h"
+#include "sim/rulesets/gdb/battle/battle_engine.h"
+#include "sim/rulesets/gdb/gdb_record.h"
+#include "sim/rulesets/gdb/gdb_ruleset.h"
 
 namespace vedette::sim::battle {
 namespace {
 
-const std::string kRules = std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json";
+const std::string kRules = std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb/gdb.json";
 const std::string kReplays = std::string(VEDETTE_SOURCE_DIR) + "/replays/";
 
 const gdb::GdbRules& melee_rules() {
@@ -25,6 +29,10 @@ const gdb::GdbRules& melee_rules() {
 }
 const BattleRules& battle_rules() {
     static const BattleRules r = load_battle_rules(kRules);
+    return r;
+}
+const gdb::GdbRuleset& gdb_ruleset() {
+    static const gdb::GdbRuleset r(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets");
     return r;
 }
 
@@ -219,17 +227,21 @@ TEST(DemoBattle, FortyUnitsSixTurnsEveryEventKind) {
 TEST(Replay, SameScenarioTwiceGivesTheSameBytes) {
     const BattleRun a = run("demo/demo_battle.scenario.json");
     const BattleRun b = run("demo/demo_battle.scenario.json");
-    EXPECT_EQ(replay::write_replay_text(a.scenario, melee_rules().hash, a.result),
-              replay::write_replay_text(b.scenario, melee_rules().hash, b.result));
+    const nlohmann::json tables = gdb_ruleset().data();
+    const RecordContext ca{a.scenario, battle_rules(), tables, melee_rules().hash};
+    const RecordContext cb{b.scenario, battle_rules(), tables, melee_rules().hash};
+    EXPECT_EQ(replay::write_replay_text(to_record(a.result, ca)),
+              replay::write_replay_text(to_record(b.result, cb)));
 }
 
 TEST(Replay, ShippedDemoReplayVerifiesAndSeeksFromKeyframes) {
     const replay::Replay rp = replay::read_replay(kReplays + "demo/demo_battle.replay.json");
-    const auto report = replay::verify_replay(rp, melee_rules(), battle_rules());
+    EXPECT_EQ(rp.version, replay::kReplayFormatVersion) << "re-record the shipped replays";
+    const auto report = ruleset::verify_replay(rp, gdb_ruleset());
     EXPECT_TRUE(report.identical) << report.message;
     EXPECT_TRUE(report.rules_match) << report.message;
     // Seeking from the nearest keyframe gives the same state as applying every event.
-    std::vector<UnitSnapshot> full(rp.unit_ids.size());
+    std::vector<record::Snapshot> full(rp.unit_ids.size());
     for (std::size_t i = 0; i < rp.events.size(); ++i) {
         for (const auto& s : rp.events[i].after) full[static_cast<std::size_t>(s.unit)] = s;
         if (i % 17 == 0 || i + 1 == rp.events.size()) {
@@ -243,9 +255,9 @@ TEST(Replay, ShippedDemoReplayVerifiesAndSeeksFromKeyframes) {
     Battle battle(melee_rules(), battle_rules(), scenario);
     battle.run();
     for (std::size_t u = 0; u < full.size(); ++u) {
-        EXPECT_EQ(full[u].pos, battle.units()[u].pos) << scenario.units[u].id;
-        EXPECT_EQ(full[u].figures, battle.units()[u].figures) << scenario.units[u].id;
-        EXPECT_EQ(full[u].status, status_name(battle.units()[u])) << scenario.units[u].id;
+        EXPECT_EQ(full[u].pose.pos, battle.units()[u].pos) << scenario.units[u].id;
+        EXPECT_EQ(full[u].look.figures, battle.units()[u].figures) << scenario.units[u].id;
+        EXPECT_EQ(full[u].state, status_name(battle.units()[u])) << scenario.units[u].id;
     }
 }
 
@@ -271,7 +283,7 @@ std::string replace_once(std::string s, const std::string& from, const std::stri
 
 TEST(Replay, DamagedFilesGetClearErrors) {
     const std::string good = text_of(kReplays + "seed000/01_young_guard_vs_landwehr.replay.json");
-    EXPECT_NE(replay_error(replace_once(good, "\"version\":1,", "\"version\":2,"))
+    EXPECT_NE(replay_error(replace_once(good, "\"version\":2,", "\"version\":3,"))
                   .find("newer than this program reads"),
               std::string::npos);
     EXPECT_NE(replay_error(good.substr(0, good.size() / 2)).find("bad.replay.json: line"),
@@ -286,8 +298,12 @@ TEST(Replay, VerifySaysPlainlyWhenTheRulesDiffer) {
     std::string text = text_of(kRules);
     text = replace_once(text, R"("label": "Heavy cavalry", "value": 4)",
                         R"("label": "Heavy cavalry", "value": 1)");
-    const gdb::GdbRules changed = gdb::parse_gdb_rules(text, "edited-gdb.json");
-    const auto report = replay::verify_replay(rp, changed, battle_rules());
+    // The edited tables in a folder of their own, as a user would pass with --rules.
+    const std::string dir = testing::TempDir() + "/edited-rules";
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir + "/gdb.json") << text;
+    const gdb::GdbRuleset changed(dir);
+    const auto report = ruleset::verify_replay(rp, changed);
     EXPECT_FALSE(report.rules_match);
     EXPECT_FALSE(report.identical);
     EXPECT_NE(report.message.find("recorded with rules data"), std::string::npos) << report.message;

@@ -1,17 +1,17 @@
-// The steps of a GdB charge (sim/battle/charge_steps.h), each asked directly: the declaration
-// checks, the defender's reaction, the time a formation change takes, how far evaders get and what
-// caught evaders suffer. The situations come from the narrated examples of seed 000
+// The steps of a GdB charge (sim/rulesets/gdb/battle/charge_steps.h), each asked directly: the
+// declaration checks, the defender's reaction, the time a formation change takes, how far evaders
+// get and what caught evaders suffer. The situations come from the narrated examples of seed 000
 // (replays/seed000), read with the shipped rules, so the tests follow the same data as the game.
 
 #include <gtest/gtest.h>
 
-#include "sim/battle/charge_steps.h"
-#include "sim/battle/scenario.h"
+#include "sim/rulesets/gdb/battle/charge_steps.h"
+#include "sim/rulesets/gdb/battle/scenario.h"
 
 namespace vedette::sim::battle {
 namespace {
 
-const std::string kRules = std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json";
+const std::string kRules = std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb/gdb.json";
 const std::string kSeed000 = std::string(VEDETTE_SOURCE_DIR) + "/replays/seed000/";
 
 const BattleRules& battle_rules() {

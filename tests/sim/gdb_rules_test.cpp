@@ -12,7 +12,7 @@ namespace vedette::sim::gdb::test {
 namespace {
 
 std::string shipped_text() {
-    return read_text_file(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json");
+    return read_text_file(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb/gdb.json");
 }
 
 std::string replace_once(std::string s, const std::string& from, const std::string& to) {

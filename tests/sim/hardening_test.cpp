@@ -13,8 +13,6 @@
 
 #include <gtest/gtest.h>
 
-#include "sim/battle/battle_engine.h"
-#include "sim/battle/overlap_grid.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/cleanup.h"
 #include "sim/core/input_error.h"
@@ -24,6 +22,10 @@
 #include "sim/core/prng.h"
 #include "sim/replay/replay.h"
 #include "sim/rules/ruleset_files.h"
+#include "sim/ruleset/verify.h"
+#include "sim/rulesets/gdb/battle/battle_engine.h"
+#include "sim/rulesets/gdb/battle/overlap_grid.h"
+#include "sim/rulesets/gdb/gdb_ruleset.h"
 
 namespace vedette::sim {
 namespace {
@@ -32,7 +34,7 @@ namespace fs = std::filesystem;
 const std::string kSource = VEDETTE_SOURCE_DIR;
 const std::string kBad = kSource + "/tests/data/bad/hardening/";
 const std::string kReplays = kSource + "/replays/";
-const std::string kRules = kSource + "/sim/rulesets/gdb.json";
+const std::string kRules = kSource + "/sim/rulesets/gdb/gdb.json";
 
 const battle::BattleRules& battle_rules() {
     static const battle::BattleRules r = battle::load_battle_rules(kRules);
@@ -327,12 +329,12 @@ TEST(ReplayHardening, ValuesPastTheLimitsAreRefusedEvenWithAMatchingHash) {
     EXPECT_ERROR_HAS(replay_error(rehash(far)), "beyond the limit");
 }
 
-TEST(ReplayHardening, DeepDetailsAndTrailingBytesAreRefused) {
+TEST(ReplayHardening, DeepExplanationsAndTrailingBytesAreRefused) {
     const std::string good = read_text_file(kSmall);
-    const std::size_t details = good.find("\"details\":{");
+    const std::size_t details = good.find("\"explanation\":{");
     ASSERT_NE(details, std::string::npos);
     std::string deep = good;
-    deep.insert(details + 11,
+    deep.insert(details + 15,
                 "\"deep\":" + std::string(100000, '[') + std::string(100000, ']') + ",");
     EXPECT_ERROR_HAS(replay_error(rehash(deep)), "nesting deeper than 64");
     EXPECT_ERROR_HAS(replay_error(good + "]"), "bad.replay.json");
@@ -351,7 +353,7 @@ TEST(ReplayHardening, ReplaysLaidOutDifferentlyStillLoad) {
         EXPECT_EQ(input_error([&] { r = replay::parse_replay(text, "b.json"); }), "no error");
         ASSERT_EQ(r.events.size(), original.events.size());
         for (std::size_t i = 0; i < r.events.size(); ++i)
-            EXPECT_EQ(r.events[i].details, original.events[i].details);
+            EXPECT_EQ(r.events[i].explanation, original.events[i].explanation);
         EXPECT_EQ(r.keyframes.size(), original.keyframes.size());
     }
 }
@@ -360,8 +362,9 @@ TEST(ReplayHardening, TheEmbeddedScenarioMustNameTheEventsUnits) {
     const std::string good = read_text_file(kSmall);
     replay::Replay r = replay::parse_replay(good, "a.json");
     r.unit_ids.pop_back();
-    EXPECT_ERROR_HAS(input_error([&] { replay::replay_scenario(r, battle_rules()); }),
-                     "the scenario's units are not the units the events name");
+    const gdb::GdbRuleset gdb(kSource + "/sim/rulesets");
+    EXPECT_ERROR_HAS(input_error([&] { ruleset::replay_scenario(r, gdb); }),
+                     "the scenario's units are not the units of the roster");
 }
 
 }  // namespace

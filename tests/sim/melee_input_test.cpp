@@ -1,8 +1,8 @@
 // Melee files: every bad input names its JSON path; the same file and seed give the same bytes.
 
-#include "sim/gdb/melee_input.h"
+#include "sim/rulesets/gdb/melee/melee_input.h"
 #include "sim/core/input_error.h"
-#include "sim/gdb/melee_report.h"
+#include "sim/rulesets/gdb/melee/melee_report.h"
 #include "tests/sim/melee_test_util.h"
 
 namespace vedette::sim::gdb::test {

@@ -6,15 +6,15 @@
 
 #include <gtest/gtest.h>
 
-#include "sim/gdb/gdb_rules.h"
-#include "sim/gdb/melee_engine.h"
-#include "sim/gdb/melee_odds.h"
+#include "sim/rulesets/gdb/melee/gdb_rules.h"
+#include "sim/rulesets/gdb/melee/melee_engine.h"
+#include "sim/rulesets/gdb/melee/melee_odds.h"
 
 namespace vedette::sim::gdb::test {
 
 inline const GdbRules& shipped_rules() {
     static const GdbRules r =
-        load_gdb_rules(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json");
+        load_gdb_rules(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb/gdb.json");
     return r;
 }
 

@@ -96,13 +96,13 @@ TEST(CliValues, FlagsAreNamedInErrors) {
 render::ReplayScene small_scene() {
     render::ReplayScene scene;
     for (const char* id : {"f_cuir_1", "a_foot_1", "p_uhlans"}) {
-        sim::battle::ScenarioUnit u;
+        sim::record::RosterUnit u;
         u.id = id;
-        scene.scenario.unit_index[id] = static_cast<int>(scene.scenario.units.size());
-        scene.scenario.units.push_back(u);
+        scene.replay.header.units.push_back(u);
+        scene.replay.unit_ids.push_back(id);
     }
     for (int i = 0; i < 3; ++i) {
-        sim::battle::Event e;
+        sim::record::Event e;
         e.seq = i;
         e.turn = i == 0 ? 1 : 2;
         e.t0_ms = i * 1000;

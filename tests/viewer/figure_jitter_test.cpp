@@ -7,29 +7,33 @@
 #include <gtest/gtest.h>
 
 #include "renderer/scene/figure_layout.h"
-#include "sim/battle/battle_rules.h"
+#include "renderer/scene/visuals.h"
 
 namespace vedette::render {
 namespace {
 
-const sim::battle::BattleRules& rules() {
-    static const sim::battle::BattleRules r =
-        sim::battle::load_battle_rules(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb.json");
-    return r;
+const Visuals& visuals() {
+    static const Visuals v = load_visuals(std::string(VEDETTE_SOURCE_DIR) + "/assets/visuals.json");
+    return v;
 }
 
-// An unformed infantry line at the origin facing +y: each figure's yaw is then exactly its yaw
-// jitter times 0.9 (formed figures in a line have yaw 0).
+// A disordered infantry line at the origin facing +y: each figure's yaw is then exactly its yaw
+// jitter times 0.9 (formed figures in a line have yaw 0). The footprint is a line of 30 mm bases
+// of four figures, as the demo's infantry has; the yaw does not depend on it.
 std::vector<Instance> untidy_figures(int unit, int figures) {
     UnitView u;
     u.unit = unit;
     u.id = "u" + std::to_string(unit);
     u.nation = "french";
+    u.visual = "infantry";
     u.figures = figures;
-    u.status = "unformed";
+    u.layout = "line";
+    u.width_mm = 30.0 * ((figures + 3) / 4);
+    u.depth_mm = 15;
+    u.disordered = true;
     SceneState state;
     state.units = {u};
-    return layout_figures(state, rules()).by_mesh[static_cast<std::size_t>(MeshKind::infantry)];
+    return layout_figures(state, visuals()).by_mesh[static_cast<std::size_t>(MeshKind::infantry)];
 }
 
 // Jitter values of the old signed formula, (h & 0xFFFF) / 65535 - 0.5, worked out for indices

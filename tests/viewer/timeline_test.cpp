@@ -8,7 +8,20 @@
 namespace vedette::viewer {
 namespace {
 
-using sim::battle::Event;
+using sim::record::Category;
+using sim::record::Event;
+
+// A category for the synthetic kinds below (a ruleset's converter assigns them in real replays).
+Category category_of(const std::string& kind) {
+    if (kind == "turn_start") return Category::turn;
+    if (kind == "charge_declared") return Category::declare;
+    if (kind == "morale_test") return Category::test;
+    if (kind == "melee") return Category::melee;
+    if (kind == "casualties") return Category::loss;
+    if (kind == "rout") return Category::leave;
+    if (kind == "move") return Category::move;
+    return Category::info;
+}
 
 // Events of 1 s each, back to back: turn, phase, kind, units.
 std::vector<Event> make_events(
@@ -21,6 +34,7 @@ std::vector<Event> make_events(
         e.turn = turn;
         e.phase = phase;
         e.kind = kind;
+        e.category = category_of(kind);
         e.units = units;
         e.t0_ms = t;
         e.t1_ms = t + 1000;
@@ -104,6 +118,19 @@ TEST(Timeline, EventStepsHonourTheFilter) {
     EXPECT_TRUE(both.passes(battle()[5]));
     EXPECT_FALSE(both.passes(battle()[6]));
     EXPECT_FALSE(both.passes(battle()[9]));
+
+    EventFilter losses;  // by category: casualties and the rout (loss, leave)
+    losses.categories = {Category::loss, Category::leave};
+    tl.seek_event(0);
+    ASSERT_TRUE(tl.step(StepUnit::event, 1, losses));
+    EXPECT_EQ(tl.current_event(), 6);
+    ASSERT_TRUE(tl.step(StepUnit::event, 1, losses));
+    EXPECT_EQ(tl.current_event(), 9);
+    EXPECT_FALSE(tl.step(StepUnit::event, 1, losses));
+    losses.units = {2};  // and unit 2: none of them
+    EXPECT_FALSE(losses.passes(battle()[6]));
+    EXPECT_FALSE(losses.passes(battle()[9]));
+    EXPECT_FALSE(losses.empty());
 }
 
 TEST(Timeline, StepsByPhase) {

@@ -38,6 +38,9 @@ panel all on
 filter unit f_cuir_1
 filter kind melee
 filter clear
+panel explanation toggle
+panel episode on
+filter category test
 play
 pause
 speed 0.5
@@ -48,7 +51,7 @@ screenshot out/a.png
 quit
 )",
                               "tour.txt");
-    ASSERT_EQ(t.commands.size(), 23u);
+    ASSERT_EQ(t.commands.size(), 26u);
     EXPECT_EQ(t.commands[0].name, "seek");
     EXPECT_EQ(t.commands[0].args[0], "12.5");
     EXPECT_EQ(t.commands[0].time_ms, 12500);
@@ -58,12 +61,14 @@ quit
     EXPECT_EQ(t.commands[4].count, 1);
     EXPECT_EQ(t.commands[5].args[1], "-2");
     EXPECT_EQ(t.commands[5].count, -2);
-    EXPECT_EQ(t.commands[17].speed, 0.5);
-    EXPECT_EQ(t.commands[18].time_ms, 1500);
-    EXPECT_EQ(t.commands[19].args, (std::vector<std::string>{"3", "frames"}));
-    EXPECT_EQ(t.commands[19].count, 3);
-    EXPECT_EQ(t.commands[20].width, 800);
-    EXPECT_EQ(t.commands[20].height, 600);
+    EXPECT_EQ(t.commands[20].speed, 0.5);
+    EXPECT_EQ(t.commands[21].time_ms, 1500);
+    EXPECT_EQ(t.commands[22].args, (std::vector<std::string>{"3", "frames"}));
+    EXPECT_EQ(t.commands[22].count, 3);
+    EXPECT_EQ(t.commands[23].width, 800);
+    EXPECT_EQ(t.commands[23].height, 600);
+    EXPECT_EQ(t.commands[15].args, (std::vector<std::string>{"explanation", "toggle"}));
+    EXPECT_EQ(t.commands[17].args, (std::vector<std::string>{"category", "test"}));
     EXPECT_EQ(t.commands.back().name, "quit");
 }
 
@@ -102,6 +107,7 @@ TEST(TourScript, NamesTheLineAndTheExpectedForm) {
     expect_error("step event two\n", "line 1", "the count expects a whole number");
     expect_error("seek event:x\n", "line 1", "seek event:N expects");
     expect_error("panel map on\n", "line 1", "no panel 'map'");
+    expect_error("filter colour red\n", "line 1", "filter category CATEGORY");
     expect_error("speed 20\n", "line 1", "from 0.25 to 8");
     expect_error("screenshot a.jpg\n", "line 1", ".png");
     expect_error("size 10x10\n", "line 1", "from 16 to 8192");

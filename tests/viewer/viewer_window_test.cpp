@@ -1,11 +1,13 @@
 // The viewer in a real window: Xvfb (xvfb-run) with lavapipe and the validation layer. A tour
-// steps through a charge and a melee of the demo battle, chosen from the replay itself, and takes
-// screenshots; the test checks that the panels showed that melee's numbers, that the scene
-// changed between steps, that resizing works, and that there was no validation error. A broken
-// replay must open an error dialog and exit with code 2.
+// steps through a charge and a melee of the demo battle, chosen from the replay's records, and
+// takes screenshots; the test checks that the panels showed what those records explain (read
+// through the replay reader, as the viewer reads them), that the scene changed between steps,
+// that resizing works, and that there was no validation error. A broken replay must open an
+// error dialog and exit with code 2.
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -15,11 +17,15 @@
 #include <nlohmann/json.hpp>
 
 #include "renderer/image_io.h"
+#include "sim/replay/replay.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
+using vedette::sim::record::Category;
+using vedette::sim::record::Event;
+using vedette::sim::record::Explanation;
 
 fs::path out_dir(const std::string& name) {
     const fs::path dir = fs::path(VEDETTE_TEST_OUTPUT_DIR) / "viewer" / name;
@@ -77,29 +83,72 @@ double scene_difference(const fs::path& a, const fs::path& b) {
     return double(differ) / double(total);
 }
 
+// What an explanation must put on the screen, read from the record itself: each section's title,
+// its dice, arithmetic, lit rows, key-value lines and the actual outcome of the odds.
+std::vector<std::string> expected_lines(const Explanation& x, const std::string& panel) {
+    std::vector<std::string> out;
+    std::string what = x.title;
+    for (char& c : what) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const auto& s : x.sections) {
+        if (!s.title.empty()) out.push_back(panel + ": " + s.title);
+        for (const auto& g : s.dice) {
+            if (g.dice.empty()) continue;
+            std::string dice = panel + ": dice";
+            for (const auto& d : g.dice) dice += " " + std::to_string(d.value);
+            out.push_back(dice);
+            if (!g.total.empty()) out.push_back(panel + ": " + g.total);
+        }
+        for (const auto& r : s.rows)
+            if (r.lit) out.push_back(panel + ": " + r.label);
+        for (const auto& r : s.results)
+            if (r.lit) out.push_back(panel + ": > " + r.label);
+        for (const auto& o : s.outcomes)
+            if (o.actual) out.push_back(o.label + "  <- this " + what);
+        for (const auto& l : s.lines) out.push_back(panel + ": " + l.key + ": " + l.value);
+    }
+    return out;
+}
+
+void expect_shown(const std::string& text, const Explanation& x, const std::string& panel) {
+    for (const auto& line : expected_lines(x, panel))
+        EXPECT_TRUE(contains(text, line)) << "missing: " << line << "\n" << text;
+}
+
 TEST(ViewerWindow, TourThroughAChargeAndAMeleeShowsTheirNumbers) {
     const std::string replay =
         std::string(VEDETTE_SOURCE_DIR) + "/replays/demo/demo_battle.replay.json";
-    // The first melee with dice on both sides, and the charge that led to it.
-    json doc = json::parse(std::ifstream(replay));
+    // Expectations come from the records the viewer reads (a version 1 file is converted on
+    // read): the first explained melee with an actual outcome in its odds and dice on both
+    // sides, and the charge (a declaration episode) that led to it.
+    const vedette::sim::replay::Replay doc = vedette::sim::replay::read_replay(replay);
+    const auto& events = doc.events;
     int melee = -1, declared = -1, contact = -1;
-    for (const auto& e : doc["events"]) {
-        if (e["kind"] == "melee" && e["details"]["attacker"]["score"].is_number() &&
-            e["details"]["defender"]["score"].is_number()) {
-            melee = e["seq"].get<int>();
+    for (const auto& e : events) {
+        if (e.category != Category::melee || !e.explanation || e.units.empty()) continue;
+        int dice_groups = 0;
+        bool actual = false;
+        for (const auto& s : e.explanation->sections) {
+            for (const auto& g : s.dice) dice_groups += g.dice.empty() ? 0 : 1;
+            for (const auto& o : s.outcomes) actual = actual || o.actual;
+        }
+        if (dice_groups >= 2 && actual) {
+            melee = e.seq;
             break;
         }
     }
     ASSERT_GE(melee, 0);
-    const json& m = doc["events"][static_cast<std::size_t>(melee)];
-    const std::string attacker = m["units"][0];
-    for (const auto& e : doc["events"]) {
-        if (e["seq"].get<int>() >= melee) break;
-        if (e["kind"] == "charge_declared" && e["units"][0] == attacker)
-            declared = e["seq"].get<int>();
-        if (e["kind"] == "contact" && e["units"][0] == attacker) contact = e["seq"].get<int>();
+    const Event& m = events[static_cast<std::size_t>(melee)];
+    const std::string attacker = doc.header.units[static_cast<std::size_t>(m.units[0])].id;
+    for (const auto& e : events) {
+        if (e.seq >= melee) break;
+        if (e.category == Category::declare && e.explanation && !e.units.empty() &&
+            e.units[0] == m.units[0] && e.episode >= 0)
+            declared = e.seq;
     }
     ASSERT_GE(declared, 0);
+    const Event& d = events[static_cast<std::size_t>(declared)];
+    for (const auto& e : events)
+        if (e.episode == d.episode && e.kind == "contact") contact = e.seq;
     ASSERT_GT(contact, declared);
 
     const fs::path dir = out_dir("tour");
@@ -127,56 +176,36 @@ TEST(ViewerWindow, TourThroughAChargeAndAMeleeShowsTheirNumbers) {
     EXPECT_FALSE(contains(r.output, "Validation Error")) << r.output;
     EXPECT_FALSE(contains(r.output, "validation errors")) << r.output;
 
-    // The charge panel followed the charge, with its declaration distances and the test dice.
+    // The episode panel followed the charge: the declaration's distances, then every step's
+    // dice up to the contact, marked as the current step.
     const std::string declared_text = read_text(dir / "charge_declared.txt");
-    const json& d = doc["events"][static_cast<std::size_t>(declared)];
-    char distance[64];
-    std::snprintf(distance, sizeof distance, "distance %.1f cm",
-                  d["details"]["distance_mm"].get<double>() / 10.0);
-    EXPECT_TRUE(contains(declared_text, distance)) << declared_text;
+    expect_shown(declared_text, *d.explanation, "episode");
+    bool distance = false;
+    for (const auto& s : d.explanation->sections)
+        for (const auto& l : s.lines) distance = distance || l.key == "distance";
+    EXPECT_TRUE(distance) << "the declaration records the charge distance";
     EXPECT_TRUE(contains(declared_text, "unit: ")) << "the unit inspector shows the selected unit\n"
                                                    << declared_text;
     const std::string contact_text = read_text(dir / "charge_contact.txt");
     EXPECT_TRUE(contains(contact_text, "contact  <- now")) << contact_text;
+    int tests = 0;
     for (int i = declared; i <= contact; ++i) {
-        const json& e = doc["events"][static_cast<std::size_t>(i)];
-        if (e["kind"] != "morale_test") continue;
-        const std::string dice = "charge: dice " +
-                                 std::to_string(e["details"]["dice"][0].get<int>()) + " " +
-                                 std::to_string(e["details"]["dice"][1].get<int>());
-        EXPECT_TRUE(contains(contact_text, dice)) << dice << "\n" << contact_text;
+        const Event& e = events[static_cast<std::size_t>(i)];
+        if (!e.explanation) continue;
+        tests += e.category == Category::test;
+        expect_shown(contact_text, *e.explanation, "episode");
     }
+    EXPECT_GT(tests, 0) << "the charge had tests with dice";
     EXPECT_GT(scene_difference(dir / "charge_declared.png", dir / "charge_contact.png"), 0.005)
         << "the scene must change between the declaration and the contact";
 
-    // The melee panel shows this melee's numbers: dice, totals, the 12.18 row, casualties, odds.
+    // The explanation panel shows this melee: scores, dice and totals, the lit modifier rows,
+    // the lit result row, the casualty arithmetic and the actual outcome of the odds.
     const std::string melee_text = read_text(dir / "melee.txt");
-    const json& md = m["details"];
-    for (const char* side : {"attacker", "defender"}) {
-        const std::string title = std::string(side) == "attacker" ? "Attacker" : "Defender";
-        EXPECT_TRUE(contains(melee_text, "melee: " + title + ": score " +
-                                             std::to_string(md[side]["score"].get<int>())))
-            << melee_text;
-        for (const auto& u : md[side]["units"]) {
-            if (u["dice"].empty()) continue;
-            EXPECT_TRUE(contains(melee_text, "melee: dice " +
-                                                 std::to_string(u["dice"][0].get<int>()) + " " +
-                                                 std::to_string(u["dice"][1].get<int>())))
-                << melee_text;
-            EXPECT_TRUE(contains(melee_text, "= total " + std::to_string(u["total"].get<int>())))
-                << melee_text;
-            for (const auto& mod : u["modifiers"])
-                EXPECT_TRUE(contains(melee_text, "melee: " + mod["label"].get<std::string>()))
-                    << melee_text;
-        }
-    }
-    EXPECT_TRUE(contains(melee_text, "melee: > " + md["result_row"]["label"].get<std::string>()))
-        << melee_text;
-    for (const auto& c : md["casualty_rows"])
-        EXPECT_TRUE(contains(melee_text, c["arithmetic"].get<std::string>())) << melee_text;
+    expect_shown(melee_text, *m.explanation, "explanation");
     EXPECT_TRUE(contains(melee_text, "<- this melee")) << melee_text;
-    EXPECT_TRUE(contains(melee_text, "current: " + std::to_string(melee) + " melee (" +
-                                         m["rule"].get<std::string>() + ")"))
+    EXPECT_TRUE(contains(melee_text,
+                         "current: " + std::to_string(melee) + " " + m.kind + " (" + m.rule + ")"))
         << "the log shows the event with its rule\n"
         << melee_text;
 

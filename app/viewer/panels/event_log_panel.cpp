@@ -1,5 +1,6 @@
-// The event log: every event with its turn, phase, kind, text and rule; filter by unit and kind
-// (the filter also drives event stepping); click a row to jump there.
+// The event log: every event with its number, kind (coloured by category), text and rule; filter
+// by unit, category and kind (the filter also drives event stepping); click a row to jump there
+// (an event with an explanation is pinned in the explanation panel).
 
 #include <imgui.h>
 
@@ -7,6 +8,101 @@
 #include "app/viewer/ui_text.h"
 
 namespace vedette::viewer {
+
+namespace {
+using sim::record::Category;
+
+// One unit, any set of categories and any set of the replay's kinds.
+void filters(const FrameView& f, CommandQueue& q) {
+    const EventFilter& filter = f.model.filter;
+    const auto& roster = f.model.roster();
+    std::string unit_label = "all units";
+    if (!filter.units.empty()) unit_label = f.model.unit_name(*filter.units.begin());
+    ImGui::SetNextItemWidth(130);
+    if (ImGui::BeginCombo("##unit", unit_label.c_str())) {
+        if (ImGui::Selectable("all units", filter.units.empty()))
+            q.push([](ViewerModel& m) { m.filter.units.clear(); });
+        for (std::size_t u = 0; u < roster.size(); ++u) {
+            const int index = static_cast<int>(u);
+            const std::string label = f.model.unit_name(index) + "##" + roster[u].id;
+            if (ImGui::Selectable(label.c_str(), filter.units.count(index) > 0))
+                q.push([index](ViewerModel& m) { m.filter.units = {index}; });
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    const std::string categories_label =
+        filter.categories.empty() ? "all categories"
+                                  : std::to_string(filter.categories.size()) + " categories";
+    ImGui::SetNextItemWidth(100);
+    if (ImGui::BeginCombo("##categories", categories_label.c_str())) {
+        const auto& names = sim::record::category_names();
+        for (std::size_t c = 0; c < names.size(); ++c) {
+            const auto cat = static_cast<Category>(c);
+            bool on = filter.categories.count(cat) > 0;
+            const EventColour col = category_colour(cat);
+            ImGui::PushStyleColor(ImGuiCol_Text,
+                                  ImVec4(col.r / 255.0f, col.g / 255.0f, col.b / 255.0f, 1.0f));
+            if (ImGui::Checkbox(names[c].c_str(), &on))
+                q.push([cat, on](ViewerModel& m) {
+                    on ? (void)m.filter.categories.insert(cat)
+                       : (void)m.filter.categories.erase(cat);
+                });
+            ImGui::PopStyleColor();
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    const std::string kinds_label =
+        filter.kinds.empty() ? "all kinds" : std::to_string(filter.kinds.size()) + " kinds";
+    ImGui::SetNextItemWidth(80);
+    if (ImGui::BeginCombo("##kinds", kinds_label.c_str())) {
+        for (const auto& k : f.model.kinds()) {
+            bool on = filter.kinds.count(k) > 0;
+            if (ImGui::Checkbox(k.c_str(), &on))
+                q.push([k, on](ViewerModel& m) {
+                    on ? (void)m.filter.kinds.insert(k) : (void)m.filter.kinds.erase(k);
+                });
+        }
+        ImGui::EndCombo();
+    }
+}
+
+// One row: number (click to jump; an explained event is pinned), kind by category, rule, text.
+void log_row(const FrameView& f, CommandQueue& q, int i, int cur, bool scroll_here) {
+    const auto& e = f.model.events()[static_cast<std::size_t>(i)];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    char id[32];
+    std::snprintf(id, sizeof id, "%d##ev%d", e.seq, i);
+    const bool explained = e.explanation.has_value();
+    if (ImGui::Selectable(id, i == cur, ImGuiSelectableFlags_SpanAllColumns))
+        q.push([i, explained](ViewerModel& m) {
+            m.timeline.pause();
+            m.timeline.seek_event(i);
+            m.pinned_event = explained ? i : -1;
+        });
+    if (scroll_here) ImGui::SetScrollHereY(0.4f);
+    ImGui::TableNextColumn();
+    const EventColour c = category_colour(e.category);
+    ImGui::TextColored(ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f), "%s",
+                       e.kind.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextColored(ui::dim(), "%s", e.rule.c_str());
+    ImGui::TableNextColumn();
+    // One line per row (the clipper needs equal heights); the full text on hover.
+    ImGui::TextUnformatted(e.text.c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "turn %d, %s: %s\n%s\n(%s)", e.turn,
+            f.model.scene.replay.header.phase_label(e.phase).c_str(),
+            sim::record::category_names()[static_cast<std::size_t>(e.category)].c_str(),
+            e.text.c_str(), e.rule.c_str());
+    if (i == cur)
+        ui::note("current: " + std::to_string(e.seq) + " " + e.kind + " (" + e.rule +
+                 "): " + e.text);
+}
+}  // namespace
 
 void event_log_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.events) return;
@@ -18,40 +114,10 @@ void event_log_panel(const FrameView& f, CommandQueue& q) {
         return;
     }
     if (!open) q.push([](ViewerModel& m) { m.panels.events = false; });
-    const auto& scene = f.model.scene;
-    const auto& events = scene.replay.events;
+    const auto& events = f.model.events();
     const EventFilter& filter = f.model.filter;
 
-    // Filters: one unit, and any number of kinds.
-    std::string unit_label = "all units";
-    if (!filter.units.empty())
-        unit_label = scene.scenario.units[static_cast<std::size_t>(*filter.units.begin())].id;
-    ImGui::SetNextItemWidth(150);
-    if (ImGui::BeginCombo("##unit", unit_label.c_str())) {
-        if (ImGui::Selectable("all units", filter.units.empty()))
-            q.push([](ViewerModel& m) { m.filter.units.clear(); });
-        for (std::size_t u = 0; u < scene.scenario.units.size(); ++u) {
-            const int index = static_cast<int>(u);
-            if (ImGui::Selectable(scene.scenario.units[u].id.c_str(),
-                                  filter.units.count(index) > 0))
-                q.push([index](ViewerModel& m) { m.filter.units = {index}; });
-        }
-        ImGui::EndCombo();
-    }
-    ImGui::SameLine();
-    const std::string kinds_label =
-        filter.kinds.empty() ? "all kinds" : std::to_string(filter.kinds.size()) + " kinds";
-    ImGui::SetNextItemWidth(110);
-    if (ImGui::BeginCombo("##kinds", kinds_label.c_str())) {
-        for (const auto& k : sim::battle::event_kinds()) {
-            bool on = filter.kinds.count(k) > 0;
-            if (ImGui::Checkbox(k.c_str(), &on))
-                q.push([k, on](ViewerModel& m) {
-                    on ? (void)m.filter.kinds.insert(k) : (void)m.filter.kinds.erase(k);
-                });
-        }
-        ImGui::EndCombo();
-    }
+    filters(f, q);
     if (!filter.empty()) {
         ImGui::SameLine();
         if (ImGui::SmallButton("clear")) q.push([](ViewerModel& m) { m.filter = {}; });
@@ -85,37 +151,8 @@ void event_log_panel(const FrameView& f, CommandQueue& q) {
             if (rows[r] <= cur) cur_row = static_cast<int>(r);
         if (follow && cur_row >= 0) clipper.ForceDisplayRangeByIndices(cur_row, cur_row + 1);
         while (clipper.Step())
-            for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
-                const int i = rows[static_cast<std::size_t>(r)];
-                const auto& e = events[static_cast<std::size_t>(i)];
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn();
-                char id[32];
-                std::snprintf(id, sizeof id, "%d##ev%d", e.seq, i);
-                const std::string kind = e.kind;
-                if (ImGui::Selectable(id, i == cur, ImGuiSelectableFlags_SpanAllColumns))
-                    q.push([i, kind](ViewerModel& m) {
-                        m.timeline.pause();
-                        m.timeline.seek_event(i);
-                        if (kind == "melee") m.pinned_melee = -1;
-                        if (kind == "charge_declared") m.pinned_charge = -1;
-                    });
-                if (follow && r == cur_row) ImGui::SetScrollHereY(0.4f);
-                ImGui::TableNextColumn();
-                const KindColour c = kind_colour(e.kind);
-                ImGui::TextColored(ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f), "%s",
-                                   e.kind.c_str());
-                ImGui::TableNextColumn();
-                ImGui::TextColored(ui::dim(), "%s", e.rule.c_str());
-                ImGui::TableNextColumn();
-                // One line per row (the clipper needs equal heights); the full text on hover.
-                ImGui::TextUnformatted(e.text.c_str());
-                if (ImGui::IsItemHovered())
-                    ImGui::SetTooltip("%s\n(%s)", e.text.c_str(), e.rule.c_str());
-                if (i == cur)
-                    ui::note("current: " + std::to_string(e.seq) + " " + e.kind + " (" + e.rule +
-                             "): " + e.text);
-            }
+            for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r)
+                log_row(f, q, rows[static_cast<std::size_t>(r)], cur, follow && r == cur_row);
         ImGui::EndTable();
     }
     ImGui::End();

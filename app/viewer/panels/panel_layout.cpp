@@ -16,8 +16,8 @@ void draw_panels(const FrameView& f, CommandQueue& q) {
     scene_overlays(f, q);
     timeline_panel(f, q);
     event_log_panel(f, q);
-    melee_panel(f, q);
-    charge_panel(f, q);
+    explanation_panel(f, q);
+    episode_panel(f, q);
     unit_panel(f, q);
     rules_panel(f, q);
 }
@@ -26,24 +26,26 @@ SceneRect scene_rect(const PanelVisibility& p, float width, float height) {
     SceneRect r{0, 0, width, height};
     // Only when enough of the frame stays free; a small window keeps the table under the panels.
     const float left = (p.events || p.unit) ? kLeftWidth : 0.0f;
-    const float right = (p.melee || p.charge) ? kRightWidth : 0.0f;
+    const float right = (p.explanation || p.episode) ? kRightWidth : 0.0f;
     const float bottom = p.timeline ? kTimelineHeight : 0.0f;
     if (width - left - right >= 320.0f) r.x = left, r.w = width - left - right;
     if (height - bottom >= 240.0f) r.h = height - bottom;
     return r;
 }
 
-void draw_dice(const nlohmann::json& dice, float size) {
-    if (!dice.is_array()) return;
+void draw_dice(const std::vector<sim::record::Die>& dice, float size) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    std::string note = "dice";
+    std::string note = "dice", marks;
     for (const auto& d : dice) {
-        if (!d.is_number_integer()) continue;
-        const int v = d.get<int>();
+        const int v = d.value;
         note += " " + std::to_string(v);
+        if (!d.mark.empty()) marks += (marks.empty() ? "" : ", ") + d.mark;
         const ImVec2 p = ImGui::GetCursorScreenPos();
-        dl->AddRectFilled(p, ImVec2(p.x + size, p.y + size), IM_COL32(245, 240, 225, 255),
-                          size * 0.18f);
+        // A die kept by the scenario or re-rolled is drawn on a tinted face (its mark on hover).
+        const ImU32 face = d.mark.empty() || d.mark == "hit" || d.mark == "kept"
+                               ? IM_COL32(245, 240, 225, 255)
+                               : IM_COL32(215, 225, 245, 255);
+        dl->AddRectFilled(p, ImVec2(p.x + size, p.y + size), face, size * 0.18f);
         dl->AddRect(p, ImVec2(p.x + size, p.y + size), IM_COL32(60, 50, 40, 255), size * 0.18f);
         // Pip positions on a 3x3 grid, as on a real die.
         static const int pips[7][7][2] = {{},
@@ -53,17 +55,23 @@ void draw_dice(const nlohmann::json& dice, float size) {
                                           {{0, 0}, {2, 0}, {0, 2}, {2, 2}},
                                           {{0, 0}, {2, 0}, {1, 1}, {0, 2}, {2, 2}},
                                           {{0, 0}, {2, 0}, {0, 1}, {2, 1}, {0, 2}, {2, 2}}};
-        if (v >= 1 && v <= 6)
+        if (v >= 1 && v <= 6) {
             for (int i = 0; i < v; ++i) {
                 const float cx = p.x + size * (0.25f + 0.25f * float(pips[v][i][0]));
                 const float cy = p.y + size * (0.25f + 0.25f * float(pips[v][i][1]));
                 dl->AddCircleFilled(ImVec2(cx, cy), size * 0.09f, IM_COL32(30, 25, 20, 255));
             }
+        } else {  // a die of another size (d10, d20): its number
+            const std::string digits = std::to_string(v);
+            dl->AddText(ImVec2(p.x + size * 0.2f, p.y + size * 0.1f), IM_COL32(30, 25, 20, 255),
+                        digits.c_str());
+        }
         ImGui::Dummy(ImVec2(size, size));
+        if (!d.mark.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", d.mark.c_str());
         ImGui::SameLine();
     }
     ImGui::NewLine();
-    ui::note(note);
+    ui::note(marks.empty() ? note : note + "  [" + marks + "]");
 }
 
 }  // namespace vedette::viewer

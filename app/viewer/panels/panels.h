@@ -3,7 +3,6 @@
 // frame being drawn and pushes commands; none changes anything itself.
 
 #include <imgui.h>
-#include <nlohmann/json.hpp>
 
 #include "app/viewer/viewer_model.h"
 #include "renderer/scene/terrain_mesh.h"
@@ -15,22 +14,22 @@ struct FrameView {
     const render::SceneState& state;
     const render::Camera& camera;
     const render::TerrainModel& terrain;
-    const nlohmann::json& ruleset;  // the ruleset file as loaded
-    float width = 0, height = 0;    // the frame in pixels
-    bool relayout = false;          // the window size changed: put panels back in their places
+    float width = 0, height = 0;  // the frame in pixels
+    bool relayout = false;        // the window size changed: put panels back in their places
     // Where the table is drawn: the part of the frame the docked panels leave free.
     float scene_x = 0, scene_y = 0, scene_w = 0, scene_h = 0;
 };
 
 // The part of a width x height frame left free by the open docked panels (the log and unit
-// inspector on the left, the melee and charge panels on the right, the timeline at the bottom).
+// inspector on the left, the explanation and episode panels on the right, the timeline at the
+// bottom).
 struct SceneRect {
     float x, y, w, h;
 };
 SceneRect scene_rect(const PanelVisibility& panels, float width, float height);
 
 // Where each panel sits by default, as fractions of the frame (timeline along the bottom, log and
-// inspector on the left, melee and charge panels on the right).
+// inspector on the left, explanation and episode panels on the right).
 void place_panel(const FrameView& f, const char* name, float x, float y, float w, float h);
 constexpr float kTimelineHeight = 150.0f;
 // The docked panels keep their places around the table and draw no background of their own: the
@@ -46,17 +45,23 @@ constexpr float kRightWidth = 440.0f;
 
 void timeline_panel(const FrameView& f, CommandQueue& q);
 void event_log_panel(const FrameView& f, CommandQueue& q);
-void melee_panel(const FrameView& f, CommandQueue& q);
-void charge_panel(const FrameView& f, CommandQueue& q);
+// Any typed explanation (record::Explanation): the one ViewerModel::shown_explanation picks.
+void explanation_panel(const FrameView& f, CommandQueue& q);
+// The steps of the episode in progress, each with its explanation.
+void episode_panel(const FrameView& f, CommandQueue& q);
 void unit_panel(const FrameView& f, CommandQueue& q);
 void rules_panel(const FrameView& f, CommandQueue& q);
-// Charge arrows, the 22-degree sector, trails, the command radius, labels; picking and tooltips.
+// Labels, trails, the charge arrow of the episode shown, the selected unit's roster overlays (arcs,
+// rings); picking and tooltips.
 void scene_overlays(const FrameView& f, CommandQueue& q);
 
 // Every panel and the 3D overlays, in the order the viewer draws them.
 void draw_panels(const FrameView& f, CommandQueue& q);
 
-// Draws two dice faces at the cursor (pips, not digits) and records them for the capture.
-void draw_dice(const nlohmann::json& dice, float size = 18.0f);
+// Draws dice faces at the cursor (pips, not digits; a value outside 1-6 as its number) and
+// records them for the capture as "dice 4 2".
+void draw_dice(const std::vector<sim::record::Die>& dice, float size = 18.0f);
+// Draws one explanation, every section in order (the explanation and episode panels use it).
+void draw_explanation(const sim::record::Explanation& e, float dice_size = 18.0f);
 
 }  // namespace vedette::viewer

@@ -1,5 +1,8 @@
-// The rules panel: the ruleset's tables exactly as loaded from its data file, as a tree; entries
-// the seeds do not give (our rulings, `"source": "default"`) are marked.
+// The rules panel: the data file of the replay's ruleset exactly as loaded, as a tree (read as
+// plain data: no rules code); entries marked `"source": "default"` (our rulings where the rule
+// book is silent) are marked. A replay whose ruleset is not installed says so.
+
+#include <algorithm>
 
 #include <imgui.h>
 
@@ -13,6 +16,12 @@ using nlohmann::json;
 
 bool is_default(const json& j) {
     return j.is_object() && j.contains("source") && j["source"] == "default";
+}
+
+// A string member, or `fallback` (a data file may hold anything: never throw while drawing).
+std::string text_of(const json& j, const char* key, const std::string& fallback = "") {
+    const auto it = j.find(key);
+    return it != j.end() && it->is_string() ? it->get<std::string>() : fallback;
 }
 
 std::string scalar(const json& j) {
@@ -76,15 +85,23 @@ void rules_panel(const FrameView& f, CommandQueue& q) {
         return;
     }
     if (!open) q.push([](ViewerModel& m) { m.panels.rules = false; });
-    ui::text_coloured(ui::heading(), "%s: %s",
-                      f.ruleset.value("name", std::string("ruleset")).c_str(),
-                      f.ruleset.value("edition", std::string()).c_str());
-    ui::text_dim("%s", f.model.rules_file.c_str());
-    ui::text_wrapped("%s", f.ruleset.value("about", std::string()).c_str());
+    const RulesetData& r = f.model.ruleset;
+    const std::string& id = f.model.scene.replay.header.ruleset;
+    if (!r.data.is_object()) {
+        ui::text_coloured(ui::heading(), "Ruleset %s", id.c_str());
+        ui::text_wrapped("No data file for this ruleset is installed here%s%s.",
+                         r.problem.empty() ? "" : ": ", r.problem.c_str());
+        ImGui::End();
+        return;
+    }
+    ui::text_coloured(ui::heading(), "%s: %s", text_of(r.data, "name", id).c_str(),
+                      text_of(r.data, "edition").c_str());
+    ui::text_dim("%s", r.file.c_str());
+    ui::text_wrapped("%s", text_of(r.data, "about").c_str());
     ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1),
-                       "orange: not in the seeds; our default ruling (docs/RULES_GDB.md)");
+                       "orange: \"source\": \"default\", our ruling where the rules are silent");
     ImGui::Separator();
-    for (auto it = f.ruleset.begin(); it != f.ruleset.end(); ++it)
+    for (auto it = r.data.begin(); it != r.data.end(); ++it)
         if (it->is_object() || it->is_array()) node(it.key(), it.value());
     ImGui::End();
 }

@@ -1,7 +1,9 @@
-// Overlays drawn over the 3D scene with ImGui's background draw list: unit labels, the arrow of
-// the charge being shown, the selected unit's 22-degree charge sector, movement trails and its
-// general's command radius. Also picking: click a unit to select it, hover for a tooltip.
+// Overlays drawn over the 3D scene with ImGui's background draw list: unit labels, movement
+// trails, the arrow of the charge (a declaration episode) being shown, and the selected unit's
+// roster overlays (the ruleset's arcs and rings: a charge sector, a command radius). Also picking:
+// click a unit to select it, hover for a tooltip.
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -52,22 +54,85 @@ void arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour) {
                           ImVec2(b.x - ux * 14 + uy * 7, b.y - uy * 14 - ux * 7), colour);
 }
 
-// Where the charger and its target stood when the charge was declared (cached per charge).
-std::pair<sim::battle::UnitSnapshot, sim::battle::UnitSnapshot> charge_ends(const ViewerModel& m,
-                                                                            int declared) {
-    static std::map<const void*,
-                    std::map<int, std::pair<sim::battle::UnitSnapshot, sim::battle::UnitSnapshot>>>
+// Where the first two units of an event stood just after it (cached per replay and event).
+std::pair<sim::record::Pose, sim::record::Pose> event_ends(const ViewerModel& m, int event) {
+    static std::map<const void*, std::map<int, std::pair<sim::record::Pose, sim::record::Pose>>>
         cache;
     auto& per_replay = cache[&m.scene];
-    if (auto it = per_replay.find(declared); it != per_replay.end()) return it->second;
-    const auto& e = m.scene.replay.events[static_cast<std::size_t>(declared)];
-    const auto state = sim::replay::state_after(m.scene.replay, declared);
-    std::pair<sim::battle::UnitSnapshot, sim::battle::UnitSnapshot> ends;
+    if (auto it = per_replay.find(event); it != per_replay.end()) return it->second;
+    const auto& e = m.events()[static_cast<std::size_t>(event)];
+    const auto state = sim::replay::state_after(m.scene.replay, event);
+    std::pair<sim::record::Pose, sim::record::Pose> ends;
     for (const auto& s : state) {
-        if (e.units.size() > 0 && s.unit == e.units[0]) ends.first = s;
-        if (e.units.size() > 1 && s.unit == e.units[1]) ends.second = s;
+        if (s.unit == e.units[0]) ends.first = s.pose;
+        if (s.unit == e.units[1]) ends.second = s.pose;
     }
-    return per_replay[declared] = ends;
+    return per_replay[event] = ends;
+}
+
+// The episode being shown starts with a declaration between two units: an arrow from the first
+// to the second as they stood then.
+void episode_arrow(const FrameView& f, const Projector& p, ImDrawList* dl) {
+    const ViewerModel& m = f.model;
+    const std::vector<int> steps = m.episode_events(m.shown_episode());
+    if (steps.empty()) return;
+    const auto& first = m.events()[static_cast<std::size_t>(steps.front())];
+    const int units = static_cast<int>(m.roster().size());
+    if (first.category != sim::record::Category::declare || first.units.size() < 2 ||
+        first.units[0] < 0 || first.units[0] >= units || first.units[1] < 0 ||
+        first.units[1] >= units)
+        return;
+    const auto [from, to] = event_ends(m, steps.front());
+    ImVec2 a, b;
+    if (!p.at(double(from.pos.x), double(from.pos.y), 4, a) ||
+        !p.at(double(to.pos.x), double(to.pos.y), 4, b))
+        return;
+    arrow(dl, a, b, IM_COL32(255, 170, 40, 230));
+    const auto& roster = m.roster();
+    ui::note("charge arrow: " + roster[static_cast<std::size_t>(first.units[0])].id + " -> " +
+             roster[static_cast<std::size_t>(first.units[1])].id);
+}
+
+std::vector<std::pair<double, double>> circle(double cx, double cy, double radius) {
+    std::vector<std::pair<double, double>> ring;
+    for (int i = 0; i < 48; ++i)
+        ring.emplace_back(cx + std::cos(i * kPi / 24) * radius,
+                          cy + std::sin(i * kPi / 24) * radius);
+    return ring;
+}
+
+// The selected unit's roster overlays: arcs either side of its facing, rings around a point, a
+// unit or itself. (Hex overlays are drawn once boards have hex grids in the renderer.)
+void roster_overlays(const FrameView& f, const Projector& p, ImDrawList* dl,
+                     const render::UnitView& u) {
+    const auto& roster = f.model.roster();
+    if (u.unit < 0 || u.unit >= static_cast<int>(roster.size())) return;
+    for (const auto& o : roster[static_cast<std::size_t>(u.unit)].overlays) {
+        const double radius = double(o.radius_mm);
+        if (o.kind == "arc" && radius > 0) {
+            const double base = std::atan2(u.facing_y, u.facing_x);
+            const double half = double(o.half_angle_deg) * kPi / 180.0;
+            std::vector<std::pair<double, double>> fan{{u.x_mm, u.y_mm}};
+            for (int i = -8; i <= 8; ++i) {
+                const double a = base + double(i) / 8.0 * half;
+                fan.emplace_back(u.x_mm + std::cos(a) * radius, u.y_mm + std::sin(a) * radius);
+            }
+            polyline(dl, p, fan, IM_COL32(255, 230, 120, 200), 2.0f, true);
+            ui::note("arc: " + o.label);
+        } else if (o.kind == "ring" && radius > 0) {
+            double cx = u.x_mm, cy = u.y_mm;
+            if (o.centre) {
+                cx = double(o.centre->x), cy = double(o.centre->y);
+            } else if (o.centre_unit >= 0) {
+                for (const auto& v : f.state.units)
+                    if (v.unit == o.centre_unit) cx = v.x_mm, cy = v.y_mm;
+            }
+            polyline(dl, p, circle(cx, cy, radius), IM_COL32(140, 255, 160, 200), 1.5f, true);
+            ImVec2 s;
+            if (p.at(cx, cy, 5, s)) dl->AddText(s, IM_COL32(140, 255, 160, 255), o.label.c_str());
+            ui::note("ring: " + o.label);
+        }
+    }
 }
 }  // namespace
 
@@ -75,7 +140,7 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
     const ViewerModel& m = f.model;
     const Projector p{f};
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
-    const auto& events = m.scene.replay.events;
+    const auto& events = m.events();
     const int cur = m.timeline.current_event();
     const render::UnitView* selected = nullptr;
     for (const auto& u : f.state.units)
@@ -102,54 +167,8 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
             for (const auto& v : e.motion->path) pts.emplace_back(double(v.x), double(v.y));
             polyline(dl, p, pts, IM_COL32(255, 255, 255, 150), 2.0f);
         }
-        // The charge being shown: an arrow from the charger to its target as they stood.
-        if (const int c = m.shown_charge();
-            c >= 0 && events[static_cast<std::size_t>(c)].units.size() >= 2) {
-            const auto [from, to] = charge_ends(m, c);
-            ImVec2 a, b;
-            if (p.at(double(from.pos.x), double(from.pos.y), 4, a) &&
-                p.at(double(to.pos.x), double(to.pos.y), 4, b)) {
-                arrow(dl, a, b, IM_COL32(255, 170, 40, 230));
-                ui::note("charge arrow: " +
-                         m.scene.scenario.units[static_cast<std::size_t>(from.unit)].id + " -> " +
-                         m.scene.scenario.units[static_cast<std::size_t>(to.unit)].id);
-            }
-        }
-        if (selected) {
-            // The 22-degree sector a charge may be declared into, as far as the unit's charge move.
-            const auto& moves = m.rules.moves[static_cast<std::size_t>(selected->type)];
-            const double reach = moves.charge_mm > 0 ? double(moves.charge_mm) : 300.0;
-            const double base = std::atan2(selected->facing_y, selected->facing_x);
-            std::vector<std::pair<double, double>> fan{{selected->x_mm, selected->y_mm}};
-            for (int i = -8; i <= 8; ++i) {
-                const double a = base + double(i) / 8.0 * 22.0 * kPi / 180.0;
-                fan.emplace_back(selected->x_mm + std::cos(a) * reach,
-                                 selected->y_mm + std::sin(a) * reach);
-            }
-            polyline(dl, p, fan, IM_COL32(255, 230, 120, 200), 2.0f, true);
-            // The brigade general's command radius.
-            const auto& su = m.scene.scenario.units[static_cast<std::size_t>(selected->unit)];
-            const auto& side = m.scene.scenario.sides[static_cast<std::size_t>(su.side)];
-            if (su.brigade >= 0 && su.brigade < static_cast<int>(side.brigades.size())) {
-                const auto& g = side.brigades[static_cast<std::size_t>(su.brigade)].general;
-                double gx = double(g.at.x), gy = double(g.at.y);
-                for (const auto& u : f.state.units)
-                    if (!g.attached_to.empty() && u.id == g.attached_to) gx = u.x_mm, gy = u.y_mm;
-                long radius = 150;
-                if (const auto it = m.rules.scales.find(m.scene.scenario.scale);
-                    it != m.rules.scales.end())
-                    radius = it->second.command_radius_mm;
-                std::vector<std::pair<double, double>> ring;
-                for (int i = 0; i < 48; ++i)
-                    ring.emplace_back(gx + std::cos(i * kPi / 24) * double(radius),
-                                      gy + std::sin(i * kPi / 24) * double(radius));
-                polyline(dl, p, ring, IM_COL32(140, 255, 160, 200), 1.5f, true);
-                ImVec2 s;
-                if (p.at(gx, gy, 5, s))
-                    dl->AddText(s, IM_COL32(140, 255, 160, 255), g.name.c_str());
-                ui::note("command radius " + std::to_string(radius / 10) + " cm around " + g.name);
-            }
-        }
+        episode_arrow(f, p, dl);
+        if (selected) roster_overlays(f, p, dl, *selected);
         // Labels.
         for (const auto& u : f.state.units) {
             if (!u.on_table) continue;
@@ -180,13 +199,10 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
         const float dx = s.x - io.MousePos.x, dy = s.y - io.MousePos.y;
         if (dx * dx + dy * dy < best) best = dx * dx + dy * dy, nearest = &u;
     }
-    if (nearest) {
-        const auto& su = m.scene.scenario.units[static_cast<std::size_t>(nearest->unit)];
-        ImGui::SetTooltip(
-            "%s (%s)\n%d figures, %s, %s", su.unit.name.c_str(), su.id.c_str(), nearest->figures,
-            sim::gdb::formation_names()[static_cast<std::size_t>(nearest->formation)].c_str(),
-            nearest->status.c_str());
-    }
+    if (nearest)
+        ImGui::SetTooltip("%s (%s)\n%d figures, %s%s%s", nearest->name.c_str(), nearest->id.c_str(),
+                          nearest->figures, nearest->layout.c_str(),
+                          nearest->state.empty() ? "" : ", ", nearest->state.c_str());
     if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && io.MouseDragMaxDistanceSqr[0] < 16.0f) {
         const int pick = nearest ? nearest->unit : -1;
         q.push([pick](ViewerModel& vm) { vm.selected_unit = pick; });

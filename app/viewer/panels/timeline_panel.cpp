@@ -1,5 +1,6 @@
-// The timeline: transport buttons, speed, loop, and a ruler with the turns and phases as bands and
-// one marker per event coloured by kind; click or drag on the ruler to scrub.
+// The timeline: transport buttons, speed, loop, and a ruler with the turns and phases as bands
+// (labelled from the replay's phases) and one marker per event coloured by category; click or
+// drag on the ruler to scrub.
 
 #include <imgui.h>
 
@@ -15,16 +16,21 @@ std::string clock(std::int64_t ms) {
                   double(ms % 60000) / 1000.0);
     return b;
 }
-}  // namespace
 
-void timeline_panel(const FrameView& f, CommandQueue& q) {
-    if (!f.model.panels.timeline) return;
-    place_panel(f, "timeline", 0, f.height - kTimelineHeight, f.width, kTimelineHeight);
-    ImGui::Begin("Timeline", nullptr, kDockedPanel);
+// The phases of a turn in the replay's order as bands of five shades in turn; a phase the header
+// does not list gets the first.
+ImU32 phase_band(const sim::record::Header& header, const std::string& phase) {
+    static const ImU32 shades[5] = {IM_COL32(60, 60, 60, 255), IM_COL32(80, 60, 40, 255),
+                                    IM_COL32(50, 65, 50, 255), IM_COL32(90, 45, 45, 255),
+                                    IM_COL32(55, 55, 80, 255)};
+    for (std::size_t i = 0; i < header.phases.size(); ++i)
+        if (header.phases[i].id == phase) return shades[i % 5];
+    return shades[0];
+}
+// Transport buttons, speed and loop.
+void transport(const FrameView& f, CommandQueue& q) {
     const Timeline& tl = f.model.timeline;
-    const auto& events = f.model.scene.replay.events;
     const EventFilter filter = f.model.filter;
-
     auto button = [&](const char* label, const char* tip, Command c) {
         if (ImGui::Button(label)) q.push(std::move(c));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
@@ -66,19 +72,35 @@ void timeline_panel(const FrameView& f, CommandQueue& q) {
     ImGui::SameLine();
     if (tl.loop() && ImGui::Button("No loop"))
         q.push([](ViewerModel& m) { m.timeline.clear_loop(); });
+}
 
+// The current turn, phase, event and clock.
+void status_line(const FrameView& f) {
+    const Timeline& tl = f.model.timeline;
+    const auto& events = f.model.events();
+    const auto& header = f.model.scene.replay.header;
+    const std::int64_t now = tl.time_ms();
     const int cur = tl.current_event();
     if (cur >= 0) {
         const auto& e = events[static_cast<std::size_t>(cur)];
-        ui::text("Turn %d, %s phase | event %d of %zu: %s | %s / %s | %.2fx%s", e.turn,
-                 e.phase.c_str(), e.seq, events.size(), e.kind.c_str(), clock(now).c_str(),
-                 clock(tl.duration_ms()).c_str(), tl.speed(), tl.playing() ? " playing" : "");
+        ui::text("Turn %d, %s | event %d of %zu: %s | %s / %s | %.2fx%s", e.turn,
+                 header.phase_label(e.phase).c_str(), e.seq, events.size(), e.kind.c_str(),
+                 clock(now).c_str(), clock(tl.duration_ms()).c_str(), tl.speed(),
+                 tl.playing() ? " playing" : "");
     } else {
         ui::text("Before the first event | %s / %s", clock(now).c_str(),
                  clock(tl.duration_ms()).c_str());
     }
+}
 
-    // The ruler.
+// The ruler: phase bands, turn marks, one marker per event by category, the loop and the
+// playhead; click or drag to scrub, hover for the event there.
+void ruler(const FrameView& f, CommandQueue& q) {
+    const Timeline& tl = f.model.timeline;
+    const auto& events = f.model.events();
+    const auto& header = f.model.scene.replay.header;
+    const EventFilter& filter = f.model.filter;
+    const std::int64_t now = tl.time_ms();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
     const float w = std::max(50.0f, ImGui::GetContentRegionAvail().x), h = 34.0f;
@@ -108,20 +130,17 @@ void timeline_panel(const FrameView& f, CommandQueue& q) {
             while (j + 1 < events.size() && events[j + 1].phase == e.phase &&
                    events[j + 1].turn == e.turn)
                 ++j;
-            const ImU32 band = e.phase == "charges"     ? IM_COL32(80, 60, 40, 255)
-                               : e.phase == "melee"     ? IM_COL32(90, 45, 45, 255)
-                               : e.phase == "mandatory" ? IM_COL32(55, 55, 80, 255)
-                                                        : IM_COL32(50, 65, 50, 255);
+            const ImU32 band = phase_band(header, e.phase);
             dl->AddRectFilled(ImVec2(x_of(e.t0_ms), p0.y + 12),
                               ImVec2(x_of(events[j].t1_ms), p0.y + 16), band);
         }
-        if (e.kind == "turn_start") {
+        if (e.category == sim::record::Category::turn) {
             dl->AddLine(ImVec2(x_of(e.t0_ms), p0.y), ImVec2(x_of(e.t0_ms), p0.y + h),
                         IM_COL32(230, 230, 230, 200));
             dl->AddText(ImVec2(x_of(e.t0_ms) + 3, p0.y), IM_COL32(230, 230, 230, 255),
                         ("T" + std::to_string(e.turn)).c_str());
         }
-        const KindColour c = kind_colour(e.kind);
+        const EventColour c = category_colour(e.category);
         const float alpha = filter.passes(e) ? 255.0f : 60.0f;
         dl->AddLine(ImVec2(x_of(e.t0_ms), p0.y + 18), ImVec2(x_of(e.t0_ms), p0.y + h - 2),
                     IM_COL32(c.r, c.g, c.b, static_cast<int>(alpha)));
@@ -136,12 +155,16 @@ void timeline_panel(const FrameView& f, CommandQueue& q) {
             static_cast<std::int64_t>(double(ImGui::GetIO().MousePos.x - p0.x) / double(w) * total);
         for (const auto& e : events)
             if (t >= e.t0_ms && t < e.t1_ms) {
-                ImGui::SetTooltip("event %d, turn %d %s: %s\n%s", e.seq, e.turn, e.phase.c_str(),
-                                  e.kind.c_str(), e.text.c_str());
+                ImGui::SetTooltip("event %d, turn %d, %s: %s\n%s", e.seq, e.turn,
+                                  header.phase_label(e.phase).c_str(), e.kind.c_str(),
+                                  e.text.c_str());
                 break;
             }
     }
-    // Which panels are open, and the camera.
+}
+
+// Which panels are open, and the camera.
+void panels_and_camera(const FrameView& f, CommandQueue& q) {
     ImGui::TextUnformatted("Panels:");
     auto toggle = [&](const char* label, bool on, bool PanelVisibility::*flag) {
         ImGui::SameLine();
@@ -151,8 +174,8 @@ void timeline_panel(const FrameView& f, CommandQueue& q) {
     };
     const PanelVisibility& p = f.model.panels;
     toggle("log", p.events, &PanelVisibility::events);
-    toggle("melee", p.melee, &PanelVisibility::melee);
-    toggle("charge", p.charge, &PanelVisibility::charge);
+    toggle("explanation", p.explanation, &PanelVisibility::explanation);
+    toggle("episode", p.episode, &PanelVisibility::episode);
     toggle("unit", p.unit, &PanelVisibility::unit);
     toggle("rules", p.rules, &PanelVisibility::rules);
     toggle("overlays", p.overlays, &PanelVisibility::overlays);
@@ -176,6 +199,17 @@ void timeline_panel(const FrameView& f, CommandQueue& q) {
         ImGui::SameLine();
         ImGui::Text("following %s", f.model.follow_unit.c_str());
     }
+}
+}  // namespace
+
+void timeline_panel(const FrameView& f, CommandQueue& q) {
+    if (!f.model.panels.timeline) return;
+    place_panel(f, "timeline", 0, f.height - kTimelineHeight, f.width, kTimelineHeight);
+    ImGui::Begin("Timeline", nullptr, kDockedPanel);
+    transport(f, q);
+    status_line(f);
+    ruler(f, q);
+    panels_and_camera(f, q);
     ImGui::End();
 }
 

@@ -1,13 +1,52 @@
-// The unit inspector: the selected unit's type, class, formation, status, figures at the start
-// and now, its commander, and the history of its events (click to jump).
+// The unit inspector: the selected unit from the replay's roster (its side, nation and the
+// ruleset's properties in their order), its state now (the ruleset's state label, figures and
+// layout, figures at the start), and the history of its events (click to jump).
+
+#include <algorithm>
+#include <cstdio>
 
 #include <imgui.h>
 
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_text.h"
-#include "sim/gdb/melee_types.h"
 
 namespace vedette::viewer {
+
+namespace {
+// Figures before the first event: the first keyframe's snapshot of the unit, if any.
+int figures_at_start(const ViewerModel& m, int unit) {
+    const auto& keyframes = m.scene.replay.keyframes;
+    if (keyframes.empty()) return -1;
+    for (const auto& s : keyframes.front().units)
+        if (s.unit == unit) return s.look.figures;
+    return -1;
+}
+
+void history(const FrameView& f, CommandQueue& q, int u) {
+    ui::text_coloured(ui::heading(), "History");
+    const auto& events = f.model.events();
+    const int cur = f.model.timeline.current_event();
+    ImGui::BeginChild("history");
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const auto& e = events[i];
+        if (std::find(e.units.begin(), e.units.end(), u) == e.units.end()) continue;
+        const int index = static_cast<int>(i);
+        char label[96];
+        std::snprintf(label, sizeof label, "T%d %s##h%zu", e.turn, e.kind.c_str(), i);
+        const EventColour c = category_colour(e.category);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1));
+        if (ImGui::Selectable(label, index == cur))
+            q.push([index](ViewerModel& m) {
+                m.timeline.pause();
+                m.timeline.seek_event(index);
+            });
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.text.c_str());
+        if (index <= cur) ui::note("history: T" + std::to_string(e.turn) + " " + e.kind);
+    }
+    ImGui::EndChild();
+}
+}  // namespace
 
 void unit_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.unit) return;
@@ -20,60 +59,41 @@ void unit_panel(const FrameView& f, CommandQueue& q) {
     }
     if (!open) q.push([](ViewerModel& m) { m.panels.unit = false; });
     const int u = f.model.selected_unit;
-    const auto& sc = f.model.scene.scenario;
-    if (u < 0 || u >= static_cast<int>(sc.units.size())) {
+    const auto& roster = f.model.roster();
+    if (u < 0 || u >= static_cast<int>(roster.size())) {
         ui::text_dim("Click a unit on the table (or pick one in the log's filter) to inspect it.");
         ImGui::End();
         return;
     }
-    const auto& su = sc.units[static_cast<std::size_t>(u)];
+    const auto& ru = roster[static_cast<std::size_t>(u)];
+    const auto& sides = f.model.scene.replay.header.sides;
+    ui::text_coloured(ui::heading(), "%s (%s)", f.model.unit_name(u).c_str(), ru.id.c_str());
+    const std::string side = ru.side >= 0 && ru.side < static_cast<int>(sides.size())
+                                 ? sides[static_cast<std::size_t>(ru.side)].name
+                                 : "side " + std::to_string(ru.side);
+    ui::text("%s%s%s", side.c_str(), ru.nation.empty() ? "" : ", ", ru.nation.c_str());
+    for (const auto& p : ru.properties) ui::text_wrapped("%s: %s", p.key.c_str(), p.value.c_str());
     const render::UnitView* now = nullptr;
     for (const auto& v : f.state.units)
         if (v.unit == u) now = &v;
-    ui::text_coloured(ui::heading(), "%s (%s)", su.unit.name.c_str(), su.id.c_str());
-    const auto& side = sc.sides[static_cast<std::size_t>(su.side)];
-    ui::text("%s, %s", side.name.c_str(), su.unit.nation.c_str());
-    ui::text("type %s, class %s",
-             sim::gdb::troop_type_names()[static_cast<std::size_t>(su.unit.type)].c_str(),
-             sim::gdb::unit_class_names()[static_cast<std::size_t>(su.unit.klass)].c_str());
     if (now) {
-        ui::text("formation %s, status %s",
-                 sim::gdb::formation_names()[static_cast<std::size_t>(now->formation)].c_str(),
-                 now->status.c_str());
-        ui::text("figures: %d at the start, %d now", su.unit.figures, now->figures);
+        ui::text("state %s, layout %s%s", now->state.empty() ? "-" : now->state.c_str(),
+                 now->layout.c_str(), now->on_table ? "" : ", off the table");
+        const int start = figures_at_start(f.model, u);
+        if (start >= 0)
+            ui::text("figures: %d at the start, %d now", start, now->figures);
+        else
+            ui::text("figures: %d now", now->figures);
     }
-    if (su.brigade >= 0 && su.brigade < static_cast<int>(side.brigades.size())) {
-        const auto& b = side.brigades[static_cast<std::size_t>(su.brigade)];
-        ui::text("brigade %s, general %s", b.name.c_str(), b.general.name.c_str());
-    }
-    ui::text("C-in-C %s", side.commander.name.c_str());
     if (ImGui::SmallButton("follow with the camera"))
-        q.push([id = su.id](ViewerModel& m) {
+        q.push([id = ru.id](ViewerModel& m) {
             m.camera_mode = ViewerModel::CameraMode::follow;
             m.follow_unit = id;
         });
     ImGui::SameLine();
     if (ImGui::SmallButton("filter the log")) q.push([u](ViewerModel& m) { m.filter.units = {u}; });
     ImGui::Separator();
-    ui::text_coloured(ui::heading(), "History");
-    const auto& events = f.model.scene.replay.events;
-    const int cur = f.model.timeline.current_event();
-    ImGui::BeginChild("history");
-    for (std::size_t i = 1; i < events.size(); ++i) {
-        const auto& e = events[i];
-        if (std::find(e.units.begin(), e.units.end(), u) == e.units.end()) continue;
-        const int index = static_cast<int>(i);
-        char label[64];
-        std::snprintf(label, sizeof label, "T%d %s##h%zu", e.turn, e.kind.c_str(), i);
-        if (ImGui::Selectable(label, index == cur))
-            q.push([index](ViewerModel& m) {
-                m.timeline.pause();
-                m.timeline.seek_event(index);
-            });
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.text.c_str());
-        if (index <= cur) ui::note("history: T" + std::to_string(e.turn) + " " + e.kind);
-    }
-    ImGui::EndChild();
+    history(f, q, u);
     ImGui::End();
 }
 

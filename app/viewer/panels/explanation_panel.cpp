@@ -1,0 +1,186 @@
+// The explanation panel: why a test, a melee or a shock came out as it did, drawn from the event's
+// typed explanation (sim/record/explanation.h) without knowing the rule system. Dice are drawn as
+// dice with the arithmetic after them, modifier tables light the rows that applied (the others
+// dimmed, with the reason on hover), result tables light their row, the exact odds are bars with
+// the actual outcome marked, then key-value lines and notes. Every heading carries its rule.
+
+#include <cctype>
+
+#include <imgui.h>
+
+#include "app/viewer/panels/panels.h"
+#include "app/viewer/ui_text.h"
+
+namespace vedette::viewer {
+
+namespace {
+using sim::record::Explanation;
+using sim::record::Section;
+using sim::record::SectionKind;
+
+void heading(const std::string& title, const std::string& rule) {
+    if (title.empty() && rule.empty()) return;
+    if (rule.empty())
+        ui::text_coloured(ui::heading(), "%s", title.c_str());
+    else
+        ui::text_coloured(ui::heading(), "%s  [%s]", title.c_str(), rule.c_str());
+}
+
+// Dimmed text is drawn but left out of the capture: the capture lists what applied.
+void cell(const std::string& s, bool lit) {
+    if (lit)
+        ui::text_coloured(ui::lit(), "%s", s.c_str());
+    else
+        ImGui::TextColored(ui::dim(), "%s", s.c_str());
+}
+
+void dice_section(const Section& s, float size) {
+    for (const auto& g : s.dice) {
+        ImGui::Indent();
+        if (!g.label.empty()) ui::text_wrapped("%s", g.label.c_str());
+        if (!g.dice.empty()) draw_dice(g.dice, size);
+        if (!g.total.empty()) ui::text("%s", g.total.c_str());
+        if (!g.note.empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ui::dim());
+            ui::text_wrapped("%s", g.note.c_str());
+            ImGui::PopStyleColor();
+        }
+        ImGui::Unindent();
+    }
+}
+
+void modifier_section(const Section& s, int id) {
+    const int columns = 2 + static_cast<int>(s.columns.size());
+    ImGui::PushID(id);
+    if (!ImGui::BeginTable("modifiers", columns,
+                           ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                               ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::PopID();
+        return;
+    }
+    ImGui::TableSetupColumn("row", ImGuiTableColumnFlags_WidthStretch, 5.0f);
+    ImGui::TableSetupColumn("rule", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+    for (const auto& c : s.columns)
+        ImGui::TableSetupColumn(c.c_str(), ImGuiTableColumnFlags_WidthStretch, 0.9f);
+    ImGui::TableHeadersRow();
+    for (const auto& row : s.rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        cell(row.label, row.lit);
+        if (!row.reason.empty() && ImGui::IsItemHovered())
+            ImGui::SetTooltip("not applied: %s", row.reason.c_str());
+        ImGui::TableNextColumn();
+        cell(row.rule.empty() ? s.rule : row.rule, row.lit);
+        for (std::size_t c = 0; c < s.columns.size(); ++c) {
+            ImGui::TableNextColumn();
+            const std::string v = c < row.values.size() ? row.values[c] : std::string();
+            cell(v.empty() ? std::string(".") : v, row.lit && !v.empty());
+        }
+    }
+    ImGui::EndTable();
+    ImGui::PopID();
+}
+
+void result_section(const Section& s) {
+    for (const auto& row : s.results) {
+        if (row.lit)
+            ui::text_coloured(ui::lit(), "> %s", row.label.c_str());
+        else
+            ImGui::TextColored(ui::dim(), "  %s", row.label.c_str());
+    }
+}
+
+// "Melee" -> "melee": the marker reads "<- this melee".
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+void odds_section(const Section& s, const std::string& what) {
+    if (!s.denominator.empty())
+        ui::text_dim("exact, over %s equally likely rolls", s.denominator.c_str());
+    for (const auto& o : s.outcomes) {
+        ImGui::ProgressBar(float(o.probability), ImVec2(90, 0), "");
+        ImGui::SameLine();
+        if (o.actual)
+            ui::text_coloured(ui::lit(), "%5.1f%%  %s  <- this %s", 100.0 * o.probability,
+                              o.label.c_str(), what.c_str());
+        else
+            ui::text("%5.1f%%  %s", 100.0 * o.probability, o.label.c_str());
+        if (!o.count.empty() && ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s of %s rolls", o.count.c_str(), s.denominator.c_str());
+    }
+}
+
+void lines_and_notes(const Section& s) {
+    for (const auto& l : s.lines) ui::text_wrapped("%s: %s", l.key.c_str(), l.value.c_str());
+    if (s.notes.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ui::dim());
+    for (const auto& n : s.notes) ui::text_wrapped("%s", n.c_str());
+    ImGui::PopStyleColor();
+}
+}  // namespace
+
+void draw_explanation(const Explanation& e, float dice_size) {
+    const std::string what = e.title.empty() ? std::string("roll") : lower(e.title);
+    int id = 0;
+    for (const auto& s : e.sections) {
+        heading(s.title, s.rule);
+        switch (s.kind) {
+            case SectionKind::dice:
+                dice_section(s, dice_size);
+                break;
+            case SectionKind::modifiers:
+                modifier_section(s, id);
+                break;
+            case SectionKind::results:
+                result_section(s);
+                break;
+            case SectionKind::odds:
+                odds_section(s, what);
+                break;
+            case SectionKind::lines:
+            case SectionKind::notes:
+                break;
+        }
+        // Any section may carry lines and notes (a result table says what followed its row).
+        lines_and_notes(s);
+        ++id;
+    }
+}
+
+void explanation_panel(const FrameView& f, CommandQueue& q) {
+    if (!f.model.panels.explanation) return;
+    place_panel(f, "explanation", f.width - kRightWidth, 0, kRightWidth,
+                (f.height - kTimelineHeight) * 0.62f);
+    bool open = true;
+    if (!ImGui::Begin("Explanation", &open, kDockedPanel)) {
+        ImGui::End();
+        return;
+    }
+    if (!open) q.push([](ViewerModel& m) { m.panels.explanation = false; });
+    const int shown = f.model.shown_explanation();
+    const auto& events = f.model.events();
+    if (shown < 0 || !events[static_cast<std::size_t>(shown)].explanation) {
+        ui::text_dim(
+            "Nothing to explain at this moment. Step to a melee or a test (the log's melee and "
+            "test "
+            "rows, or Shift+Right to the next phase).");
+        ImGui::End();
+        return;
+    }
+    const auto& e = events[static_cast<std::size_t>(shown)];
+    const Explanation& x = *e.explanation;
+    ui::text_coloured(ui::heading(), "%s, event %d, turn %d  [%s]", x.title.c_str(), e.seq, e.turn,
+                      (x.rule.empty() ? e.rule : x.rule).c_str());
+    ui::text_wrapped("%s", e.text.c_str());
+    if (f.model.pinned_event >= 0) {
+        if (ImGui::SmallButton("unpin (follow the playhead)"))
+            q.push([](ViewerModel& vm) { vm.pinned_event = -1; });
+    }
+    ImGui::Separator();
+    draw_explanation(x);
+    ImGui::End();
+}
+
+}  // namespace vedette::viewer

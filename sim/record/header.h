@@ -1,0 +1,105 @@
+#pragma once
+// The self-describing part of a replay (format version 2): which ruleset made it and with which
+// data, the phases of its turn, the roster of units and the board. With these the viewer and the
+// exporter show a replay without any rules code; only `verify` needs the ruleset itself.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/board/terrain.h"
+#include "sim/geom/fixed_geometry.h"
+
+namespace vedette::sim::record {
+
+struct Phase {
+    std::string id;     // as events name it
+    std::string label;  // as the timeline shows it
+    friend bool operator==(const Phase&, const Phase&) = default;
+};
+
+struct SideInfo {
+    std::string id;
+    std::string name;
+    std::string nation;
+    friend bool operator==(const SideInfo&, const SideInfo&) = default;
+};
+
+// A shape the viewer draws for a selected unit, provided by the ruleset: an arc in front of the
+// unit (a charge sector), a ring (a command radius) or a set of hexes (zones of control). The
+// centre is the unit's own position unless `centre` (a fixed point) or `centre_unit` is given.
+struct Overlay {
+    std::string kind;  // arc, ring, hexes
+    std::string label;
+    std::int64_t radius_mm = 0;
+    int half_angle_deg = 0;  // arcs: either side of the unit's facing
+    std::optional<geom::Vec> centre;
+    int centre_unit = -1;
+    std::vector<geom::Vec> hexes;  // axial (q, r) coordinates
+    friend bool operator==(const Overlay&, const Overlay&) = default;
+};
+
+struct Property {
+    std::string key;
+    std::string value;
+    friend bool operator==(const Property&, const Property&) = default;
+};
+
+// One unit of the roster. `visual` names the figures the renderer draws (a key of
+// assets/models.json: infantry, cuirassiers, light_cavalry, artillery_crew, ...).
+struct RosterUnit {
+    std::string id;
+    std::string name;
+    std::string short_name;
+    int side = 0;
+    std::string nation;
+    std::string visual;
+    std::vector<Property> properties;  // what the unit panel lists, in order
+    std::vector<Overlay> overlays;
+    friend bool operator==(const RosterUnit&, const RosterUnit&) = default;
+};
+
+// A hex grid over the table: axial coordinates, hexes of `size_mm` from centre to corner,
+// "pointy" or "flat" topped, hex (0, 0) centred at `origin`; per-hex terrain.
+struct Hex {
+    int q = 0;
+    int r = 0;
+    std::string terrain;
+    friend bool operator==(const Hex&, const Hex&) = default;
+};
+struct HexGrid {
+    geom::Vec origin;
+    std::int64_t size_mm = 0;
+    std::string orientation = "pointy";
+    std::vector<Hex> hexes;
+    friend bool operator==(const HexGrid&, const HexGrid&) = default;
+};
+
+// The board: a table in mm with its terrain, and optionally a hex grid drawn on it.
+struct Board {
+    board::Terrain terrain;
+    std::optional<HexGrid> hex;
+    // The board as written: {"table": ..., "terrain": ..., "hex": ...} in the scenario's own form,
+    // so one parser reads scenarios and replays (sim/board/terrain.h) and a replay writes it back
+    // byte for byte.
+    nlohmann::ordered_json json;
+};
+
+struct Header {
+    std::string ruleset;     // the registry id: "gdb", "borodino", "dicepool"
+    std::string rules_hash;  // FNV-1a 64 of the ruleset data file it was made with
+    std::string title;
+    std::string description;
+    std::vector<Phase> phases;
+    std::vector<SideInfo> sides;
+    std::vector<RosterUnit> units;
+    Board board;
+    std::vector<std::string> unit_ids() const;
+    // The phase label for an id (the id itself when the header lacks it).
+    const std::string& phase_label(const std::string& id) const;
+};
+
+}  // namespace vedette::sim::record

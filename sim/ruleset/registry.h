@@ -1,0 +1,39 @@
+#pragma once
+// The ruleset registry: id -> factory. The built-in rulesets are registered explicitly in
+// sim/rulesets/builtin.cpp; a test or a tool may register more before first use. The core finds
+// a ruleset only through here, from the "ruleset" field of the file it is reading.
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/ruleset/ruleset.h"
+
+namespace vedette::sim::ruleset {
+
+// Makes the ruleset, loading its data from `rules_dir` (a folder as find_rules_dir returns).
+using Factory = std::function<std::unique_ptr<Ruleset>(const std::string& rules_dir)>;
+
+// Adds a ruleset; returns true so a plug-in can register from a static initialiser.
+bool register_ruleset(const std::string& id, Factory factory);
+std::vector<std::string> ruleset_ids();  // sorted
+bool has_ruleset(const std::string& id);
+
+// The ruleset `id` with its data from `rules_dir` ("" = the default search, find_rules_dir).
+// An unknown id is an InputError naming `file` and `where` (the JSON path of the field).
+std::unique_ptr<Ruleset> make_ruleset(const std::string& id, const std::string& rules_dir,
+                                      const std::string& file = "",
+                                      const std::string& where = "$.ruleset");
+
+// The ruleset of a file without a "ruleset" field: such files predate the other rule systems, so
+// they are General de Brigade's.
+std::string default_ruleset();
+
+// The "ruleset" field of a scenario, replay or melee file (default_ruleset() when absent).
+std::string ruleset_of(const Json& json, const std::string& file);
+
+// Defined in sim/rulesets/builtin.cpp: registers every ruleset shipped with Vedette.
+void register_builtin_rulesets();
+
+}  // namespace vedette::sim::ruleset

@@ -1,0 +1,72 @@
+#pragma once
+// The seam between the core and a rule system. A ruleset is a plug-in: it reads its own data file
+// and scenarios, runs a battle into ruleset-neutral records (sim/record), and resolves a single
+// situation for `vedette melee`. Everything else (replays, the viewer, the renderer, the
+// exporter) works from the records alone. Rulesets are found by id in the registry
+// (registry.h); the id is the "ruleset" field of every scenario, replay and melee file.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/core/json_reader.h"
+#include "sim/record/explanation.h"
+#include "sim/replay/replay.h"
+
+namespace vedette::sim::ruleset {
+
+// A scenario as the ruleset read it. The core sees only what every ruleset has; the ruleset keeps
+// its own parsed form in a subclass.
+class Scenario {
+public:
+    virtual ~Scenario() = default;
+    std::string file;
+    std::uint64_t seed = 1;
+    std::vector<std::string> unit_ids;  // in roster order
+    Json json;                          // the scenario as read, embedded in replays
+};
+
+// `vedette melee FILE`: one resolution, as text for a terminal, as JSON, and explained.
+struct ResolveOptions {
+    bool odds = false;
+    std::optional<std::uint64_t> seed;
+};
+struct Resolution {
+    std::string text;
+    nlohmann::ordered_json json;
+    record::Explanation explanation;
+};
+
+class Ruleset {
+public:
+    virtual ~Ruleset() = default;
+    virtual std::string id() const = 0;
+    virtual std::string name() const = 0;       // "General de Brigade"
+    virtual std::string data_file() const = 0;  // the ruleset data file it loaded
+    virtual std::string data_hash() const = 0;  // FNV-1a 64 of that file's bytes
+    virtual nlohmann::json data() const = 0;    // the data file as loaded (rules panel, `rules`)
+    // `vedette rules`: the tables as loaded, with the values the seeds do not give marked.
+    virtual std::string describe_tables() const = 0;
+
+    // A scenario's JSON (already read through the JSON guard) into the ruleset's form; errors are
+    // InputErrors naming `file` and the JSON path.
+    virtual std::unique_ptr<Scenario> parse_scenario(const Json& json,
+                                                     const std::string& file) const = 0;
+    // Runs the scenario with `seed` into records, deterministically.
+    virtual replay::Recorded run(const Scenario& scenario, std::uint64_t seed) const = 0;
+
+    // One situation (a melee file, a shock) resolved and explained.
+    virtual Resolution resolve(const Json& json, const std::string& file,
+                               const ResolveOptions& options) const = 0;
+
+    // A replay in a format version older than 2, converted to records (only rulesets that
+    // existed before version 2 have one; the default refuses).
+    virtual replay::Replay upgrade_replay(const std::string& text, const std::string& file,
+                                          int version) const;
+};
+
+}  // namespace vedette::sim::ruleset

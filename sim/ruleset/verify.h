@@ -1,0 +1,24 @@
+#pragma once
+// `vedette verify`: re-simulate a replay with the ruleset its header names and compare everything
+// (roster, events, keyframes, turn hashes) with what the file holds.
+
+#include <string>
+
+#include "sim/replay/replay.h"
+#include "sim/ruleset/ruleset.h"
+
+namespace vedette::sim::ruleset {
+
+struct VerifyReport {
+    bool rules_match = true;
+    bool identical = true;
+    int first_difference = -1;  // event seq, or -1
+    std::string message;        // plain words for the user
+};
+
+VerifyReport verify_replay(const replay::Replay& replay, const Ruleset& rules);
+
+// The replay's embedded scenario parsed by `rules`; refuses one whose units are not the roster's.
+std::unique_ptr<Scenario> replay_scenario(const replay::Replay& replay, const Ruleset& rules);
+
+}  // namespace vedette::sim::ruleset

@@ -1,0 +1,14 @@
+// The rulesets shipped with Vedette, registered explicitly (no static-initialiser magic in the
+// library): one line per rule system.
+
+#include "sim/ruleset/registry.h"
+#include "sim/rulesets/gdb/gdb_ruleset.h"
+
+namespace vedette::sim::ruleset {
+
+void register_builtin_rulesets() {
+    register_ruleset("gdb",
+                     [](const std::string& dir) { return std::make_unique<gdb::GdbRuleset>(dir); });
+}
+
+}  // namespace vedette::sim::ruleset

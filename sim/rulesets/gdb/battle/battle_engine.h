@@ -1,0 +1,234 @@
+#pragma once
+// The GdB battle runner: plays a scenario turn by turn (charges, movement, melee, mandatory moves)
+// and records every step as events. Deterministic: the same scenario, rules and seed give the
+// same events, byte for byte.
+
+#include <array>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "sim/core/prng.h"
+#include "sim/rulesets/gdb/battle/battle_events.h"
+#include "sim/rulesets/gdb/battle/battle_rules.h"
+#include "sim/rulesets/gdb/battle/charge_steps.h"
+#include "sim/rulesets/gdb/battle/scenario.h"
+#include "sim/rulesets/gdb/melee/gdb_rules.h"
+
+namespace vedette::sim::battle {
+
+enum class Pending : std::uint8_t { none, retreat, rout, push_back, pursue, blown };
+
+struct UnitState {
+    geom::Vec pos;
+    geom::Vec facing;
+    int figures = 0;
+    gdb::Formation formation = gdb::Formation::line;
+    gdb::Status status = gdb::Status::formed;
+    bool on_table = true;
+    bool dispersed = false;
+    bool guns_abandoned = false;
+    geom::Vec guns_at;
+    bool blown = false;
+    bool pursuing = false;
+    bool pursued_last_turn = false;
+    bool pushed_back_before = false;
+    // This turn.
+    bool charged = false;      // declared a charge
+    bool was_charged = false;  // the target of a charge
+    int charged_by = -1;
+    bool countercharged = false;
+    bool countercharge_bonus = false;
+    geom::i64 countercharge_forward = 0;  // mm the countercharger moved towards the charger
+    bool general_leads = false;
+    bool flank_contact = false;
+    bool behind_obstacle = false;  // defending behind a hedge, wall or stream this turn
+    bool retreated_this_turn = false;
+    Pending pending = Pending::none;
+    int pending_enemy = -1;     // who it fought (direction for retreats, target for pursuit)
+    bool uncontrolled = false;  // must charge the nearest enemy in its sector next turn
+};
+
+struct Contact {
+    int attacker = -1;
+    int defender = -1;
+    bool first_round = true;
+};
+
+struct TurnHash {
+    int turn = 0;
+    std::string hash;
+};
+
+struct Keyframe {
+    int seq = 0;  // the first event after the keyframe
+    int turn = 0;
+    std::int64_t time_ms = 0;
+    std::vector<UnitSnapshot> units;
+};
+
+struct BattleResult {
+    std::vector<Event> events;
+    std::vector<TurnHash> turn_hashes;
+    std::vector<Keyframe> keyframes;
+};
+
+class Battle {
+public:
+    Battle(const gdb::GdbRules& melee_rules, const BattleRules& rules, const Scenario& scenario);
+    BattleResult run();
+
+    // For tests: the state after run().
+    const std::vector<UnitState>& units() const { return units_; }
+
+private:
+    // turn loop (battle_engine.cpp)
+    void start_turn();
+    void end_turn();
+    std::string state_hash() const;
+    UnitSnapshot snapshot(int unit) const;
+    Event& emit(const std::string& kind, std::vector<int> units, const std::string& rule,
+                std::string text, std::int64_t duration_ms = 1200);
+    Event& emit_motion(const std::string& kind, int unit, std::vector<int> units,
+                       const std::string& rule, std::string text, geom::Vec from, geom::Vec to,
+                       geom::Vec facing_end, const std::string& gait);
+    int roll(int unit, const std::string& purpose);
+    std::vector<int> forced(int unit, const std::string& purpose) const;
+    geom::Rect rect_of(int unit) const;
+    geom::Rect rect_at(int unit, geom::Vec pos, geom::Vec facing) const;
+    const MoveRates& moves(int unit) const { return move_rates_[static_cast<std::size_t>(unit)]; }
+    const std::string& name(int unit) const {
+        return scenario_.units[static_cast<std::size_t>(unit)].unit.name;
+    }
+    bool is_cavalry(int unit) const;
+    bool can_act(int unit) const;
+    bool in_contact(int unit) const;
+    const Commander* attached_general(int unit) const;
+    geom::i64 command_distance(int unit) const;
+    bool line_of_sight(int from, int to) const;
+    const TerrainFeature* feature_at(geom::Vec p) const;
+    void move_unit(int unit, geom::Vec to, geom::Vec facing);
+    // Moves a fleeing or retreating unit along `dir`, disordering friends it passes through and
+    // ending clear of them (seed 000, lancer example).
+    geom::Vec flee_path_end(int unit, geom::Vec dir, geom::i64 distance,
+                            std::vector<int>& passed_through);
+
+    // phases
+    void charge_phase();
+    void uncontrolled_charges();
+    void opportunity_charges();
+    void ordered_charges();
+    void execute_charge(int charger, int target, const Order* order, bool opportunity,
+                        geom::i64 budget_used);
+    void movement_phase();
+    void melee_phase();
+    void mandatory_phase();
+    // The steps of the mandatory phase, in order (mandatory_moves.cpp); `moved` marks who moved.
+    void retreats_and_routs(std::vector<bool>& moved);
+    void push_backs(std::vector<bool>& moved);
+    void pursuits(std::vector<bool>& moved);
+    void blown_cavalry_retires(std::vector<bool>& moved);
+    void rallies(const std::vector<bool>& moved);
+    bool off_table(int unit) const;
+    int nearest_enemy(int unit) const;  // -1 if none is on the table
+    void resolve_contact_group(const std::vector<int>& defenders, const std::vector<int>& attackers,
+                               bool first_round);
+    // The steps of one melee (melee_phase.cpp).
+    gdb::MeleeUnit melee_unit(int unit, bool attacker, bool first_round,
+                              const TerrainFeature* where) const;
+    void apply_melee_status(int unit, gdb::StatusAfter status, int pursuit_target);
+    void narrate_melee_losses(int unit, int casualties, gdb::StatusAfter status);
+    // The hedges, walls and streams a straight move from a to b crosses.
+    std::vector<const TerrainFeature*> obstacles_crossed(geom::Vec a, geom::Vec b) const;
+    const BattleRules::Obstacle& obstacle_rules(const TerrainFeature& f) const;
+
+    // charge helpers (charge_sequence.cpp)
+    struct TestRoll {
+        int dice[2] = {0, 0};
+        int total = 0;
+        const RangeRow* row = nullptr;
+        nlohmann::ordered_json details;
+    };
+    using TestMods = std::vector<std::pair<const RuleRow*, int>>;
+    TestRoll morale_test(int unit, const MoraleTable& table, const TestMods& mods,
+                         const std::string& purpose);
+    // One charge, step by step. Each step reads and changes the table and narrates; the rule
+    // decisions themselves are the functions of charge_steps.h.
+    struct ChargeRun {  // what the steps so far decided, handed to the next
+        int charger = -1;
+        int target = -1;
+        const Order* order = nullptr;
+        geom::i64 distance = 0;  // charger to target at declaration
+        geom::i64 half = 0;      // the first half move
+        geom::i64 moved = 0;     // of the charge move, earlier charges this turn included
+        geom::Vec start_front;   // the charger's front centre at declaration
+        bool flank = false;      // it comes from beside or behind the target's front edge
+        std::string gait;
+        charge::ReactionChoice reaction;
+        const Order* reaction_order = nullptr;
+        int lost = 0;           // figures lost to the closing volley
+        bool changing = false;  // the target changes formation as the charger closes
+        charge::FormationChangePlan change;
+    };
+    // Declaration (charge_sequence.cpp): false if refused.
+    charge::DeclarationChecks declaration_checks(int charger, int target, const Order* order,
+                                                 bool opportunity, geom::i64 used) const;
+    bool declare_charge(ChargeRun& run, bool opportunity, geom::i64 used);
+    // Reactions (charge_reactions.cpp).
+    void announce_reaction(ChargeRun& run);
+    void first_half_move(ChargeRun& run);
+    bool resolve_reaction(ChargeRun& run);  // false: the charge is over (evaders)
+    void closing_volley(ChargeRun& run);
+    void start_formation_change(ChargeRun& run);
+    void evade(ChargeRun& run);
+    void ride_down_evaders(const ChargeRun& run);
+    void start_countercharge(ChargeRun& run);
+    // The tests at the half move, contact and after it (charge_contact.cpp).
+    bool charger_test(ChargeRun& run);  // false: the charger halts or falls back
+    void countercharge_test(ChargeRun& run);
+    bool target_stand_test(ChargeRun& run);  // false: the target left
+    void stand_test_retreat(ChargeRun& run, const std::string& stand_rule);
+    void finish_formation_change(ChargeRun& run);
+    void charge_home(ChargeRun& run);
+    void after_contact(int charger, int target, geom::Vec target_left_from, const Order* order,
+                       geom::i64 moved);
+    void continue_charge_after(int charger, int target, geom::i64 remaining);
+    void halt_after_contact(int charger, int target, geom::Vec target_left_from,
+                            geom::i64 remaining);
+    geom::Vec contact_position(int charger, int target) const;
+    // Moves `unit` straight away from `enemy`, disordering friends it passes (seed 000).
+    void fall_back(int unit, int enemy, geom::i64 distance, const std::string& kind,
+                   const std::string& rule, const std::string& text);
+    bool in_charge_sector(int charger, int target) const;
+    // Seed 000: the charger's own skirmishers step aside; enemy skirmishers in the way evade.
+    void clear_charge_path(int charger, int target);
+    void reman_abandoned_guns();
+    const Order* reaction_order(int unit) const;
+
+    const gdb::GdbRules& melee_rules_;
+    const BattleRules& rules_;
+    const Scenario& scenario_;
+    const ScalePreset& scale_;
+    Prng prng_;
+    std::vector<UnitState> units_;
+    std::vector<MoveRates> move_rates_;
+    std::vector<std::string> ids_;
+    std::vector<Contact> contacts_;
+    std::map<std::tuple<int, int, std::string>, std::size_t> forced_used_;
+    BattleResult result_;
+    int turn_ = 0;
+    int phasing_ = 0;
+    std::string phase_ = "setup";
+    std::int64_t clock_ms_ = 0;
+    std::array<int, 2> opportunity_used_{0, 0};
+};
+
+// Convenience: loads nothing, runs everything.
+BattleResult run_battle(const gdb::GdbRules& melee_rules, const BattleRules& rules,
+                        const Scenario& scenario);
+
+std::vector<std::string> unit_ids(const Scenario& scenario);
+std::string status_name(const UnitState& s);
+
+}  // namespace vedette::sim::battle

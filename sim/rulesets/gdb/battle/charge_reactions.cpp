@@ -1,0 +1,221 @@
+// The defender's reaction to a GdB charge (seed 000) and what it does while the charger makes its
+// first half move: stand, stand and fire (the closing volley), form square or change formation,
+// evade, or countercharge.
+
+#include <algorithm>
+
+#include "sim/rulesets/gdb/battle/battle_engine.h"
+
+namespace vedette::sim::battle {
+
+using charge::cm;
+using charge::kChargeRule;
+using charge::kEvadeRule;
+using charge::kReactionRule;
+using geom::i64;
+using geom::Vec;
+
+void Battle::announce_reaction(ChargeRun& run) {
+    const int t = run.target;
+    const auto& ts = units_[static_cast<std::size_t>(t)];
+    const auto type = scenario_.units[static_cast<std::size_t>(t)].unit.type;
+    run.reaction_order = reaction_order(t);
+    run.reaction = charge::choose_reaction(
+        type, run.reaction_order, in_contact(t) || ts.status == gdb::Status::broken, ts.charged);
+    emit("reaction", {t, run.charger}, kReactionRule,
+         name(t) + " " + charge::reaction_words(run.reaction.reaction) + run.reaction.note);
+}
+
+void Battle::first_half_move(ChargeRun& run) {
+    const int c = run.charger;
+    const auto& cs = units_[static_cast<std::size_t>(c)];
+    const Vec dir = geom::normalize(units_[static_cast<std::size_t>(run.target)].pos - cs.pos);
+    run.half = run.distance / 2;
+    run.gait = is_cavalry(c) ? "gallop" : "trot";
+    emit_motion("charge_move", c, {c}, kChargeRule,
+                name(c) + " moves half the distance, " + cm(run.half), cs.pos,
+                cs.pos + geom::scale(dir, run.half), dir, run.gait);
+    run.moved += run.half;
+}
+
+bool Battle::resolve_reaction(ChargeRun& run) {
+    switch (run.reaction.reaction) {
+        case Reaction::stand_and_fire:
+            closing_volley(run);
+            return true;
+        case Reaction::form_square:
+        case Reaction::change_formation:
+            start_formation_change(run);
+            return true;
+        case Reaction::evade:
+            evade(run);
+            return false;
+        case Reaction::countercharge:
+            start_countercharge(run);
+            return true;
+        case Reaction::stand:
+            return true;
+    }
+    return true;
+}
+
+void Battle::closing_volley(ChargeRun& run) {
+    const int c = run.charger, t = run.target;
+    auto& cs = units_[static_cast<std::size_t>(c)];
+    const auto type = scenario_.units[static_cast<std::size_t>(t)].unit.type;
+    const int d1 = roll(t, "closing_fire"), d2 = roll(t, "closing_fire");
+    const int bonus = type == gdb::TroopType::artillery ? rules_.artillery_fire_bonus : 0;
+    const FireRow& row = rules_.fire_row(d1 + d2 + bonus);
+    const int lost = std::min(row.figures, cs.figures);
+    run.lost = lost;
+    emit("volley", {t, c}, rules_.closing_fire_rule,
+         name(t) + " fires a closing volley: " + std::to_string(d1) + " + " + std::to_string(d2) +
+             (bonus ? " + " + std::to_string(bonus) + " canister" : "") + " = " +
+             std::to_string(d1 + d2 + bonus) + ": " + row.label)
+        .details = {{"dice", {d1, d2}}, {"bonus", bonus},  {"total", d1 + d2 + bonus},
+                    {"row", row.label}, {"figures", lost}, {"source", "default"}};
+    if (lost > 0) {
+        cs.figures -= lost;
+        emit("casualties", {c}, rules_.closing_fire_rule,
+             name(c) + " loses " + std::to_string(lost) + " figure" + (lost > 1 ? "s" : "") +
+                 " to the volley");
+    }
+}
+
+void Battle::start_formation_change(ChargeRun& run) {
+    const int t = run.target;
+    const auto& ts = units_[static_cast<std::size_t>(t)];
+    const gdb::Formation to = run.reaction.reaction == Reaction::form_square
+                                  ? gdb::Formation::square
+                                  : run.reaction_order->formation;
+    run.change = charge::plan_formation_change(rules_, ts.formation, to,
+                                               moves(run.charger).charge_mm, run.distance);
+    run.changing = true;
+    const auto& p = run.change;
+    emit(p.to == gdb::Formation::square ? "form_square" : "formation_change", {t},
+         rules_.formation_rule,
+         name(t) + " changes to " + std::string(gdb::to_string(p.to)) + ": it takes " +
+             std::to_string(p.percent) + "% of the charger's move (" + cm(p.needed_mm) +
+             "); the charger was " + cm(run.distance) + " away, so " +
+             (p.completes ? "it will be complete before contact"
+                          : "it will be caught changing formation"))
+        .details = {{"percent", p.percent},
+                    {"needed_mm", p.needed_mm},
+                    {"distance_mm", run.distance},
+                    {"completes", p.completes},
+                    {"source", "default"}};
+}
+
+// The evaders fall back; if the charger can still reach them and passes its charge test, it rides
+// them down. Either way the charge ends here.
+void Battle::evade(ChargeRun& run) {
+    const int c = run.charger, t = run.target;
+    auto& cs = units_[static_cast<std::size_t>(c)];
+    auto& ts = units_[static_cast<std::size_t>(t)];
+    const auto type = scenario_.units[static_cast<std::size_t>(t)].unit.type;
+    const i64 charge_mm = moves(c).charge_mm;
+    const i64 evade = charge::evade_distance(moves(t).evade_mm, run.half, charge_mm);
+    if (type == gdb::TroopType::artillery) {
+        ts.guns_abandoned = true;
+        ts.guns_at = ts.pos;
+        emit("guns_abandoned", {t}, kEvadeRule,
+             name(t) + ": the crew leaves the guns, which stay where they are, marked abandoned");
+        ts.status = gdb::Status::unformed;  // evades 7
+    }
+    fall_back(t, c, evade, "evade", kEvadeRule,
+              name(t) + " evades " + cm(evade) + ": the charger covered " + cm(run.half) +
+                  " of its " + cm(charge_mm) + ", so it may use the same part of its " +
+                  cm(moves(t).evade_mm));
+    const i64 gap = geom::distance(rect_of(c), rect_of(t));
+    // Evaders that reach woods, a built-up area or the shelter of friends are safe.
+    bool sheltered = feature_at(ts.pos) != nullptr;
+    for (std::size_t f = 0; f < units_.size() && !sheltered; ++f)
+        if (static_cast<int>(f) != t && units_[f].on_table &&
+            scenario_.units[f].side == scenario_.units[static_cast<std::size_t>(t)].side &&
+            geom::segment_crosses_rect(cs.pos, ts.pos, rect_of(static_cast<int>(f))))
+            sheltered = true;
+    if (sheltered)
+        emit("evade", {t}, kEvadeRule, name(t) + " reaches shelter: the charger cannot get at it",
+             800);
+    if (sheltered || gap > charge_mm - run.moved) {
+        after_contact(c, t, ts.pos, run.order, run.moved);
+        return;
+    }
+    const TestRoll test = morale_test(c, rules_.charge_test, {}, "charge_test");
+    if (test.row->outcome != "charge_home") cs.status = gdb::Status::unformed;
+    emit("morale_test", {c}, rules_.charge_test.rule, name(c) + " charge test: " + test.row->label)
+        .details = test.details;
+    if (test.row->outcome != "charge_home") return;
+    const Vec from = cs.pos;
+    const Vec to = contact_position(c, t);
+    emit_motion("charge_move", c, {c}, kChargeRule, name(c) + " rides down the evaders", from, to,
+                cs.facing, run.gait);
+    ride_down_evaders(run);
+}
+
+// Skirmishers caught by a formed unit are destroyed; other evaders count as broken and lose
+// figures at the chargers' usual rate against a broken enemy (12.20), without striking back.
+void Battle::ride_down_evaders(const ChargeRun& run) {
+    const int c = run.charger, t = run.target;
+    const auto& cs = units_[static_cast<std::size_t>(c)];
+    auto& ts = units_[static_cast<std::size_t>(t)];
+    const auto type = scenario_.units[static_cast<std::size_t>(t)].unit.type;
+    const auto ctype = scenario_.units[static_cast<std::size_t>(c)].unit.type;
+    const bool line_unit =
+        !(ctype == gdb::TroopType::cossacks || ctype == gdb::TroopType::skirmishers);
+    if (type == gdb::TroopType::skirmishers && line_unit) {
+        ts.on_table = false;
+        emit("evaders_caught", {c, t}, kEvadeRule,
+             name(t) + " is caught by a formed unit and destroyed; no melee follows");
+        return;
+    }
+    const gdb::RuleRow& row = melee_rules_.rate(charge::caught_evaders_rate(ctype, type));
+    int kills = cs.figures / row.value;
+    if (gdb::is_infantry(ctype) && gdb::is_cavalry(type))
+        kills /= melee_rules_.infantry_vs_cavalry_divisor.value;
+    kills = std::min(ts.figures, kills);
+    ts.figures -= kills;
+    ts.status = gdb::Status::broken;
+    ts.pending = Pending::rout;
+    ts.pending_enemy = c;
+    if (ts.figures == 0) {
+        ts.on_table = false;
+        ts.pending = Pending::none;
+    }
+    emit("evaders_caught", {c, t}, kEvadeRule + std::string("; ") + row.rule,
+         name(t) + " is caught: it counts as broken and does not strike back; " + row.label + ", " +
+             std::to_string(cs.figures) + " / " + std::to_string(row.value) + ": it loses " +
+             std::to_string(kills) + " figures" + (ts.figures == 0 ? " and is destroyed" : ""));
+}
+
+// The countercharger may move as far as the charger did. Wheeling to face a charger coming from
+// a flank uses that move up (seed 000, cuirassiers against dragoons).
+void Battle::start_countercharge(ChargeRun& run) {
+    const int c = run.charger, t = run.target;
+    const auto& cs = units_[static_cast<std::size_t>(c)];
+    auto& ts = units_[static_cast<std::size_t>(t)];
+    const Vec toward = geom::normalize(cs.pos - ts.pos);
+    const Vec from = ts.pos;
+    ts.countercharged = true;
+    // Turning more than the ruleset's angle (cos of it, Q16, from the degree table) means
+    // wheeling.
+    const i64 wheel_cos = geom::direction_of_degrees(rules_.countercharge_wheel_over_degrees).y;
+    const bool must_wheel = geom::dot(ts.facing, toward) < wheel_cos * geom::kOne;
+    const i64 gap = geom::distance(rect_of(c), rect_of(t));
+    const i64 forward = must_wheel ? 0 : std::min(run.half, gap / 2);
+    ts.countercharge_forward = forward;
+    Vec end = ts.pos + geom::scale(toward, forward);
+    if (must_wheel) {
+        // Wheel on the flank nearest the charger: the face towards it keeps its distance.
+        const i64 after = geom::distance(rect_of(c), rect_at(t, ts.pos, toward));
+        end = ts.pos + geom::scale(toward, after - gap);
+    }
+    emit_motion(
+        "countercharge", t, {t, c}, kReactionRule,
+        name(t) + (must_wheel ? " countercharges: it uses the move to wheel and face the charger"
+                              : " countercharges, moving " + cm(forward) + " towards the charger"),
+        from, end, toward, "gallop");
+    run.flank = false;  // it faces the charger now
+}
+
+}  // namespace vedette::sim::battle

@@ -1,0 +1,398 @@
+// The GdB charge (seed 000): the charge phase, the declaration checks and the order of the steps
+// of one charge. The defender's reactions are in charge_reactions.cpp; the tests, contact and the
+// options when the target leaves in charge_contact.cpp; the rule decisions in charge_steps.cpp.
+// Ordinary moves and formation changes of the movement phase are here too.
+
+#include <algorithm>
+
+#include "sim/rulesets/gdb/battle/battle_engine.h"
+
+namespace vedette::sim::battle {
+
+using charge::cm;
+using charge::kChargeRule;
+using geom::i64;
+using geom::Vec;
+using OJson = nlohmann::ordered_json;
+
+bool Battle::in_charge_sector(int charger, int target) const {
+    const geom::Rect cr = rect_of(charger);
+    const geom::Rect tr = rect_of(target);
+    if (geom::in_sector(cr.front_centre(), cr.facing, tr.centre, geom::kCos22)) return true;
+    for (const Vec& p : tr.corners())
+        if (geom::in_sector(cr.front_centre(), cr.facing, p, geom::kCos22)) return true;
+    return false;
+}
+
+const Order* Battle::reaction_order(int unit) const {
+    for (const auto& o : scenario_.orders)
+        if (o.turn == turn_ && o.unit == unit && o.kind == OrderKind::reaction) return &o;
+    return nullptr;
+}
+
+Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const TestMods& mods,
+                                     const std::string& purpose) {
+    TestRoll r;
+    r.dice[0] = roll(unit, purpose);
+    r.dice[1] = roll(unit, purpose);
+    r.total = r.dice[0] + r.dice[1];
+    OJson list = OJson::array();
+    const auto klass = scenario_.units[static_cast<std::size_t>(unit)].unit.klass;
+    const int class_mod = table.class_mod[static_cast<std::size_t>(klass)];
+    if (class_mod != 0) {
+        r.total += class_mod;
+        list.push_back({{"label", "Class: " + std::string(gdb::to_string(klass))},
+                        {"value", class_mod},
+                        {"rule", table.rule}});
+    }
+    for (const auto& [row, value] : mods) {
+        if (value == 0) continue;
+        r.total += value;
+        list.push_back({{"label", row->label}, {"value", value}, {"rule", row->rule}});
+    }
+    for (const auto& row : table.rows)
+        if (r.total >= row.min && r.total <= row.max) r.row = &row;
+    r.details = {{"test", purpose},         {"rule", table.rule}, {"dice", {r.dice[0], r.dice[1]}},
+                 {"modifiers", list},       {"total", r.total},   {"row", r.row->label},
+                 {"result", r.row->outcome}};
+    if (table.is_default) r.details["source"] = "default";
+    return r;
+}
+
+Vec Battle::contact_position(int charger, int target) const {
+    const auto& cs = units_[static_cast<std::size_t>(charger)];
+    const Vec dir = cs.facing;
+    Vec pos = cs.pos;
+    const geom::Rect tr = rect_of(target);
+    // Translating a block changes its distance by at most the translation, so stepping by the
+    // gap never overshoots; a few steps close it to the millimetre.
+    for (int i = 0; i < 16; ++i) {
+        const i64 gap = geom::distance(rect_at(charger, pos, dir), tr);
+        if (gap <= 1) break;
+        pos = pos + geom::scale(dir, gap);
+    }
+    return pos;
+}
+
+void Battle::fall_back(int unit, int enemy, i64 distance, const std::string& kind,
+                       const std::string& rule, const std::string& text) {
+    auto& s = units_[static_cast<std::size_t>(unit)];
+    const Vec away = geom::normalize(s.pos - units_[static_cast<std::size_t>(enemy)].pos);
+    std::vector<int> passed;
+    const Vec from = s.pos;
+    const Vec end = flee_path_end(unit, away, distance, passed);
+    const bool pushed = kind == "push_back";
+    emit_motion(kind, unit, {unit}, rule, text, from, end, pushed ? s.facing : away,
+                pushed ? "walk" : "flee");
+    // Skirmishers and crews pass through friends without penalty (seed 000, evades 5); others
+    // disorder the friends they pass through (12.19 c).
+    const auto type = scenario_.units[static_cast<std::size_t>(unit)].unit.type;
+    if (type == gdb::TroopType::skirmishers ||
+        (type == gdb::TroopType::artillery && s.guns_abandoned)) {
+        if (kind == "evade") return;
+    }
+    for (int f : passed) {
+        auto& fs = units_[static_cast<std::size_t>(f)];
+        if (fs.formation == gdb::Formation::square) continue;
+        if (fs.status == gdb::Status::formed) fs.status = gdb::Status::unformed;
+        emit("interpenetration", {f, unit}, "GdB 12.19 c; seed 000 (routers pass through friends)",
+             name(unit) + " passes through " + name(f) + ", which becomes unformed; " + name(unit) +
+                 " ends behind it");
+    }
+}
+
+void Battle::charge_phase() {
+    phase_ = "charges";
+    uncontrolled_charges();
+    opportunity_charges();
+    ordered_charges();
+}
+
+// Uncontrolled charges carried over from last turn's pursuit tests (12.24 f).
+void Battle::uncontrolled_charges() {
+    for (std::size_t u = 0; u < units_.size(); ++u) {
+        if (!units_[u].uncontrolled) continue;
+        units_[u].uncontrolled = false;
+        const int c = static_cast<int>(u);
+        int best = -1;
+        i64 best_d = 0;
+        for (std::size_t e = 0; e < units_.size(); ++e) {
+            const int t = static_cast<int>(e);
+            if (scenario_.units[e].side == scenario_.units[u].side || !units_[e].on_table) continue;
+            const i64 d = geom::distance(rect_of(c), rect_of(t));
+            if (d <= moves(c).charge_mm && in_charge_sector(c, t) && line_of_sight(c, t) &&
+                (best < 0 || d < best_d)) {
+                best = t;
+                best_d = d;
+            }
+        }
+        if (best < 0) {
+            units_[u].blown = true;
+            units_[u].status = gdb::Status::unformed;
+            emit("blown", {c}, "GdB 12.24 g",
+                 name(c) +
+                     " finds no enemy within 22 degrees to charge: it retires to re-form, as blown "
+                     "cavalry");
+            continue;
+        }
+        emit("uncontrolled_charge", {c, best}, "GdB 12.24 f",
+             name(c) +
+                 " cannot be stopped: an uncontrolled charge on the nearest enemy in its sector, " +
+                 name(best));
+        execute_charge(c, best, nullptr, false, 0);
+    }
+}
+
+// Opportunity charges (cavalry only, one per commander per turn, against a unit that declared a
+// charge this turn) move first (seed 000).
+void Battle::opportunity_charges() {
+    std::vector<int> brigades_used;
+    for (const auto& o : scenario_.orders) {
+        if (o.turn != turn_ || o.kind != OrderKind::opportunity_charge) continue;
+        const auto& su = scenario_.units[static_cast<std::size_t>(o.unit)];
+        bool target_charges = false;
+        for (const auto& other : scenario_.orders)
+            target_charges |=
+                other.turn == turn_ && other.unit == o.target && other.kind == OrderKind::charge;
+        const int key = su.side * 1000 + su.brigade;
+        std::string refusal;
+        if (!target_charges)
+            refusal = name(o.target) + " has not declared a charge this turn";
+        else if (std::find(brigades_used.begin(), brigades_used.end(), key) != brigades_used.end())
+            refusal = "its brigade general has already ordered an opportunity charge this turn";
+        if (!refusal.empty()) {
+            emit("charge_refused", {o.unit, o.target}, "GdB opportunity charges (seed 000)",
+                 name(o.unit) + " may not make an opportunity charge: " + refusal);
+            continue;
+        }
+        brigades_used.push_back(key);
+        emit("charge_declared", {o.unit, o.target}, "GdB opportunity charges (seed 000)",
+             name(o.unit) + " seizes the initiative: an opportunity charge on " + name(o.target) +
+                 ", moving first");
+        execute_charge(o.unit, o.target, &o, true, 0);
+    }
+}
+
+// The phasing side charges first; the other side only after it (seed 000, note).
+void Battle::ordered_charges() {
+    for (int pass = 0; pass < 2; ++pass) {
+        const int side = pass == 0 ? phasing_ : 1 - phasing_;
+        for (const auto& o : scenario_.orders) {
+            if (o.turn != turn_ || o.kind != OrderKind::charge) continue;
+            if (scenario_.units[static_cast<std::size_t>(o.unit)].side != side) continue;
+            const auto& cs = units_[static_cast<std::size_t>(o.unit)];
+            if (!cs.on_table || cs.charged) continue;
+            if (cs.was_charged && cs.charged_by != o.target) {
+                emit("charge_refused", {o.unit, o.target}, kChargeRule,
+                     name(o.unit) +
+                         " has been charged: it may only stand or countercharge, not charge a "
+                         "third unit");
+                continue;
+            }
+            if (!can_act(o.unit)) {
+                emit("charge_refused", {o.unit, o.target}, kChargeRule,
+                     name(o.unit) + " cannot charge now (in contact, retreating, broken or blown)");
+                continue;
+            }
+            execute_charge(o.unit, o.target, &o, false, 0);
+        }
+    }
+}
+
+// One charge, in the order of seed 000: declaration, the defender's reaction, the first half move
+// and what the reaction does during it, the charger's test, the target's test, contact. `used` is
+// the charge move already spent by a charge restarted on another target.
+void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, i64 used) {
+    ChargeRun run;
+    run.charger = c;
+    run.target = t;
+    run.order = order;
+    if (!declare_charge(run, opportunity, used)) return;
+    announce_reaction(run);
+    first_half_move(run);
+    if (!resolve_reaction(run)) return;
+    if (!charger_test(run)) return;
+    if (run.reaction.reaction == Reaction::countercharge)
+        countercharge_test(run);
+    else if (!target_stand_test(run))
+        return;
+    finish_formation_change(run);
+    charge_home(run);
+}
+
+charge::DeclarationChecks Battle::declaration_checks(int c, int t, const Order* order,
+                                                     bool opportunity, i64 used) const {
+    const auto& cs = units_[static_cast<std::size_t>(c)];
+    const auto& ts = units_[static_cast<std::size_t>(t)];
+    charge::DeclarationChecks k;
+    // Hedges, walls and streams between charger and target cost part of the charge move.
+    for (const auto* f : obstacles_crossed(cs.pos, ts.pos)) {
+        k.obstacle_cost_mm += obstacle_rules(*f).move_cost_mm;
+        k.obstacle_names += (k.obstacle_names.empty() ? "" : ", ") + f->name;
+    }
+    k.target_present = ts.on_table && !ts.dispersed;
+    k.charger_can_charge = moves(c).charge_mm != 0;
+    k.needs_general = order && used == 0 && !opportunity;
+    k.command_mm = command_distance(c);
+    k.command_radius_mm = scale_.command_radius_mm;
+    k.charge_move_mm = moves(c).charge_mm - used - k.obstacle_cost_mm;
+    k.distance_mm = geom::distance(rect_of(c), rect_of(t));
+    k.in_sector = in_charge_sector(c, t);
+    return k;
+}
+
+bool Battle::declare_charge(ChargeRun& run, bool opportunity, i64 used) {
+    const int c = run.charger, t = run.target;
+    auto& cs = units_[static_cast<std::size_t>(c)];
+    auto& ts = units_[static_cast<std::size_t>(t)];
+    const charge::DeclarationChecks k = declaration_checks(c, t, run.order, opportunity, used);
+    std::string refusal = charge::declaration_refusal(k);
+    bool visible = true;
+    if (refusal.empty()) {
+        clear_charge_path(c, t);
+        visible = line_of_sight(c, t);
+        if (!visible) refusal = "the target cannot be seen";
+    }
+    OJson checks = {{"distance_mm", k.distance_mm},
+                    {"charge_move_mm", k.charge_move_mm},
+                    {"command_distance_mm", k.command_mm},
+                    {"command_radius_mm", k.command_radius_mm},
+                    {"visible", visible},
+                    {"in_sector", k.in_sector}};
+    if (!refusal.empty()) {
+        emit("charge_refused", {c, t}, kChargeRule,
+             name(c) + " cannot charge " + name(t) + ": " + refusal)
+            .details = checks;
+        return false;
+    }
+    if (!opportunity)
+        emit("charge_declared", {c, t}, kChargeRule,
+             name(c) + " charges " + name(t) + ": " + cm(k.distance_mm) + " away, charge move " +
+                 cm(k.charge_move_mm) +
+                 (used == 0 ? ", general " + cm(k.command_mm) + " away (15 cm allowed)" : "") +
+                 ", visible, within 22 degrees")
+            .details = checks;
+    cs.charged = true;
+    run.start_front = rect_of(c).front_centre();
+    cs.general_leads = run.order && run.order->general_leads;
+    ts.was_charged = true;
+    ts.charged_by = c;
+    run.distance = k.distance_mm;
+    run.moved = used;
+    // Flank or rear: the charger starts from beside or behind the target's front edge.
+    const i64 forward = geom::q16_round(geom::dot(cs.pos - ts.pos, ts.facing));
+    run.flank = forward < rect_of(t).half_depth;
+    return true;
+}
+
+void Battle::clear_charge_path(int c, int t) {
+    const Vec a = units_[static_cast<std::size_t>(c)].pos;
+    const Vec b = units_[static_cast<std::size_t>(t)].pos;
+    const int side = scenario_.units[static_cast<std::size_t>(c)].side;
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        const int s = static_cast<int>(i);
+        if (s == c || s == t || !units_[i].on_table ||
+            scenario_.units[i].unit.type != gdb::TroopType::skirmishers)
+            continue;
+        if (!geom::segment_crosses_rect(a, b, rect_of(s))) continue;
+        auto& ss = units_[i];
+        if (scenario_.units[i].side == side) {
+            // Own skirmishers: simply moved to the rear of the charging unit.
+            const auto& cs = units_[static_cast<std::size_t>(c)];
+            const Vec behind =
+                cs.pos - geom::scale(cs.facing, rect_of(c).half_depth + rect_of(s).half_depth + 20);
+            emit_motion("move", s, {s, c},
+                        "GdB charges: charging through own skirmishers (seed 000)",
+                        name(s) + " clears the way: the skirmishers fall back behind " + name(c),
+                        ss.pos, behind, cs.facing, "trot");
+            continue;
+        }
+        // Enemy skirmishers in the path evade behind the nearest friendly formed unit, or away.
+        int shelter = -1;
+        i64 best = 0;
+        for (std::size_t f = 0; f < units_.size(); ++f) {
+            if (f == i || !units_[f].on_table || scenario_.units[f].side != scenario_.units[i].side)
+                continue;
+            const auto type = scenario_.units[f].unit.type;
+            if (type == gdb::TroopType::skirmishers || type == gdb::TroopType::artillery) continue;
+            const i64 d = geom::length_squared(units_[f].pos - ss.pos);
+            if (shelter < 0 || d < best) {
+                shelter = static_cast<int>(f);
+                best = d;
+            }
+        }
+        const Vec away = geom::normalize(ss.pos - a);
+        Vec to = ss.pos + geom::scale(away, moves(s).evade_mm);
+        std::string where = "away from the charge";
+        if (shelter >= 0) {
+            const auto& fs = units_[static_cast<std::size_t>(shelter)];
+            to = fs.pos -
+                 geom::scale(fs.facing, rect_of(shelter).half_depth + rect_of(s).half_depth + 20);
+            where = "behind " + name(shelter);
+        }
+        emit_motion("evade", s, {s, c},
+                    "GdB charges: skirmishers in the path of a charge evade (seed 000)",
+                    name(s) + " is in the path of " + name(c) + "'s charge and evades " + where +
+                        "; it may not fire or fight this turn",
+                    ss.pos, to, away, "flee");
+    }
+}
+
+void Battle::reman_abandoned_guns() {
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        auto& s = units_[i];
+        const int u = static_cast<int>(i);
+        if (!s.on_table || !s.guns_abandoned || s.status == gdb::Status::broken ||
+            s.status == gdb::Status::retreating || in_contact(u))
+            continue;
+        bool enemy_near = false;
+        for (std::size_t e = 0; e < units_.size(); ++e)
+            if (units_[e].on_table && scenario_.units[e].side != scenario_.units[i].side &&
+                geom::length(units_[e].pos - s.guns_at) <=
+                    rules_.guns_enemy_clear_mm + rect_of(static_cast<int>(e)).half_width)
+                enemy_near = true;
+        if (enemy_near) continue;
+        const i64 gap = geom::length(s.guns_at - s.pos);
+        const Vec dir = gap > 0 ? geom::normalize(s.guns_at - s.pos) : s.facing;
+        if (gap > moves(u).move_mm) {
+            emit_motion("move", u, {u}, rules_.guns_rule,
+                        name(u) + ": the crew makes its way back towards its guns", s.pos,
+                        s.pos + geom::scale(dir, moves(u).move_mm), dir, "walk");
+            continue;
+        }
+        const Vec from = s.pos;
+        s.guns_abandoned = false;
+        emit_motion("guns_remanned", u, {u}, rules_.guns_rule,
+                    name(u) + ": the enemy has gone, the crew returns and re-mans its guns", from,
+                    s.guns_at, dir, "walk");
+    }
+}
+
+void Battle::movement_phase() {
+    phase_ = "movement";
+    for (const auto& o : scenario_.orders) {
+        if (o.turn != turn_ || (o.kind != OrderKind::move && o.kind != OrderKind::formation))
+            continue;
+        auto& s = units_[static_cast<std::size_t>(o.unit)];
+        if (!can_act(o.unit) || s.charged || s.was_charged) continue;
+        if (o.kind == OrderKind::formation) {
+            if (s.formation == o.formation) continue;
+            const std::string before(gdb::to_string(s.formation));
+            s.formation = o.formation;
+            emit("formation_change", {o.unit}, rules_.formation_rule,
+                 name(o.unit) + " changes formation from " + before + " to " +
+                     std::string(gdb::to_string(o.formation)));
+            continue;
+        }
+        const Vec delta = o.to - s.pos;
+        const i64 len = geom::length(delta);
+        if (len == 0) continue;
+        const Vec dir = geom::normalize(delta);
+        const i64 step = std::min(len, moves(o.unit).move_mm);
+        emit_motion("move", o.unit, {o.unit}, "GdB movement", name(o.unit) + " moves " + cm(step),
+                    s.pos, s.pos + geom::scale(dir, step), dir,
+                    is_cavalry(o.unit) ? "trot" : "walk");
+    }
+}
+
+}  // namespace vedette::sim::battle

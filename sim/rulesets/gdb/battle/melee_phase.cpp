@@ -1,0 +1,268 @@
+// The melee phase: every group of units in contact is resolved by the chapter XII engine, whose
+// explanation record goes into the event stream; the results become pending mandatory moves.
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+
+#include "sim/rulesets/gdb/battle/battle_engine.h"
+#include "sim/rulesets/gdb/melee/melee_engine.h"
+#include "sim/rulesets/gdb/melee/melee_odds.h"
+#include "sim/rulesets/gdb/melee/melee_report.h"
+
+namespace vedette::sim::battle {
+
+using geom::Vec;
+
+namespace {
+gdb::Terrain melee_terrain(const TerrainFeature* f) {
+    if (!f) return gdb::Terrain::open;
+    switch (f->kind) {
+        case FeatureKind::woods:
+        case FeatureKind::rough:
+            return gdb::Terrain::rough;
+        case FeatureKind::built_up:
+            return gdb::Terrain::built_up;
+        case FeatureKind::fortified:
+            return gdb::Terrain::fortified;
+        default:
+            return gdb::Terrain::open;
+    }
+}
+
+// The loser the winners would pursue: the largest unit of the losing side, as an index into the
+// prepared melee; -1 if nobody lost.
+int pursued_loser(const gdb::PreparedMelee& prep, const gdb::Decision& dec, std::size_t count) {
+    const int loser_side = dec.winner < 0 ? -1 : 1 - dec.winner;
+    int chase = -1;
+    for (std::size_t i = 0; i < count; ++i)
+        if (loser_side >= 0 && prep.units[i].side == loser_side &&
+            (chase < 0 || prep.units[i].unit->figures >
+                              prep.units[static_cast<std::size_t>(chase)].unit->figures))
+            chase = static_cast<int>(i);
+    return chase;
+}
+
+// The exact odds before the dice were thrown go into the record, so a viewer can show where
+// the actual result fell. Huge melees (too many rolling units to enumerate) go without.
+std::optional<gdb::MeleeOdds> odds_if_countable(const gdb::PreparedMelee& prep) {
+    std::optional<gdb::MeleeOdds> odds;
+    try {
+        odds = gdb::melee_odds(prep);
+    } catch (const std::invalid_argument&) {
+    }
+    return odds;
+}
+}  // namespace
+
+void Battle::melee_phase() {
+    phase_ = "melee";
+    std::vector<int> defenders;
+    for (const auto& c : contacts_)
+        if (std::find(defenders.begin(), defenders.end(), c.defender) == defenders.end())
+            defenders.push_back(c.defender);
+    std::vector<int> done;
+    for (int d : defenders) {
+        if (std::find(done.begin(), done.end(), d) != done.end()) continue;
+        std::vector<int> attackers;
+        bool first_round = false;
+        for (const auto& c : contacts_)
+            if (c.defender == d && units_[static_cast<std::size_t>(c.attacker)].on_table) {
+                attackers.push_back(c.attacker);
+                first_round |= c.first_round;
+            }
+        if (attackers.empty() || !units_[static_cast<std::size_t>(d)].on_table) continue;
+        // 12.9 A: the attacker fights every unit holding the built-up area (or the sector).
+        std::vector<int> group = {d};
+        const TerrainFeature* area = feature_at(units_[static_cast<std::size_t>(d)].pos);
+        if (area && (area->kind == FeatureKind::built_up || area->kind == FeatureKind::fortified)) {
+            const std::vector<Vec>* sector = nullptr;
+            for (const auto& s : area->sectors)
+                if (geom::point_in_polygon(units_[static_cast<std::size_t>(d)].pos, s)) sector = &s;
+            for (std::size_t u = 0; u < units_.size(); ++u) {
+                const int id = static_cast<int>(u);
+                if (id == d || !units_[u].on_table ||
+                    scenario_.units[u].side != scenario_.units[static_cast<std::size_t>(d)].side)
+                    continue;
+                if (!geom::point_in_polygon(units_[u].pos, sector ? *sector : area->points))
+                    continue;
+                if (in_contact(id) &&
+                    std::find(defenders.begin(), defenders.end(), id) == defenders.end())
+                    continue;
+                group.push_back(id);
+                for (const auto& c : contacts_)
+                    if (c.defender == id && std::find(attackers.begin(), attackers.end(),
+                                                      c.attacker) == attackers.end())
+                        attackers.push_back(c.attacker);
+            }
+        }
+        done.insert(done.end(), group.begin(), group.end());
+        resolve_contact_group(group, attackers, first_round);
+    }
+    // Contacts that go on (draws) are no longer first rounds; the rest end.
+    std::vector<Contact> kept;
+    for (auto c : contacts_) {
+        if (!units_[static_cast<std::size_t>(c.attacker)].on_table ||
+            !units_[static_cast<std::size_t>(c.defender)].on_table)
+            continue;
+        if (units_[static_cast<std::size_t>(c.attacker)].pending != Pending::none ||
+            units_[static_cast<std::size_t>(c.defender)].pending != Pending::none)
+            continue;
+        if (c.first_round == false ||
+            units_[static_cast<std::size_t>(c.defender)].status == gdb::Status::unformed) {
+            c.first_round = false;
+            kept.push_back(c);
+        }
+    }
+    contacts_ = std::move(kept);
+}
+
+void Battle::resolve_contact_group(const std::vector<int>& defenders,
+                                   const std::vector<int>& attackers, bool first_round) {
+    const int d = defenders.front();
+    const TerrainFeature* where = feature_at(units_[static_cast<std::size_t>(d)].pos);
+    auto setup = std::make_unique<gdb::MeleeSetup>();
+    setup->source = scenario_.file;
+    setup->terrain = melee_terrain(where);
+    setup->first_round = first_round;
+    for (int a : attackers)
+        setup->sides[gdb::kAttacker].push_back(melee_unit(a, true, first_round, where));
+    for (int def : defenders)
+        setup->sides[gdb::kDefender].push_back(melee_unit(def, false, first_round, where));
+
+    const gdb::PreparedMelee prep = gdb::prepare_melee(melee_rules_, *setup);
+    gdb::MeleeOutcome out;
+    gdb::resolve_melee(prep, prng_, out);
+    const gdb::Decision& dec = *out.decision;
+
+    std::vector<int> all = attackers;
+    all.insert(all.end(), defenders.begin(), defenders.end());
+    std::string text = "Melee: ";
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        text += name(all[i]);
+        if (out.units[i].total) text += " " + std::to_string(out.units[i].total);
+        text += i + 1 < all.size() ? (i + 1 == attackers.size() ? " against " : ", ") : "";
+    }
+    text += ": " + dec.why;
+    // Whom pursuers follow: the chased loser, unless it is gone from the table.
+    const int chase = pursued_loser(prep, dec, all.size());
+    int pursuit_target = -1;
+    if (chase >= 0) {
+        const gdb::StatusAfter chased = out.units[static_cast<std::size_t>(chase)].status;
+        if (chased != gdb::StatusAfter::dispersed && chased != gdb::StatusAfter::removed)
+            pursuit_target = all[static_cast<std::size_t>(chase)];
+    }
+
+    // Apply every result first, so that each event below carries the state after it.
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const int u = all[i];
+        auto& st = units_[static_cast<std::size_t>(u)];
+        st.figures = std::max(0, st.figures - out.units[i].casualties);
+        st.pending_enemy = prep.units[i].side == gdb::kAttacker ? d : attackers.front();
+        apply_melee_status(u, out.units[i].status, pursuit_target);
+    }
+    const std::optional<gdb::MeleeOdds> odds = odds_if_countable(prep);
+    emit("melee", all, "GdB 12.2-12.20", text, 2500).details =
+        gdb::melee_report_json(prep, out, odds ? &*odds : nullptr);
+    for (std::size_t i = 0; i < all.size(); ++i)
+        narrate_melee_losses(all[i], out.units[i].casualties, out.units[i].status);
+    if (dec.continues)
+        emit("melee", all, "GdB 12.19 draw", "The melee is a draw: it continues next turn", 800);
+}
+
+// A unit as the melee engine sees it: its scenario entry with this turn's state.
+gdb::MeleeUnit Battle::melee_unit(int u, bool attacker, bool first_round,
+                                  const TerrainFeature* where) const {
+    const auto& st = units_[static_cast<std::size_t>(u)];
+    gdb::MeleeUnit mu = scenario_.units[static_cast<std::size_t>(u)].unit;
+    mu.figures = std::max(1, st.figures);
+    mu.formation = st.formation;
+    mu.status = st.status;
+    mu.charging = attacker && st.charged && first_round && !st.pursuing;
+    mu.countercharging = !attacker && st.countercharged && st.countercharge_bonus && first_round;
+    mu.pursuing = st.pursuing;
+    mu.pursued_last_turn = st.pursued_last_turn;
+    mu.flank_or_rear = !attacker && st.flank_contact && first_round;
+    const Commander* g = attached_general(u);
+    mu.general = g ? g->skill : gdb::General::none;
+    mu.general_leads = g && st.general_leads && first_round;
+    mu.pushed_back_before = st.pushed_back_before;
+    if (!attacker && where &&
+        (where->kind == FeatureKind::built_up || where->kind == FeatureKind::fortified))
+        mu.cover =
+            where->kind == FeatureKind::fortified ? gdb::Cover::fortified : gdb::Cover::building;
+    else if (!attacker && st.behind_obstacle && first_round)
+        mu.cover = gdb::Cover::cover;
+    mu.dice = forced(u, "melee");
+    if (mu.dice.size() != 2) mu.dice.clear();
+    mu.test_dice = forced(u, "melee_test");
+    if (mu.test_dice.size() != 2) mu.test_dice.clear();
+    mu.event_dice = forced(u, "melee_event");
+    mu.sapper_die = forced(u, "sapper");
+    if (mu.sapper_die.size() != 1) mu.sapper_die.clear();
+    return mu;
+}
+
+// The melee's verdict on one unit becomes its status and what it must do in the mandatory phase.
+void Battle::apply_melee_status(int u, gdb::StatusAfter status, int pursuit_target) {
+    auto& st = units_[static_cast<std::size_t>(u)];
+    switch (status) {
+        case gdb::StatusAfter::formed:
+            st.status = gdb::Status::formed;
+            break;
+        case gdb::StatusAfter::unformed:
+            st.status = gdb::Status::unformed;
+            break;
+        case gdb::StatusAfter::wavering:
+            st.status = gdb::Status::wavering;
+            break;
+        case gdb::StatusAfter::retreating:
+            st.status = gdb::Status::retreating;
+            st.pending = Pending::retreat;
+            break;
+        case gdb::StatusAfter::broken:
+            st.status = gdb::Status::broken;
+            st.pending = Pending::rout;
+            break;
+        case gdb::StatusAfter::pushed_back:
+            st.status = gdb::Status::unformed;
+            st.pending = Pending::push_back;
+            break;
+        case gdb::StatusAfter::blown:
+            st.status = gdb::Status::unformed;
+            st.blown = true;
+            st.pending = Pending::blown;
+            break;
+        case gdb::StatusAfter::pursuing:
+            st.status = gdb::Status::unformed;
+            st.pursuing = true;
+            if (pursuit_target < 0) {
+                st.uncontrolled = true;  // nobody left to follow
+            } else {
+                st.pending = Pending::pursue;
+                st.pending_enemy = pursuit_target;
+            }
+            break;
+        case gdb::StatusAfter::dispersed:
+            st.dispersed = true;
+            st.on_table = false;
+            break;
+        case gdb::StatusAfter::removed:
+            st.on_table = false;
+            break;
+    }
+}
+
+void Battle::narrate_melee_losses(int u, int casualties, gdb::StatusAfter status) {
+    if (casualties > 0)
+        emit("casualties", {u}, melee_rules_.casualties_rule,
+             name(u) + " loses " + std::to_string(casualties) + " figure" +
+                 (casualties > 1 ? "s" : "") + " in the melee");
+    if (status == gdb::StatusAfter::dispersed)
+        emit("dispersed", {u}, "GdB 12.19 h, 12.16",
+             name(u) + " is dispersed and leaves the table");
+    if (status == gdb::StatusAfter::removed)
+        emit("removed", {u}, "GdB 12.12, 12.14", name(u) + " is removed from the table");
+}
+
+}  // namespace vedette::sim::battle

@@ -1,0 +1,255 @@
+#include "sim/rulesets/gdb/battle/scenario.h"
+
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+#include <sstream>
+
+#include "sim/core/input_file.h"
+#include "sim/core/limits.h"
+#include "sim/rules/ruleset_files.h"
+#include "sim/rulesets/gdb/battle/battle_rules.h"
+#include "sim/rulesets/gdb/battle/formation_geometry.h"
+#include "sim/rulesets/gdb/battle/overlap_grid.h"
+#include "sim/rulesets/gdb/melee/melee_input.h"
+
+namespace vedette::sim::battle {
+
+using geom::i64;
+
+const std::vector<std::string>& reaction_names() {
+    static const std::vector<std::string> n = {
+        "stand", "stand_and_fire", "form_square", "change_formation", "countercharge", "evade"};
+    return n;
+}
+const std::vector<std::string>& after_contact_names() {
+    static const std::vector<std::string> n = {"halt", "continue", "charge_another", "move_on"};
+    return n;
+}
+const std::vector<std::string>& forced_dice_purposes() {
+    static const std::vector<std::string> n = {"charge_test", "stand_test", "closing_fire",
+                                               "limbering",   "melee",      "melee_test",
+                                               "melee_event", "sapper"};
+    return n;
+}
+
+namespace {
+
+using board::parse_point;
+using board::parse_points;
+
+Commander parse_commander(const JsonNode& n) {
+    n.expect_only_keys({"id", "name", "skill", "at", "attached_to"});
+    Commander c;
+    c.id = n.required("id").as_string();
+    c.name = n.string_or("name", c.id);
+    if (auto s = n.optional("skill"))
+        c.skill = static_cast<gdb::General>(s->as_choice(gdb::general_names()));
+    if (c.skill == gdb::General::none)
+        n.required("skill").fail("a commander needs a skill: inept, average or excellent");
+    c.at = parse_point(n.required("at"));
+    c.attached_to = n.string_or("attached_to", "");
+    return c;
+}
+
+// format, version, title and the other single settings at the top level.
+void parse_settings(const JsonNode& root, Scenario& s, const BattleRules& rules) {
+    if (root.required("format").as_string() != "vedette-scenario")
+        root.required("format").fail("expected \"vedette-scenario\"");
+    const auto version = root.required("version");
+    if (version.as_int() > kScenarioFormatVersion)
+        version.fail("scenario format version " + std::to_string(version.as_int()) +
+                     " is newer than this program reads (" +
+                     std::to_string(kScenarioFormatVersion) + ")");
+    version.as_int(1, kScenarioFormatVersion);
+    s.title = root.string_or("title", "");
+    s.description = root.string_or("description", "");
+    s.source = root.string_or("source", "");
+    s.ruleset = root.string_or("ruleset", "gdb");
+    if (s.ruleset != "gdb")
+        root.required("ruleset").fail("unknown ruleset (the battle runner supports gdb)");
+    s.scale = root.string_or("scale", "15mm");
+    if (!rules.scales.count(s.scale))
+        root.required("scale").fail("unknown scale preset (expected 15mm or 25mm)");
+    s.seed = static_cast<std::uint64_t>(root.int_or("seed", 1, 0, INT64_MAX));
+    s.turns = static_cast<int>(root.int_or("turns", 1, 1, 100));
+}
+
+// What placing the units so far has used up: room on the table and the figure budget.
+struct Placement {
+    OverlapGrid overlaps;
+    std::int64_t total_figures = 0;
+};
+
+// One unit of a brigade: parsed, then checked to fit on the table beside the units before it.
+void parse_unit(const JsonNode& un, const Side& side, int side_index, int brigade_index,
+                const BattleRules& rules, Placement& placed, Scenario& s) {
+    ScenarioUnit u;
+    u.unit = gdb::parse_melee_unit(un, {"id", "at", "facing"});
+    u.id = un.required("id").as_string();
+    if (s.unit_index.count(u.id)) un.required("id").fail("unit id \"" + u.id + "\" is used twice");
+    if (!un.has("nation")) u.unit.nation = side.nation;
+    u.side = side_index;
+    u.brigade = brigade_index;
+    u.at = parse_point(un.required("at"));
+    u.facing_deg = static_cast<int>(un.int_or("facing", 0, -360, 720));
+    const auto rect = unit_rect(rules, u.unit.type, u.unit.formation, u.unit.figures, u.at,
+                                geom::direction_of_degrees(u.facing_deg));
+    for (const auto& c : rect.corners())
+        if (c.x < 0 || c.y < 0 || c.x > s.terrain.width_mm || c.y > s.terrain.depth_mm)
+            un.required("at").fail("unit \"" + u.id + "\" does not fit on the table");
+    if (s.units.size() >= static_cast<std::size_t>(limits::kMaxUnits))
+        un.fail("more than " + std::to_string(limits::kMaxUnits) + " units (docs/LIMITS.md)");
+    placed.total_figures += u.unit.figures;
+    if (placed.total_figures > limits::kMaxTotalFigures)
+        un.required("figures").fail("more than " + std::to_string(limits::kMaxTotalFigures) +
+                                    " figures on the table (docs/LIMITS.md)");
+    if (const int other = placed.overlaps.add(rect); other >= 0)
+        un.required("at").fail("unit \"" + u.id + "\" overlaps unit \"" +
+                               s.units[static_cast<std::size_t>(other)].id + "\"");
+    s.unit_index[u.id] = static_cast<int>(s.units.size());
+    s.units.push_back(std::move(u));
+}
+
+// A side with its commander and brigades; its units go into s.units as they are read.
+Side parse_side(const JsonNode& sn, int side_index, const BattleRules& rules, Placement& placed,
+                Scenario& s) {
+    sn.expect_only_keys({"id", "name", "nation", "commander", "brigades"});
+    Side side;
+    side.id = sn.required("id").as_string();
+    side.name = sn.string_or("name", side.id);
+    side.nation = sn.string_or("nation", side.id);
+    side.commander = parse_commander(sn.required("commander"));
+    const auto brigades = sn.required("brigades");
+    for (const auto& bn : brigades.items()) {
+        bn.expect_only_keys({"id", "name", "general", "units"});
+        Brigade b;
+        b.id = bn.required("id").as_string();
+        b.name = bn.string_or("name", b.id);
+        b.general = parse_commander(bn.required("general"));
+        const int brigade_index = static_cast<int>(side.brigades.size());
+        for (const auto& un : bn.required("units").items())
+            parse_unit(un, side, side_index, brigade_index, rules, placed, s);
+        side.brigades.push_back(std::move(b));
+    }
+    if (side.brigades.empty()) brigades.fail("expected at least one brigade");
+    return side;
+}
+
+// Both sides, which moves first, and the units generals are attached to.
+void parse_sides(const JsonNode& root, Scenario& s, const BattleRules& rules) {
+    const auto sides = root.required("sides");
+    const auto side_items = sides.items();
+    Placement placed;
+    if (side_items.size() != 2) sides.fail("expected exactly two sides");
+    for (std::size_t si = 0; si < side_items.size(); ++si)
+        s.sides.push_back(parse_side(side_items[si], static_cast<int>(si), rules, placed, s));
+    const std::string first = root.string_or("first_side", s.sides[0].id);
+    if (first == s.sides[0].id)
+        s.first_side = 0;
+    else if (first == s.sides[1].id)
+        s.first_side = 1;
+    else
+        root.required("first_side").fail("unknown side \"" + first + "\"");
+    // Generals attached to units must name real units.
+    for (std::size_t si = 0; si < s.sides.size(); ++si)
+        for (const auto& b : s.sides[si].brigades)
+            if (!b.general.attached_to.empty() && !s.unit_index.count(b.general.attached_to))
+                root.fail("general \"" + b.general.id + "\" is attached to unknown unit \"" +
+                          b.general.attached_to + "\"");
+}
+
+int unit_ref(const Scenario& s, const JsonNode& n) {
+    const std::string id = n.as_string();
+    auto it = s.unit_index.find(id);
+    if (it == s.unit_index.end()) n.fail("unknown unit \"" + id + "\"");
+    return it->second;
+}
+
+Order parse_order(const JsonNode& on, const Scenario& s) {
+    on.expect_only_keys({"turn", "unit", "charge", "opportunity_charge", "reaction", "move",
+                         "formation", "general_leads", "after_contact", "next_target", "note"});
+    Order o;
+    o.path = on.path();
+    o.turn = static_cast<int>(on.required("turn").as_int(1, s.turns));
+    o.unit = unit_ref(s, on.required("unit"));
+    int kinds = 0;
+    if (auto c = on.optional("charge")) {
+        o.kind = OrderKind::charge;
+        o.target = unit_ref(s, *c);
+        ++kinds;
+    }
+    if (auto c = on.optional("opportunity_charge")) {
+        o.kind = OrderKind::opportunity_charge;
+        o.target = unit_ref(s, *c);
+        ++kinds;
+        if (!gdb::is_cavalry(s.units[o.unit].unit.type))
+            c->fail("only cavalry may make an opportunity charge (seed 000)");
+    }
+    if (auto r = on.optional("reaction")) {
+        o.kind = OrderKind::reaction;
+        o.reaction = static_cast<Reaction>(r->as_choice(reaction_names()));
+        ++kinds;
+    }
+    if (auto m = on.optional("move")) {
+        o.kind = OrderKind::move;
+        o.to = parse_point(*m);
+        ++kinds;
+    }
+    if (auto f = on.optional("formation")) {
+        o.formation = static_cast<gdb::Formation>(f->as_choice(gdb::formation_names()));
+        if (kinds == 0) {
+            o.kind = OrderKind::formation;
+            ++kinds;
+        }
+    }
+    if (kinds != 1)
+        on.fail(
+            "an order needs exactly one of charge, opportunity_charge, reaction, move, "
+            "formation");
+    if ((o.kind == OrderKind::charge || o.kind == OrderKind::opportunity_charge) &&
+        s.units[o.target].side == s.units[o.unit].side)
+        on.fail("a unit cannot charge a unit of its own side");
+    o.general_leads = on.bool_or("general_leads", false);
+    if (auto a = on.optional("after_contact"))
+        o.after_contact = static_cast<AfterContact>(a->as_choice(after_contact_names()));
+    if (auto nt = on.optional("next_target")) o.next_target = unit_ref(s, *nt);
+    return o;
+}
+
+ForcedDice parse_forced_dice(const JsonNode& dn, const Scenario& s) {
+    dn.expect_only_keys({"turn", "unit", "purpose", "values"});
+    ForcedDice f;
+    f.turn = static_cast<int>(dn.required("turn").as_int(1, s.turns));
+    f.unit = unit_ref(s, dn.required("unit"));
+    f.purpose = forced_dice_purposes()[dn.required("purpose").as_choice(forced_dice_purposes())];
+    for (const auto& v : dn.required("values").items())
+        f.values.push_back(static_cast<int>(v.as_int(1, 6)));
+    return f;
+}
+
+}  // namespace
+
+Scenario parse_scenario(const Json& json, const std::string& file, const BattleRules& rules) {
+    const JsonNode root(json, file, "$");
+    root.expect_only_keys({"format", "version", "title", "description", "source", "ruleset",
+                           "scale", "seed", "turns", "first_side", "table", "terrain", "sides",
+                           "orders", "dice"});
+    Scenario s;
+    s.file = file;
+    s.json = json;
+    parse_settings(root, s, rules);
+    s.terrain = board::parse_table_and_terrain(root, file);
+    parse_sides(root, s, rules);
+    if (auto orders = root.optional("orders"))
+        for (const auto& on : orders->items()) s.orders.push_back(parse_order(on, s));
+    if (auto dice = root.optional("dice"))
+        for (const auto& dn : dice->items()) s.dice.push_back(parse_forced_dice(dn, s));
+    return s;
+}
+
+Scenario read_scenario_file(const std::string& path, const BattleRules& rules) {
+    return parse_scenario(read_json_file(path), path, rules);
+}
+
+}  // namespace vedette::sim::battle

@@ -1,0 +1,124 @@
+#pragma once
+// A scenario: the table, terrain, sides, brigades, commanders, units and the orders for each turn
+// (which unit charges which, the defender's chosen reaction, ordinary moves and formation
+// changes). The rules decide everything else. Format: docs/SCENARIO_AND_REPLAY.md.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sim/board/terrain.h"
+#include "sim/core/json_reader.h"
+#include "sim/geom/fixed_geometry.h"
+#include "sim/rulesets/gdb/melee/melee_types.h"
+
+namespace vedette::sim::battle {
+
+using geom::Vec;
+
+struct Commander {
+    std::string id;
+    std::string name;
+    gdb::General skill = gdb::General::average;
+    Vec at;
+    std::string attached_to;  // unit id, or empty
+};
+
+// The table and its terrain are the board's (sim/board/terrain.h), shared by every ruleset.
+using board::feature_kind_names;
+using board::FeatureKind;
+using board::Heightfield;
+using board::parse_length_mm;
+using board::Terrain;
+using board::TerrainFeature;
+
+struct ScenarioUnit {
+    std::string id;
+    int side = 0;
+    int brigade = 0;
+    gdb::MeleeUnit unit;  // type, class, figures, formation, status, nation, horses...
+    Vec at;               // centre, mm
+    int facing_deg = 0;
+};
+
+struct Brigade {
+    std::string id;
+    std::string name;
+    Commander general;
+};
+
+struct Side {
+    std::string id;
+    std::string name;
+    std::string nation;
+    Commander commander;  // the C-in-C
+    std::vector<Brigade> brigades;
+};
+
+enum class OrderKind : std::uint8_t { charge, opportunity_charge, reaction, move, formation };
+enum class Reaction : std::uint8_t {
+    stand,
+    stand_and_fire,
+    form_square,
+    change_formation,
+    countercharge,
+    evade
+};
+enum class AfterContact : std::uint8_t { halt, continue_charge, charge_another, move_on };
+const std::vector<std::string>& reaction_names();
+const std::vector<std::string>& after_contact_names();
+
+struct Order {
+    int turn = 1;
+    int unit = -1;  // index into Scenario::units
+    OrderKind kind = OrderKind::move;
+    int target = -1;
+    bool general_leads = false;
+    Reaction reaction = Reaction::stand;
+    gdb::Formation formation = gdb::Formation::line;
+    AfterContact after_contact = AfterContact::halt;
+    int next_target = -1;
+    Vec to;
+    std::string path;  // JSON path, for messages
+};
+
+// Dice forced for a unit in a turn, for narrated examples and teaching.
+struct ForcedDice {
+    int turn = 1;
+    int unit = -1;
+    std::string purpose;  // charge_test, stand_test, closing_fire, limbering, melee, melee_test,
+                          // melee_event, sapper
+    std::vector<int> values;
+};
+const std::vector<std::string>& forced_dice_purposes();
+
+struct Scenario {
+    std::string file;
+    std::string title;
+    std::string description;
+    std::string source;
+    std::string ruleset = "gdb";
+    std::string scale = "15mm";
+    std::uint64_t seed = 1;
+    int turns = 1;
+    int first_side = 0;
+    Terrain terrain;
+    std::vector<Side> sides;
+    std::vector<ScenarioUnit> units;
+    std::map<std::string, int> unit_index;
+    std::vector<Order> orders;
+    std::vector<ForcedDice> dice;
+    Json json;  // the scenario as read, embedded in replays
+};
+
+inline constexpr int kScenarioFormatVersion = 1;
+
+struct BattleRules;
+
+// Reads and validates a scenario against the rules (for unit sizes and the scale preset); every
+// problem is an InputError naming the file and JSON path.
+Scenario read_scenario_file(const std::string& path, const BattleRules& rules);
+Scenario parse_scenario(const Json& json, const std::string& file, const BattleRules& rules);
+
+}  // namespace vedette::sim::battle

@@ -1,0 +1,132 @@
+#include "sim/rulesets/gdb/gdb_ruleset.h"
+
+#include <cstdio>
+#include <stdexcept>
+
+#include "sim/core/input_error.h"
+#include "sim/core/prng.h"
+#include "sim/rules/ruleset_files.h"
+#include "sim/rulesets/gdb/battle/battle_engine.h"
+#include "sim/rulesets/gdb/gdb_explain.h"
+#include "sim/rulesets/gdb/gdb_record.h"
+#include "sim/rulesets/gdb/gdb_replay_v1.h"
+#include "sim/rulesets/gdb/melee/melee_engine.h"
+#include "sim/rulesets/gdb/melee/melee_input.h"
+#include "sim/rulesets/gdb/melee/melee_odds.h"
+#include "sim/rulesets/gdb/melee/melee_report.h"
+
+namespace vedette::sim::gdb {
+
+GdbRuleset::GdbRuleset(const std::string& rules_dir) {
+    const std::string path = ruleset_path(find_rules_dir(rules_dir), "gdb");
+    const std::string text = read_text_file(path);
+    melee_ = parse_gdb_rules(text, path);
+    battle_ = battle::parse_battle_rules(text, path);
+    tables_ = parse_json_text(text, path);
+}
+
+std::unique_ptr<ruleset::Scenario> GdbRuleset::parse_scenario(const Json& json,
+                                                              const std::string& file) const {
+    auto s = std::make_unique<GdbScenario>();
+    s->scenario = battle::parse_scenario(json, file, battle_);
+    s->file = file;
+    s->seed = s->scenario.seed;
+    s->unit_ids = battle::unit_ids(s->scenario);
+    s->json = s->scenario.json;
+    return s;
+}
+
+replay::Recorded GdbRuleset::run(const ruleset::Scenario& scenario, std::uint64_t seed) const {
+    const auto* gdb = dynamic_cast<const GdbScenario*>(&scenario);
+    if (!gdb) throw std::logic_error("GdbRuleset::run: not a GdB scenario");
+    battle::Scenario s = gdb->scenario;
+    s.seed = seed;
+    const battle::BattleResult result = battle::run_battle(melee_, battle_, s);
+    return battle::to_record(result, battle::RecordContext{s, battle_, tables_, melee_.hash});
+}
+
+ruleset::Resolution GdbRuleset::resolve(const Json& json, const std::string& file,
+                                        const ruleset::ResolveOptions& options) const {
+    const MeleeSetup setup = parse_melee(JsonNode(json, file, "$"));
+    const PreparedMelee melee = prepare_melee(melee_, setup);
+    const std::uint64_t seed = options.seed.value_or(1);
+    Prng prng(seed);
+    MeleeOutcome outcome;
+    resolve_melee(melee, prng, outcome);
+    std::optional<MeleeOdds> odds;
+    if (options.odds) {
+        try {
+            odds = melee_odds(melee);
+        } catch (const std::invalid_argument& e) {
+            // Too many rolling units for exact counts: a property of the file, so exit 2.
+            throw InputError(file, "--odds", e.what());
+        }
+    }
+    ruleset::Resolution r;
+    r.json = melee_report_json(melee, outcome, odds ? &*odds : nullptr);
+    r.json["seed"] = seed;
+    r.text = melee_report_text(melee, outcome, odds ? &*odds : nullptr);
+    r.explanation = explain_melee_report(r.json, tables_);
+    return r;
+}
+
+namespace {
+// printf into a string (the tables are printed by `vedette rules`).
+template <class... A>
+std::string format(const char* f, A... a) {
+    const int n = std::snprintf(nullptr, 0, f, a...);
+    std::string s(static_cast<std::size_t>(n > 0 ? n : 0), '\0');
+    if (n > 0) std::snprintf(s.data(), s.size() + 1, f, a...);
+    return s;
+}
+}  // namespace
+
+std::string GdbRuleset::describe_tables() const {
+    const GdbRules& r = melee_;
+    std::string out;
+    out +=
+        format("%s: %s (hash %s)\n[default] marks values the seeds do not give (our rulings).\n\n",
+               r.file.c_str(), r.name.c_str(), r.hash.c_str());
+    out += format("Melee modifiers (GdB 12.17)\n");
+    for (const auto& row : r.mods)
+        out += format("  %+3d  %-55s %s%s\n", row.value, row.label.c_str(), row.rule.c_str(),
+                      row.is_default ? " [default]" : "");
+    out += format("\nMelee results (%s)\n", r.results_rule.c_str());
+    for (const auto& row : r.result_rows) out += format("  %s\n", row.label.c_str());
+    out += format("  %s: %d\n", r.square_breaks_at.label.c_str(), r.square_breaks_at.value);
+    out += format("\nCasualties (%s): one enemy figure per N figures\n", r.casualties_rule.c_str());
+    for (const auto& row : r.rates)
+        out += format("  1 per %-3d %s%s\n", row.value, row.label.c_str(),
+                      row.is_default ? " [default]" : "");
+    out += format("  %s: divide by %d\n", r.infantry_vs_cavalry_divisor.label.c_str(),
+                  r.infantry_vs_cavalry_divisor.value);
+    out += format("\nFormation test (%s): 2D6, pass on\n", r.formation_rule.c_str());
+    for (std::size_t c = 0; c < r.formation_pass_on.size(); ++c)
+        out += format("  %-12s %d+\n", unit_class_names()[c].c_str(), r.formation_pass_on[c]);
+    out += format("  %+d %s\n", r.formation_excellent_general.value,
+                  r.formation_excellent_general.label.c_str());
+    out += format("\nPursuit test (%s): 2D6\n", r.pursuit_rule.c_str());
+    for (const auto* row : {&r.pursuit_commander, &r.pursuit_guard_elite, &r.pursuit_conscripts,
+                            &r.pursuit_british_cossack})
+        out += format("  %+d %s\n", row->value, row->label.c_str());
+    out += format("  %s\n", r.pursuit_penalty_floor.label.c_str());
+    for (const auto& row : r.pursuit_rows) out += format("  %s\n", row.label.c_str());
+    out += format("\nDouble six (%s)%s\n", r.double_six_rule.c_str(),
+                  r.events_are_default ? " [default]" : "");
+    for (const auto& row : r.double_six_rows)
+        out += format("  %d-%d %s\n", row.min, row.max, row.label.c_str());
+    out += format("\nGeneral at risk (%s)%s\n", r.general_risk_rule.c_str(),
+                  r.events_are_default ? " [default]" : "");
+    for (const auto& row : r.general_risk_rows) out += format("  %s\n", row.label.c_str());
+    out += format("\nSapper (%s): %s: %d [default]\n", r.sapper_rule.c_str(),
+                  r.sapper_reroll_if_at_most.label.c_str(), r.sapper_reroll_if_at_most.value);
+    return out;
+}
+
+replay::Replay GdbRuleset::upgrade_replay(const std::string& text, const std::string& file,
+                                          int version) const {
+    if (version != 1) return Ruleset::upgrade_replay(text, file, version);
+    return battle::upgrade_v1_replay(text, file, battle_, tables_);
+}
+
+}  // namespace vedette::sim::gdb

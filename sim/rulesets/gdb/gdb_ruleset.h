@@ -1,0 +1,51 @@
+#pragma once
+// General de Brigade (seeds 000 and 004) behind the Ruleset interface: its data file
+// (gdb/gdb.json), its scenarios, its battle engine (battle/), its melee calculator (melee/) and the
+// conversion of its output to records (gdb_record.h).
+
+#include <memory>
+#include <string>
+
+#include "sim/ruleset/ruleset.h"
+#include "sim/rulesets/gdb/battle/battle_rules.h"
+#include "sim/rulesets/gdb/battle/scenario.h"
+#include "sim/rulesets/gdb/melee/gdb_rules.h"
+
+namespace vedette::sim::gdb {
+
+// A GdB scenario as parsed.
+class GdbScenario : public ruleset::Scenario {
+public:
+    battle::Scenario scenario;
+};
+
+class GdbRuleset : public ruleset::Ruleset {
+public:
+    // Loads gdb.json from `rules_dir` ("" = the default search).
+    explicit GdbRuleset(const std::string& rules_dir);
+
+    std::string id() const override { return "gdb"; }
+    std::string name() const override { return melee_.name; }
+    std::string data_file() const override { return melee_.file; }
+    std::string data_hash() const override { return melee_.hash; }
+    nlohmann::json data() const override { return tables_; }
+    std::string describe_tables() const override;
+
+    std::unique_ptr<ruleset::Scenario> parse_scenario(const Json& json,
+                                                      const std::string& file) const override;
+    replay::Recorded run(const ruleset::Scenario& scenario, std::uint64_t seed) const override;
+    ruleset::Resolution resolve(const Json& json, const std::string& file,
+                                const ruleset::ResolveOptions& options) const override;
+    replay::Replay upgrade_replay(const std::string& text, const std::string& file,
+                                  int version) const override;
+
+    const GdbRules& melee_rules() const { return melee_; }
+    const battle::BattleRules& battle_rules() const { return battle_; }
+
+private:
+    GdbRules melee_;
+    battle::BattleRules battle_;
+    nlohmann::json tables_;
+};
+
+}  // namespace vedette::sim::gdb

@@ -1,0 +1,343 @@
+// What a GdB melee's score difference means (12.18, 12.19), who tests afterwards (12.22, 12.23),
+// and the casualties (12.20). Everything here is a pure function of the prepared melee, so the
+// odds and the resolution share it.
+
+#include <algorithm>
+
+#include "sim/rulesets/gdb/melee/melee_decide.h"
+
+namespace vedette::sim::gdb::detail {
+
+namespace {
+
+bool in_melee(const PreparedUnit& p) {
+    return p.fate == Fate::fights || p.fate == Fate::retreating_auto;
+}
+
+bool square_like(const MeleeUnit& u) {
+    return u.type == TroopType::infantry &&
+           (u.formation == Formation::square || u.formation == Formation::mass);
+}
+
+bool defends_fortified(const MeleeSetup& s, const PreparedUnit& p) {
+    return p.unit->cover == Cover::fortified ||
+           (s.terrain == Terrain::fortified && p.side == kDefender);
+}
+
+bool defends_built_up(const MeleeSetup& s, const PreparedUnit& p) {
+    return p.unit->cover == Cover::building || p.unit->cover == Cover::fortified ||
+           ((s.terrain == Terrain::built_up || s.terrain == Terrain::fortified) &&
+            p.side == kDefender);
+}
+
+Decision start_decision(const PreparedMelee& m) {
+    Decision d;
+    d.units.resize(m.units.size());
+    for (std::size_t i = 0; i < m.units.size(); ++i) {
+        const PreparedUnit& p = m.units[i];
+        UnitDecision& u = d.units[i];
+        u.status = p.unformed_at_start ? StatusAfter::unformed : StatusAfter::formed;
+        if (p.unit->status == Status::wavering && !p.unit->pursuing)
+            u.status = StatusAfter::wavering;
+        if (p.fate == Fate::removed) u.status = StatusAfter::removed;
+        if (p.fate == Fate::dispersed) u.status = StatusAfter::dispersed;
+        if (p.fate == Fate::retreating_auto) u.status = StatusAfter::retreating;
+        if (p.fate != Fate::fights) u.why = p.fate_why;
+    }
+    return d;
+}
+
+// 12.19 b/c, 12.22: winning cavalry tests for pursuit; winning foot tests its formation unless
+// it is a square, an Austrian mass, a defender of a fortified building, or was already unformed.
+void winner_follow_up(const PreparedMelee& m, Decision& d, int side) {
+    for (int id : m.side_units[side]) {
+        const PreparedUnit& p = m.units[id];
+        if (!in_melee(p)) continue;
+        UnitDecision& u = d.units[id];
+        if (p.cavalry) {
+            u.test = TestKind::pursuit;
+            u.why = "winning cavalry always takes a pursuit test (GdB 12.22 a, 12.23)";
+        } else if (defends_fortified(*m.setup, p)) {
+            u.status = StatusAfter::formed;
+            u.why =
+                "defenders of a castle, church or fortified building stay formed after winning "
+                "(GdB 12.9.A, 12.22 c)";
+        } else if (square_like(*p.unit)) {
+            u.status = StatusAfter::formed;
+            u.why =
+                "a winning square or Austrian mass stays formed, no formation test (GdB 12.22 d)";
+        } else if (p.unformed_at_start) {
+            u.status = StatusAfter::unformed;
+            u.why = "already unformed at the start of the melee: stays unformed (GdB 12.19 b)";
+        } else {
+            u.test = TestKind::formation;
+            u.why = "winning infantry and artillery take a formation test (GdB 12.19 b, 12.22 b)";
+        }
+    }
+}
+
+Rate pick_rate(const PreparedUnit& inflictor, bool won, bool enemy_broken, bool enemy_cavalry) {
+    if (inflictor.cavalry) {
+        if (!won) return enemy_cavalry ? Rate::cav_lose_vs_cav : Rate::cav_lose_vs_foot;
+        if (enemy_broken) {
+            if (enemy_cavalry) return Rate::cav_win_vs_broken_cav;
+            return inflictor.unit->type == TroopType::cossacks ? Rate::cossack_win_vs_broken_foot
+                                                               : Rate::cav_win_vs_broken_foot;
+        }
+        return enemy_cavalry ? Rate::cav_win_vs_pushed_cav : Rate::cav_win_vs_pushed_foot;
+    }
+    if (!won) return Rate::foot_lose_vs_all;
+    return enemy_broken ? Rate::foot_win_vs_broken : Rate::foot_win_vs_pushed;
+}
+
+// 12.20 with the rulings: pool the figures of a side's units that use the same rate, divide and
+// round down, halve for infantry against cavalry outside rough terrain; spread the loss evenly
+// over the enemy units in the melee, the remainder to the largest first.
+void apply_casualties(const PreparedMelee& m, Decision& d, std::array<bool, 2> won,
+                      std::array<bool, 2> enemy_broken) {
+    const GdbRules& r = *m.rules;
+    for (int side = 0; side < 2; ++side) {
+        const int enemy = 1 - side;
+        std::vector<CasualtyGroup> groups;
+        for (int id : m.side_units[side]) {
+            const PreparedUnit& p = m.units[id];
+            if (!in_melee(p)) continue;
+            const Rate rate = pick_rate(p, won[side], enemy_broken[side], m.side_cavalry[enemy]);
+            const bool halved = is_infantry(p.unit->type) && m.side_cavalry[enemy] &&
+                                m.setup->terrain != Terrain::rough;
+            auto g = std::find_if(groups.begin(), groups.end(), [&](const CasualtyGroup& x) {
+                return x.rate == rate && x.halved == halved;
+            });
+            if (g == groups.end()) {
+                groups.push_back({});
+                g = groups.end() - 1;
+                g->inflicting_side = side;
+                g->rate = rate;
+                g->per = r.rate(rate).value;
+                g->halved = halved;
+            }
+            g->units.push_back(id);
+            g->figures += p.fighting_figures;
+        }
+        int total = 0;
+        for (auto& g : groups) {
+            g.inflicted = g.figures / g.per;
+            if (g.halved) g.inflicted /= r.infantry_vs_cavalry_divisor.value;
+            total += g.inflicted;
+        }
+        d.inflicted[enemy] = total;
+        for (auto& g : groups) d.groups.push_back(std::move(g));
+
+        std::vector<int> targets;
+        for (int id : m.side_units[enemy])
+            if (in_melee(m.units[id])) targets.push_back(id);
+        if (targets.empty()) continue;
+        std::stable_sort(targets.begin(), targets.end(), [&](int a, int b) {
+            return m.units[a].unit->figures > m.units[b].unit->figures;
+        });
+        const int n = static_cast<int>(targets.size());
+        for (int k = 0; k < n; ++k) {
+            const int share = total / n + (k < total % n ? 1 : 0);
+            d.units[targets[k]].casualties = std::min(share, m.units[targets[k]].unit->figures);
+        }
+    }
+}
+
+int largest_in_melee(const PreparedMelee& m, int side) {
+    int best = -1;
+    for (int id : m.side_units[side])
+        if (in_melee(m.units[id]) &&
+            (best < 0 || m.units[id].unit->figures > m.units[best].unit->figures))
+            best = id;
+    return best;
+}
+
+bool status_is_broken_or_retreating(StatusAfter s) {
+    return s == StatusAfter::broken || s == StatusAfter::retreating ||
+           s == StatusAfter::dispersed || s == StatusAfter::removed;
+}
+
+Result result_of_status(StatusAfter s, Result fallback) {
+    switch (s) {
+        case StatusAfter::broken:
+            return Result::broken;
+        case StatusAfter::retreating:
+            return Result::retreat;
+        case StatusAfter::pushed_back:
+            return Result::pushed_back;
+        case StatusAfter::dispersed:
+            return Result::dispersed;
+        case StatusAfter::removed:
+            return Result::removed;
+        default:
+            return fallback;
+    }
+}
+
+Result table_result(const std::string& outcome) {
+    if (outcome == "broken") return Result::broken;
+    if (outcome == "retreat") return Result::retreat;
+    if (outcome == "pushed_back") return Result::pushed_back;
+    return Result::draw;
+}
+
+Decision decide_draw(const PreparedMelee& m, Decision d) {
+    d.winner = -1;
+    d.result = Result::draw;
+    d.table_result = Result::draw;
+    if (m.side_cavalry[kAttacker] != m.side_cavalry[kDefender]) {
+        const int cav = m.side_cavalry[kAttacker] ? kAttacker : kDefender;
+        for (int id : m.side_units[cav]) {
+            if (!in_melee(m.units[id])) continue;
+            d.units[id].status = StatusAfter::pushed_back;
+            d.units[id].why =
+                "a draw between cavalry and foot counts as the cavalry pushed back (GdB 12.18, "
+                "12.19 draw c)";
+        }
+        winner_follow_up(m, d, 1 - cav);
+        d.continues = false;
+        d.why =
+            "draw, cavalry against foot: the cavalry is pushed back, the foot tests its formation";
+    } else {
+        for (std::size_t id = 0; id < m.units.size(); ++id) {
+            if (!in_melee(m.units[id])) continue;
+            d.units[id].status = StatusAfter::unformed;
+            d.units[id].why =
+                "draw: both sides become unformed, the melee continues next turn (GdB 12.19 draw "
+                "a, b)";
+        }
+        d.continues = true;
+        d.why = "draw, stubborn lads: the melee continues next turn";
+    }
+    apply_casualties(m, d, {false, false}, {false, false});
+    return d;
+}
+
+}  // namespace
+
+Decision decide_by_difference(const PreparedMelee& m, int difference) {
+    const GdbRules& r = *m.rules;
+    Decision d = start_decision(m);
+    const int margin = difference < 0 ? -difference : difference;
+    d.row = &row_for(r.result_rows, margin);
+    if (difference == 0) return decide_draw(m, std::move(d));
+
+    const int winner = difference > 0 ? kAttacker : kDefender;
+    const int loser = 1 - winner;
+    const Result base = table_result(d.row->outcome);
+    d.winner = winner;
+    d.table_result = base;
+    const bool winner_cavalry = m.side_cavalry[winner];
+
+    int in_melee_losers = 0, holding = 0, dispersed = 0;
+    for (int id : m.side_units[loser]) {
+        const PreparedUnit& p = m.units[id];
+        if (!in_melee(p)) continue;
+        ++in_melee_losers;
+        UnitDecision& u = d.units[id];
+        const MeleeUnit& unit = *p.unit;
+        if (unit.type == TroopType::artillery) {
+            u.status = StatusAfter::dispersed;
+            u.why = "artillery that loses a melee is always dispersed (GdB 12.18, 12.19 h)";
+            ++dispersed;
+        } else if (square_like(unit) && winner_cavalry && margin < r.square_breaks_at.value) {
+            u.status = p.unformed_at_start ? StatusAfter::unformed : StatusAfter::formed;
+            u.why = "cavalry must win by " + std::to_string(r.square_breaks_at.value) +
+                    " or more to break a square: the square holds (GdB 12.18 *, 12.19 g)";
+            ++holding;
+        } else if (base == Result::broken) {
+            u.status = StatusAfter::broken;
+            u.why = square_like(unit) ? "the square is broken and flees (GdB 12.18)"
+                                      : "loser broken (GdB 12.18, 12.19)";
+        } else if (base == Result::retreat || p.fate == Fate::retreating_auto) {
+            u.status = StatusAfter::retreating;
+            u.why =
+                "loser retreats a full retreat move in the next mandatory move phase (GdB 12.18, "
+                "12.19)";
+        } else if (is_infantry(unit.type) && winner_cavalry) {
+            u.status = StatusAfter::retreating;
+            u.why = "infantry pushed back by cavalry retreats instead (GdB 12.18, 12.19 f)";
+        } else if (defends_built_up(*m.setup, p) && unit.pushed_back_before) {
+            u.status = StatusAfter::retreating;
+            u.why =
+                "pushed back a second time in the same built-up-area melee: must retreat (GdB "
+                "12.19 j)";
+        } else if (defends_built_up(*m.setup, p)) {
+            u.status = StatusAfter::pushed_back;
+            u.why =
+                "defender of a built-up area pushed back 10 cm (6 in) from the front line of bases "
+                "(GdB 12.19 i)";
+        } else {
+            u.status = StatusAfter::pushed_back;
+            u.why = "loser pushed back the full retreat distance, then rallies (GdB 12.18, 12.19)";
+        }
+    }
+
+    if (in_melee_losers > 0 && holding == in_melee_losers) {
+        // The square holds: the cavalry that scored higher is pushed back; the square wins.
+        d.result = Result::square_holds;
+        d.winner = loser;
+        for (int id : m.side_units[winner]) {
+            if (!in_melee(m.units[id])) continue;
+            d.units[id].status = StatusAfter::pushed_back;
+            d.units[id].why = "the square held: the cavalry is pushed back (GdB 12.18 *, 12.19 g)";
+        }
+        d.why = "cavalry won by " + std::to_string(margin) + ", less than " +
+                std::to_string(r.square_breaks_at.value) + ": the square holds";
+        apply_casualties(m, d, {winner == kDefender, winner == kAttacker}, {false, false});
+        return d;
+    }
+
+    const int largest = largest_in_melee(m, loser);
+    d.result = dispersed == in_melee_losers ? Result::dispersed
+                                            : result_of_status(d.units[largest].status, base);
+    d.why =
+        std::string(side_name(winner)) + " wins by " + std::to_string(margin) + ": " + d.row->label;
+    winner_follow_up(m, d, winner);
+    std::array<bool, 2> won{false, false};
+    won[winner] = true;
+    std::array<bool, 2> enemy_broken{false, false};
+    enemy_broken[winner] = status_is_broken_or_retreating(d.units[largest].status);
+    apply_casualties(m, d, won, enemy_broken);
+    return d;
+}
+
+Decision decide_automatic(const PreparedMelee& m) {
+    Decision d = start_decision(m);
+    const bool a = !m.fighters[kAttacker].empty(), b = !m.fighters[kDefender].empty();
+    if (!a && !b) {
+        d.winner = -1;
+        d.result = Result::removed;
+        d.why = "no unit on either side can fight";
+        return d;
+    }
+    const int winner = a ? kAttacker : kDefender;
+    const int loser = 1 - winner;
+    d.winner = winner;
+    bool any_retreating = false, any_tests = false, all_dispersed = true;
+    for (int id : m.side_units[loser]) {
+        const Fate f = m.units[id].fate;
+        any_retreating |= f == Fate::retreating_auto;
+        any_tests |= f == Fate::retreating_auto || f == Fate::dispersed ||
+                     (f == Fate::removed && m.units[id].unit->status == Status::broken);
+        all_dispersed &= f == Fate::dispersed;
+    }
+    if (any_retreating) {
+        d.result = Result::retreat;
+        d.table_result = Result::retreat;
+        d.why = "retreating units lose automatically (GdB 12.13)";
+        std::array<bool, 2> won{false, false}, broken{false, false};
+        won[winner] = true;
+        broken[winner] = true;
+        winner_follow_up(m, d, winner);
+        apply_casualties(m, d, won, broken);
+        return d;
+    }
+    d.result = all_dispersed ? Result::dispersed : Result::removed;
+    d.table_result = d.result;
+    d.why = m.units[m.side_units[loser][0]].fate_why;
+    if (any_tests) winner_follow_up(m, d, winner);
+    return d;
+}
+
+}  // namespace vedette::sim::gdb::detail

@@ -1,0 +1,190 @@
+// resolve_melee: the dice of one GdB melee and what follows from them.
+
+#include "sim/rulesets/gdb/melee/melee_engine.h"
+
+namespace vedette::sim::gdb {
+
+const char* die_purpose_label(DiePurpose p) {
+    switch (p) {
+        case DiePurpose::melee:
+            return "melee 2D6 (GdB 12.2)";
+        case DiePurpose::sapper_reroll:
+            return "sapper re-roll (GdB 12.10)";
+        case DiePurpose::formation_test:
+            return "formation test 2D6 (GdB 12.22)";
+        case DiePurpose::pursuit_test:
+            return "pursuit test 2D6 (GdB 12.23)";
+        case DiePurpose::double_six:
+            return "double-six table 1D6 (GdB 12.15)";
+        case DiePurpose::general_at_risk:
+            return "general at risk 2D6 (GdB 12.15)";
+    }
+    return "die";
+}
+
+namespace {
+
+// Takes forced dice first, then the PRNG; logs every die with its purpose.
+class DiceBox {
+public:
+    DiceBox(Prng& prng, std::vector<DieRecord>& log) : prng_(prng), log_(log) {}
+    int roll(int unit, DiePurpose purpose, const std::vector<int>& forced, std::size_t& next) {
+        const bool is_forced = next < forced.size();
+        const int value = is_forced ? forced[next++] : prng_.d6();
+        log_.push_back({unit, purpose, value, is_forced});
+        return value;
+    }
+
+private:
+    Prng& prng_;
+    std::vector<DieRecord>& log_;
+};
+
+void roll_events(const PreparedMelee& m, int id, int first_die, int second_die, DiceBox& box,
+                 MeleeOutcome& out) {
+    if (first_die != second_die) return;
+    const PreparedUnit& p = m.units[id];
+    std::size_t next = 0;
+    if (first_die == 6) {
+        EventRecord e{DiePurpose::double_six, id, -1, {0, 0}, nullptr};
+        e.dice[0] = box.roll(id, DiePurpose::double_six, p.unit->event_dice, next);
+        e.row = &row_for(m.rules->double_six_rows, e.dice[0]);
+        out.events.push_back(e);
+    }
+    // Any double puts a general leading the enemy at risk.
+    for (int enemy : m.side_units[1 - p.side]) {
+        const MeleeUnit& eu = *m.units[enemy].unit;
+        if (!eu.general_leads || eu.general == General::inept || eu.general == General::none)
+            continue;
+        if (m.units[enemy].fate != Fate::fights) continue;
+        EventRecord e{DiePurpose::general_at_risk, id, enemy, {0, 0}, nullptr};
+        e.dice[0] = box.roll(id, DiePurpose::general_at_risk, p.unit->event_dice, next);
+        e.dice[1] = box.roll(id, DiePurpose::general_at_risk, p.unit->event_dice, next);
+        e.row = &row_for(m.rules->general_risk_rows, e.dice[0] + e.dice[1]);
+        out.events.push_back(e);
+    }
+}
+
+void run_test(const PreparedMelee& m, int id, const UnitDecision& ud, DiceBox& box,
+              UnitOutcome& uo) {
+    const PreparedUnit& p = m.units[id];
+    TestRecord& t = uo.test;
+    t.kind = ud.test;
+    if (t.kind == TestKind::none) return;
+    std::size_t next = 0;
+    const DiePurpose purpose =
+        t.kind == TestKind::formation ? DiePurpose::formation_test : DiePurpose::pursuit_test;
+    t.dice[0] = box.roll(id, purpose, p.unit->test_dice, next);
+    t.dice[1] = box.roll(id, purpose, p.unit->test_dice, next);
+    const auto& mods = t.kind == TestKind::formation ? p.formation_mods : p.pursuit_mods;
+    t.modifier = 0;
+    for (const auto& mod : mods) t.modifier += mod.value;
+    t.total = t.dice[0] + t.dice[1] + t.modifier;
+    if (t.kind == TestKind::formation) {
+        t.target = p.formation_target;
+        t.passed = t.total >= t.target;
+        if (!t.passed) uo.status = StatusAfter::unformed;
+        return;
+    }
+    const GdbRules& r = *m.rules;
+    int effective = t.total;
+    const RangeRow& first = row_for(r.pursuit_rows, effective);
+    if (first.outcome == "superb" && p.pursuit_superb_downgrade) {
+        effective = r.pursuit_superb_downgrade.value;
+        t.downgraded = true;
+    }
+    t.row = &row_for(r.pursuit_rows, effective);
+    const std::string& o = t.row->outcome;
+    if (o == "superb")
+        uo.status = StatusAfter::formed;
+    else if (o == "unformed")
+        uo.status = StatusAfter::unformed;
+    else if (o == "blown")
+        uo.status = StatusAfter::blown;
+    else
+        uo.status = StatusAfter::pursuing;
+}
+
+// 12.21: the winners' bonus moves.
+void add_bonus_moves(const PreparedMelee& m, const Decision& d, MeleeOutcome& out) {
+    if (d.winner < 0) return;
+    bool position_taken = false;  // the losers defended a position and left it
+    for (int id : m.side_units[1 - d.winner]) {
+        const PreparedUnit& p = m.units[id];
+        const bool held_position =
+            p.unit->cover != Cover::none ||
+            (p.side == kDefender &&
+             (m.setup->terrain == Terrain::built_up || m.setup->terrain == Terrain::fortified));
+        const StatusAfter s = out.units[id].status;
+        position_taken |=
+            held_position && (s == StatusAfter::broken || s == StatusAfter::retreating ||
+                              s == StatusAfter::removed || s == StatusAfter::dispersed);
+    }
+    for (int id : m.side_units[d.winner]) {
+        const PreparedUnit& p = m.units[id];
+        if (p.fate != Fate::fights) continue;
+        UnitOutcome& uo = out.units[id];
+        if (uo.status == StatusAfter::pushed_back) continue;
+        uo.bonus_moves |= kBonusTurn45;
+        if (!p.cavalry && is_infantry(p.unit->type) && position_taken)
+            uo.bonus_moves |= kBonusOccupy;
+        if (uo.test.kind == TestKind::pursuit && uo.test.row && uo.test.row->outcome == "superb")
+            uo.bonus_moves |= kBonusHalfChargeMove;
+    }
+}
+
+}  // namespace
+
+void resolve_melee(const PreparedMelee& m, Prng& prng, MeleeOutcome& out) {
+    out.units.assign(m.units.size(), UnitOutcome{});
+    out.events.clear();
+    out.dice.clear();
+    out.score = {0, 0};
+    out.best_unit = {-1, -1};
+    out.difference = 0;
+    DiceBox box(prng, out.dice);
+
+    const Decision* d = &m.automatic_decision;
+    if (!m.automatic) {
+        for (int side = 0; side < 2; ++side) {
+            for (int id : m.fighters[side]) {
+                const PreparedUnit& p = m.units[id];
+                UnitOutcome& uo = out.units[id];
+                std::size_t next = 0;
+                uo.dice[0] = box.roll(id, DiePurpose::melee, p.unit->dice, next);
+                uo.dice[1] = box.roll(id, DiePurpose::melee, p.unit->dice, next);
+                const int rolled0 = uo.dice[0], rolled1 = uo.dice[1];
+                if (p.sapper_usable) {
+                    // The sapper re-rolls the lower die when it is low enough to be worth it.
+                    const int low = uo.dice[0] <= uo.dice[1] ? 0 : 1;
+                    if (uo.dice[low] <= m.rules->sapper_reroll_if_at_most.value) {
+                        std::size_t sapper_next = 0;
+                        uo.sapper_from = uo.dice[low];
+                        uo.sapper_to = box.roll(id, DiePurpose::sapper_reroll, p.unit->sapper_die,
+                                                sapper_next);
+                        uo.dice[low] = uo.sapper_to;
+                    }
+                }
+                uo.total = uo.dice[0] + uo.dice[1] + p.modifier_total;
+                if (out.best_unit[side] < 0 || uo.total > out.score[side]) {
+                    out.score[side] = uo.total;
+                    out.best_unit[side] = id;
+                }
+                roll_events(m, id, rolled0, rolled1, box, out);
+            }
+        }
+        out.difference = out.score[kAttacker] - out.score[kDefender];
+        d = &m.decision_for(out.difference);
+    }
+    out.decision = d;
+    for (std::size_t id = 0; id < m.units.size(); ++id) {
+        UnitOutcome& uo = out.units[id];
+        const UnitDecision& ud = d->units[id];
+        uo.status = ud.status;
+        uo.casualties = ud.casualties;
+        run_test(m, static_cast<int>(id), ud, box, uo);
+    }
+    add_bonus_moves(m, *d, out);
+}
+
+}  // namespace vedette::sim::gdb

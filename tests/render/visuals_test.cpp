@@ -1,0 +1,207 @@
+// How units look comes from data (assets/visuals.json), not code: the shipped file loads with the
+// values the renderer always drew with (so the golden images stay), the figures follow a unit's
+// roster visual and its look's layout, footprint and markers, and a bad file is refused naming
+// the file and the JSON path (the CLI exits 2 on it). No GPU needed.
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "renderer/scene/figure_layout.h"
+#include "renderer/scene/visuals.h"
+#include "sim/core/input_error.h"
+#include "tests/render/demo_fixture.h"
+
+namespace vedette::render {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::size_t mesh(MeshKind k) {
+    return static_cast<std::size_t>(k);
+}
+
+TEST(Visuals, TheShippedFileHasTheColoursAndSpacingsTheRendererAlwaysUsed) {
+    const Visuals& v = visuals();
+    EXPECT_EQ(v.nation_colour("french", 1), (Colour{0.16f, 0.24f, 0.62f}));
+    EXPECT_EQ(v.nation_colour("polish", 1), (Colour{0.16f, 0.24f, 0.62f}));
+    EXPECT_EQ(v.nation_colour("british", 0), (Colour{0.72f, 0.10f, 0.10f}));
+    EXPECT_EQ(v.nation_colour("prussian", 0), (Colour{0.10f, 0.12f, 0.22f}));
+    EXPECT_EQ(v.nation_colour("austrian", 0), (Colour{0.88f, 0.88f, 0.82f}));
+    EXPECT_EQ(v.nation_colour("russian", 0), (Colour{0.12f, 0.34f, 0.16f}));
+    EXPECT_EQ(v.nation_colour("spanish", 0), (Colour{0.80f, 0.66f, 0.22f}));
+    EXPECT_EQ(v.nation_colour("hanoverian", 0), (Colour{0.62f, 0.12f, 0.14f}));
+    EXPECT_EQ(v.nation_colour("nassau", 0), (Colour{0.20f, 0.36f, 0.20f}));
+    EXPECT_EQ(v.nation_colour("ruritanian", 0), (Colour{0.2f, 0.3f, 0.7f}));
+    EXPECT_EQ(v.nation_colour("ruritanian", 1), (Colour{0.7f, 0.2f, 0.2f}));
+    EXPECT_EQ(v.nation_colour("ruritanian", 2), (Colour{0.7f, 0.2f, 0.2f}));
+    // Every figure kind draws itself; cavalry stands 14 mm apart, crews 9 mm, foot 7 mm.
+    for (int k = kFirstFigureKind; k <= kLastFigureKind; ++k) {
+        const std::string key = mesh_kind_key(static_cast<MeshKind>(k));
+        const FigureVisual& f = v.figure(key);
+        EXPECT_EQ(f.mesh, static_cast<MeshKind>(k)) << key;
+        const bool cavalry = k >= static_cast<int>(MeshKind::cuirassiers) &&
+                             k <= static_cast<int>(MeshKind::cossacks);
+        const bool crew = k == static_cast<int>(MeshKind::artillery_crew);
+        EXPECT_EQ(f.spacing_mm, cavalry ? 14.0f : crew ? 9.0f : 7.0f) << key;
+        EXPECT_EQ(f.figures_per_gun, crew ? 4 : 0) << key;
+    }
+    EXPECT_EQ(v.figure("grenadiers_a_cheval_de_fantaisie").mesh, MeshKind::infantry);
+}
+
+// One unit at the origin facing +y.
+UnitView unit(const std::string& visual, const std::string& layout, int figures, double w,
+              double d) {
+    UnitView u;
+    u.unit = 3;
+    u.nation = "british";
+    u.visual = visual;
+    u.layout = u.from_layout = layout;
+    u.figures = figures;
+    u.width_mm = u.from_width_mm = w;
+    u.depth_mm = u.from_depth_mm = d;
+    return u;
+}
+
+InstanceBatches draw(const UnitView& u) {
+    SceneState s;
+    s.units = {u};
+    return layout_figures(s, visuals());
+}
+
+TEST(FigureLayout, TheRosterVisualPicksTheFiguresAndTheLookTheirBlock) {
+    const auto lancers = draw(unit("lancers", "line", 6, 90, 30));
+    EXPECT_EQ(lancers.by_mesh[mesh(MeshKind::lancers)].size(), 6u);
+    EXPECT_TRUE(lancers.by_mesh[mesh(MeshKind::infantry)].empty());
+    ASSERT_EQ(lancers.by_mesh[mesh(MeshKind::base)].size(), 1u);
+    EXPECT_EQ(lancers.by_mesh[mesh(MeshKind::base)][0].sx, 90.0f);
+    EXPECT_EQ(lancers.by_mesh[mesh(MeshKind::base)][0].sy, 30.0f);
+    // 90 mm at 14 mm a figure: six files, one rank, every figure on the block.
+    for (const auto& f : lancers.by_mesh[mesh(MeshKind::lancers)]) {
+        EXPECT_LE(std::abs(f.x), 45.0f);
+        EXPECT_LE(std::abs(f.y), 15.0f);
+        EXPECT_EQ(f.yaw, 0.0f);
+    }
+    const auto unknown = draw(unit("war_elephants", "line", 4, 30, 15));
+    EXPECT_EQ(unknown.by_mesh[mesh(MeshKind::infantry)].size(), 4u);
+}
+
+TEST(FigureLayout, SquaresFaceOutwardsOnFourSides) {
+    const auto square = draw(unit("infantry", "square", 16, 60, 60));
+    const auto& figs = square.by_mesh[mesh(MeshKind::infantry)];
+    ASSERT_EQ(figs.size(), 16u);
+    int faces[4] = {0, 0, 0, 0};
+    for (const auto& f : figs) {
+        const float yaw = f.yaw;
+        faces[std::abs(yaw) < 0.1f             ? 0
+              : std::abs(yaw - 1.5708f) < 0.1f ? 1
+              : std::abs(yaw - 3.1416f) < 0.1f ? 2
+                                               : 3]++;
+    }
+    for (int n : faces) EXPECT_EQ(n, 4);
+    const auto line = draw(unit("infantry", "line", 16, 60, 60));
+    for (const auto& f : line.by_mesh[mesh(MeshKind::infantry)]) EXPECT_EQ(f.yaw, 0.0f);
+}
+
+TEST(FigureLayout, CrewsServeGunsLimbersWhenLimberedAbandonedGunsAtTheirMarker) {
+    const auto battery = draw(unit("artillery_crew", "unlimbered", 8, 80, 40));
+    EXPECT_EQ(battery.by_mesh[mesh(MeshKind::gun)].size(), 2u);
+    EXPECT_EQ(battery.by_mesh[mesh(MeshKind::artillery_crew)].size(), 8u);
+    EXPECT_TRUE(battery.by_mesh[mesh(MeshKind::limber)].empty());
+    const auto limbered = draw(unit("artillery_crew", "limbered", 8, 40, 80));
+    EXPECT_EQ(limbered.by_mesh[mesh(MeshKind::limber)].size(), 2u);
+    EXPECT_TRUE(limbered.by_mesh[mesh(MeshKind::gun)].empty());
+    const auto foot = draw(unit("infantry", "line", 8, 60, 15));
+    EXPECT_TRUE(foot.by_mesh[mesh(MeshKind::gun)].empty());
+
+    UnitView left = unit("artillery_crew", "unlimbered", 4, 40, 40);
+    left.x_mm = 500, left.y_mm = 500;
+    left.markers.push_back({kAbandonedGunsMarker, sim::geom::Vec{100, 200}});
+    const auto abandoned = draw(left);
+    ASSERT_EQ(abandoned.by_mesh[mesh(MeshKind::gun)].size(), 1u);
+    EXPECT_EQ(abandoned.by_mesh[mesh(MeshKind::gun)][0].x, 100.0f);
+    EXPECT_EQ(abandoned.by_mesh[mesh(MeshKind::gun)][0].y, 200.0f);
+    EXPECT_EQ(abandoned.by_mesh[mesh(MeshKind::gun)][0].unit, 0.0f) << "not on the unit's base";
+    ASSERT_EQ(abandoned.by_mesh[mesh(MeshKind::marker)].size(), 1u);
+    EXPECT_EQ(abandoned.by_mesh[mesh(MeshKind::marker)][0].x, 100.0f);
+}
+
+TEST(FigureLayout, DisorderedFiguresStandUntidilyAndOffTableUnitsAreNotDrawn) {
+    UnitView u = unit("infantry", "line", 12, 90, 15);
+    const auto tidy = draw(u);
+    u.disordered = true;
+    const auto untidy = draw(u);
+    const auto& a = tidy.by_mesh[mesh(MeshKind::infantry)];
+    const auto& b = untidy.by_mesh[mesh(MeshKind::infantry)];
+    ASSERT_EQ(a.size(), b.size());
+    int moved = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) moved += a[i].x != b[i].x || a[i].yaw != b[i].yaw;
+    EXPECT_GT(moved, 6);
+    u.on_table = false;
+    EXPECT_EQ(draw(u).figures, 0u);
+    EXPECT_TRUE(draw(u).by_mesh[mesh(MeshKind::base)].empty());
+}
+
+// A copy of the shipped file with `from` replaced by `to`, and the error loading it.
+std::string error_for(const std::string& from, const std::string& to) {
+    std::ifstream in(kSource + "/assets/visuals.json");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at == std::string::npos) return "";
+    text.replace(at, from.size(), to);
+    fs::create_directories(VEDETTE_TEST_OUTPUT_DIR);
+    const std::string file = std::string(VEDETTE_TEST_OUTPUT_DIR) + "/visuals.json";
+    std::ofstream(file) << text;
+    try {
+        load_visuals(file);
+    } catch (const sim::InputError& e) {
+        EXPECT_EQ(e.file(), file);
+        return e.what();
+    }
+    ADD_FAILURE() << "accepted: " << to;
+    return "";
+}
+
+TEST(Visuals, ABadFileIsRefusedNamingTheFileAndThePlace) {
+    struct Case {
+        const char* from;
+        const char* to;
+        const char* says;
+    };
+    const Case cases[] = {
+        {"\"mesh\": \"lancers\"", "\"mesh\": \"elephants\"",
+         "$.figures.lancers.mesh: unknown value"},
+        {"\"spacing_mm\": 9", "\"spacing_mm\": \"9\"",
+         "$.figures.artillery_crew.spacing_mm: expected a number"},
+        {"\"spacing_mm\": 9", "\"spacing_mm\": 0",
+         "$.figures.artillery_crew.spacing_mm: expected a number from"},
+        {"\"figures_per_gun\": 4", "\"figures_per_gun\": -1",
+         "$.figures.artillery_crew.figures_per_gun"},
+        {"\"spacing_mm\": 7}", "\"spacing_mm\": 7, \"colour\": 1}",
+         "$.figures.infantry.colour: unknown field"},
+        {"[0.16, 0.24, 0.62]", "[0.16, 1.24, 0.62]", "$.nations.french[1]: expected a number from"},
+        {"[0.72, 0.10, 0.10]", "[0.72, 0.10]", "$.nations.british: expected [red, green, blue]"},
+        {"\"unknown_figures\": \"infantry\"", "\"unknown_figures\": \"hussars\"",
+         "$.unknown_figures: \"hussars\" is not"},
+        {"\"side_colours\": [[0.2, 0.3, 0.7], ", "\"side_colours\": [",
+         "$.side_colours: expected two colours"},
+        {"\"nations\"", "\"nationz\"", "$.nationz: unknown field"},
+        {"\"figures\": {", "\"figures\": [", "line "},
+    };
+    for (const Case& c : cases) {
+        const std::string what = error_for(c.from, c.to);
+        EXPECT_NE(what.find(c.says), std::string::npos) << c.to << " -> " << what;
+        EXPECT_NE(what.find("visuals.json"), std::string::npos) << what;
+    }
+    try {
+        load_visuals("/no/such/visuals.json");
+        FAIL();
+    } catch (const sim::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("/no/such/visuals.json"), std::string::npos);
+    }
+}
+
+}  // namespace
+}  // namespace vedette::render
