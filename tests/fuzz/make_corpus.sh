@@ -18,7 +18,7 @@ sources=("$root/tests/fuzz/seeds/$kind"/*)
 case $kind in
   melee) sources+=("$root"/replays/examples/*.json "$root"/tests/data/bad/*.json "$root"/tests/data/bad/hardening/*.json) ;;
   scenario) sources+=("$root"/replays/*/*.scenario.json) ;;
-  replay) sources+=("$root"/replays/*/*.replay.json) ;;
+  replay) sources+=("$root"/replays/*/*.replay.json "$root"/tests/data/v1/*.replay.json "$root"/tests/data/v1/seed000/*.replay.json) ;;
   tour) sources+=("$root"/tests/data/bad/tours/*.tour) ;;
   gltf) sources+=("$root"/assets/models/*.gltf "$root"/assets/models.json "$root"/tests/data/gltf-samples/*.gltf
                   "$root"/tests/data/bad/gltf/*.gltf) ;;
