@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim/geom/fixed_geometry.h"
+#include "sim/record/box.h"
 #include "sim/record/explanation.h"
 
 namespace vedette::sim::record {
@@ -109,10 +110,10 @@ struct Event {
     std::string text;  // plain language
     std::int64_t t0_ms = 0;
     std::int64_t t1_ms = 0;
-    int episode = -1;  // groups the events of one charge sequence or melee; -1: none
-    std::optional<Motion> motion;
+    int episode = -1;    // groups the events of one charge sequence or melee; -1: none
+    Box<Motion> motion;  // most events have neither a motion nor an explanation (box.h)
     std::vector<Effect> effects;
-    std::optional<Explanation> explanation;
+    Box<Explanation> explanation;
     std::vector<Snapshot> after;  // every unit the event changed, as it is afterwards
 };
 

@@ -67,6 +67,8 @@ template <class T>
 struct is_optional : std::false_type {};
 template <class U>
 struct is_optional<std::optional<U>> : std::true_type {};
+template <class U>
+struct is_optional<Box<U>> : std::true_type {};
 
 template <class T>
 concept Record = requires {

@@ -21,7 +21,6 @@ using record::Snapshot;
 using OJson = nlohmann::ordered_json;
 
 namespace {
-constexpr std::uint64_t kFnvStart = 0xcbf29ce484222325ULL;
 
 // The sections of a version 2 file, each starting a line, in this order.
 constexpr const char* kHeaderKey = "\n\"header\": ";
@@ -44,15 +43,15 @@ Names names_of(const record::Header& h) {
 }  // namespace
 
 // The hash of the event lines exactly as the writer puts them in the file (compact JSON, one a
-// line), so loading checks it by hashing bytes instead of re-serialising every event.
+// line; replay_lines.h), so loading checks it by hashing bytes instead of re-serialising every
+// event.
 std::string events_hash(const std::vector<Event>& events, const std::vector<std::string>& ids) {
     const auto index = record::make_unit_index(ids);
-    std::uint64_t h = kFnvStart;
-    for (const auto& e : events) {
-        const std::string bytes = record::to_json(e, {ids, index}).dump();
-        h = fnv1a64(bytes.data(), bytes.size(), h);
-    }
-    return hex16(h);
+    std::vector<std::uint64_t> hashes;
+    hashes.reserve(events.size());
+    for (const auto& e : events)
+        hashes.push_back(line_hash(record::to_json(e, {ids, index}).dump()));
+    return combine_line_hashes(hashes);
 }
 
 namespace {
@@ -192,8 +191,6 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
     const auto event_lines = section_lines(t, ev + std::strlen(kEventsKey), closed, closed_at);
     // The events close the file: "]}" and nothing after it but whitespace.
     if (!closed || t.substr(closed_at, 2) != "]}" || !blank(t.substr(closed_at + 2))) return false;
-    const std::string actual = hash_lines(event_lines);
-    if (actual != r.events_hash) stored_events_hash_fails(first_json, file, r, actual);
 
     const auto keyframe_lines =
         section_lines(t, kf + std::strlen(kKeyframesKey), closed, closed_at);
@@ -206,19 +203,25 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
     // Event lines are independent: parse them on all cores (loading only; nothing here decides
     // an outcome).
     r.events.resize(event_lines.size());
+    std::vector<std::uint64_t> hashes(event_lines.size());
     const unsigned workers = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
     std::vector<char> ok(workers, 1);
     auto parse_range = [&](unsigned w) {
         const std::size_t begin = event_lines.size() * w / workers,
                           end = event_lines.size() * (w + 1) / workers;
-        for (std::size_t i = begin; i < end && ok[w]; ++i)
-            ok[w] = record::from_text(event_lines[i], n.view(), r.events[i]) &&
+        for (std::size_t i = begin; i < end; ++i) {
+            hashes[i] = line_hash(event_lines[i]);
+            ok[w] = ok[w] && record::from_text(event_lines[i], n.view(), r.events[i]) &&
                     r.events[i].seq == static_cast<int>(i);
+        }
     };
     std::vector<std::thread> threads;
     for (unsigned w = 1; w < workers; ++w) threads.emplace_back(parse_range, w);
     parse_range(0);
     for (auto& th : threads) th.join();
+    // An edited file is named as such before any complaint about its contents.
+    const std::string actual = combine_line_hashes(hashes);
+    if (actual != r.events_hash) stored_events_hash_fails(first_json, file, r, actual);
     for (char v : ok)
         if (!v) return false;
     return true;
@@ -300,11 +303,14 @@ Replay read_replay(const std::string& path, const std::string& rules_dir) {
 std::vector<Snapshot> state_after(const Replay& replay, int seq) {
     std::vector<Snapshot> state;
     int from = 0;
-    for (const auto& k : replay.keyframes)
-        if (k.seq <= seq + 1) {
-            state = k.units;
-            from = k.seq;
-        }
+    // The last keyframe at or before the event (keyframes are in order: check_replay_values),
+    // copied once.
+    const auto after = std::upper_bound(replay.keyframes.begin(), replay.keyframes.end(), seq + 1,
+                                        [](int s, const record::Keyframe& k) { return s < k.seq; });
+    if (after != replay.keyframes.begin()) {
+        state = std::prev(after)->units;
+        from = std::prev(after)->seq;
+    }
     if (state.empty() && !replay.events.empty()) {
         state.resize(replay.unit_ids.size());
         from = 0;

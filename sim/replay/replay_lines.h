@@ -40,11 +40,32 @@ inline bool blank(std::string_view rest) {
     return rest.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
 
-// FNV-1a 64 over the lines' bytes, one after the other: events_hash.
+// Version 1's events_hash: FNV-1a 64 over the lines' bytes, one after the other.
 inline std::string hash_lines(const std::vector<std::string_view>& lines) {
     std::uint64_t h = 0xcbf29ce484222325ULL;
     for (const auto& l : lines) h = fnv1a64(l.data(), l.size(), h);
     return hex16(h);
+}
+
+// Version 2's events_hash: FNV-1a 64 over each line's own FNV-1a 64 (8 bytes, least significant
+// first), so the lines of a large replay are hashed in parallel while they are parsed.
+inline std::uint64_t line_hash(std::string_view line) {
+    return fnv1a64(line.data(), line.size());
+}
+inline std::string combine_line_hashes(const std::vector<std::uint64_t>& hashes) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (const std::uint64_t x : hashes) {
+        unsigned char bytes[8];
+        for (int i = 0; i < 8; ++i) bytes[i] = static_cast<unsigned char>(x >> (8 * i));
+        h = fnv1a64(bytes, sizeof bytes, h);
+    }
+    return hex16(h);
+}
+inline std::string events_hash_of_lines(const std::vector<std::string_view>& lines) {
+    std::vector<std::uint64_t> hashes;
+    hashes.reserve(lines.size());
+    for (const auto& l : lines) hashes.push_back(line_hash(l));
+    return combine_line_hashes(hashes);
 }
 
 }  // namespace vedette::sim::replay

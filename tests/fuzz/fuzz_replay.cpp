@@ -16,6 +16,7 @@
 
 #include "sim/core/json_reader.h"
 #include "sim/replay/replay.h"
+#include "sim/replay/replay_lines.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/ruleset/verify.h"
 #include "sim/rulesets/gdb/battle/scenario.h"
@@ -42,21 +43,14 @@ const std::string& replay_path() {
     return path;
 }
 
-// FNV-1a over the event lines as the fast reader sees them: from the line after
-// `"events": [` up to a line starting with `]`, each without its trailing comma.
+// The version 2 events_hash of the event lines as the fast reader sees them: from the line after
+// `"events": [` up to a line starting with `]`, each without its trailing comma. (Other layouts and
+// version 1 files get the hash the reader says it computed: read_with_fixed_hash.)
 std::string hash_event_lines(std::string_view text, std::size_t from) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    std::size_t pos = from;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
-        if (!line.empty() && line[0] == ']') break;
-        if (!line.empty() && line.back() == ',') line.remove_suffix(1);
-        h = sim::fnv1a64(line.data(), line.size(), h);
-    }
-    return sim::hex16(h);
+    bool closed = false;
+    std::size_t closed_at = 0;
+    return sim::replay::events_hash_of_lines(
+        sim::replay::section_lines(text, from, closed, closed_at));
 }
 
 // Replaces the string value of the first "events_hash" key; false when there is none to replace.

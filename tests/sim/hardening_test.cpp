@@ -249,7 +249,8 @@ TEST(ScenarioHardening, OverlapGridFindsWhatComparingEveryPairFinds) {
 }
 
 // ---- Replays. Some edits must reach past events_hash, so the hash is recomputed as the writer
-// computes it (FNV-1a over the event lines without their trailing commas).
+// computes it for version 2 (docs/SCENARIO_AND_REPLAY.md): FNV-1a over the FNV-1a of each event
+// line without its trailing comma, 8 bytes each, least significant first.
 
 std::string rehash(std::string text) {
     const std::size_t ev = text.find("\n\"events\": [\n");
@@ -259,7 +260,11 @@ std::string rehash(std::string text) {
         std::size_t end = text.find('\n', pos);
         std::string_view line(text.data() + pos, end - pos);
         if (!line.empty() && line.back() == ',') line.remove_suffix(1);
-        h = fnv1a64(line.data(), line.size(), h);
+        const std::uint64_t of_line = fnv1a64(line.data(), line.size());
+        for (int i = 0; i < 8; ++i) {
+            const auto byte = static_cast<unsigned char>(of_line >> (8 * i));
+            h = fnv1a64(&byte, 1, h);
+        }
         pos = end + 1;
     }
     const std::size_t at = text.find("\"events_hash\":\"") + 15;
