@@ -1,5 +1,6 @@
 #include "sim/rulesets/gdb/gdb_ruleset.h"
 
+#include <cstdarg>
 #include <cstdio>
 #include <stdexcept>
 
@@ -71,12 +72,16 @@ ruleset::Resolution GdbRuleset::resolve(const Json& json, const std::string& fil
 }
 
 namespace {
-// printf into a string (the tables are printed by `vedette rules`).
-template <class... A>
-std::string format(const char* f, A... a) {
-    const int n = std::snprintf(nullptr, 0, f, a...);
+// printf into a string (the tables are printed by `vedette rules`); checked like printf.
+__attribute__((format(printf, 1, 2))) std::string format(const char* f, ...) {
+    std::va_list args, again;
+    va_start(args, f);
+    va_copy(again, args);
+    const int n = std::vsnprintf(nullptr, 0, f, args);
+    va_end(args);
     std::string s(static_cast<std::size_t>(n > 0 ? n : 0), '\0');
-    if (n > 0) std::snprintf(s.data(), s.size() + 1, f, a...);
+    if (n > 0) std::vsnprintf(s.data(), s.size() + 1, f, again);
+    va_end(again);
     return s;
 }
 }  // namespace
