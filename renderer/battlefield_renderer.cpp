@@ -25,7 +25,7 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
     : ctx_(ctx),
       visuals_(load_visuals(visuals.empty() ? default_visuals_file() : visuals)),
       target_(std::make_unique<OffscreenTarget>(ctx, extent)),
-      terrain_(scene.replay.header.board.terrain),
+      terrain_(scene.replay.header.board.terrain, scene.replay.header.board.hex, visuals_),
       scenery_(layout_scenery(scene.replay.header.board.terrain)),
       scene_set_layout_(create_scene_set_layout(ctx)),
       shadow_(std::make_unique<ShadowMap>(ctx, kShadowMapSize)),

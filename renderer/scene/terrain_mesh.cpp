@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
+
+#include "renderer/scene/hex_layout.h"
+#include "renderer/scene/visuals.h"
 
 namespace vedette::render {
 
@@ -52,11 +56,14 @@ float distance_to_path(float x, float y, const std::vector<sim::geom::Vec>& path
     return best;
 }
 
-std::array<float, 3> colour_at(const sim::board::Terrain& terrain, float x, float y) {
+// `ground`: a hex's terrain colour instead of the fields' (features still draw over it).
+std::array<float, 3> colour_at(const sim::board::Terrain& terrain, float x, float y,
+                               const Colour* ground = nullptr) {
     using K = sim::board::FeatureKind;
     // Fields, with a gentle pattern so the ground reads as ground.
     const float v = 0.03f * std::sin(x * 0.01f) * std::cos(y * 0.013f);
     std::array<float, 3> c{0.40f + v, 0.52f + v, 0.27f};
+    if (ground) c = {(*ground)[0] + v, (*ground)[1] + v, (*ground)[2]};
     for (const auto& f : terrain.features) {
         if (f.is_area()) {
             if (!inside(x, y, f.points)) continue;
@@ -106,6 +113,30 @@ std::array<float, 3> colour_at(const sim::board::Terrain& terrain, float x, floa
     return c;
 }
 
+// The hex grid as the mesh colours it: the layout, each listed hex's ground colour (null for a
+// terrain name visuals.json does not list) and the edge darkening.
+struct HexPaint {
+    HexLayout layout;
+    std::map<std::pair<int, int>, const Colour*> ground;
+    float edge_factor;
+    float edge_width_mm;
+
+    // The colour at (x, y): the hex's ground and the table's features, darkened towards the hex
+    // edge (fully on it, not at all `edge_width_mm` inside). Points off the listed hexes keep
+    // the table's colour.
+    std::array<float, 3> colour(const sim::board::Terrain& terrain, float x, float y) const {
+        const HexCoord h = layout.nearest(x, y);
+        const auto it = ground.find({h.q, h.r});
+        if (it == ground.end()) return colour_at(terrain, x, y);
+        auto c = colour_at(terrain, x, y, it->second);
+        const float d = static_cast<float>(layout.edge_distance(x, y));
+        const float t = std::clamp(d / edge_width_mm, 0.0f, 1.0f);
+        const float k = edge_factor + (1.0f - edge_factor) * t;
+        for (float& ch : c) ch *= k;
+        return c;
+    }
+};
+
 }  // namespace
 
 float TerrainModel::raw_height(float x, float y) const {
@@ -148,13 +179,29 @@ float TerrainModel::height(float x, float y) const {
 }
 
 TerrainModel::TerrainModel(const sim::board::Terrain& terrain)
+    : TerrainModel(terrain, std::nullopt, Visuals{}) {}
+
+TerrainModel::TerrainModel(const sim::board::Terrain& terrain,
+                           const std::optional<sim::record::HexGrid>& hex, const Visuals& visuals)
     : terrain_(terrain),
       width_(static_cast<float>(terrain.width_mm)),
       depth_(static_cast<float>(terrain.depth_mm)) {
     // A 2 cm grid (at most 256 cells a side): fine enough for roads and village edges, and few
-    // enough vertices that lavapipe spends its time on pixels, not on the ground.
-    const int nx = std::clamp(static_cast<int>(width_ / 20.0f), 8, 256);
-    const int ny = std::clamp(static_cast<int>(depth_ / 20.0f), 8, 256);
+    // enough vertices that lavapipe spends its time on pixels, not on the ground. A hex grid
+    // needs about six cells across a hex for its edges to read as lines (at most 512 a side).
+    float cell = 20.0f;
+    int most = 256;
+    std::optional<HexPaint> paint;
+    if (hex) {
+        paint.emplace(HexPaint{HexLayout(*hex), {}, visuals.hex_edge, 0});
+        for (const auto& h : hex->hexes)
+            paint->ground[{h.q, h.r}] = visuals.hex_terrain_colour(h.terrain);
+        cell = std::clamp(static_cast<float>(paint->layout.size_mm()) / 6.0f, 4.0f, 20.0f);
+        paint->edge_width_mm = cell;
+        most = 512;
+    }
+    const int nx = std::clamp(static_cast<int>(width_ / cell), 8, most);
+    const int ny = std::clamp(static_cast<int>(depth_ / cell), 8, most);
     vertices.reserve(static_cast<std::size_t>((nx + 1) * (ny + 1)));
     for (int j = 0; j <= ny; ++j)
         for (int i = 0; i <= nx; ++i) {
@@ -166,7 +213,7 @@ TerrainModel::TerrainModel(const sim::board::Terrain& terrain)
             // World normal of the surface Y = h(X, -Z).
             float n[3] = {-hx / (2 * e), 1.0f, hy / (2 * e)};
             const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-            const auto c = colour_at(terrain_, x, y);
+            const auto c = paint ? paint->colour(terrain_, x, y) : colour_at(terrain_, x, y);
             vertices.push_back(
                 {x, raw_height(x, y), -y, n[0] / len, n[1] / len, n[2] / len, c[0], c[1], c[2]});
         }

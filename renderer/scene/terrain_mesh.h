@@ -2,13 +2,20 @@
 // The table as a lit mesh: heights from the board's heightfield (flat, procedural or a PGM
 // image), colours per terrain type (fields, woods, rough ground, built-up areas, water, roads,
 // hedges, walls, streams). World space: X = table x, Y = height, Z = -table y (millimetres).
+// On a board with a hex grid each hex's ground takes its terrain's colour (Visuals::hex_terrain)
+// and hex edges are darkened, on a grid fine enough to show them; without one the mesh is as it
+// always was.
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "sim/board/terrain.h"
+#include "sim/record/header.h"
 
 namespace vedette::render {
+
+struct Visuals;
 
 struct TerrainVertex {
     float px, py, pz;
@@ -19,6 +26,9 @@ struct TerrainVertex {
 class TerrainModel {
 public:
     explicit TerrainModel(const sim::board::Terrain& terrain);
+    // With a hex grid drawn on it, coloured by `visuals` (renderer/scene/visuals.h).
+    TerrainModel(const sim::board::Terrain& terrain, const std::optional<sim::record::HexGrid>& hex,
+                 const Visuals& visuals);
     float height(float x_mm, float y_mm) const;
     std::vector<TerrainVertex> vertices;  // a grid of (columns + 1) x (rows + 1) vertices
     std::vector<std::uint32_t> indices;   // triangle list over the grid

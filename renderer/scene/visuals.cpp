@@ -76,7 +76,8 @@ FigureVisual figure_visual(const JsonNode& node) {
 Visuals load_visuals(const std::string& file) {
     const sim::Json json = sim::read_json_file(file);
     const JsonNode root(json, file, "$");
-    root.expect_only_keys({"about", "figures", "unknown_figures", "nations", "side_colours"});
+    root.expect_only_keys({"about", "figures", "unknown_figures", "nations", "side_colours",
+                           "hex_terrain", "hex_edge"});
     if (auto about = root.optional("about")) about->as_string();
     Visuals v;
     v.file = file;
@@ -95,6 +96,11 @@ Visuals load_visuals(const std::string& file) {
     const auto side_items = sides.items();
     if (side_items.size() != 2) sides.fail("expected two colours: side 0, then every other side");
     v.sides = {colour(side_items[0]), colour(side_items[1])};
+    // Optional, so a visuals file written before hex boards still loads.
+    if (const auto hexes = root.optional("hex_terrain"))
+        for (const auto& [key, node] : members(*hexes)) v.hex_terrain.emplace(key, colour(node));
+    if (const auto edge = root.optional("hex_edge"))
+        v.hex_edge = static_cast<float>(number(*edge, 0, 1));
     return v;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // How units look, as data (assets/visuals.json): for each roster `visual` key the figure mesh it
 // draws, how far apart its figures stand and whether it serves guns; and the uniform colour of
-// each nation. A ruleset names visual keys in its roster; nothing here knows a rule system, and a
-// new kind of troops or nation needs an entry in the file, not code.
+// each nation; and the colour of each hex terrain name on a hex board. A ruleset names visual keys
+// in its roster and terrain names in its hex grid; nothing here knows a rule system, and a new
+// kind of troops, nation or hex terrain needs an entry in the file, not code.
 
 #include <array>
 #include <functional>
@@ -27,6 +28,10 @@ struct Visuals {
     FigureVisual unknown;  // for a visual the file does not list
     std::map<std::string, Colour, std::less<>> nations;
     std::array<Colour, 2> sides{};  // for a nation the file does not list: side 0, other sides
+    // Hex boards: the ground colour of each hex `terrain` name (a name not listed keeps the
+    // table's own colour), and how dark hex edges are drawn (the colour is multiplied by it).
+    std::map<std::string, Colour, std::less<>> hex_terrain;
+    float hex_edge = 0.6f;
 
     const FigureVisual& figure(const std::string& visual) const {
         const auto it = figures.find(visual);
@@ -36,6 +41,10 @@ struct Visuals {
         const auto it = nations.find(nation);
         if (it != nations.end()) return it->second;
         return side == 0 ? sides[0] : sides[1];
+    }
+    const Colour* hex_terrain_colour(const std::string& terrain) const {
+        const auto it = hex_terrain.find(terrain);
+        return it == hex_terrain.end() ? nullptr : &it->second;
     }
 };
 

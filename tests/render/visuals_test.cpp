@@ -189,6 +189,9 @@ TEST(Visuals, ABadFileIsRefusedNamingTheFileAndThePlace) {
          "$.side_colours: expected two colours"},
         {"\"nations\"", "\"nationz\"", "$.nationz: unknown field"},
         {"\"figures\": {", "\"figures\": [", "line "},
+        {"\"hex_edge\": 0.55", "\"hex_edge\": 2", "$.hex_edge: expected a number from 0 to 1"},
+        {"\"woods\": [0.15, 0.30, 0.13]", "\"woods\": [0.15, 0.30]",
+         "$.hex_terrain.woods: expected [red, green, blue]"},
     };
     for (const Case& c : cases) {
         const std::string what = error_for(c.from, c.to);

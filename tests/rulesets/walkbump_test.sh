@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The walk-and-bump test ruleset end to end: simulate, verify, events, render a PNG and run a
-# viewer tour under Xvfb, with the program built from app/ unchanged plus walkbump.cpp.
+# viewer tour under Xvfb, with the program built from app/ unchanged plus walkbump.cpp; and a
+# scenario on a hex board: the grid in the replay, "hexes" overlays, the hex terrain and edges in
+# a top-down render (hex_pixels.py) and the overlay in the viewer.
 #   walkbump_test.sh VEDETTE_WALKBUMP SCENARIO_DIR OUT_DIR SIM_ONLY
 set -euo pipefail
 V=$1
@@ -31,6 +33,11 @@ rc=0; "$V" verify "$OUT/edited.replay.json" > "$OUT/edited.txt" 2>&1 || rc=$?
 [ "$rc" = 2 ] || fail "an edited replay gave exit $rc"
 grep -q "events_hash" "$OUT/edited.txt" || fail "the edit was not caught: $(cat "$OUT/edited.txt")"
 
+# A hex board: the grid travels in the replay's board, the units carry "hexes" overlays.
+"$V" simulate "$SRC/hex_board.scenario.json" -o "$OUT/hex_board.replay.json" > "$OUT/hex_simulate.txt"
+"$V" verify "$OUT/hex_board.replay.json" | grep -q "identical" || fail "verify (hex board)"
+python3 "$SRC/hex_header.py" "$OUT/hex_board.replay.json" || fail "the hex board is not in the replay"
+
 if [ "$SIM_ONLY" != "ON" ]; then
   "$V" render "$OUT/two_files.replay.json" --event 6 --size 320x180 --camera top -o "$OUT/render.png" > /dev/null
   [ -s "$OUT/render.png" ] || fail "render wrote no PNG"
@@ -41,5 +48,15 @@ if [ "$SIM_ONLY" != "ON" ]; then
   [ -s "$OUT/bump.png" ] && [ -s "$OUT/walk.png" ] || fail "the tour took no screenshots"
   grep -q "A bump" "$OUT/bump.txt" || fail "the explanation panel does not show the bump: $(cat "$OUT/bump.txt")"
   grep -q "Who gives way" "$OUT/bump.txt" || fail "the result table is not shown"
+  # The hex board drawn: a colour per hex terrain, darker edges (the mesh the viewer shows too).
+  "$V" render "$OUT/hex_board.replay.json" --event 0 --size 960x540 --camera top -o "$OUT/hex_board.png" > /dev/null
+  python3 "$SRC/hex_pixels.py" "$OUT/hex_board.png" "$SRC/hex_board.scenario.json" \
+    || fail "the hex board is not drawn as expected"
+  cp "$SRC/hexes.tour" "$OUT/hexes.tour"
+  xvfb-run -a -s '-screen 0 1280x800x24' "$V" view "$OUT/hex_board.replay.json" --script "$OUT/hexes.tour" \
+    > "$OUT/hex_view.txt" 2>&1 || { cat "$OUT/hex_view.txt"; fail "the hex viewer tour failed"; }
+  grep -q "Validation Error" "$OUT/hex_view.txt" && fail "validation errors: $(cat "$OUT/hex_view.txt")"
+  grep -q "hexes: start (6 hexes)" "$OUT/hexes.txt" \
+    || fail "red_1 shows no hexes overlay: $(cat "$OUT/hexes.txt")"
 fi
 echo "walkbump tests passed"

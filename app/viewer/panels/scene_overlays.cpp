@@ -1,6 +1,7 @@
 // Overlays drawn over the 3D scene with ImGui's background draw list: unit labels, movement
 // trails, the arrow of the charge (a declaration episode) being shown, and the selected unit's
-// roster overlays (the ruleset's arcs and rings: a charge sector, a command radius). Also picking:
+// roster overlays (the ruleset's arcs, rings and hex sets: a charge sector, a command radius,
+// zones of control). Also picking:
 // click a unit to select it, hover for a tooltip.
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_text.h"
+#include "renderer/scene/hex_layout.h"
 
 namespace vedette::viewer {
 
@@ -101,8 +103,25 @@ std::vector<std::pair<double, double>> circle(double cx, double cy, double radiu
     return ring;
 }
 
+// A "hexes" overlay: each hex outlined on the board's grid (none without a grid).
+void hex_outlines(const FrameView& f, const Projector& p, ImDrawList* dl,
+                  const sim::record::Overlay& o) {
+    const auto& grid = f.model.scene.replay.header.board.hex;
+    if (!grid) return;
+    const render::HexLayout layout(*grid);
+    for (const auto& h : o.hexes) {
+        std::vector<std::pair<double, double>> outline;
+        // A little inside the hex, so neighbouring outlines stay apart from the drawn edges.
+        const auto [cx, cy] = layout.centre({int(h.x), int(h.y)});
+        for (const auto& [x, y] : layout.corners({int(h.x), int(h.y)}))
+            outline.emplace_back(cx + (x - cx) * 0.9, cy + (y - cy) * 0.9);
+        polyline(dl, p, outline, IM_COL32(120, 220, 255, 210), 2.0f, true);
+    }
+    ui::note("hexes: " + o.label + " (" + std::to_string(o.hexes.size()) + " hexes)");
+}
+
 // The selected unit's roster overlays: arcs either side of its facing, rings around a point, a
-// unit or itself. (Hex overlays are drawn once boards have hex grids in the renderer.)
+// unit or itself, and sets of hexes.
 void roster_overlays(const FrameView& f, const Projector& p, ImDrawList* dl,
                      const render::UnitView& u) {
     const auto& roster = f.model.roster();
@@ -131,6 +150,8 @@ void roster_overlays(const FrameView& f, const Projector& p, ImDrawList* dl,
             ImVec2 s;
             if (p.at(cx, cy, 5, s)) dl->AddText(s, IM_COL32(140, 255, 160, 255), o.label.c_str());
             ui::note("ring: " + o.label);
+        } else if (o.kind == "hexes") {
+            hex_outlines(f, p, dl, o);
         }
     }
 }

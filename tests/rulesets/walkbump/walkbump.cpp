@@ -2,14 +2,19 @@
 // into the core with no change to renderer/ or app/. Units walk 10 cm a turn towards where their
 // orders send them; a unit that ends its walk within 6 cm of an enemy bumps it: each throws a die
 // (the walker wins on a higher die), the loser loses a figure and steps back 5 cm, and a unit
-// with no figures left is gone. It registers itself as "walkbump" from a static initialiser, so
-// linking this file into a `vedette` program is all it takes.
+// with no figures left is gone. A scenario may lay a hex grid on the table ("hex", as a replay's
+// board has it); each unit then shows the hexes around where it starts. It registers itself as
+// "walkbump" from a static initialiser, so linking this file into a `vedette` program is all it
+// takes.
 
+#include <cmath>
 #include <memory>
+#include <set>
 
 #include "sim/board/terrain.h"
 #include "sim/core/input_error.h"
 #include "sim/core/prng.h"
+#include "sim/record/record_json.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/ruleset/registry.h"
 
@@ -31,7 +36,40 @@ public:
     std::string title;
     int turns = 3;
     std::vector<Unit> units;
+    record::Board board;
 };
+
+// The board as a replay writes it: the scenario's table, and its hex grid when it has one.
+nlohmann::ordered_json board_json(const sim::Json& scenario) {
+    nlohmann::ordered_json b = {{"table", scenario["table"]}};
+    if (scenario.contains("hex")) b["hex"] = scenario["hex"];
+    return b;
+}
+
+// The hex (axial q, r) holding a point, then that hex and its six neighbours that are on the
+// grid: the unit's "hexes" overlay. Doubles are fine here: the overlay is only drawn.
+std::vector<Vec> hexes_around(const record::HexGrid& g, Vec at) {
+    const double s = static_cast<double>(g.size_mm), r3 = std::sqrt(3.0);
+    const double x = static_cast<double>(at.x - g.origin.x) / s;
+    const double y = static_cast<double>(at.y - g.origin.y) / s;
+    const bool pointy = g.orientation != "flat";
+    const double fq = pointy ? r3 / 3 * x - y / 3 : 2.0 / 3 * x;
+    const double fr = pointy ? 2.0 / 3 * y : -x / 3 + r3 / 3 * y;
+    const double fs = -fq - fr;
+    double q = std::round(fq), r = std::round(fr), t = std::round(fs);
+    if (std::abs(q - fq) > std::abs(r - fr) && std::abs(q - fq) > std::abs(t - fs))
+        q = -r - t;
+    else if (std::abs(r - fr) > std::abs(t - fs))
+        r = -q - t;
+    std::set<std::pair<std::int64_t, std::int64_t>> on_grid;
+    for (const auto& h : g.hexes) on_grid.insert({h.q, h.r});
+    const std::int64_t cq = static_cast<std::int64_t>(q), cr = static_cast<std::int64_t>(r);
+    std::vector<Vec> out;
+    for (const auto& [dq, dr] : std::vector<std::pair<int, int>>{
+             {0, 0}, {1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {0, 1}})
+        if (on_grid.count({cq + dq, cr + dr})) out.push_back({cq + dq, cr + dr});
+    return out;
+}
 
 class Battle {
 public:
@@ -146,14 +184,15 @@ public:
     std::unique_ptr<sim::ruleset::Scenario> parse_scenario(const sim::Json& json,
                                                            const std::string& file) const override {
         const sim::JsonNode root(json, file, "$");
-        root.expect_only_keys({"ruleset", "title", "seed", "turns", "table", "units"});
+        root.expect_only_keys({"ruleset", "title", "seed", "turns", "table", "hex", "units"});
         auto s = std::make_unique<Scenario>();
         s->file = file;
         s->json = json;
         s->title = root.string_or("title", "");
         s->seed = static_cast<std::uint64_t>(root.int_or("seed", 1, 0, INT64_MAX));
         s->turns = static_cast<int>(root.int_or("turns", 3, 1, 20));
-        sim::board::parse_table_and_terrain(root, file);
+        // The board's own parser checks the hex grid, with paths into this file ($.hex.size_mm).
+        s->board = record::board_from_json(board_json(json), file, "$");
         for (const auto& n : root.required("units").items()) {
             n.expect_only_keys({"id", "name", "side", "figures", "at", "to"});
             Unit u{n.required("id").as_string(),
@@ -179,7 +218,7 @@ public:
                          {{"red", "Red", ""}, {"blue", "Blue", ""}},
                          {},
                          {}};
-        for (const auto& u : s.units)
+        for (const auto& u : s.units) {
             h.units.push_back({u.id,
                                u.name,
                                "",
@@ -188,9 +227,12 @@ public:
                                "infantry",
                                {{"figures", std::to_string(u.figures)}},
                                {{"ring", "bump distance", kBumpMm, 0, std::nullopt, -1, {}}}});
-        h.board.terrain =
-            sim::board::parse_table_and_terrain(sim::JsonNode(s.json, s.file, "$"), s.file);
-        h.board.json = {{"table", s.json["table"]}};
+            if (s.board.hex)
+                h.units.back().overlays.push_back(
+                    {"hexes", "start", 0, 0, std::nullopt, -1, hexes_around(*s.board.hex, u.at)});
+        }
+        h.board = s.board;
+        h.board.json = board_json(s.json);
         sim::replay::Recorded r = Battle(s, seed).run(h);
         r.seed = seed;
         r.scenario_text = s.json.dump();
