@@ -108,9 +108,8 @@ record::RosterUnit roster_unit(const RecordContext& c, const ScenarioUnit& su) {
         const Brigade& b = side.brigades[static_cast<std::size_t>(su.brigade)];
         r.properties.push_back({"brigade", b.name});
         r.properties.push_back({"general", b.general.name});
-        long radius = 150;
-        if (const auto it = c.rules.scales.find(c.scenario.scale); it != c.rules.scales.end())
-            radius = it->second.command_radius_mm;
+        // The scenario reader refused any scale the ruleset data does not define.
+        const long radius = c.rules.scales.at(c.scenario.scale).command_radius_mm;
         record::Overlay ring{
             "ring", "command radius of " + b.general.name, radius, 0, b.general.at, -1, {}};
         if (const auto it = c.scenario.unit_index.find(b.general.attached_to);
