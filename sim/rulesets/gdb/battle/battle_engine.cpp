@@ -83,6 +83,7 @@ void Battle::start_turn() {
         u.charged = u.was_charged = u.countercharged = u.countercharge_bonus = false;
         u.countercharge_forward = 0;
         u.general_leads = u.flank_contact = u.retreated_this_turn = u.behind_obstacle = false;
+        u.reinforcement = u.stood_aside = false;
         u.charged_by = -1;
     }
     opportunity_used_ = {0, 0};
@@ -264,8 +265,9 @@ bool Battle::line_of_sight(int from, int to) const {
     }
     for (std::size_t u = 0; u < units_.size(); ++u) {
         const int id = static_cast<int>(u);
-        if (id == from || id == to || !units_[u].on_table) continue;
-        if (geom::segment_crosses_rect(a, b, rect_of(id))) return false;
+        if (id == from || id == to) continue;
+        // Abandoned guns do not block: chargers ride through them (seed 000, the uhlans).
+        if (units_[u].on_table && geom::segment_crosses_rect(a, b, rect_of(id))) return false;
     }
     return true;
 }

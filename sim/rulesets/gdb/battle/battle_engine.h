@@ -45,6 +45,8 @@ struct UnitState {
     bool flank_contact = false;
     bool behind_obstacle = false;  // defending behind a hedge, wall or stream this turn
     bool retreated_this_turn = false;
+    bool reinforcement = false;  // charged into a melee already fought (12.8)
+    bool stood_aside = false;  // skirmishers that left a charge path: no fire, no fight (seed 000)
     Pending pending = Pending::none;
     int pending_enemy = -1;     // who it fought (direction for retreats, target for pursuit)
     bool uncontrolled = false;  // must charge the nearest enemy in its sector next turn
@@ -107,7 +109,14 @@ private:
     const Commander* attached_general(int unit) const;
     geom::i64 command_distance(int unit) const;
     bool line_of_sight(int from, int to) const;
+    // The charger sees its target if it sees any part of it: its centre or a corner.
+    bool sees_any_part(int from, int to) const;
     const TerrainFeature* feature_at(geom::Vec p) const;
+    // Woods, a built-up area or a fortification at p: the shelter evaders look for (seed 000).
+    const TerrainFeature* shelter_at(geom::Vec p) const;
+    // Straight away from `enemy`, or within 22 degrees of that towards the nearest shelter or
+    // friends (seed 000, evades 3).
+    geom::Vec evade_direction(int unit, int enemy, std::string& towards) const;
     void move_unit(int unit, geom::Vec to, geom::Vec facing);
     // Moves a fleeing or retreating unit along `dir`, disordering friends it passes through and
     // ending clear of them (seed 000, lancer example).
@@ -167,14 +176,18 @@ private:
         std::string gait;
         charge::ReactionChoice reaction;
         const Order* reaction_order = nullptr;
-        int lost = 0;           // figures lost to the closing volley
-        bool changing = false;  // the target changes formation as the charger closes
+        int lost = 0;              // figures lost to the closing volley
+        bool changing = false;     // the target changes formation as the charger closes
+        bool reinforcing = false;  // the target is already in a melee (12.8)
         charge::FormationChangePlan change;
     };
     // Declaration (charge_sequence.cpp): false if refused.
+    // Every condition of a charge, for ordered, opportunity and restarted charges alike.
     charge::DeclarationChecks declaration_checks(int charger, int target, const Order* order,
-                                                 bool opportunity, geom::i64 used) const;
+                                                 geom::i64 used) const;
     bool declare_charge(ChargeRun& run, bool opportunity, geom::i64 used);
+    // The steps after a declaration: reaction, half move, tests, contact.
+    void run_declared_charge(ChargeRun& run);
     // Reactions (charge_reactions.cpp).
     void announce_reaction(ChargeRun& run);
     void first_half_move(ChargeRun& run);
@@ -183,6 +196,7 @@ private:
     void start_formation_change(ChargeRun& run);
     void evade(ChargeRun& run);
     void ride_down_evaders(const ChargeRun& run);
+    int skirmisher_figures_contacted(int charger, int skirmishers) const;
     void start_countercharge(ChargeRun& run);
     // The tests at the half move, contact and after it (charge_contact.cpp).
     bool charger_test(ChargeRun& run);  // false: the charger halts or falls back
@@ -198,8 +212,13 @@ private:
                             geom::i64 remaining);
     geom::Vec contact_position(int charger, int target) const;
     // Moves `unit` straight away from `enemy`, disordering friends it passes (seed 000).
+    // `dir` (unit length, Q16) overrides "straight away from the enemy" when it is not zero.
     void fall_back(int unit, int enemy, geom::i64 distance, const std::string& kind,
-                   const std::string& rule, const std::string& text);
+                   const std::string& rule, const std::string& text, geom::Vec dir = {});
+    // Friends a falling-back unit disorders: those it passes in the first half of its move,
+    // squares and units in buildings or fortifications excepted (12.19 c).
+    bool disorders_friend(int unit, int friend_unit, geom::Vec from, geom::Vec dir,
+                          geom::i64 distance) const;
     bool in_charge_sector(int charger, int target) const;
     // Seed 000: the charger's own skirmishers step aside; enemy skirmishers in the way evade.
     void clear_charge_path(int charger, int target);

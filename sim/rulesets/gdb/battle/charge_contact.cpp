@@ -27,9 +27,8 @@ bool Battle::charger_test(ChargeRun& run) {
         mods.push_back({&ct.mod("per_figure_lost"), ct.mod("per_figure_lost").value * run.lost});
     if (const Commander* g = attached_general(c); g && g->skill != gdb::General::inept)
         mods.push_back({&ct.mod("general_attached"), ct.mod("general_attached").value});
-    const bool square_ready =
-        (ts.formation == gdb::Formation::square && !run.changing) ||
-        (run.changing && run.change.completes && run.change.to == gdb::Formation::square);
+    // A square still forming is not a formed square (seed 000, the dragoons' example; RULINGS).
+    const bool square_ready = ts.formation == gdb::Formation::square && !run.changing;
     if (is_cavalry(c) && square_ready && ts.status == gdb::Status::formed)
         mods.push_back({&ct.mod("cavalry_vs_square"), ct.mod("cavalry_vs_square").value});
     const TestRoll test = morale_test(c, ct, mods, "charge_test");
@@ -176,7 +175,8 @@ void Battle::charge_home(ChargeRun& run) {
              ": both stay in place until the melee phase, no firing at them, no morale tests");
     cs.flank_contact = false;
     ts.flank_contact = run.flank;
-    contacts_.push_back({c, t, true});
+    // A reinforcement joins a melee in its later rounds (12.8): no first-round rules for it.
+    contacts_.push_back({c, t, !run.reinforcing});
 }
 
 void Battle::after_contact(int c, int t, Vec target_left_from, const Order* order, i64 moved) {

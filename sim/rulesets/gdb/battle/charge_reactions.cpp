@@ -20,8 +20,18 @@ void Battle::announce_reaction(ChargeRun& run) {
     const auto& ts = units_[static_cast<std::size_t>(t)];
     const auto type = scenario_.units[static_cast<std::size_t>(t)].unit.type;
     run.reaction_order = reaction_order(t);
+    // A unit reacts only while it can see the charger (seed 000, the lancers' example; RULINGS
+    // reaction windows): checked when the charge starts or restarts.
+    const bool blind = !line_of_sight(t, run.charger);
     run.reaction = charge::choose_reaction(
-        type, run.reaction_order, in_contact(t) || ts.status == gdb::Status::broken, ts.charged);
+        type, run.reaction_order,
+        in_contact(t) || ts.status == gdb::Status::broken || ts.stood_aside || blind, ts.charged);
+    if (blind && !in_contact(t) && ts.status != gdb::Status::broken)
+        run.reaction.note =
+            " (it cannot see the charger: it cannot fire, change formation or "
+            "countercharge)";
+    else if (ts.stood_aside)
+        run.reaction.note = " (it stepped out of a charge path this turn: it may not fire)";
     emit("reaction", {t, run.charger}, kReactionRule,
          name(t) + " " + charge::reaction_words(run.reaction.reaction) + run.reaction.note);
 }
@@ -115,6 +125,7 @@ void Battle::evade(ChargeRun& run) {
     const auto type = scenario_.units[static_cast<std::size_t>(t)].unit.type;
     const i64 charge_mm = moves(c).charge_mm;
     const i64 evade = charge::evade_distance(moves(t).evade_mm, run.half, charge_mm);
+    const Vec left_from = ts.pos;
     if (type == gdb::TroopType::artillery) {
         ts.guns_abandoned = true;
         ts.guns_at = ts.pos;
@@ -122,13 +133,18 @@ void Battle::evade(ChargeRun& run) {
              name(t) + ": the crew leaves the guns, which stay where they are, marked abandoned");
         ts.status = gdb::Status::unformed;  // evades 7
     }
+    std::string towards;
+    const Vec dir = evade_direction(t, c, towards);
     fall_back(t, c, evade, "evade", kEvadeRule,
-              name(t) + " evades " + cm(evade) + ": the charger covered " + cm(run.half) +
-                  " of its " + cm(charge_mm) + ", so it may use the same part of its " +
-                  cm(moves(t).evade_mm));
+              name(t) + " evades " + cm(evade) +
+                  (towards.empty() ? " straight back" : " towards " + towards) +
+                  ": the charger covered " + cm(run.half) + " of its " + cm(charge_mm) +
+                  ", so it may use the same part of its " + cm(moves(t).evade_mm),
+              dir);
     const i64 gap = geom::distance(rect_of(c), rect_of(t));
-    // Evaders that reach woods, a built-up area or the shelter of friends are safe.
-    bool sheltered = feature_at(ts.pos) != nullptr;
+    // Evaders that reach woods, a built-up area or the shelter of friends are safe; hills,
+    // water and rough ground as such are no shelter.
+    bool sheltered = shelter_at(ts.pos) != nullptr;
     for (std::size_t f = 0; f < units_.size() && !sheltered; ++f)
         if (static_cast<int>(f) != t && units_[f].on_table &&
             scenario_.units[f].side == scenario_.units[static_cast<std::size_t>(t)].side &&
@@ -138,7 +154,7 @@ void Battle::evade(ChargeRun& run) {
         emit("evade", {t}, kEvadeRule, name(t) + " reaches shelter: the charger cannot get at it",
              800);
     if (sheltered || gap > charge_mm - run.moved) {
-        after_contact(c, t, ts.pos, run.order, run.moved);
+        after_contact(c, t, left_from, run.order, run.moved);
         return;
     }
     const TestRoll test = morale_test(c, rules_.charge_test, {}, "charge_test");
@@ -153,8 +169,9 @@ void Battle::evade(ChargeRun& run) {
     ride_down_evaders(run);
 }
 
-// Skirmishers caught by a formed unit are destroyed; other evaders count as broken and lose
-// figures at the chargers' usual rate against a broken enemy (12.20), without striking back.
+// Skirmishers caught by a line unit lose the bases it contacts and the rest count as broken;
+// other evaders count as broken and lose figures at the chargers' usual rate against a broken
+// enemy (12.20), without striking back (seed 000, evades 6).
 void Battle::ride_down_evaders(const ChargeRun& run) {
     const int c = run.charger, t = run.target;
     const auto& cs = units_[static_cast<std::size_t>(c)];
@@ -164,9 +181,22 @@ void Battle::ride_down_evaders(const ChargeRun& run) {
     const bool line_unit =
         !(ctype == gdb::TroopType::cossacks || ctype == gdb::TroopType::skirmishers);
     if (type == gdb::TroopType::skirmishers && line_unit) {
-        ts.on_table = false;
+        const int lost = std::min(ts.figures, skirmisher_figures_contacted(c, t));
+        ts.figures -= lost;
+        ts.status = gdb::Status::broken;
+        ts.pending = Pending::rout;
+        ts.pending_enemy = c;
+        if (ts.figures == 0) {
+            ts.on_table = false;
+            ts.pending = Pending::none;
+        }
         emit("evaders_caught", {c, t}, kEvadeRule,
-             name(t) + " is caught by a formed unit and destroyed; no melee follows");
+             name(t) + " is caught by a line unit: the " + std::to_string(lost) +
+                 " figures on the bases it contacts are destroyed" +
+                 (ts.figures == 0
+                      ? "; nothing is left"
+                      : ", the other " + std::to_string(ts.figures) + " count as broken") +
+                 "; no melee follows");
         return;
     }
     const gdb::RuleRow& row = melee_rules_.rate(charge::caught_evaders_rate(ctype, type));
@@ -216,6 +246,24 @@ void Battle::start_countercharge(ChargeRun& run) {
                               : " countercharges, moving " + cm(forward) + " towards the charger"),
         from, end, toward, "gallop");
     run.flank = false;  // it faces the charger now
+}
+
+}  // namespace vedette::sim::battle
+
+namespace vedette::sim::battle {
+
+// The skirmish bases whose share of the line lies in front of the charger's frontage.
+int Battle::skirmisher_figures_contacted(int charger, int skirmishers) const {
+    const geom::Rect cr = rect_of(charger);
+    const geom::Rect sr = rect_of(skirmishers);
+    const BaseSpec& base =
+        rules_.base_of(scenario_.units[static_cast<std::size_t>(skirmishers)].unit.type);
+    const int figures = units_[static_cast<std::size_t>(skirmishers)].figures;
+    const int bases = std::max(1, (figures + base.figures - 1) / base.figures);
+    const i64 per_base = std::max<i64>(1, sr.half_width * 2 / bases);
+    const int contacted =
+        static_cast<int>(std::min<i64>(bases, (cr.half_width * 2 + per_base - 1) / per_base));
+    return contacted * base.figures;
 }
 
 }  // namespace vedette::sim::battle

@@ -75,9 +75,10 @@ Vec Battle::contact_position(int charger, int target) const {
 }
 
 void Battle::fall_back(int unit, int enemy, i64 distance, const std::string& kind,
-                       const std::string& rule, const std::string& text) {
+                       const std::string& rule, const std::string& text, Vec dir) {
     auto& s = units_[static_cast<std::size_t>(unit)];
-    const Vec away = geom::normalize(s.pos - units_[static_cast<std::size_t>(enemy)].pos);
+    const Vec away =
+        dir == Vec{} ? geom::normalize(s.pos - units_[static_cast<std::size_t>(enemy)].pos) : dir;
     std::vector<int> passed;
     const Vec from = s.pos;
     const Vec end = flee_path_end(unit, away, distance, passed);
@@ -85,18 +86,21 @@ void Battle::fall_back(int unit, int enemy, i64 distance, const std::string& kin
     emit_motion(kind, unit, {unit}, rule, text, from, end, pushed ? s.facing : away,
                 pushed ? "walk" : "flee");
     // Skirmishers and crews pass through friends without penalty (seed 000, evades 5); others
-    // disorder the friends they pass through (12.19 c).
+    // disorder the friends they pass through in the first half of their move (12.19 c).
     const auto type = scenario_.units[static_cast<std::size_t>(unit)].unit.type;
     if (type == gdb::TroopType::skirmishers ||
         (type == gdb::TroopType::artillery && s.guns_abandoned)) {
         if (kind == "evade") return;
     }
     for (int f : passed) {
+        if (!disorders_friend(unit, f, from, away, distance)) continue;
         auto& fs = units_[static_cast<std::size_t>(f)];
-        if (fs.formation == gdb::Formation::square) continue;
         if (fs.status == gdb::Status::formed) fs.status = gdb::Status::unformed;
+        // Both units become unformed (12.19 c).
+        if (pushed) s.status = gdb::Status::unformed;
         emit("interpenetration", {f, unit}, "GdB 12.19 c; seed 000 (routers pass through friends)",
-             name(unit) + " passes through " + name(f) + ", which becomes unformed; " + name(unit) +
+             name(unit) + " passes through " + name(f) +
+                 " in the first half of its move: it becomes unformed; " + name(unit) +
                  " ends behind it");
     }
 }
@@ -144,19 +148,20 @@ void Battle::uncontrolled_charges() {
 }
 
 // Opportunity charges (cavalry only, one per commander per turn, against a unit that declared a
-// charge this turn) move first (seed 000).
+// charge this turn) move first (seed 000). Every condition of a charge applies, the command
+// radius included (the hussars' example checks it first).
 void Battle::opportunity_charges() {
     std::vector<int> brigades_used;
     for (const auto& o : scenario_.orders) {
         if (o.turn != turn_ || o.kind != OrderKind::opportunity_charge) continue;
         const auto& su = scenario_.units[static_cast<std::size_t>(o.unit)];
-        bool target_charges = false;
+        const Order* provoking = nullptr;
         for (const auto& other : scenario_.orders)
-            target_charges |=
-                other.turn == turn_ && other.unit == o.target && other.kind == OrderKind::charge;
+            if (other.turn == turn_ && other.unit == o.target && other.kind == OrderKind::charge)
+                provoking = &other;
         const int key = su.side * 1000 + su.brigade;
         std::string refusal;
-        if (!target_charges)
+        if (!provoking)
             refusal = name(o.target) + " has not declared a charge this turn";
         else if (std::find(brigades_used.begin(), brigades_used.end(), key) != brigades_used.end())
             refusal = "its brigade general has already ordered an opportunity charge this turn";
@@ -165,11 +170,16 @@ void Battle::opportunity_charges() {
                  name(o.unit) + " may not make an opportunity charge: " + refusal);
             continue;
         }
+        // The enemy's own declaration comes first: it is what the opportunity charge answers.
+        emit("charge_declared", {o.target, provoking->target}, kChargeRule,
+             name(o.target) + " declares a charge on " + name(provoking->target));
+        ChargeRun run;
+        run.charger = o.unit;
+        run.target = o.target;
+        run.order = &o;
+        if (!declare_charge(run, true, 0)) continue;
         brigades_used.push_back(key);
-        emit("charge_declared", {o.unit, o.target}, "GdB opportunity charges (seed 000)",
-             name(o.unit) + " seizes the initiative: an opportunity charge on " + name(o.target) +
-                 ", moving first");
-        execute_charge(o.unit, o.target, &o, true, 0);
+        run_declared_charge(run);
     }
 }
 
@@ -189,9 +199,12 @@ void Battle::ordered_charges() {
                          "third unit");
                 continue;
             }
-            if (!can_act(o.unit)) {
+            if (!can_act(o.unit) || cs.stood_aside) {
                 emit("charge_refused", {o.unit, o.target}, kChargeRule,
-                     name(o.unit) + " cannot charge now (in contact, retreating, broken or blown)");
+                     name(o.unit) + (cs.stood_aside ? " stepped out of a charge path this turn: it "
+                                                      "may not fire or fight (seed 000)"
+                                                    : " cannot charge now (in contact, retreating, "
+                                                      "broken or blown)"));
                 continue;
             }
             execute_charge(o.unit, o.target, &o, false, 0);
@@ -208,12 +221,22 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
     run.target = t;
     run.order = order;
     if (!declare_charge(run, opportunity, used)) return;
+    run_declared_charge(run);
+}
+
+void Battle::run_declared_charge(ChargeRun& run) {
     announce_reaction(run);
     first_half_move(run);
     if (!resolve_reaction(run)) return;
     if (!charger_test(run)) return;
     if (run.reaction.reaction == Reaction::countercharge)
         countercharge_test(run);
+    else if (run.reinforcing)
+        emit("morale_test", {run.target, run.charger}, "GdB 12.8 b",
+             name(run.target) +
+                 " is already in melee: it stays in place and takes no morale test; " +
+                 name(run.charger) + " joins the melee as a reinforcement, without a charge bonus",
+             800);
     else if (!target_stand_test(run))
         return;
     finish_formation_change(run);
@@ -221,7 +244,7 @@ void Battle::execute_charge(int c, int t, const Order* order, bool opportunity, 
 }
 
 charge::DeclarationChecks Battle::declaration_checks(int c, int t, const Order* order,
-                                                     bool opportunity, i64 used) const {
+                                                     i64 used) const {
     const auto& cs = units_[static_cast<std::size_t>(c)];
     const auto& ts = units_[static_cast<std::size_t>(t)];
     charge::DeclarationChecks k;
@@ -232,7 +255,7 @@ charge::DeclarationChecks Battle::declaration_checks(int c, int t, const Order* 
     }
     k.target_present = ts.on_table && !ts.dispersed;
     k.charger_can_charge = moves(c).charge_mm != 0;
-    k.needs_general = order && used == 0 && !opportunity;
+    k.needs_general = order && used == 0;
     k.command_mm = command_distance(c);
     k.command_radius_mm = scale_.command_radius_mm;
     k.charge_move_mm = moves(c).charge_mm - used - k.obstacle_cost_mm;
@@ -245,12 +268,12 @@ bool Battle::declare_charge(ChargeRun& run, bool opportunity, i64 used) {
     const int c = run.charger, t = run.target;
     auto& cs = units_[static_cast<std::size_t>(c)];
     auto& ts = units_[static_cast<std::size_t>(t)];
-    const charge::DeclarationChecks k = declaration_checks(c, t, run.order, opportunity, used);
+    const charge::DeclarationChecks k = declaration_checks(c, t, run.order, used);
     std::string refusal = charge::declaration_refusal(k);
     bool visible = true;
     if (refusal.empty()) {
         clear_charge_path(c, t);
-        visible = line_of_sight(c, t);
+        visible = sees_any_part(c, t);
         if (!visible) refusal = "the target cannot be seen";
     }
     OJson checks = {{"distance_mm", k.distance_mm},
@@ -265,13 +288,20 @@ bool Battle::declare_charge(ChargeRun& run, bool opportunity, i64 used) {
             .details = checks;
         return false;
     }
-    if (!opportunity)
-        emit("charge_declared", {c, t}, kChargeRule,
-             name(c) + " charges " + name(t) + ": " + cm(k.distance_mm) + " away, charge move " +
-                 cm(k.charge_move_mm) +
-                 (used == 0 ? ", general " + cm(k.command_mm) + " away (15 cm allowed)" : "") +
-                 ", visible, within 22 degrees")
-            .details = checks;
+    run.reinforcing = in_contact(t);
+    const std::string checked = cm(k.distance_mm) + " away, charge move " + cm(k.charge_move_mm) +
+                                (k.needs_general ? ", general " + cm(k.command_mm) + " away (" +
+                                                       cm(k.command_radius_mm) + " allowed)"
+                                                 : "") +
+                                ", visible, within 22 degrees";
+    emit("charge_declared", {c, t},
+         opportunity ? "GdB opportunity charges (seed 000)" : kChargeRule,
+         opportunity ? name(c) + " seizes the initiative: an opportunity charge on " + name(t) +
+                           ", moving first: " + checked
+                     : name(c) + (run.reinforcing ? " charges into the melee with " : " charges ") +
+                           name(t) + ": " + checked)
+        .details = checks;
+    cs.reinforcement = run.reinforcing;
     cs.charged = true;
     run.start_front = rect_of(c).front_centre();
     cs.general_leads = run.order && run.order->general_leads;
@@ -330,6 +360,7 @@ void Battle::clear_charge_path(int c, int t) {
                  geom::scale(fs.facing, rect_of(shelter).half_depth + rect_of(s).half_depth + 20);
             where = "behind " + name(shelter);
         }
+        ss.stood_aside = true;
         emit_motion("evade", s, {s, c},
                     "GdB charges: skirmishers in the path of a charge evade (seed 000)",
                     name(s) + " is in the path of " + name(c) + "'s charge and evades " + where +

@@ -178,9 +178,12 @@ gdb::MeleeUnit Battle::melee_unit(int u, bool attacker, bool first_round,
     mu.figures = std::max(1, st.figures);
     mu.formation = st.formation;
     mu.status = st.status;
-    mu.charging = attacker && st.charged && first_round && !st.pursuing;
+    // A reinforcement charged this turn into a melee already fought: the engine shows the charge
+    // bonus it does not get (12.8 c).
+    mu.charging = attacker && st.charged && (first_round || st.reinforcement) && !st.pursuing;
     mu.countercharging = !attacker && st.countercharged && st.countercharge_bonus && first_round;
     mu.pursuing = st.pursuing;
+    mu.reinforcement = attacker && st.reinforcement;
     mu.pursued_last_turn = st.pursued_last_turn;
     mu.flank_or_rear = !attacker && st.flank_contact && first_round;
     const Commander* g = attached_general(u);

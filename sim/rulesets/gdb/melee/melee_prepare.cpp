@@ -219,7 +219,11 @@ void add_formation_mods(PreparedUnit& p, const GdbRules& r, const EnemyView& ene
     if (u.type == TroopType::infantry && u.charging &&
         (u.formation == Formation::column || u.formation == Formation::attack_column) &&
         !enemy.any_cavalry) {
-        if (enemy.max_cover != Cover::none && !u.breach)
+        if (u.reinforcement)
+            deny(p, Mod::infantry_column_charging,
+                 "reinforcements get no charge modifier, and this one is in addition to it (GdB "
+                 "12.8 c, 12.17 (7))");
+        else if (enemy.max_cover != Cover::none && !u.breach)
             deny(p, Mod::infantry_column_charging,
                  "against cover, a building or a fortification only through a breach or gate (GdB "
                  "12.17 (7))");

@@ -1,0 +1,105 @@
+// What units see and where evaders and routers go (seed 000): a charger sees its target if it
+// sees any part of it; evaders look for real shelter (woods, buildings, fortifications) or
+// friends within 22 degrees of straight back; fleeing units disorder only the friends they
+// pass in the first half of their move (12.19 c).
+
+#include <algorithm>
+
+#include "sim/rulesets/gdb/battle/battle_engine.h"
+
+namespace vedette::sim::battle {
+
+using geom::i64;
+using geom::Vec;
+
+bool Battle::sees_any_part(int from, int to) const {
+    if (line_of_sight(from, to)) return true;
+    // line_of_sight looks at the target's centre; try each corner of its base block too.
+    const auto& ts = units_[static_cast<std::size_t>(to)];
+    const Vec a = rect_of(from).front_centre();
+    for (const Vec& corner : rect_of(to).corners()) {
+        // Pull the corner 1 mm inwards so that the target's own edge does not count as cover.
+        const Vec p = corner + geom::scale(geom::normalize(ts.pos - corner), 1);
+        bool clear = true;
+        for (const auto& f : scenario_.terrain.features)
+            if (f.blocks_sight() && !geom::point_in_polygon(a, f.points) &&
+                !geom::point_in_polygon(p, f.points) &&
+                geom::segment_crosses_polygon(a, p, f.points))
+                clear = false;
+        for (std::size_t u = 0; u < units_.size() && clear; ++u) {
+            const int id = static_cast<int>(u);
+            if (id == from || id == to) continue;
+            if (units_[u].on_table && geom::segment_crosses_rect(a, p, rect_of(id))) clear = false;
+        }
+        if (clear) return true;
+    }
+    return false;
+}
+
+const TerrainFeature* Battle::shelter_at(Vec p) const {
+    for (const auto& f : scenario_.terrain.features)
+        if ((f.kind == FeatureKind::woods || f.kind == FeatureKind::built_up ||
+             f.kind == FeatureKind::fortified) &&
+            geom::point_in_polygon(p, f.points))
+            return &f;
+    return nullptr;
+}
+
+namespace {
+Vec centroid(const std::vector<Vec>& points) {
+    Vec sum{0, 0};
+    for (const Vec& p : points) sum = sum + p;
+    const i64 n = static_cast<i64>(points.size());
+    return n == 0 ? sum : Vec{sum.x / n, sum.y / n};
+}
+}  // namespace
+
+Vec Battle::evade_direction(int unit, int enemy, std::string& towards) const {
+    const auto& s = units_[static_cast<std::size_t>(unit)];
+    const Vec straight = geom::normalize(s.pos - units_[static_cast<std::size_t>(enemy)].pos);
+    const int side = scenario_.units[static_cast<std::size_t>(unit)].side;
+    Vec best_point = s.pos;
+    i64 best = -1;
+    auto consider = [&](Vec point, const std::string& what) {
+        if (point == s.pos || !geom::in_sector(s.pos, straight, point, geom::kCos22)) return;
+        const i64 d = geom::length_squared(point - s.pos);
+        if (best < 0 || d < best) {
+            best = d;
+            best_point = point;
+            towards = what;
+        }
+    };
+    // Real shelter only: woods, built-up areas and fortifications (not hills, water or rough).
+    for (const auto& f : scenario_.terrain.features)
+        if (f.kind == FeatureKind::woods || f.kind == FeatureKind::built_up ||
+            f.kind == FeatureKind::fortified)
+            consider(centroid(f.points), f.name);
+    // Friends in close order: the evaders go to the rear of them.
+    for (std::size_t f = 0; f < units_.size(); ++f) {
+        const int id = static_cast<int>(f);
+        if (id == unit || !units_[f].on_table || scenario_.units[f].side != side) continue;
+        const auto type = scenario_.units[f].unit.type;
+        if (type == gdb::TroopType::skirmishers || type == gdb::TroopType::artillery) continue;
+        const Vec behind = units_[f].pos - geom::scale(units_[f].facing, rect_of(id).half_depth);
+        consider(behind, name(id));
+    }
+    if (best < 0) return straight;
+    return geom::normalize(best_point - s.pos);
+}
+
+bool Battle::disorders_friend(int unit, int f, Vec from, Vec dir, i64 distance) const {
+    const auto& fs = units_[static_cast<std::size_t>(f)];
+    if (fs.formation == gdb::Formation::square) return false;
+    if (const TerrainFeature* in = feature_at(fs.pos);
+        in && (in->kind == FeatureKind::built_up || in->kind == FeatureKind::fortified))
+        return false;
+    // The first half of the unit's maximum retreat move (12.19 c), or of this move if shorter.
+    const i64 first_half = std::min(distance, moves(unit).retreat_mm / 2);
+    const Vec half_way = from + geom::scale(dir, first_half);
+    const geom::Rect fr = rect_of(f);
+    return geom::segment_crosses_rect(from, half_way, fr) ||
+           geom::overlaps(rect_at(unit, half_way, dir), fr) ||
+           geom::overlaps(rect_at(unit, from, dir), fr);
+}
+
+}  // namespace vedette::sim::battle
