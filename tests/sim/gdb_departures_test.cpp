@@ -233,5 +233,204 @@ TEST(Retreats, OnlyTheFirstHalfOfTheMoveDisordersFriendsAndSquaresAreExempt) {
     EXPECT_TRUE(sq.at_end("near").status == gdb::Status::formed) << sq.log();
 }
 
+// 12.11: "Казаки – единственная кавалерия, имеющая право атаковать участки с пересеченной
+// местностью. Атаковать застроенные площади казаки не могут."
+TEST(BuiltUpAreas, OnlyCossacksChargeIntoWoodsAndNoCavalryChargesABuiltUpArea) {
+    auto charge_into = [](const std::string& kind, const std::string& cavalry) {
+        Probe p;
+        p.french = {unit("cav", cavalry, 12, "line", 60, 20, 0)};
+        p.british = {unit("d1", "infantry", 24, "line", 60, 35, 180)};
+        p.features = {{{"kind", kind},
+                       {"name", "the " + kind},
+                       {"polygon", {{40, 32}, {80, 32}, {80, 45}, {40, 45}}}}};
+        p.order({{"unit", "cav"}, {"charge", "d1"}});
+        return probe::run(p);
+    };
+    const probe::Run hussars_wood = charge_into("woods", "light_cavalry");
+    EXPECT_TRUE(hussars_wood.said("cav", "charge_refused", "only Cossacks")) << hussars_wood.log();
+    const probe::Run cossacks_wood = charge_into("woods", "cossacks");
+    EXPECT_FALSE(cossacks_wood.of("cav", "charge_declared").empty()) << cossacks_wood.log();
+    const probe::Run cossacks_village = charge_into("built_up", "cossacks");
+    EXPECT_TRUE(cossacks_village.said("cav", "charge_refused", "no cavalry may charge a built-up"))
+        << cossacks_village.log();
+    const probe::Run dragoons_village = charge_into("built_up", "dragoons");
+    EXPECT_TRUE(dragoons_village.said("cav", "charge_refused", "12.11")) << dragoons_village.log();
+}
+
+// 12.9 g: "Защищающаяся в застроенной области пехота не может Атаковать или Контратаковать
+// противника находящегося вне границ застроенной области."
+TEST(BuiltUpAreas, InfantryHoldingAVillageDoesNotChargeOutOfIt) {
+    Probe p;
+    p.french = {unit("a", "infantry", 24, "line", 60, 20, 0)};
+    p.british = {unit("d1", "infantry", 24, "column", 60, 32, 180)};
+    p.features = {{{"kind", "built_up"},
+                   {"name", "the village"},
+                   {"polygon", {{40, 28}, {80, 28}, {80, 45}, {40, 45}}}}};
+    p.order({{"unit", "d1"}, {"charge", "a"}});
+    const probe::Run r = probe::run(p);
+    EXPECT_TRUE(r.said("d1", "charge_refused", "12.9 g")) << r.log();
+    EXPECT_TRUE(r.of("d1", "charge_declared").empty()) << r.log();
+}
+
+// A French column charging a British line holding a village 30-60 cm deep.
+Probe village_fight() {
+    Probe p;
+    p.french = {unit("a", "infantry", 24, "column", 60, 20, 0)};
+    p.british = {unit("d1", "infantry", 24, "line", 60, 33, 180)};
+    p.features = {{{"kind", "built_up"},
+                   {"name", "the village"},
+                   {"polygon", {{40, 30}, {80, 30}, {80, 60}, {40, 60}}}}};
+    p.order({{"unit", "a"}, {"charge", "d1"}, {"after_contact", "halt"}});
+    p.die("a", "charge_test", {5, 5});
+    p.die("d1", "stand_test", {5, 5});
+    return p;
+}
+
+bool melee_row(const probe::Run& r, int turn, const std::string& unit_id, const std::string& row) {
+    int seen = 0;
+    for (const auto& e : r.result.events) {
+        if (e.kind == "turn_start") ++seen;
+        if (seen != turn || e.kind != "melee" || e.details.is_null()) continue;
+        for (const char* side : {"attacker", "defender"})
+            for (const auto& u : e.details[side]["units"])
+                if (u["name"] == unit_id && row_listed(u["modifiers"], row)) return true;
+    }
+    return false;
+}
+
+// 12.19 i: "Победители проходят Тест на Построение и следуют за Оттесненным подразделением
+// противника, сохраняя с ним «базовый» контакт ... Если какая-либо часть Оттесненного подразделения
+// осталась в пределах застроенной области, то рукопашная схватка продолжается в следующем ходу. Ни
+// Атакующее, ни Защищающееся подразделения не получают модификаторы за оборону зданий."
+TEST(BuiltUpAreas, APushBackInsideTheVillageGoesOnWithoutBuildingModifiers) {
+    Probe p = village_fight();
+    p.turns = 2;
+    p.die("a", "melee", {3, 3});  // 10 against 9: pushed back
+    p.die("d1", "melee", {2, 3});
+    p.die("a", "melee", {3, 3}, 2);
+    p.die("d1", "melee", {3, 3}, 2);
+    const probe::Run r = probe::run(p);
+    ASSERT_TRUE(r.said("d1", "push_back", "pushed back 10 cm")) << r.log();
+    EXPECT_TRUE(r.said("a", "follow", "the melee goes on")) << r.log();
+    EXPECT_TRUE(melee_row(r, 1, "d1", "building")) << r.log();
+    EXPECT_FALSE(melee_row(r, 2, "d1", "building")) << r.log();
+    int melees = 0;
+    for (const auto& e : r.result.events) melees += e.kind == "melee" && !e.details.is_null();
+    EXPECT_EQ(melees, 2) << r.log();
+}
+
+// 12.9 e: defenders who leave before contact let the attacker occupy the area, "При этом, однако,
+// Атакующему подразделению необходимо пройти Тест на Построение".
+TEST(BuiltUpAreas, OccupyingAnAreaTheDefendersLeftTakesAFormationTest) {
+    Probe p = village_fight();
+    p.british[0]["at"] = {60, 31.5};
+    p.dice[1]["values"] = {1, 1};  // d1 fails to stand and leaves
+    const probe::Run r = probe::run(p);
+    ASSERT_TRUE(r.said("a", "charge_move", "occupies the village")) << r.log();
+    EXPECT_FALSE(r.of("a", "formation_test").empty()) << r.log();
+}
+
+// 12.9 f: "Победившие в рукопашной схватке ... обязаны занять застроенную область хотя бы одним
+// подразделением"; 12.21 a: it may occupy it as a bonus move.
+TEST(BuiltUpAreas, MeleeWinnersOccupyTheAreaTheyTook) {
+    Probe p = village_fight();
+    p.die("a", "melee", {5, 5});  // 14 against 9: the defenders retreat
+    p.die("d1", "melee", {2, 3});
+    const probe::Run r = probe::run(p);
+    ASSERT_TRUE(r.said("d1", "retreat", "")) << r.log();
+    EXPECT_TRUE(r.said("a", "occupy", "occupies the village")) << r.log();
+    EXPECT_EQ(r.at_end("a").pos.y, 330) << r.log();
+}
+
+// 12.24 (blown cavalry): "обязано отступать в следующую Фазу Передвижения за линии своих войск
+// ... (Внимание игроков: смешавшаяся кавалерия движется в фазу нормального движения, а не в фазу
+// обязательных передвижений." RULINGS: never moved off the table while a place on it will do.
+TEST(Pursuit, BlownCavalryRetiresInTheNextMovementPhaseAndStaysOnTheTable) {
+    Probe p;
+    p.turns = 2;
+    p.fr_general[1] = 6;
+    p.french = {unit("cu", "cuirassiers", 12, "line", 60, 12, 0)};
+    p.british = {unit("d1", "infantry", 24, "line", 60, 30, 180),
+                 unit("d2", "infantry", 24, "line", 20, 40, 180)};
+    p.order({{"unit", "cu"}, {"charge", "d1"}});
+    p.die("cu", "charge_test", {6, 6});
+    p.die("d1", "stand_test", {6, 6});
+    p.die("cu", "melee", {6, 6});
+    p.die("d1", "melee", {1, 2});
+    p.die("cu", "melee_test", {3, 4});  // pursuit test 7: blown
+    const probe::Run r = probe::run(p);
+    ASSERT_TRUE(r.said("cu", "melee", "")) << r.log();
+    const auto blown = r.of("cu", "blown");
+    ASSERT_FALSE(blown.empty()) << r.log();
+    EXPECT_EQ(blown.front()->phase, "movement") << r.log();
+    EXPECT_TRUE(r.at_end("cu").on_table) << r.log();
+    EXPECT_TRUE(r.of("cu", "removed").empty()) << r.log();
+}
+
+// French cuirassiers that break a British line in the melee, with forced dice; `test` is the
+// pursuit test's two dice.
+Probe cuirassiers_break_a_line(std::vector<int> test) {
+    Probe p;
+    p.french = {unit("cu", "cuirassiers", 12, "line", 60, 25, 0)};
+    p.british = {unit("d1", "infantry", 24, "line", 60, 40, 180)};
+    p.order({{"unit", "cu"}, {"charge", "d1"}});
+    p.die("cu", "charge_test", {6, 6});
+    p.die("d1", "stand_test", {6, 6});
+    p.die("cu", "melee", {6, 6});
+    p.die("d1", "melee", {1, 1});
+    p.die("cu", "melee_test", std::move(test));
+    return p;
+}
+
+// 12.25: "если ... отступающее или бегущее подразделение пройдет сквозь строй дружественного
+// подразделения и сделав его Не построенным, то преследующая кавалерия войдет в соприкосновение с
+// тем подразделением ... Никаких Тестов на Проверку Морали с обеих сторон не проводится"; and
+// skirmishers the fleeing unit passed through are trampled.
+TEST(Pursuit, PursuersMeetTheFriendsTheirVictimsDisorderedAndTrampleSkirmishers) {
+    Probe p = cuirassiers_break_a_line({1, 2});  // 3: pursuit
+    p.british.push_back(unit("near", "infantry", 24, "column", 60, 46, 180));
+    const probe::Run r = probe::run(p);
+    ASSERT_TRUE(r.said("near", "interpenetration", "")) << r.log();
+    EXPECT_TRUE(r.said("cu", "pursue", "pursues into near")) << r.log();
+    EXPECT_TRUE(r.of("near", "morale_test").empty()) << r.log();
+    p.british[1] = unit("near", "skirmishers", 6, "skirmish", 60, 44, 180);
+    const probe::Run sk = probe::run(p);
+    ASSERT_TRUE(sk.said("near", "interpenetration", "")) << sk.log();
+    EXPECT_TRUE(sk.said("cu", "pursue", "trampled")) << sk.log();
+    EXPECT_FALSE(sk.at_end("near").on_table) << sk.log();
+}
+
+// 12.24 e: "Кавалерия не может преследовать противника, находящегося в границах участка с
+// пересеченной местностью (за исключением казаков). Преследование прекращается при достижении
+// преследующим подразделением препятствия".
+TEST(Pursuit, CavalryOtherThanCossacksStopsAtTheEdgeOfAWood) {
+    Probe p = cuirassiers_break_a_line({1, 2});
+    p.features = {{{"kind", "woods"},
+                   {"name", "the wood"},
+                   {"polygon", {{30, 48}, {90, 48}, {90, 75}, {30, 75}}}}};
+    const probe::Run r = probe::run(p);
+    EXPECT_TRUE(r.said("cu", "pursue", "only to the edge of the wood")) << r.log();
+    EXPECT_LT(r.at_end("cu").pos.y, 480) << r.log();
+    EXPECT_TRUE(r.at_end("cu").blown) << r.log();
+}
+
+// 12.21 c: cavalry with superb training "может пройти ½ расстояния дистанции своего Атакующего
+// Передвижения в следующую Фазу Обязательного Передвижения"; 12.21 b: "поворот на 45 градусов влево
+// или вправо".
+TEST(BonusMoves, SuperbTrainingMovesHalfAChargeMoveAndWinnersMayTurn45) {
+    Probe p = cuirassiers_break_a_line({6, 5});  // 11: superb training
+    p.order({{"unit", "cu"}, {"bonus_move", {60, 5}}});
+    const probe::Run r = probe::run(p);
+    ASSERT_TRUE(r.said("cu", "bonus_move", "superb training")) << r.log();
+    const auto& moved = r.of("cu", "bonus_move").front()->motion;
+    ASSERT_TRUE(moved.has_value());
+    EXPECT_EQ(geom::length(moved->path.back() - moved->path.front()), 135) << r.log();
+    Probe turn = cuirassiers_break_a_line({6, 5});
+    turn.order({{"unit", "cu"}, {"bonus_turn", 45}});
+    const probe::Run t = probe::run(turn);
+    EXPECT_TRUE(t.said("cu", "bonus_move", "turns 45 degrees right")) << t.log();
+    EXPECT_GT(t.at_end("cu").facing.x, 40000) << t.log();  // facing north-east now
+}
+
 }  // namespace
 }  // namespace vedette::sim::battle

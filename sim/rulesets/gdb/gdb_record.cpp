@@ -48,7 +48,11 @@ record::Category category_of_kind(const std::string& kind) {
                                                       {"formation_change", Category::move},
                                                       {"interpenetration", Category::move},
                                                       {"move", Category::move},
-                                                      {"turn_start", Category::turn}};
+                                                      {"turn_start", Category::turn},
+                                                      {"follow", Category::move},
+                                                      {"occupy", Category::move},
+                                                      {"formation_test", Category::test},
+                                                      {"bonus_move", Category::move}};
     const auto it = k.find(kind);
     return it == k.end() ? Category::info : it->second;
 }

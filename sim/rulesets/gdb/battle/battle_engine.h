@@ -33,7 +33,12 @@ struct UnitState {
     bool blown = false;
     bool pursuing = false;
     bool pursued_last_turn = false;
-    bool pushed_back_before = false;
+    bool pushed_back_before = false;  // pushed back once in the built-up-area melee going on
+    bool street_fight = false;        // that melee goes on with no building modifiers (12.19 i)
+    std::uint8_t bonus_moves = 0;     // gdb::BonusMove bits the last melee gave it (12.21)
+    std::vector<int> disordered_in_flight;  // friends it disordered fleeing this phase (12.25)
+    bool occupies = false;  // a melee winner that must occupy the area it won (12.21 a)
+    geom::Vec occupy_at;    // where the beaten defender stood
     // This turn.
     bool charged = false;      // declared a charge
     bool was_charged = false;  // the target of a charge
@@ -137,7 +142,18 @@ private:
     void retreats_and_routs(std::vector<bool>& moved);
     void push_backs(std::vector<bool>& moved);
     void pursuits(std::vector<bool>& moved);
-    void blown_cavalry_retires(std::vector<bool>& moved);
+    // 12.24: blown cavalry retires in the movement phase, at its charge rate, until it is out of
+    // charge reach and musket range of every enemy; then it re-forms (movement_phase.cpp).
+    void blown_cavalry_retires();
+    bool clear_of_every_enemy(int unit, geom::Vec at) const;
+    geom::i64 margin_from_enemies(int unit, geom::Vec at, geom::Vec facing) const;
+    void best_retirement(int unit, geom::Vec& to, geom::Vec& dir) const;
+    void occupy_won_areas(std::vector<bool>& moved);
+    void make_bonus_moves(std::vector<bool>& moved);  // 12.21 b, c, as the orders say
+    // 12.25: the pursuer meets the friends its victims disordered; false if there were none.
+    bool pursue_into_disordered_friends(int pursuer, int target);
+    // 12.24 e: cavalry other than Cossacks stops at the edge of woods or rough ground.
+    bool pursuit_stopped_by_rough_ground(int pursuer, int target);
     void rallies(const std::vector<bool>& moved);
     bool off_table(int unit) const;
     int nearest_enemy(int unit) const;  // -1 if none is on the table
@@ -147,7 +163,14 @@ private:
     gdb::MeleeUnit melee_unit(int unit, bool attacker, bool first_round,
                               const TerrainFeature* where) const;
     void apply_melee_status(int unit, gdb::StatusAfter status, int pursuit_target);
+    void mark_area_to_occupy(const TerrainFeature* where, const std::vector<int>& defenders,
+                             const std::vector<int>& attackers);
     void narrate_melee_losses(int unit, int casualties, gdb::StatusAfter status);
+    // 12.19 i, j: after a push back out of part of a built-up area, the winner follows and the
+    // melee goes on; pushed out of it entirely, the defender must retreat.
+    void follow_push_back_in_built_up_area(int unit, const TerrainFeature& area);
+    // 12.22 table: 2D6 against the class's target, +1 with an excellent general attached.
+    bool formation_test(int unit, const std::string& rule, const std::string& why);
     // The hedges, walls and streams a straight move from a to b crosses.
     std::vector<const TerrainFeature*> obstacles_crossed(geom::Vec a, geom::Vec b) const;
     const BattleRules::Obstacle& obstacle_rules(const TerrainFeature& f) const;
@@ -186,6 +209,8 @@ private:
     charge::DeclarationChecks declaration_checks(int charger, int target, const Order* order,
                                                  geom::i64 used) const;
     bool declare_charge(ChargeRun& run, bool opportunity, geom::i64 used);
+    // Why the ground forbids this charge (12.9 g, 12.11), or "".
+    std::string terrain_refusal(int charger, int target) const;
     // The steps after a declaration: reaction, half move, tests, contact.
     void run_declared_charge(ChargeRun& run);
     // Reactions (charge_reactions.cpp).

@@ -39,7 +39,11 @@ const std::vector<std::string>& event_kinds() {
                                                "formation_change",
                                                "interpenetration",
                                                "move",
-                                               "turn_start"};
+                                               "turn_start",
+                                               "follow",
+                                               "occupy",
+                                               "formation_test",
+                                               "bonus_move"};
     return k;
 }
 

@@ -181,6 +181,11 @@ BattleRules parse_battle_rules(const std::string& text, const std::string& file)
     r.obstacle_cover_reach_mm =
         static_cast<long>(obstacles.required("cover_reach_mm").as_int(0, 10000));
 
+    const auto blown = b.required("blown_cavalry");
+    r.blown_rule = blown.required("rule").as_string();
+    r.blown_musket_range_mm =
+        static_cast<long>(blown.required("musket_range_mm").as_int(0, 100000));
+
     const auto guns = b.required("abandoned_guns");
     r.guns_rule = guns.required("rule").as_string();
     r.guns_enemy_clear_mm = static_cast<long>(guns.required("enemy_clear_mm").as_int(0, 10000));

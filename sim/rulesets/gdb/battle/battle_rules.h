@@ -68,6 +68,8 @@ struct BattleRules {
     std::string obstacle_rule;
     Obstacle hedge, wall, stream;
     long obstacle_cover_reach_mm = 30;
+    std::string blown_rule;
+    long blown_musket_range_mm = 200;
     std::string guns_rule;
     long guns_enemy_clear_mm = 100;
     std::string limbering_rule;

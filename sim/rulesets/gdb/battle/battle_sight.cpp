@@ -102,4 +102,37 @@ bool Battle::disorders_friend(int unit, int f, Vec from, Vec dir, i64 distance) 
            geom::overlaps(rect_at(unit, from, dir), fr);
 }
 
+namespace {
+const TerrainFeature* area_of_kind(const std::vector<TerrainFeature>& features, Vec p,
+                                   std::initializer_list<FeatureKind> kinds) {
+    for (const auto& f : features)
+        for (FeatureKind k : kinds)
+            if (f.kind == k && geom::point_in_polygon(p, f.points)) return &f;
+    return nullptr;
+}
+}  // namespace
+
+std::string Battle::terrain_refusal(int c, int t) const {
+    const auto& features = scenario_.terrain.features;
+    const Vec cpos = units_[static_cast<std::size_t>(c)].pos;
+    const Vec tpos = units_[static_cast<std::size_t>(t)].pos;
+    const auto ctype = scenario_.units[static_cast<std::size_t>(c)].unit.type;
+    if (is_cavalry(c)) {
+        if (const auto* f =
+                area_of_kind(features, tpos, {FeatureKind::built_up, FeatureKind::fortified}))
+            return "no cavalry may charge a built-up area, " + f->name + " (GdB 12.11)";
+        if (const auto* f = area_of_kind(features, tpos, {FeatureKind::woods, FeatureKind::rough});
+            f && ctype != gdb::TroopType::cossacks)
+            return "only Cossacks may charge into rough ground or woods, " + f->name +
+                   " (GdB 12.11)";
+    }
+    if (gdb::is_infantry(ctype))
+        if (const auto* f =
+                area_of_kind(features, cpos, {FeatureKind::built_up, FeatureKind::fortified});
+            f && !geom::point_in_polygon(tpos, f->points))
+            return "infantry defending " + f->name +
+                   " may not charge an enemy outside it (GdB 12.9 g)";
+    return "";
+}
+
 }  // namespace vedette::sim::battle

@@ -260,10 +260,13 @@ void Battle::halt_after_contact(int c, int t, Vec target_left_from, i64 remainin
         const bool over = needed > remaining;
         if (over) cs.status = gdb::Status::unformed;
         emit_motion(
-            "charge_move", c, {c}, "GdB charges: occupying buildings (seed 000); GdB 12.21 a",
+            "charge_move", c, {c}, "GdB charges: occupying buildings (seed 000); GdB 12.9 e",
             name(c) + " occupies " + building->name + " (" + cm(needed) + ", a bonus move)" +
                 (over ? ": more than it had left, so it is unformed" : ""),
             from, target_left_from, cs.facing, gait);
+        // 12.9 e: "При этом, однако, Атакующему подразделению необходимо пройти Тест на
+        // Построение".
+        if (!over) formation_test(c, "GdB 12.9 e", "occupying the area the enemy left");
         return;
     }
     const Vec from = cs.pos;
@@ -280,6 +283,28 @@ void Battle::halt_after_contact(int c, int t, Vec target_left_from, i64 remainin
     emit_motion("charge_move", c, {c}, kChargeRule,
                 name(c) + " halts on the position " + name(t) + " left, still formed", from, to,
                 cs.facing, gait);
+}
+
+bool Battle::formation_test(int u, const std::string& rule, const std::string& why) {
+    auto& s = units_[static_cast<std::size_t>(u)];
+    const int d1 = roll(u, "formation_test"), d2 = roll(u, "formation_test");
+    const auto klass = scenario_.units[static_cast<std::size_t>(u)].unit.klass;
+    const int target = melee_rules_.formation_pass_on[static_cast<std::size_t>(klass)];
+    int bonus = 0;
+    if (const Commander* g = attached_general(u); g && g->skill == gdb::General::excellent)
+        bonus = melee_rules_.formation_excellent_general.value;
+    const int total = d1 + d2 + bonus;
+    const bool passed = total >= target;
+    if (!passed) s.status = gdb::Status::unformed;
+    emit("formation_test", {u}, rule,
+         name(u) + " formation test, " + why + ": " + std::to_string(d1) + " + " +
+             std::to_string(d2) + (bonus ? " + 1 excellent general" : "") + " = " +
+             std::to_string(total) + ", needs " + std::to_string(target) +
+             "+: " + (passed ? "stays formed" : "unformed"))
+        .details = {{"test", "formation_test"}, {"rule", melee_rules_.formation_rule},
+                    {"dice", {d1, d2}},         {"total", total},
+                    {"needs", target},          {"result", passed ? "formed" : "unformed"}};
+    return passed;
 }
 
 }  // namespace vedette::sim::battle

@@ -98,6 +98,7 @@ void Battle::fall_back(int unit, int enemy, i64 distance, const std::string& kin
         if (fs.status == gdb::Status::formed) fs.status = gdb::Status::unformed;
         // Both units become unformed (12.19 c).
         if (pushed) s.status = gdb::Status::unformed;
+        s.disordered_in_flight.push_back(f);
         emit("interpenetration", {f, unit}, "GdB 12.19 c; seed 000 (routers pass through friends)",
              name(unit) + " passes through " + name(f) +
                  " in the first half of its move: it becomes unformed; " + name(unit) +
@@ -261,6 +262,7 @@ charge::DeclarationChecks Battle::declaration_checks(int c, int t, const Order* 
     k.charge_move_mm = moves(c).charge_mm - used - k.obstacle_cost_mm;
     k.distance_mm = geom::distance(rect_of(c), rect_of(t));
     k.in_sector = in_charge_sector(c, t);
+    k.terrain_refusal = terrain_refusal(c, t);
     return k;
 }
 
@@ -401,6 +403,7 @@ void Battle::reman_abandoned_guns() {
 
 void Battle::movement_phase() {
     phase_ = "movement";
+    blown_cavalry_retires();
     for (const auto& o : scenario_.orders) {
         if (o.turn != turn_ || (o.kind != OrderKind::move && o.kind != OrderKind::formation))
             continue;

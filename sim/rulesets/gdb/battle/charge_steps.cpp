@@ -16,6 +16,7 @@ std::string cm(i64 mm) {
 std::string declaration_refusal(const DeclarationChecks& k) {
     if (!k.target_present) return "the target has left the table";
     if (!k.charger_can_charge) return "artillery does not charge";
+    if (!k.terrain_refusal.empty()) return k.terrain_refusal;
     // An uncontrolled charge (no order) needs no general; a restarted charge was already ordered.
     if (k.needs_general && k.command_mm > k.command_radius_mm)
         return "no brigade general or C-in-C within " + cm(k.command_radius_mm) + " (nearest " +

@@ -33,6 +33,7 @@ struct DeclarationChecks {
     geom::i64 obstacle_cost_mm = 0;   // hedges, walls and streams in the way
     std::string obstacle_names;       // their names, for the refusal text
     bool in_sector = false;           // within 22 degrees of the charger's front
+    std::string terrain_refusal;      // 12.9 g, 12.11: the ground forbids this charge
 };
 
 // Why the charge may not be declared, or "" when it may (sight is checked after this, once the

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "sim/rulesets/gdb/battle/battle_engine.h"
+#include "sim/rulesets/gdb/melee/melee_engine.h"
 
 namespace vedette::sim::battle {
 
@@ -19,10 +20,12 @@ std::string cm(i64 mm) {
 void Battle::mandatory_phase() {
     phase_ = "mandatory";
     std::vector<bool> moved(units_.size(), false);
+    for (auto& s : units_) s.disordered_in_flight.clear();
     retreats_and_routs(moved);
     push_backs(moved);
+    occupy_won_areas(moved);
+    make_bonus_moves(moved);
     pursuits(moved);
-    blown_cavalry_retires(moved);
     reman_abandoned_guns();
     rallies(moved);
 }
@@ -101,6 +104,87 @@ void Battle::push_backs(std::vector<bool>& moved) {
                   name(u) + " is pushed back " + cm(distance) +
                       ", still facing the enemy, and rallies there");
         moved[i] = true;
+        if (built_up) follow_push_back_in_built_up_area(u, *f);
+    }
+}
+
+void Battle::follow_push_back_in_built_up_area(int u, const TerrainFeature& area) {
+    auto& s = units_[static_cast<std::size_t>(u)];
+    bool part_inside = geom::point_in_polygon(s.pos, area.points);
+    for (const Vec& c : rect_of(u).corners()) part_inside |= geom::point_in_polygon(c, area.points);
+    const int winner = s.pending_enemy;
+    if (!part_inside) {
+        s.status = gdb::Status::retreating;
+        s.retreated_this_turn = true;
+        s.pushed_back_before = false;
+        fall_back(u, winner, moves(u).retreat_mm, "retreat", "GdB 12.19 j",
+                  name(u) + " is pushed right out of " + area.name +
+                      ": it must retreat a full retreat move");
+        return;
+    }
+    if (winner < 0 || !units_[static_cast<std::size_t>(winner)].on_table) return;
+    auto& ws = units_[static_cast<std::size_t>(winner)];
+    const Vec from = ws.pos;
+    const Vec to = contact_position(winner, u);
+    emit_motion("follow", winner, {winner, u}, "GdB 12.19 i",
+                name(winner) + " follows, keeping contact (a bonus move): part of " + name(u) +
+                    " is still in " + area.name +
+                    ", so the melee goes on next turn with no building modifiers for either side",
+                from, to, ws.facing, "walk");
+    s.street_fight = ws.street_fight = true;
+    contacts_.push_back({winner, u, false});
+}
+
+// 12.9 f, 12.21 a: winning infantry occupies the built-up area it took, a bonus move, with no
+// formation test.
+void Battle::occupy_won_areas(std::vector<bool>& moved) {
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        auto& s = units_[i];
+        if (!s.occupies) continue;
+        s.occupies = false;
+        const int u = static_cast<int>(i);
+        const TerrainFeature* area = feature_at(s.occupy_at);
+        if (!s.on_table || !area || s.pending != Pending::none) continue;
+        const Vec from = s.pos;
+        const Vec dir = from == s.occupy_at ? s.facing : geom::normalize(s.occupy_at - from);
+        emit_motion("occupy", u, {u}, "GdB 12.9 f, 12.21 a",
+                    name(u) + " occupies " + area->name +
+                        ", won in the melee (a bonus move, no formation test)",
+                    from, s.occupy_at, dir, "walk");
+        moved[i] = true;
+    }
+}
+
+void Battle::make_bonus_moves(std::vector<bool>& moved) {
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        auto& s = units_[i];
+        const std::uint8_t bonus = s.bonus_moves;
+        s.bonus_moves = 0;
+        const int u = static_cast<int>(i);
+        if (!bonus || !s.on_table || s.pending != Pending::none || in_contact(u)) continue;
+        for (const auto& o : scenario_.orders) {
+            if (o.turn != turn_ || o.unit != u || o.kind != OrderKind::bonus) continue;
+            if (o.bonus_to && (bonus & gdb::kBonusHalfChargeMove)) {
+                const Vec from = s.pos;
+                const i64 len = geom::length(o.to - from);
+                const i64 step = std::min(len, moves(u).charge_mm / 2);
+                const Vec dir = len > 0 ? geom::normalize(o.to - from) : s.facing;
+                emit_motion("bonus_move", u, {u}, "GdB 12.21 c, 12.24",
+                            name(u) + ": superb training, a bonus move of half its charge move, " +
+                                cm(step) + " (it may not charge in it)",
+                            from, from + geom::scale(dir, step), dir, "trot");
+                moved[i] = true;
+            }
+            if (o.bonus_turn != 0 && (bonus & gdb::kBonusTurn45)) {
+                const Vec side = geom::right_of(s.facing);
+                const Vec to_face =
+                    geom::normalize(o.bonus_turn > 0 ? s.facing + side : s.facing - side);
+                emit_motion("bonus_move", u, {u}, "GdB 12.21 b",
+                            name(u) + " turns 45 degrees " + (o.bonus_turn > 0 ? "right" : "left") +
+                                " in place, a bonus move after its win",
+                            s.pos, s.pos, to_face, "walk");
+            }
+        }
     }
 }
 
@@ -117,6 +201,9 @@ void Battle::pursuits(std::vector<bool>& moved) {
             emit("pursue", {u}, "GdB 12.24 pursuit", name(u) + " pursues, but its enemy is gone");
             continue;
         }
+        moved[i] = true;
+        if (pursue_into_disordered_friends(u, target) || pursuit_stopped_by_rough_ground(u, target))
+            continue;
         s.facing = geom::normalize(units_[static_cast<std::size_t>(target)].pos - s.pos);
         const i64 gap = geom::distance(rect_of(u), rect_of(target));
         if (gap <= moves(u).charge_mm) {
@@ -136,24 +223,67 @@ void Battle::pursuits(std::vector<bool>& moved) {
     }
 }
 
-// Blown cavalry retires behind its own lines (12.24 blown).
-void Battle::blown_cavalry_retires(std::vector<bool>& moved) {
-    for (std::size_t i = 0; i < units_.size(); ++i) {
-        const int u = static_cast<int>(i);
-        auto& s = units_[i];
-        if (!s.on_table || s.pending != Pending::blown) continue;
-        s.pending = Pending::none;
-        const int enemy = s.pending_enemy >= 0 ? s.pending_enemy : nearest_enemy(u);
-        if (enemy >= 0)
-            fall_back(
-                u, enemy, moves(u).charge_mm, "blown", "GdB 12.24 blown cavalry",
-                name(u) + " is blown: unformed, it must retire behind its own lines to re-form");
-        moved[i] = true;
-        if (off_table(u)) {
-            s.on_table = false;
-            emit("removed", {u}, "GdB 12.24", name(u) + " retires off the table");
+bool Battle::pursue_into_disordered_friends(int u, int target) {
+    int blocker = -1;
+    for (int f : units_[static_cast<std::size_t>(target)].disordered_in_flight)
+        if (units_[static_cast<std::size_t>(f)].on_table) {
+            blocker = f;
+            break;
         }
+    if (blocker < 0) return false;
+    auto& s = units_[static_cast<std::size_t>(u)];
+    const bool cossacks =
+        scenario_.units[static_cast<std::size_t>(u)].unit.type == gdb::TroopType::cossacks;
+    const Vec from = s.pos;
+    s.facing = geom::normalize(units_[static_cast<std::size_t>(blocker)].pos - s.pos);
+    const Vec to = contact_position(u, blocker);
+    if (scenario_.units[static_cast<std::size_t>(blocker)].unit.type ==
+            gdb::TroopType::skirmishers &&
+        !cossacks) {
+        emit_motion("pursue", u, {u, blocker}, "GdB 12.25 (skirmishers caught in a pursuit)",
+                    name(u) + " rides over " + name(blocker) + ", which " + name(target) +
+                        " fled through: the skirmishers are trampled and removed; " + name(u) +
+                        " halts and tests again next turn",
+                    from, to, s.facing, "gallop");
+        units_[static_cast<std::size_t>(blocker)].on_table = false;
+        emit("removed", {blocker}, "GdB 12.25", name(blocker) + " is trampled and removed");
+        return true;
     }
+    emit_motion("pursue", u, {u, blocker}, "GdB 12.25",
+                name(u) + " pursues into " + name(blocker) + ", which " + name(target) +
+                    " disordered fleeing through it: contact, no morale tests on either side",
+                from, to, s.facing, "gallop");
+    contacts_.push_back({u, blocker, true});
+    return true;
+}
+
+bool Battle::pursuit_stopped_by_rough_ground(int u, int target) {
+    if (scenario_.units[static_cast<std::size_t>(u)].unit.type == gdb::TroopType::cossacks)
+        return false;
+    auto& s = units_[static_cast<std::size_t>(u)];
+    const Vec goal = units_[static_cast<std::size_t>(target)].pos;
+    const TerrainFeature* rough = nullptr;
+    for (const auto& f : scenario_.terrain.features)
+        if ((f.kind == FeatureKind::woods || f.kind == FeatureKind::rough) &&
+            (geom::point_in_polygon(goal, f.points) ||
+             geom::segment_crosses_polygon(s.pos, goal, f.points)))
+            rough = &f;
+    if (!rough) return false;
+    const Vec dir = geom::normalize(goal - s.pos);
+    const Vec from = s.pos;
+    Vec edge = from;
+    for (i64 d = 10; d <= moves(u).charge_mm; d += 10) {
+        const Vec next = from + geom::scale(dir, d);
+        if (geom::point_in_polygon(rect_at(u, next, dir).front_centre(), rough->points)) break;
+        edge = next;
+    }
+    s.blown = true;  // it retires behind its lines to re-form in the next movement phase
+    emit_motion("pursue", u, {u, target}, "GdB 12.24 e",
+                name(u) + " pursues " + name(target) + " only to the edge of " + rough->name +
+                    ": cavalry other than Cossacks may not pursue into rough ground; it must "
+                    "retire to re-form next turn",
+                from, edge, dir, "gallop");
+    return true;
 }
 
 // Rallies: units that retreated last turn and blown cavalry that has retired re-form.
@@ -165,12 +295,7 @@ void Battle::rallies(const std::vector<bool>& moved) {
         if (s.status == gdb::Status::retreating && !s.retreated_this_turn) {
             s.status = gdb::Status::unformed;
             emit("rally", {u}, "GdB 12.19", name(u) + " stops retreating and rallies, unformed");
-        } else if (s.blown) {
-            s.blown = false;
-            s.status = gdb::Status::formed;
-            emit("rally", {u}, "GdB 12.24 blown cavalry",
-                 name(u) + " has re-formed behind its lines");
-        } else if (s.pursuing) {
+        } else if (s.pursuing && !s.blown) {
             s.pursuing = false;
             emit("rally", {u}, "GdB 12.24", name(u) + " stops pursuing and reins in, unformed");
         }

@@ -115,6 +115,13 @@ void Battle::melee_phase() {
         }
     }
     contacts_ = std::move(kept);
+    // A built-up-area melee that has ended is over: a later one starts afresh (12.19 j counts
+    // push backs "в течении одной рукопашной схватки").
+    for (std::size_t u = 0; u < units_.size(); ++u)
+        if (!in_contact(static_cast<int>(u)) && units_[u].pending != Pending::push_back) {
+            units_[u].pushed_back_before = false;
+            units_[u].street_fight = false;
+        }
 }
 
 void Battle::resolve_contact_group(const std::vector<int>& defenders,
@@ -160,7 +167,9 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders,
         st.figures = std::max(0, st.figures - out.units[i].casualties);
         st.pending_enemy = prep.units[i].side == gdb::kAttacker ? d : attackers.front();
         apply_melee_status(u, out.units[i].status, pursuit_target);
+        st.bonus_moves = out.units[i].bonus_moves;
     }
+    mark_area_to_occupy(where, defenders, attackers);
     const std::optional<gdb::MeleeOdds> odds = odds_if_countable(prep);
     emit("melee", all, "GdB 12.2-12.20", text, 2500).details =
         gdb::melee_report_json(prep, out, odds ? &*odds : nullptr);
@@ -168,6 +177,27 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders,
         narrate_melee_losses(all[i], out.units[i].casualties, out.units[i].status);
     if (dec.continues)
         emit("melee", all, "GdB 12.19 draw", "The melee is a draw: it continues next turn", 800);
+}
+
+// Defenders of a built-up area who all lose and leave it give it up: the first winning infantry
+// unit must occupy it (12.9 f, 12.21 a).
+void Battle::mark_area_to_occupy(const TerrainFeature* where, const std::vector<int>& defenders,
+                                 const std::vector<int>& attackers) {
+    if (!where || (where->kind != FeatureKind::built_up && where->kind != FeatureKind::fortified))
+        return;
+    for (int d : defenders) {
+        const auto& ds = units_[static_cast<std::size_t>(d)];
+        if (ds.on_table && ds.pending != Pending::retreat && ds.pending != Pending::rout) return;
+    }
+    for (int a : attackers) {
+        auto& as = units_[static_cast<std::size_t>(a)];
+        if (!as.on_table || as.pending != Pending::none ||
+            !gdb::is_infantry(scenario_.units[static_cast<std::size_t>(a)].unit.type))
+            continue;
+        as.occupies = true;
+        as.occupy_at = units_[static_cast<std::size_t>(defenders.front())].pos;
+        return;
+    }
 }
 
 // A unit as the melee engine sees it: its scenario entry with this turn's state.
@@ -190,7 +220,9 @@ gdb::MeleeUnit Battle::melee_unit(int u, bool attacker, bool first_round,
     mu.general = g ? g->skill : gdb::General::none;
     mu.general_leads = g && st.general_leads && first_round;
     mu.pushed_back_before = st.pushed_back_before;
-    if (!attacker && where &&
+    // Once a push back has carried the fight into the streets, neither side has the building
+    // modifiers (12.19 i).
+    if (!attacker && where && !st.street_fight &&
         (where->kind == FeatureKind::built_up || where->kind == FeatureKind::fortified))
         mu.cover =
             where->kind == FeatureKind::fortified ? gdb::Cover::fortified : gdb::Cover::building;
@@ -233,8 +265,7 @@ void Battle::apply_melee_status(int u, gdb::StatusAfter status, int pursuit_targ
             break;
         case gdb::StatusAfter::blown:
             st.status = gdb::Status::unformed;
-            st.blown = true;
-            st.pending = Pending::blown;
+            st.blown = true;  // it retires in the next movement phase (12.24)
             break;
         case gdb::StatusAfter::pursuing:
             st.status = gdb::Status::unformed;

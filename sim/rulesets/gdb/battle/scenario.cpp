@@ -29,7 +29,7 @@ const std::vector<std::string>& after_contact_names() {
 const std::vector<std::string>& forced_dice_purposes() {
     static const std::vector<std::string> n = {"charge_test", "stand_test", "closing_fire",
                                                "limbering",   "melee",      "melee_test",
-                                               "melee_event", "sapper"};
+                                               "melee_event", "sapper",     "formation_test"};
     return n;
 }
 
@@ -168,7 +168,8 @@ int unit_ref(const Scenario& s, const JsonNode& n) {
 
 Order parse_order(const JsonNode& on, const Scenario& s) {
     on.expect_only_keys({"turn", "unit", "charge", "opportunity_charge", "reaction", "move",
-                         "formation", "general_leads", "after_contact", "next_target", "note"});
+                         "formation", "general_leads", "after_contact", "next_target", "note",
+                         "bonus_move", "bonus_turn"});
     Order o;
     o.path = on.path();
     o.turn = static_cast<int>(on.required("turn").as_int(1, s.turns));
@@ -196,6 +197,19 @@ Order parse_order(const JsonNode& on, const Scenario& s) {
         o.to = parse_point(*m);
         ++kinds;
     }
+    if (on.optional("bonus_move") || on.optional("bonus_turn")) {
+        o.kind = OrderKind::bonus;
+        ++kinds;
+        if (auto b = on.optional("bonus_move")) {
+            o.to = parse_point(*b);
+            o.bonus_to = true;
+        }
+        if (auto t = on.optional("bonus_turn")) {
+            o.bonus_turn = static_cast<int>(t->as_int(-45, 45));
+            if (o.bonus_turn != 45 && o.bonus_turn != -45)
+                t->fail("expected 45 or -45 (GdB 12.21 b)");
+        }
+    }
     if (auto f = on.optional("formation")) {
         o.formation = static_cast<gdb::Formation>(f->as_choice(gdb::formation_names()));
         if (kinds == 0) {
@@ -206,7 +220,7 @@ Order parse_order(const JsonNode& on, const Scenario& s) {
     if (kinds != 1)
         on.fail(
             "an order needs exactly one of charge, opportunity_charge, reaction, move, "
-            "formation");
+            "formation, or the bonus moves bonus_move / bonus_turn");
     if ((o.kind == OrderKind::charge || o.kind == OrderKind::opportunity_charge) &&
         s.units[o.target].side == s.units[o.unit].side)
         on.fail("a unit cannot charge a unit of its own side");

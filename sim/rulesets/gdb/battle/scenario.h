@@ -56,7 +56,14 @@ struct Side {
     std::vector<Brigade> brigades;
 };
 
-enum class OrderKind : std::uint8_t { charge, opportunity_charge, reaction, move, formation };
+enum class OrderKind : std::uint8_t {
+    charge,
+    opportunity_charge,
+    reaction,
+    move,
+    formation,
+    bonus
+};
 enum class Reaction : std::uint8_t {
     stand,
     stand_and_fire,
@@ -80,6 +87,11 @@ struct Order {
     AfterContact after_contact = AfterContact::halt;
     int next_target = -1;
     Vec to;
+    // 12.21 bonus moves a melee winner makes in the mandatory phase if the melee gave it them:
+    // "bonus_move" [x, y] (cavalry with superb training, half its charge move towards it) and
+    // "bonus_turn" 45 or -45 (a turn in place, right or left).
+    bool bonus_to = false;
+    int bonus_turn = 0;
     std::string path;  // JSON path, for messages
 };
 

@@ -19,6 +19,12 @@ bool square_like(const MeleeUnit& u) {
            (u.formation == Formation::square || u.formation == Formation::mass);
 }
 
+// Only a square makes cavalry win by 7: an Austrian mass gets what the text gives it and no more
+// (RULINGS: masses are not squares).
+bool is_square(const MeleeUnit& u) {
+    return u.type == TroopType::infantry && u.formation == Formation::square;
+}
+
 bool defends_fortified(const MeleeSetup& s, const PreparedUnit& p) {
     return p.unit->cover == Cover::fortified ||
            (s.terrain == Terrain::fortified && p.side == kDefender);
@@ -54,6 +60,12 @@ void winner_follow_up(const PreparedMelee& m, Decision& d, int side) {
         const PreparedUnit& p = m.units[id];
         if (!in_melee(p)) continue;
         UnitDecision& u = d.units[id];
+        if (p.fate == Fate::retreating_auto) {
+            // 12.13: it loses automatically and keeps retreating, whoever wins beside it.
+            u.status = StatusAfter::retreating;
+            u.why = p.fate_why;
+            continue;
+        }
         if (p.cavalry) {
             u.test = TestKind::pursuit;
             u.why = "winning cavalry always takes a pursuit test (GdB 12.22 a, 12.23)";
@@ -102,7 +114,9 @@ void apply_casualties(const PreparedMelee& m, Decision& d, std::array<bool, 2> w
         for (int id : m.side_units[side]) {
             const PreparedUnit& p = m.units[id];
             if (!in_melee(p)) continue;
-            const Rate rate = pick_rate(p, won[side], enemy_broken[side], m.side_cavalry[enemy]);
+            // A retreating unit inflicts as a loser even when its side wins (12.13).
+            const bool unit_won = won[side] && p.fate != Fate::retreating_auto;
+            const Rate rate = pick_rate(p, unit_won, enemy_broken[side], m.side_cavalry[enemy]);
             const bool halved = is_infantry(p.unit->type) && m.side_cavalry[enemy] &&
                                 m.setup->terrain != Terrain::rough;
             auto g = std::find_if(groups.begin(), groups.end(), [&](const CasualtyGroup& x) {
@@ -188,7 +202,7 @@ Decision decide_draw(const PreparedMelee& m, Decision d) {
     if (m.side_cavalry[kAttacker] != m.side_cavalry[kDefender]) {
         const int cav = m.side_cavalry[kAttacker] ? kAttacker : kDefender;
         for (int id : m.side_units[cav]) {
-            if (!in_melee(m.units[id])) continue;
+            if (m.units[id].fate != Fate::fights) continue;
             d.units[id].status = StatusAfter::pushed_back;
             d.units[id].why =
                 "a draw between cavalry and foot counts as the cavalry pushed back (GdB 12.18, "
@@ -200,7 +214,7 @@ Decision decide_draw(const PreparedMelee& m, Decision d) {
             "draw, cavalry against foot: the cavalry is pushed back, the foot tests its formation";
     } else {
         for (std::size_t id = 0; id < m.units.size(); ++id) {
-            if (!in_melee(m.units[id])) continue;
+            if (m.units[id].fate != Fate::fights) continue;
             d.units[id].status = StatusAfter::unformed;
             d.units[id].why =
                 "draw: both sides become unformed, the melee continues next turn (GdB 12.19 draw "
@@ -240,7 +254,7 @@ Decision decide_by_difference(const PreparedMelee& m, int difference) {
             u.status = StatusAfter::dispersed;
             u.why = "artillery that loses a melee is always dispersed (GdB 12.18, 12.19 h)";
             ++dispersed;
-        } else if (square_like(unit) && winner_cavalry && margin < r.square_breaks_at.value) {
+        } else if (is_square(unit) && winner_cavalry && margin < r.square_breaks_at.value) {
             u.status = p.unformed_at_start ? StatusAfter::unformed : StatusAfter::formed;
             u.why = "cavalry must win by " + std::to_string(r.square_breaks_at.value) +
                     " or more to break a square: the square holds (GdB 12.18 *, 12.19 g)";

@@ -13,9 +13,12 @@ bool counts_as_charging(const MeleeUnit& u) {
     return u.charging || u.countercharging || u.pursuing;
 }
 
-bool in_built_up_or_redoubt(const MeleeSetup& s, const MeleeUnit& u) {
-    return s.terrain == Terrain::built_up || s.terrain == Terrain::fortified ||
-           u.cover == Cover::building || u.cover == Cover::fortified;
+// Note (3) spares conscripts who are inside a redoubt or built-up area: its defenders, not the
+// conscripts attacking it.
+bool in_built_up_or_redoubt(const MeleeSetup& s, const PreparedUnit& p) {
+    return ((s.terrain == Terrain::built_up || s.terrain == Terrain::fortified) &&
+            p.side == kDefender) ||
+           p.unit->cover == Cover::building || p.unit->cover == Cover::fortified;
 }
 
 Mod type_mod(TroopType t) {
@@ -57,12 +60,14 @@ void decide_fate(PreparedUnit& p, const EnemyView& enemy) {
         p.fate = Fate::removed;
         p.fate_why =
             "skirmishers contacted by a formed enemy unit are removed without a melee (GdB 12.12)";
-    } else if (u.type == TroopType::artillery && u.formation == Formation::limbered &&
-               enemy.any_closed_order) {
-        p.fate = Fate::dispersed;
-        p.fate_why =
-            "limbered artillery does not fight: contacted by a formed enemy it is dispersed (GdB "
-            "12.16)";
+    } else if (u.type == TroopType::artillery && u.formation == Formation::limbered) {
+        // 12.16: "Артиллерия на Передках не сражается в рукопашной схватке".
+        p.fate = enemy.any_closed_order ? Fate::dispersed : Fate::retreating_auto;
+        p.fate_why = enemy.any_closed_order
+                         ? "limbered artillery does not fight: contacted by a formed enemy it is "
+                           "dispersed (GdB 12.16)"
+                         : "limbered artillery does not fight: it loses and limbers away, no dice "
+                           "(GdB 12.16)";
     } else if (u.status == Status::retreating) {
         p.fate = Fate::retreating_auto;
         p.fate_why =
@@ -142,7 +147,7 @@ Mod add_class_mod(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r) {
         case UnitClass::conscript:
             class_mod = Mod::class_conscript;
             if (u.formation == Formation::line) {
-                if (in_built_up_or_redoubt(s, u))
+                if (in_built_up_or_redoubt(s, p))
                     deny(p, Mod::class_conscript_line,
                          "conscripts in line: the -2 does not apply in a redoubt or built-up area "
                          "(GdB 12.17 (3))");
