@@ -131,15 +131,61 @@ TEST(NarratedExamples, CuirassiersAgainstCounterchargingDragoons) {
         }
 }
 
+// "Французский игрок ... объявляет атаку на британскую пехоту. Британский игрок ... объявляет
+// атаку гусарами на французских егерей. Для начала британский игрок должен проверить, все ли
+// требования для проведения атаки соблюдены: Командующий Бригадой находится в 15см от гусар, враг
+// видим, дистанция удовлетворяющая и цель входит в сектор 22º ... начинает движение первыми ...
+// Затем французы реагируют на атаку британских гусар (проходят тест)".
 TEST(NarratedExamples, HussarsOpportunityCharge) {
-    expect_in_order(run("seed000/05_hussars_opportunity_charge.scenario.json"),
-                    {{"charge_declared", "hussars_10", "opportunity"},
-                     {"reaction", "chasseurs_6"},
-                     {"charge_move", "hussars_10", "half"},
-                     {"morale_test", "hussars_10"},
-                     {"contact", "hussars_10"},
-                     {"charge_refused", "chasseurs_6", "third unit"},
-                     {"melee", "hussars_10"}});
+    const BattleRun r = run("seed000/05_hussars_opportunity_charge.scenario.json");
+    expect_in_order(r, {{"charge_declared", "chasseurs_6", "declares a charge on 52nd Foot"},
+                        {"charge_declared", "hussars_10", "opportunity"},
+                        {"reaction", "chasseurs_6"},
+                        {"charge_move", "hussars_10", "half"},
+                        {"morale_test", "hussars_10"},
+                        {"morale_test", "chasseurs_6"},
+                        {"contact", "hussars_10"},
+                        {"charge_refused", "chasseurs_6", "third unit"},
+                        {"melee", "hussars_10"}});
+    // The checks the narrative makes, in its order: the brigade commander within 15 cm, the
+    // enemy visible, in range, within 22 degrees.
+    for (const auto& e : r.result.events)
+        if (e.kind == "charge_declared" && e.text.find("opportunity") != std::string::npos) {
+            const std::string& t = e.text;
+            const auto general = t.find("general"), allowed = t.find("(15 cm allowed)"),
+                       visible = t.find("visible"), sector = t.find("within 22 degrees");
+            EXPECT_NE(allowed, std::string::npos) << t;
+            EXPECT_TRUE(general < visible && visible < sector) << t;
+            EXPECT_TRUE(e.details["visible"].get<bool>());
+            EXPECT_TRUE(e.details["in_sector"].get<bool>());
+            EXPECT_LE(e.details["command_distance_mm"].get<long>(),
+                      e.details["command_radius_mm"].get<long>());
+            EXPECT_LE(e.details["distance_mm"].get<long>(),
+                      e.details["charge_move_mm"].get<long>());
+        }
+}
+
+// Every shipped GdB replay: nobody who won is lost off the table; only losers flee off it.
+TEST(ShippedReplays, NoWinningUnitIsLostOffTheTable) {
+    for (const char* scenario :
+         {"demo/demo_battle.scenario.json", "seed000/01_young_guard_vs_landwehr.scenario.json",
+          "seed000/02_dragoons_vs_square.scenario.json",
+          "seed000/03_uhlans_vs_battery.scenario.json",
+          "seed000/04_cuirassiers_vs_dragoons.scenario.json",
+          "seed000/05_hussars_opportunity_charge.scenario.json",
+          "seed000/06_lancers_vs_spanish_battery.scenario.json",
+          "seed000/07_village_skirmishers_and_guns.scenario.json",
+          "seed004/melee_example_a.scenario.json"}) {
+        const BattleRun r = run(scenario);
+        for (const auto& e : r.result.events)
+            if (e.kind == "removed" && e.text.find("off the table") != std::string::npos) {
+                EXPECT_TRUE(e.text.find("flees") != std::string::npos ||
+                            e.text.find("retreats") != std::string::npos)
+                    << scenario << ": " << e.text;
+                EXPECT_NE(e.after.empty() ? std::string() : e.after[0].status, "blown")
+                    << scenario << ": " << e.text;
+            }
+    }
 }
 
 TEST(NarratedExamples, LancersAgainstTheSpanishBatteryThenTheLine) {
@@ -151,7 +197,11 @@ TEST(NarratedExamples, LancersAgainstTheSpanishBatteryThenTheLine) {
                      {"evade", "battery_sp", "5 cm"},
                      {"evade", "battery_sp", "shelter"},
                      {"charge_declared", "lancers_vistula", "charges another"},
+                     {"charge_declared", "lancers_vistula", "visible, within 22 degrees"},
                      {"reaction", "irlanda"},
+                     {"charge_move", "lancers_vistula", "half the distance"},
+                     {"morale_test", "lancers_vistula", "charges home"},
+                     {"morale_test", "irlanda"},
                      {"contact", "lancers_vistula"}});
 }
 

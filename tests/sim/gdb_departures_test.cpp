@@ -30,6 +30,17 @@ probe::Run run_json(const nlohmann::json& j) {
     return r;
 }
 
+probe::Run run_json_at(const nlohmann::json& j, const std::string& relative_file) {
+    probe::Run r{
+        parse_scenario(j, std::string(VEDETTE_SOURCE_DIR) + relative_file, probe::battle_rules()),
+        {},
+        {}};
+    Battle battle(probe::melee_rules(), probe::battle_rules(), r.scenario);
+    r.result = battle.run();
+    r.end = battle.units();
+    return r;
+}
+
 const nlohmann::ordered_json* melee_unit_details(const probe::Run& r, const std::string& id) {
     for (const auto& e : r.result.events) {
         if (e.kind != "melee" || e.details.is_null()) continue;
@@ -430,6 +441,37 @@ TEST(BonusMoves, SuperbTrainingMovesHalfAChargeMoveAndWinnersMayTurn45) {
     const probe::Run t = probe::run(turn);
     EXPECT_TRUE(t.said("cu", "bonus_move", "turns 45 degrees right")) << t.log();
     EXPECT_GT(t.at_end("cu").facing.x, 40000) << t.log();  // facing north-east now
+}
+
+// Roads: the seeds give none; a wargamer expects a column on a road to move further (gdb.json
+// "roads", a default). The move order is the same; only the road makes the difference.
+TEST(Terrain, AColumnOnARoadMovesFurther) {
+    Probe p;
+    p.french = {unit("col", "infantry", 24, "column", 20, 20, 90)};
+    p.british = {unit("d1", "infantry", 24, "line", 100, 70, 180)};
+    p.order({{"unit", "col"}, {"move", {60, 20}}});
+    const probe::Run open = probe::run(p);
+    EXPECT_EQ(open.at_end("col").pos.x, 200 + 120) << open.log();
+    p.features = {{{"kind", "road"}, {"name", "the road"}, {"path", {{5, 20}, {115, 20}}}}};
+    const probe::Run road = probe::run(p);
+    EXPECT_EQ(road.at_end("col").pos.x, 200 + 180) << road.log();
+    EXPECT_TRUE(road.said("col", "move", "along the road")) << road.log();
+}
+
+// Seed 000 checks that the target is visible ("враг видим"); RULINGS reaction windows: sight runs
+// "through units, terrain features and the heightfield". A ridge of the ground hides the target.
+TEST(Terrain, ARiseOfTheGroundBlocksSight) {
+    Probe p;
+    p.french = {unit("hu", "light_cavalry", 12, "line", 60, 20, 0)};
+    p.british = {unit("d1", "infantry", 24, "line", 60, 52, 180)};
+    p.order({{"unit", "hu"}, {"charge", "d1"}});
+    const probe::Run flat = probe::run(p);
+    EXPECT_FALSE(flat.of("hu", "charge_declared").empty()) << flat.log();
+    nlohmann::json j = p.json();
+    j["terrain"]["heightfield"] = {
+        {"kind", "image"}, {"file", "gdb/ridge.pgm"}, {"relief", "5cm"}};
+    const probe::Run ridge = run_json_at(j, "/tests/data/probe.json");
+    EXPECT_TRUE(ridge.said("hu", "charge_refused", "cannot be seen")) << ridge.log();
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // The phases live in charge_sequence.cpp, melee_phase.cpp and mandatory_moves.cpp.
 
 #include "sim/rulesets/gdb/battle/battle_engine.h"
+#include "sim/board/heightfield.h"
 
 #include <algorithm>
 
@@ -263,6 +264,8 @@ bool Battle::line_of_sight(int from, int to) const {
         if (geom::point_in_polygon(a, f.points) || geom::point_in_polygon(b, f.points)) continue;
         if (geom::segment_crosses_polygon(a, b, f.points)) return false;
     }
+    // The ground itself: a rise of the heightfield between them hides them from each other.
+    if (!board::ground_clear(scenario_.terrain, a, b, rules_.sight_eye_height_mm)) return false;
     for (std::size_t u = 0; u < units_.size(); ++u) {
         const int id = static_cast<int>(u);
         if (id == from || id == to) continue;

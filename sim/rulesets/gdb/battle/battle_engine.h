@@ -136,6 +136,8 @@ private:
     void execute_charge(int charger, int target, const Order* order, bool opportunity,
                         geom::i64 budget_used);
     void movement_phase();
+    // A move in road formation from a road to a point on it (gdb.json "roads").
+    bool road_move(int unit, geom::Vec to) const;
     void melee_phase();
     void mandatory_phase();
     // The steps of the mandatory phase, in order (mandatory_moves.cpp); `moved` marks who moved.

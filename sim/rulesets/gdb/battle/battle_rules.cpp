@@ -181,6 +181,13 @@ BattleRules parse_battle_rules(const std::string& text, const std::string& file)
     r.obstacle_cover_reach_mm =
         static_cast<long>(obstacles.required("cover_reach_mm").as_int(0, 10000));
 
+    const auto roads = b.required("roads");
+    r.road_rule = roads.required("rule").as_string();
+    r.road_bonus_percent = static_cast<int>(roads.required("bonus_percent").as_int(0, 1000));
+    r.road_reach_mm = static_cast<long>(roads.required("reach_mm").as_int(0, 10000));
+    r.sight_eye_height_mm =
+        static_cast<long>(b.required("line_of_sight").required("eye_height_mm").as_int(0, 10000));
+
     const auto blown = b.required("blown_cavalry");
     r.blown_rule = blown.required("rule").as_string();
     r.blown_musket_range_mm =

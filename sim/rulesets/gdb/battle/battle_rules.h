@@ -68,6 +68,10 @@ struct BattleRules {
     std::string obstacle_rule;
     Obstacle hedge, wall, stream;
     long obstacle_cover_reach_mm = 30;
+    long sight_eye_height_mm = 20;
+    std::string road_rule;
+    int road_bonus_percent = 50;
+    long road_reach_mm = 20;
     std::string blown_rule;
     long blown_musket_range_mm = 200;
     std::string guns_rule;

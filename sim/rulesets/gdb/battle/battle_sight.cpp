@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "sim/board/heightfield.h"
 #include "sim/rulesets/gdb/battle/battle_engine.h"
 
 namespace vedette::sim::battle {
@@ -26,6 +27,8 @@ bool Battle::sees_any_part(int from, int to) const {
                 !geom::point_in_polygon(p, f.points) &&
                 geom::segment_crosses_polygon(a, p, f.points))
                 clear = false;
+        if (clear && !board::ground_clear(scenario_.terrain, a, p, rules_.sight_eye_height_mm))
+            clear = false;
         for (std::size_t u = 0; u < units_.size() && clear; ++u) {
             const int id = static_cast<int>(u);
             if (id == from || id == to) continue;
@@ -111,6 +114,24 @@ const TerrainFeature* area_of_kind(const std::vector<TerrainFeature>& features, 
     return nullptr;
 }
 }  // namespace
+
+bool Battle::road_move(int u, Vec to) const {
+    const auto f = units_[static_cast<std::size_t>(u)].formation;
+    if (f != gdb::Formation::column && f != gdb::Formation::squadron_column &&
+        f != gdb::Formation::limbered)
+        return false;
+    const i64 reach2 = static_cast<i64>(rules_.road_reach_mm) * rules_.road_reach_mm;
+    auto on_road = [&](Vec p) {
+        for (const auto& r : scenario_.terrain.features)
+            if (r.kind == FeatureKind::road)
+                for (std::size_t i = 0; i + 1 < r.points.size(); ++i)
+                    if (geom::distance_squared_to_segment(p, r.points[i], r.points[i + 1]) <=
+                        reach2)
+                        return true;
+        return false;
+    };
+    return on_road(units_[static_cast<std::size_t>(u)].pos) && on_road(to);
+}
 
 std::string Battle::terrain_refusal(int c, int t) const {
     const auto& features = scenario_.terrain.features;

@@ -422,8 +422,13 @@ void Battle::movement_phase() {
         const i64 len = geom::length(delta);
         if (len == 0) continue;
         const Vec dir = geom::normalize(delta);
-        const i64 step = std::min(len, moves(o.unit).move_mm);
-        emit_motion("move", o.unit, {o.unit}, "GdB movement", name(o.unit) + " moves " + cm(step),
+        const bool road = road_move(o.unit, o.to);
+        const i64 allowance =
+            moves(o.unit).move_mm * (100 + (road ? rules_.road_bonus_percent : 0)) / 100;
+        const i64 step = std::min(len, allowance);
+        emit_motion("move", o.unit, {o.unit}, road ? rules_.road_rule : "GdB movement",
+                    name(o.unit) + " moves " + cm(step) +
+                        (road ? " along the road (" + cm(allowance) + " allowed)" : ""),
                     s.pos, s.pos + geom::scale(dir, step), dir,
                     is_cavalry(o.unit) ? "trot" : "walk");
     }
