@@ -468,8 +468,7 @@ TEST(Terrain, ARiseOfTheGroundBlocksSight) {
     const probe::Run flat = probe::run(p);
     EXPECT_FALSE(flat.of("hu", "charge_declared").empty()) << flat.log();
     nlohmann::json j = p.json();
-    j["terrain"]["heightfield"] = {
-        {"kind", "image"}, {"file", "gdb/ridge.pgm"}, {"relief", "5cm"}};
+    j["terrain"]["heightfield"] = {{"kind", "image"}, {"file", "gdb/ridge.pgm"}, {"relief", "5cm"}};
     const probe::Run ridge = run_json_at(j, "/tests/data/probe.json");
     EXPECT_TRUE(ridge.said("hu", "charge_refused", "cannot be seen")) << ridge.log();
 }
