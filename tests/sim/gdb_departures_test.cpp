@@ -473,5 +473,40 @@ TEST(Terrain, ARiseOfTheGroundBlocksSight) {
     EXPECT_TRUE(ridge.said("hu", "charge_refused", "cannot be seen")) << ridge.log();
 }
 
+// 12.14: "Бегущие подразделения, вошедшие в «базовый» контакт с подразделением противника, не
+// проходят Тест на Проверку Морали, автоматически проигрывают рукопашную схватку и немедленно
+// убираются из игры".
+TEST(ChargeContact, ABrokenUnitChargedTakesNoStandTestAndIsRemoved) {
+    Probe p;
+    p.french = {unit("a", "infantry", 24, "column", 60, 20, 0)};
+    nlohmann::json broken = unit("d1", "infantry", 24, "line", 60, 30, 180);
+    broken["status"] = "broken";
+    p.british = {broken};
+    p.order({{"unit", "a"}, {"charge", "d1"}});
+    p.die("a", "charge_test", {5, 5});
+    p.die("d1", "stand_test", {6, 6});  // would make it stand if it were asked
+    const probe::Run r = probe::run(p);
+    EXPECT_TRUE(r.said("d1", "morale_test", "takes no morale test")) << r.log();
+    EXPECT_FALSE(r.said("d1", "morale_test", "stand test")) << r.log();
+    EXPECT_FALSE(r.at_end("d1").on_table) << r.log();
+}
+
+// 12.24 "НЕПОСТРОЕННЫ": the unit "не может проводить Атаки до тех пор, пока не Построится. Игрок
+// может провести Построение подразделения как непосредственно на месте".
+TEST(Pursuit, UnformedCavalryMayNotChargeUntilItReformsInPlace) {
+    Probe p;
+    p.turns = 2;
+    nlohmann::json hussars = unit("hu", "light_cavalry", 12, "line", 60, 20, 0);
+    hussars["status"] = "unformed";
+    p.french = {hussars};
+    p.british = {unit("d1", "infantry", 24, "line", 60, 40, 180)};
+    p.order({{"unit", "hu"}, {"charge", "d1"}});
+    p.order({{"unit", "hu"}, {"charge", "d1"}, {"turn", 2}});
+    const probe::Run r = probe::run(p);
+    EXPECT_TRUE(r.said("hu", "charge_refused", "unformed")) << r.log();
+    EXPECT_TRUE(r.said("hu", "rally", "re-forms")) << r.log();
+    EXPECT_FALSE(r.of("hu", "charge_declared").empty()) << r.log();
+}
+
 }  // namespace
 }  // namespace vedette::sim::battle

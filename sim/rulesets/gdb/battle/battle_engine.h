@@ -136,6 +136,7 @@ private:
     void execute_charge(int charger, int target, const Order* order, bool opportunity,
                         geom::i64 budget_used);
     void movement_phase();
+    void reform_standing_units();
     // A move in road formation from a road to a point on it (gdb.json "roads").
     bool road_move(int unit, geom::Vec to) const;
     void melee_phase();

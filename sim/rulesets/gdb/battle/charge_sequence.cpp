@@ -148,6 +148,27 @@ void Battle::uncontrolled_charges() {
     }
 }
 
+// An unformed unit that spends its movement phase standing re-forms where it is (12.24
+// "Непостроенны": it may re-form in place or behind its lines).
+void Battle::reform_standing_units() {
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        auto& s = units_[i];
+        const int u = static_cast<int>(i);
+        if (!s.on_table || s.status != gdb::Status::unformed || s.blown || s.pursuing ||
+            s.pending != Pending::none || in_contact(u) || s.charged || s.was_charged ||
+            s.retreated_this_turn)
+            continue;
+        bool moves_now = false;
+        for (const auto& o : scenario_.orders)
+            moves_now |= o.turn == turn_ && o.unit == u &&
+                         (o.kind == OrderKind::move || o.kind == OrderKind::formation);
+        if (moves_now) continue;
+        s.status = gdb::Status::formed;
+        emit("rally", {u}, "GdB 12.24 (unformed)",
+             name(u) + " stands for the movement phase and re-forms", 600);
+    }
+}
+
 // Opportunity charges (cavalry only, one per commander per turn, against a unit that declared a
 // charge this turn) move first (seed 000). Every condition of a charge applies, the command
 // radius included (the hussars' example checks it first).
@@ -200,6 +221,11 @@ void Battle::ordered_charges() {
                          "third unit");
                 continue;
             }
+            if (is_cavalry(o.unit) && cs.status == gdb::Status::unformed && can_act(o.unit)) {
+                emit("charge_refused", {o.unit, o.target}, "GdB 12.24",
+                     name(o.unit) + " is unformed: cavalry may not charge until it re-forms");
+                continue;
+            }
             if (!can_act(o.unit) || cs.stood_aside) {
                 emit("charge_refused", {o.unit, o.target}, kChargeRule,
                      name(o.unit) + (cs.stood_aside ? " stepped out of a charge path this turn: it "
@@ -232,6 +258,11 @@ void Battle::run_declared_charge(ChargeRun& run) {
     if (!charger_test(run)) return;
     if (run.reaction.reaction == Reaction::countercharge)
         countercharge_test(run);
+    else if (units_[static_cast<std::size_t>(run.target)].status == gdb::Status::broken)
+        emit("morale_test", {run.target, run.charger}, "GdB 12.14",
+             name(run.target) + " is broken: it takes no morale test; contacted, it will be " +
+                 "removed without a melee",
+             800);
     else if (run.reinforcing)
         emit("morale_test", {run.target, run.charger}, "GdB 12.8 b",
              name(run.target) +
@@ -404,6 +435,7 @@ void Battle::reman_abandoned_guns() {
 void Battle::movement_phase() {
     phase_ = "movement";
     blown_cavalry_retires();
+    reform_standing_units();
     for (const auto& o : scenario_.orders) {
         if (o.turn != turn_ || (o.kind != OrderKind::move && o.kind != OrderKind::formation))
             continue;
