@@ -102,6 +102,13 @@ TEST(ChargeContact, AnOpportunityChargeNeedsTheBrigadeGeneralWithinTheCommandRad
     const probe::Run far = run_json(j);
     EXPECT_TRUE(far.said("hussars_10", "charge_refused", "no brigade general")) << far.log();
     EXPECT_TRUE(far.of("hussars_10", "charge_declared").empty()) << far.log();
+    // Nor may unformed cavalry make one (12.24: no charges until it re-forms).
+    j = shipped("seed000/05_hussars_opportunity_charge.scenario.json");
+    for (auto& b : j["sides"][0]["brigades"])
+        for (auto& u : b["units"])
+            if (u["id"] == "hussars_10") u["status"] = "unformed";
+    const probe::Run unformed = run_json(j);
+    EXPECT_TRUE(unformed.said("hussars_10", "charge_refused", "unformed")) << unformed.log();
 }
 
 // Seed 000, the dragoons' example: the French "не учитывают бонус за построенное каре, так как

@@ -93,12 +93,16 @@ void Battle::fall_back(int unit, int enemy, i64 distance, const std::string& kin
         if (kind == "evade") return;
     }
     for (int f : passed) {
+        // Skirmishers passed anywhere on the way are trampled by a pursuer (12.25).
+        if (scenario_.units[static_cast<std::size_t>(f)].unit.type == gdb::TroopType::skirmishers)
+            s.disordered_in_flight.push_back(f);
         if (!disorders_friend(unit, f, from, away, distance)) continue;
         auto& fs = units_[static_cast<std::size_t>(f)];
         if (fs.status == gdb::Status::formed) fs.status = gdb::Status::unformed;
         // Both units become unformed (12.19 c).
         if (pushed) s.status = gdb::Status::unformed;
-        s.disordered_in_flight.push_back(f);
+        if (scenario_.units[static_cast<std::size_t>(f)].unit.type != gdb::TroopType::skirmishers)
+            s.disordered_in_flight.push_back(f);
         emit("interpenetration", {f, unit}, "GdB 12.19 c; seed 000 (routers pass through friends)",
              name(unit) + " passes through " + name(f) +
                  " in the first half of its move: it becomes unformed; " + name(unit) +
@@ -183,8 +187,13 @@ void Battle::opportunity_charges() {
                 provoking = &other;
         const int key = su.side * 1000 + su.brigade;
         std::string refusal;
+        const auto& cs = units_[static_cast<std::size_t>(o.unit)];
         if (!provoking)
             refusal = name(o.target) + " has not declared a charge this turn";
+        else if (!can_act(o.unit) || cs.stood_aside)
+            refusal = "it cannot charge now (in contact, retreating, broken or blown)";
+        else if (cs.status == gdb::Status::unformed)
+            refusal = "it is unformed: cavalry may not charge until it re-forms (GdB 12.24)";
         else if (std::find(brigades_used.begin(), brigades_used.end(), key) != brigades_used.end())
             refusal = "its brigade general has already ordered an opportunity charge this turn";
         if (!refusal.empty()) {
