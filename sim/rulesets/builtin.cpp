@@ -2,6 +2,8 @@
 // library): one line per rule system.
 
 #include "sim/ruleset/registry.h"
+#include "sim/rulesets/borodino/borodino_ruleset.h"
+#include "sim/rulesets/dicepool/dp_ruleset.h"
 #include "sim/rulesets/gdb/gdb_ruleset.h"
 
 namespace vedette::sim::ruleset {
@@ -9,6 +11,12 @@ namespace vedette::sim::ruleset {
 void register_builtin_rulesets() {
     register_ruleset("gdb",
                      [](const std::string& dir) { return std::make_unique<gdb::GdbRuleset>(dir); });
+    register_ruleset("borodino", [](const std::string& dir) {
+        return std::make_unique<borodino::BorodinoRuleset>(dir);
+    });
+    register_ruleset("dicepool", [](const std::string& dir) {
+        return std::make_unique<dicepool::DicepoolRuleset>(dir);
+    });
 }
 
 }  // namespace vedette::sim::ruleset

@@ -1,0 +1,192 @@
+// What a shock's statuses do on the map: disorder, withdrawal and elimination, the retreat
+// cohesion check of the top unit of each stack, retreats one hex away keeping facing, and the
+// advance of the participants into a hex the defender left (9.23).
+
+#include <algorithm>
+
+#include "sim/rulesets/borodino/battle_engine.h"
+
+namespace vedette::sim::borodino {
+
+namespace {
+
+// An empty hex an enemy has in front of it: a unit retreating into it withdraws (rulings).
+bool enemy_front(const Battle& b, Hex h, int side) {
+    for (std::size_t u = 0; u < b.units_.size(); ++u) {
+        const BattleUnit& x = b.units_[u];
+        if (b.on_map(int(u)) && x.side != side && !x.disordered &&
+            is_frontal(x.hex, x.facing, h, b.all_round(int(u))))
+            return true;
+    }
+    return false;
+}
+
+enum class Way { safe, friends, withdraw, none };
+
+// The best hex one step away from `away_from`: empty and safe, else through friends with room,
+// else an empty enemy frontal hex (withdrawal); none leaves elimination.
+Way pick_retreat(const Battle& b, const std::vector<int>& stack, const std::vector<int>& away_from,
+                 Hex& out) {
+    const Hex at = b.unit(stack.front()).hex;
+    const int side = b.unit(stack.front()).side;
+    Way best = Way::none;
+    int best_score = 0;
+    for (int d = 0; d < kDirections; ++d) {
+        const Hex n = neighbour(at, d);
+        const Hexside* hs = b.s_.board.hexside(at, d);
+        if (!b.s_.board.on_board(n) || (hs && !hs->passable)) continue;
+        int score = 0;
+        for (int a : away_from) score += distance(n, b.unit(a).hex) - distance(at, b.unit(a).hex);
+        if (score <= 0) continue;
+        const std::vector<int> there = b.stack_at(n);
+        Way way = Way::safe;
+        if (!there.empty()) {
+            if (b.unit(there.front()).side != side) continue;  // into an enemy: no way there
+            if (static_cast<int>(there.size() + stack.size()) > b.rules_.stack_limit.value)
+                continue;
+            way = Way::friends;
+        } else if (enemy_front(b, n, side)) {
+            way = Way::withdraw;
+        }
+        if (way < best || (way == best && score > best_score))
+            best = way, best_score = score, out = n;
+    }
+    return best;
+}
+
+void apply_status(Battle& b, int u, const std::string& status, std::vector<Hex>& check_hexes,
+                  std::vector<Hex>& retreat_hexes) {
+    if (!b.on_map(u)) return;
+    if (status == "eliminated")
+        return b.remove(
+            u, "eliminated", b.unit(u).type->arm == Arm::artillery ? "Hex 9.25" : "Hex 9.22",
+            b.unit(u).type->arm == Arm::artillery ? "artillery shocked alone (or disordered again)"
+                                                  : "the shock result");
+    if (status == "withdrawn")
+        return b.remove(u, "withdrawn", "Hex 9.22", "disordered again by the shock");
+    if (status == "formed") return;
+    b.set_disordered(u, "Hex 9.22", "shock result");
+    const Hex h = b.unit(u).hex;
+    if (status == "disordered_retreat_check" &&
+        !std::count(check_hexes.begin(), check_hexes.end(), h))
+        check_hexes.push_back(h);
+    if (status == "retreats" && !std::count(retreat_hexes.begin(), retreat_hexes.end(), h))
+        retreat_hexes.push_back(h);
+}
+
+// The participants advance into a hex the defender left: the stack with the best cohesion
+// (9.23: only units that declared the shock; "Наступление ... позволяется только тем войскам,
+// которые участвовали в освобождении гекса").
+void advance(Battle& b, const std::vector<Attack*>& attacks, const std::vector<Hex>& vacated) {
+    for (Hex h : vacated) {
+        if (!b.stack_at(h).empty()) continue;
+        int best = -1;
+        for (const Attack* a : attacks)
+            if (b.on_map(a->unit) && (a->charge || !b.unit(a->unit).disordered) &&
+                distance(b.unit(a->unit).hex, h) == 1 &&
+                (best < 0 || b.cohesion_now(a->unit) > b.cohesion_now(best)))
+                best = a->unit;
+        if (best < 0) continue;
+        const Hex from = b.unit(best).hex;
+        for (const Attack* a : attacks)
+            if (b.on_map(a->unit) && b.unit(a->unit).hex == from)
+                b.place(a->unit, h, "advance", record::Category::move, "Hex 9.23",
+                        b.unit(a->unit).name + " advances into " + to_string(h) +
+                            " (participants only, 9.23)",
+                        a->charge ? "gallop" : "walk");
+        return;  // one hex taken per shock
+    }
+}
+
+}  // namespace
+
+void Battle::set_disordered(int u, const std::string& rule, const std::string& why) {
+    if (unit(u).disordered) return;
+    unit(u).disordered = true;
+    square_[std::size_t(u)] = false;
+    emit("shock", record::Category::loss, "disorder", {u}, rule,
+         unit(u).name + " is disordered (" + why + ")", 600);
+}
+
+void Battle::retreat(const std::vector<int>& stack, const std::vector<int>& away_from,
+                     const std::string& rule) {
+    Hex to;
+    const Way way = pick_retreat(*this, stack, away_from, to);
+    for (int u : stack) {
+        if (!on_map(u)) continue;
+        if (way == Way::none) {
+            remove(u, "eliminated", rule, "no hex to retreat into");
+        } else if (way == Way::withdraw) {
+            remove(u, "withdrawn", rule, "its retreat leads into an enemy's frontal hex");
+        } else {
+            place(u, to, "retreat", record::Category::loss, rule,
+                  unit(u).name + " retreats to " + to_string(to) +
+                      (way == Way::friends ? " through friends" : "") + ", keeping its facing",
+                  "flee");
+        }
+    }
+    if (way != Way::friends) return;
+    for (int f : stack_at(to)) {
+        if (std::count(stack.begin(), stack.end(), f)) continue;
+        if (!cohesion_check(f, rule, "friends retreat through it"))
+            disorder(f, rule, "retreating friends");
+        break;  // only the top unit rolls, for its stack
+    }
+}
+
+void Battle::apply_shock(const std::vector<Attack*>& attacks, const ResolvedShock& r,
+                         const std::vector<int>& attackers, const std::vector<int>& defenders,
+                         std::vector<Hex>& vacated) {
+    std::vector<Hex> d_checks, d_retreats, a_checks, a_retreats, before;
+    for (int d : defenders) before.push_back(unit(d).hex);
+    for (std::size_t i = 0; i < defenders.size(); ++i)
+        apply_status(*this, defenders[i], r.status.defenders[i], d_checks, d_retreats);
+    for (std::size_t i = 0; i < attackers.size(); ++i)
+        apply_status(*this, attackers[i], r.status.attackers[i], a_checks, a_retreats);
+    auto run_checks = [&](const std::vector<Hex>& checks, std::vector<Hex>& retreats,
+                          const std::vector<int>& enemies) {
+        for (Hex h : checks) {
+            const int top = top_at(h);
+            if (top >= 0 && !cohesion_check(top, "Hex 9.22", "retreat check after the shock"))
+                retreats.push_back(h);
+        }
+        for (Hex h : retreats) {
+            const std::vector<int> stack = stack_at(h);  // artillery goes with its stack (9.25)
+            if (!stack.empty()) retreat(stack, enemies, "Hex 9.22");
+        }
+    };
+    run_checks(d_checks, d_retreats, attackers);
+    run_checks(a_checks, a_retreats, defenders);
+    // Below 0 the defender may counter-shock (rulings, Shock resolution); not after a
+    // counter-shock, so that one shock cannot start an endless exchange.
+    for (const auto& h : r.prepared.hexes)
+        if (!h.artillery_alone && r.roll && !attacks.front()->counter &&
+            rules_.band_for(*r.roll + h.drm).result == "attacker_disordered_counter_shock")
+            counter_shock(attacks, before[std::size_t(h.defenders.front())]);
+    for (Hex h : before)
+        if (stack_at(h).empty() && !std::count(vacated.begin(), vacated.end(), h))
+            vacated.push_back(h);
+    // On 10 or more charging cavalry must pursue (rulings, Charges); others advance (9.23).
+    std::vector<int> fled;
+    for (std::size_t i = 0; i < defenders.size(); ++i)
+        if (r.status.defenders[i] == "retreats" && on_map(defenders[i]) &&
+            unit(defenders[i]).hex != before[i])
+            fled.push_back(defenders[i]);
+    std::vector<Attack*> group = attacks;
+    if (attacks.front()->charge && !fled.empty())
+        pursue(group,
+               before[std::size_t(std::find(defenders.begin(), defenders.end(), fled.front()) -
+                                  defenders.begin())],
+               fled);
+    else if (attacks.front()->counter)
+        advance(*this, attacks, vacated);  // the defender's advance with its counter-shock
+    else
+        pending_advances_.push_back({attacks, vacated});
+}
+
+void Battle::advance_after_shocks() {
+    for (const auto& p : pending_advances_) advance(*this, p.attacks, p.vacated);
+    pending_advances_.clear();
+}
+
+}  // namespace vedette::sim::borodino

@@ -1,0 +1,127 @@
+#pragma once
+// The battle runner's state and steps (internal to the Borodino plug-in): battle.cpp holds the
+// turn, activation, movement and the record; battle_shock.cpp the shock segment in the rulings'
+// order; battle_results.cpp what a shock's result does on the map (retreats, withdrawals,
+// elimination, advance).
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sim/core/prng.h"
+#include "sim/rulesets/borodino/battle.h"
+#include "sim/rulesets/borodino/shock_report.h"
+
+namespace vedette::sim::borodino {
+
+// One declared shock or charge of the active group.
+struct Attack {
+    int unit = -1;
+    const Order* order = nullptr;
+    std::vector<Hex> targets;
+    bool charge = false;
+    bool committed = true;       // passed its commitment check (or its stack's)
+    bool lost = false;           // disordered by reaction fire and not a charger: no shock (9.24)
+    std::map<Hex, int> left_to;  // a frontal hex left to a friend's attack (9.22): friend index
+    bool counter = false;        // a counter-shock by a defender (result below 0)
+    int pursuit = 0;             // successive pursuit charges made so far (Hex charge)
+    bool countercharged_by_heavy = false;
+    std::vector<int> countercharged_by;  // cavalry that met this charge (disordered after it)
+};
+
+class Battle {
+public:
+    Battle(const BorodinoRules& rules, const BattleScenario& s, std::uint64_t seed);
+    replay::Recorded run();
+
+    // battle.cpp: state and record
+    record::Event& emit(const std::string& phase, record::Category c, const std::string& kind,
+                        std::vector<int> units, const std::string& rule, std::string text,
+                        std::int64_t ms);
+    int roll(int unit, const std::string& purpose, bool& forced);
+    std::vector<int> stack_at(Hex h) const;  // units on the map there, top first
+    int top_at(Hex h) const {
+        auto s = stack_at(h);
+        return s.empty() ? -1 : s.front();
+    }
+    bool on_map(int u) const { return fate_[std::size_t(u)].empty(); }
+    bool enemy_zoc(Hex h, int side, const std::set<int>& ignore = {}) const;
+    bool all_round(int u) const;
+    int cohesion_now(int u) const;
+    const Order* order_for(int unit, bool (*pick)(const Order&)) const;
+    BattleUnit& unit(int u) { return units_[std::size_t(u)]; }
+    const BattleUnit& unit(int u) const { return units_[std::size_t(u)]; }
+    record::Explanation check_explanation(const std::string& title, const std::string& rule,
+                                          int die, bool forced, int drm, int target,
+                                          const std::vector<record::ModifierRow>& rows) const;
+    bool cohesion_check(int u, const std::string& rule, const std::string& why, int drm = 0);
+    void remove(int u, const std::string& fate, const std::string& rule, const std::string& why);
+    void disorder(int u, const std::string& rule, const std::string& why);
+    void place(int u, Hex to, const std::string& kind, record::Category c, const std::string& rule,
+               const std::string& text, const std::string& gait);
+
+    // battle_shock.cpp
+    void shock_segment(int group);
+    // battle_results.cpp: resolves one shock of the group's attacks (all on the same hexes) and
+    // applies it; false when its targets are gone. `vacated` gets the hexes the defenders left.
+    bool resolve_group(std::vector<Attack*>& group, std::vector<Hex>* vacated = nullptr);
+    // battle_apply.cpp
+    void apply_shock(const std::vector<Attack*>& attacks, const ResolvedShock& r,
+                     const std::vector<int>& attackers, const std::vector<int>& defenders,
+                     std::vector<Hex>& vacated);
+    void retreat(const std::vector<int>& stack, const std::vector<int>& away_from,
+                 const std::string& rule);
+    // 9.23: "Наступление после завершения всех таких атак": the participants of each shock
+    // advance into the hexes it cleared once every shock of the segment is resolved.
+    void advance_after_shocks();
+    // Disordered without the withdrawal a second disorder brings (a charger after its charge).
+    void set_disordered(int u, const std::string& rule, const std::string& why);
+    // battle_react.cpp: the answers of the shocked (countercharge, counter-shock), the pursuit.
+    void countercharges(Attack& a);
+    void counter_shock(const std::vector<Attack*>& attacks, Hex defender_hex);
+    void pursue(std::vector<Attack*>& group, Hex left, const std::vector<int>& fled);
+    // battle_stance.cpp: standing orders (hold, attack) for turns the scenario gives no order.
+    void stance_moves(int group);
+    std::vector<Order> stance_attacks(int group);
+    bool standing_attack(int u) const;
+
+    const BorodinoRules& rules_;
+    const BattleScenario& s_;
+    std::vector<BattleUnit> units_;
+    std::vector<std::string> fate_;  // "" on the map, "withdrawn", "eliminated"
+    std::vector<bool> square_;
+    std::vector<Hex> start_hex_;  // where each unit began the current activation
+    Prng prng_;
+    replay::Recorded out_;
+    std::int64_t now_ = 0;
+    int turn_ = 0;
+    std::string phase_ = "setup";
+    std::map<std::pair<int, std::string>, std::size_t> dice_used_;
+    std::vector<Order> stance_orders_;  // this activation's orders from standing orders
+    struct PendingAdvance {
+        std::vector<Attack*> attacks;
+        std::vector<Hex> vacated;
+    };
+    std::vector<PendingAdvance> pending_advances_;  // until every shock is resolved (9.23)
+
+private:
+    record::Snapshot snap(int u) const;
+    std::vector<record::Snapshot> all() const;
+    void activate(int group);
+    std::string state_hash() const;
+
+public:
+    void move_unit(const Order& o);
+};
+
+// battle_shock.cpp: who may shock and charge (9.21, 9.24, 9.25, Hex charge); "" when it may.
+std::vector<Hex> frontal_enemy_hexes(const Battle& b, int u);
+std::string may_not_shock(const Battle& b, int u);
+std::string may_not_charge(const Battle& b, int u, int target);
+// The hexes a charger gallops through to a hex next to its target, the shortest way, each open,
+// empty or holding friends with room, and outside the frontal hexes of other enemy cavalry; none
+// when there is no such way.
+std::optional<std::vector<Hex>> charge_path(const Battle& b, int u, int target);
+
+}  // namespace vedette::sim::borodino

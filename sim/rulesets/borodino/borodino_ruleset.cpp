@@ -1,0 +1,107 @@
+#include "sim/rulesets/borodino/borodino_ruleset.h"
+
+#include <stdexcept>
+
+#include "sim/core/prng.h"
+#include "sim/rules/ruleset_files.h"
+#include "sim/rulesets/borodino/battle.h"
+#include "sim/rulesets/borodino/shock_input.h"
+#include "sim/rulesets/borodino/shock_report.h"
+
+namespace vedette::sim::borodino {
+
+BorodinoRuleset::BorodinoRuleset(const std::string& rules_dir) {
+    const std::string path = ruleset_path(find_rules_dir(rules_dir), "borodino");
+    const std::string text = read_text_file(path);
+    rules_ = parse_borodino_rules(text, path);
+    tables_ = parse_json_text(text, path);
+}
+
+std::unique_ptr<ruleset::Scenario> BorodinoRuleset::parse_scenario(const Json& json,
+                                                                   const std::string& file) const {
+    return parse_battle_scenario(json, file, rules_);
+}
+
+replay::Recorded BorodinoRuleset::run(const ruleset::Scenario& scenario, std::uint64_t seed) const {
+    const auto* s = dynamic_cast<const BattleScenario*>(&scenario);
+    if (!s) throw std::logic_error("BorodinoRuleset::run: not a Borodino scenario");
+    return run_battle(rules_, *s, seed);
+}
+
+ruleset::Resolution BorodinoRuleset::resolve(const Json& json, const std::string& file,
+                                             const ruleset::ResolveOptions& options) const {
+    const ShockFile f = parse_shock_file(JsonNode(json, file, "$"), rules_);
+    const std::uint64_t seed = options.seed.value_or(1);
+    Prng prng(seed);
+    const int roll = f.dice ? *f.dice : static_cast<int>(prng.below(10));
+    const ResolvedShock r = resolve_shock(rules_, f.situation, roll, f.dice.has_value());
+    ruleset::Resolution out;
+    out.json = shock_json(rules_, r);
+    out.json["seed"] = seed;
+    out.text = shock_text(rules_, r, options.odds);
+    out.explanation = explain_shock(rules_, r, "Shock");
+    return out;
+}
+
+namespace {
+std::string mark(bool is_default) {
+    return is_default ? " [default]" : "";
+}
+std::string pad(std::string s, std::size_t n) {
+    return s.size() < n ? s.append(n - s.size(), ' ') : s;
+}
+}  // namespace
+
+std::string BorodinoRuleset::describe_tables() const {
+    const BorodinoRules& r = rules_;
+    std::string out = r.file + ": " + r.name + " (hash " + r.hash +
+                      ")\n[default] marks values neither the seed nor the rulings give.\n\n";
+    out += "Unit types (move, ZOC, defensive fire DRM)\n";
+    for (const auto& t : r.types)
+        out +=
+            "  " + pad(t.id, 16) + " move " + std::to_string(t.movement) +
+            (t.zoc ? ", ZOC" : ", no ZOC") + ", fire " + signed_text(t.defensive_fire) +
+            (t.reaction_fire_at_most >= 0 ? ", reaction fire disorders on " +
+                                                std::to_string(t.reaction_fire_at_most) + " or less"
+                                          : "") +
+            mark(t.is_default) + "\n";
+    out += "\nTerrain (move cost, shock DRM)\n";
+    for (const auto& t : r.terrain)
+        out += "  " + pad(t.id, 10) + " " + std::to_string(t.move_cost) + "  " +
+               signed_text(t.shock_drm) + (t.charge ? "" : "  no charge") +
+               (t.all_round_infantry ? "  infantry all-round" : "") + mark(t.is_default) + "\n";
+    out += "\nHexsides\n";
+    for (const auto& h : r.hexsides)
+        out += "  " + pad(h.id, 10) +
+               (h.passable ? " +" + std::to_string(h.move_cost_extra) + " move, shock " +
+                                 signed_text(h.shock_drm)
+                           : " impassable") +
+               mark(h.is_default) + "\n";
+    out += "\nShock results (" + r.results_rule + ")\n";
+    for (const auto& b : r.bands) out += "  " + b.label + mark(b.is_default) + "\n";
+    out += "\nStrength ratio DRMs (" + r.ratio_rule + ")\n";
+    for (const auto& x : r.ratios)
+        out += "  " + std::to_string(x.attacker) + ":" + std::to_string(x.defender) + "  " +
+               signed_text(x.drm) + mark(x.is_default) + "\n";
+    out += "\nOther shock DRMs\n";
+    for (const auto& [id, v] : r.mods)
+        out += "  " + signed_text(v.value) + "  " + v.label + " (" + v.rule + ")" +
+               mark(v.is_default) + "\n";
+    out += "\nStacking " + std::to_string(r.stack_limit.value) + " units a hex; command range " +
+           std::to_string(r.command_range.value) + " hexes" + mark(r.command_range.is_default) +
+           "; no orders " + signed_text(r.no_orders.value) + " to commitment\n";
+    out += "Charges " + std::to_string(r.charge_min.value) + "-" +
+           std::to_string(r.charge_max.value) + " hexes; retreat before shock: cavalry up to " +
+           std::to_string(r.cavalry_retreat_max.value) + ", jager " +
+           std::to_string(r.jager_retreat_max.value) + " hex\n";
+    out += "Flank hexes " + std::to_string(r.flank_step.value) + " step round from the frontal" +
+           mark(r.flank_step.is_default) + "; counter-shock below 0 " +
+           (r.counter_shock_by_default.value ? "unless declined" : "off") +
+           mark(r.counter_shock_by_default.is_default) + "; failed countercharge " +
+           (r.countercharge_fail_disorders.value ? "disorders" : "no effect") +
+           mark(r.countercharge_fail_disorders.is_default) + "; rally away from the enemy " +
+           (r.rally.value ? "on a cohesion check" : "off") + mark(r.rally.is_default) + "\n";
+    return out;
+}
+
+}  // namespace vedette::sim::borodino

@@ -1,0 +1,33 @@
+#pragma once
+// A resolved shock in words: as the typed explanation the viewer, the exporter and `vedette
+// melee` share (the d10, every DRM of every target hex lit or dim with its reason, the result
+// table with the row lit, the exact odds of each band), as `vedette melee --json` and as text.
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/record/explanation.h"
+#include "sim/rulesets/borodino/shock.h"
+
+namespace vedette::sim::borodino {
+
+struct ResolvedShock {
+    ShockSituation situation;
+    PreparedShock prepared;
+    std::optional<int> roll;  // none when no hex needed a die (artillery alone, 9.25)
+    bool forced = false;      // the roll was given by the file or the scenario
+    ShockStatus status;
+};
+
+// Resolves a situation that check_shock accepted, with `roll` (0-9) when a die is needed.
+ResolvedShock resolve_shock(const BorodinoRules& rules, const ShockSituation& s,
+                            std::optional<int> roll, bool forced);
+
+record::Explanation explain_shock(const BorodinoRules& rules, const ResolvedShock& r,
+                                  const std::string& title);
+nlohmann::ordered_json shock_json(const BorodinoRules& rules, const ResolvedShock& r);
+std::string shock_text(const BorodinoRules& rules, const ResolvedShock& r, bool odds);
+
+}  // namespace vedette::sim::borodino

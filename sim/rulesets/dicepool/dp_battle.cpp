@@ -1,0 +1,316 @@
+// The dice-pool battle: the turn loop, the records (header, snapshots, events), the dice and the
+// 2D6 tests with their explanations.
+
+#include "sim/rulesets/dicepool/dp_battle.h"
+
+#include <algorithm>
+
+#include "sim/rules/ruleset_files.h"
+
+namespace vedette::sim::dicepool {
+
+using geom::i64;
+using geom::Vec;
+using record::Category;
+
+namespace {
+
+std::string plus(int v) {
+    return (v >= 0 ? "+" : "") + std::to_string(v);
+}
+
+// Inches of a length in tenths of a mm, to one decimal ("13.0in").
+std::string inches(i64 tenths) {
+    const i64 tenth_inches = (tenths * 10 + kTenthsPerInch / 2) / kTenthsPerInch;
+    return std::to_string(tenth_inches / 10) + "." + std::to_string(tenth_inches % 10) + "\"";
+}
+
+record::Section section(record::SectionKind kind, std::string title, std::string rule) {
+    record::Section s;
+    s.kind = kind;
+    s.title = std::move(title);
+    s.rule = std::move(rule);
+    return s;
+}
+
+}  // namespace
+
+int TestRoll::dice_sum() const {
+    int s = 0;
+    for (int d : dice) s += d;
+    return s;
+}
+
+record::Header dp_header(const DpRules& rules, const DpScenario& s) {
+    record::Header h;
+    h.ruleset = "dicepool";
+    h.rules_hash = rules.hash;
+    h.title = s.title;
+    h.description = s.description;
+    h.phases = {{"setup", "Setup"},
+                {"charges", "Charges"},
+                {"melee", "Melees continued"},
+                {"movement", "Movement"}};
+    for (const auto& side : s.sides) h.sides.push_back({side.id, side.name, side.nation});
+    for (const auto& u : s.units) {
+        const UnitSheet& sh = rules.sheet(u.type);
+        std::string reactions;
+        for (Reaction r : sh.reactions)
+            reactions +=
+                (reactions.empty() ? "" : ", ") + reaction_names()[static_cast<std::size_t>(r)];
+        record::RosterUnit ru;
+        ru.id = u.id;
+        ru.name = u.name;
+        ru.side = u.side;
+        ru.nation = s.sides[static_cast<std::size_t>(u.side)].nation;
+        ru.visual = sh.visual;
+        ru.properties = {
+            {"side", s.sides[static_cast<std::size_t>(u.side)].name},
+            {"type", sh.label},
+            {"models", std::to_string(u.models)},
+            {"move", std::to_string(sh.move_in) + "\""},
+            {"melee", std::to_string(sh.melee) + "+"},
+            {"shooting", std::to_string(sh.shoot) + "+ at " + std::to_string(sh.range_in) + "\""},
+            {"armour", std::to_string(sh.armour)},
+            {"order / courage",
+             std::to_string(sh.order) + "+ / " + std::to_string(sh.courage) + "+"},
+            {"reactions", reactions.empty() ? "none" : reactions}};
+        // The charge reach band: the order test's 2D6 (2 to 12 inches) plus the move, and the 3"
+        // a charge that falls short keeps from its target (DP Charge move).
+        const i64 move = inches_to_tenths(sh.move_in);
+        ru.overlays = {{"ring",
+                        "charge reach at least (move + 2\")",
+                        (move + inches_to_tenths(2)) / 10,
+                        0,
+                        std::nullopt,
+                        -1,
+                        {}},
+                       {"ring",
+                        "charge reach at most (move + 12\")",
+                        (move + inches_to_tenths(12)) / 10,
+                        0,
+                        std::nullopt,
+                        -1,
+                        {}},
+                       {"ring",
+                        "3\" short stop of a charge on this unit",
+                        (inches_to_tenths(rules.short_stop_in.value) + 9) / 10,
+                        0,
+                        std::nullopt,
+                        -1,
+                        {}}};
+        h.units.push_back(ru);
+    }
+    h.board.terrain = s.terrain;
+    h.board.json = s.board_json;
+    return h;
+}
+
+Battle::Battle(const DpRules& rules, const DpScenario& scenario, std::uint64_t seed)
+    : rules_(rules), scenario_(scenario), prng_(seed) {
+    for (const auto& u : scenario.units) {
+        UnitState st;
+        static_cast<DpUnit&>(st) = u;
+        units_.push_back(st);
+    }
+    forced_used_.assign(scenario.dice.size(), 0);
+}
+
+record::Snapshot Battle::snap(int u) const {
+    const UnitState& x = unit(u);
+    const Footprint f = footprint(rules_, x.type, x.formation, x.models);
+    record::Look look;
+    look.figures = x.gone ? 0 : x.models;
+    look.layout = formation_names()[static_cast<std::size_t>(x.formation)];
+    look.width_mm = f.width_mm;
+    look.depth_mm = f.depth_mm;
+    look.disordered = x.disorder_markers > 0 || x.loosened;
+    look.off_table = x.gone;
+    for (int m = 0; m < x.disorder_markers; ++m) look.markers.push_back({"disorder", std::nullopt});
+    std::string state = x.gone           ? "destroyed"
+                        : x.engaged >= 0 ? "in melee"
+                        : x.disorder_markers > 0
+                            ? "disordered"
+                            : formation_names()[static_cast<std::size_t>(x.formation)];
+    return {u, {x.at, x.facing}, look, state};
+}
+
+std::vector<record::Snapshot> Battle::all() const {
+    std::vector<record::Snapshot> v;
+    for (std::size_t u = 0; u < units_.size(); ++u) v.push_back(snap(static_cast<int>(u)));
+    return v;
+}
+
+record::Event& Battle::emit(Category category, const std::string& kind, std::vector<int> units,
+                            const std::string& rule, std::string text, std::int64_t ms) {
+    record::Event e;
+    e.seq = static_cast<int>(out_.events.size());
+    e.turn = turn_;
+    e.phase = phase_;
+    e.category = category;
+    e.kind = kind;
+    e.units = std::move(units);
+    e.rule = rule;
+    e.text = std::move(text);
+    e.t0_ms = now_;
+    e.t1_ms = now_ + ms;
+    e.episode = episode_;
+    for (int u : e.units) e.after.push_back(snap(u));
+    now_ += ms;
+    out_.events.push_back(std::move(e));
+    return out_.events.back();
+}
+
+// A die for `unit`: the scenario's forced dice for this turn and purpose first, then the PRNG.
+int Battle::die(int u, DicePurpose purpose) {
+    for (std::size_t i = 0; i < scenario_.dice.size(); ++i) {
+        const ForcedDice& f = scenario_.dice[i];
+        if (f.turn == turn_ && f.unit == u && f.purpose == purpose &&
+            forced_used_[i] < f.values.size())
+            return f.values[forced_used_[i]++];
+    }
+    return prng_.d6();
+}
+
+TestRoll Battle::roll_test(int u, DicePurpose purpose, int target,
+                           std::vector<std::pair<std::string, int>> modifiers) {
+    TestRoll t;
+    t.target = target;
+    t.modifiers = std::move(modifiers);
+    // Tests are 2D6 against the sheet's value, -1 per disorder marker (DP Tests).
+    if (unit(u).disorder_markers > 0)
+        t.modifiers.push_back(
+            {"disorder markers", unit(u).disorder_markers * rules_.per_disorder_marker});
+    for (int d = 0; d < rules_.test_dice; ++d) t.dice.push_back(die(u, purpose));
+    t.total = t.dice_sum();
+    for (const auto& m : t.modifiers) t.total += m.second;
+    t.passed = t.total >= t.target;
+    return t;
+}
+
+record::Event& Battle::emit_test(int u, const std::string& kind, const std::string& rule,
+                                 const std::string& what, const TestRoll& t,
+                                 const std::string& pass_text, const std::string& fail_text) {
+    record::Explanation x{unit(u).name + ": " + what, rule, {}};
+    record::Section dice = section(record::SectionKind::dice, "The dice", rules_.tests_rule);
+    record::DiceGroup g{unit(u).name, {}, "", ""};
+    for (int v : t.dice) g.dice.push_back({v, ""});
+    g.total = std::to_string(t.dice_sum());
+    for (const auto& m : t.modifiers) g.total += " " + plus(m.second) + " " + m.first;
+    g.total += " = " + std::to_string(t.total) + " against " + std::to_string(t.target) + "+";
+    dice.dice.push_back(g);
+    x.sections.push_back(dice);
+    record::Section mods = section(record::SectionKind::modifiers, "Modifiers", rules_.tests_rule);
+    mods.columns = {"value"};
+    for (const auto& m : t.modifiers)
+        mods.rows.push_back({m.first, rules_.tests_rule, {plus(m.second)}, true, ""});
+    if (!mods.rows.empty()) x.sections.push_back(mods);
+    record::Section result = section(record::SectionKind::results, "Result", rule);
+    result.results = {{std::to_string(t.target) + "+ passes: " + pass_text, rule, t.passed},
+                      {"less fails: " + fail_text, rule, !t.passed}};
+    x.sections.push_back(result);
+    record::Event& e = emit(Category::test, kind, {u}, rule,
+                            unit(u).name + " " + what + ": " + std::to_string(t.total) +
+                                (t.passed ? " passes: " + pass_text : " fails: " + fail_text),
+                            1200);
+    e.explanation = x;
+    return e;
+}
+
+TestRoll Battle::order_test(int u, DicePurpose purpose, const std::string& kind,
+                            const std::string& rule, const std::string& what,
+                            const std::string& pass_text, const std::string& fail_text) {
+    const TestRoll t = roll_test(u, purpose, sheet(u).order, {});
+    emit_test(u, kind, rule, what, t, pass_text, fail_text);
+    return t;
+}
+
+void Battle::move_unit(int u, Vec to, Vec facing, const std::string& kind, const std::string& rule,
+                       const std::string& text, const std::string& gait) {
+    UnitState& x = unit(u);
+    const Vec from = x.at;
+    x.at = to;
+    x.facing = facing;
+    const i64 dist = geom::length(to - from);
+    record::Event& e = emit(Category::move, kind, {u}, rule, text, 800 + dist * 6);
+    e.motion = record::Motion{{from, to}, facing, gait};
+}
+
+void Battle::remove_models(int u, int count, const std::string& rule, const std::string& text) {
+    UnitState& x = unit(u);
+    const int lost = std::min(count, x.models);
+    if (lost <= 0) return;
+    x.models -= lost;
+    if (x.models == 0) {
+        x.gone = true;
+        x.engaged = -1;
+    }
+    record::Event& e = emit(Category::loss, "casualties", {u}, rule, text, 900);
+    e.effects.push_back({record::EffectKind::figures_fall, {u}, std::nullopt, 0, lost});
+    if (x.gone) emit(Category::leave, "destroyed", {u}, rule, x.name + " has no models left", 600);
+}
+
+std::string Battle::turn_hash() const {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (const auto& u : units_) {
+        const i64 v[8] = {u.models,           u.at.x,     u.at.y,
+                          u.facing.x,         u.facing.y, static_cast<i64>(u.formation),
+                          u.disorder_markers, u.engaged};
+        h = fnv1a64(v, sizeof v, h);
+    }
+    return hex16(h);
+}
+
+void Battle::ordinary_moves(int turn) {
+    phase_ = "movement";
+    for (const DpOrder& o : scenario_.orders) {
+        if (o.turn != turn || o.kind != OrderKind::move) continue;
+        UnitState& x = unit(o.unit);
+        if (x.gone || x.engaged >= 0) continue;
+        const Vec delta = o.to - x.at;
+        if (delta == Vec{}) continue;
+        const Vec dir = geom::normalize(delta);
+        const i64 can = reachable_mm(o.unit, dir, inches_to_tenths(sheet(o.unit).move_in));
+        const i64 go = std::min(can, geom::length(delta));
+        move_unit(o.unit, x.at + geom::scale(dir, go), dir, "move", "DP Movement",
+                  x.name + " moves " + inches(go * 10), "walk");
+    }
+}
+
+void Battle::run_turn(int turn) {
+    turn_ = turn;
+    out_.keyframes.push_back({static_cast<int>(out_.events.size()), turn, now_, all()});
+    phase_ = "charges";
+    episode_ = -1;
+    for (auto& u : units_) u.fell_back_after_volley = false;
+    emit(Category::turn, "turn_start", {}, "DP Turn", "Turn " + std::to_string(turn), 500);
+    for (const DpOrder& o : scenario_.orders)
+        if (o.turn == turn && o.kind == OrderKind::charge) charge(o.unit, o.target);
+    episode_ = -1;
+    continuing_melees();
+    episode_ = -1;
+    ordinary_moves(turn);
+    out_.turn_hashes.push_back({turn, turn_hash()});
+}
+
+replay::Recorded Battle::run() {
+    out_.header = dp_header(rules_, scenario_);
+    std::vector<int> everyone;
+    for (std::size_t u = 0; u < units_.size(); ++u) everyone.push_back(static_cast<int>(u));
+    emit(Category::info, "setup", everyone, "DP Units",
+         "Deployment: " +
+             (scenario_.title.empty() ? std::string("dice-pool battle") : scenario_.title),
+         500);
+    for (int turn = 1; turn <= scenario_.turns; ++turn) run_turn(turn);
+    return std::move(out_);
+}
+
+replay::Recorded run_dp_battle(const DpRules& rules, const DpScenario& scenario,
+                               std::uint64_t seed) {
+    replay::Recorded r = Battle(rules, scenario, seed).run();
+    r.seed = seed;
+    r.scenario_text = scenario.json.dump();
+    return r;
+}
+
+}  // namespace vedette::sim::dicepool

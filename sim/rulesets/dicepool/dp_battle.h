@@ -1,0 +1,124 @@
+#pragma once
+// The dice-pool battle engine: a scenario run turn by turn into ruleset-neutral records. Each
+// turn: the charges of that turn's orders in file order (order test, the target's reaction, the
+// charge move, the melee, casualties, the loser's courage test, push back, pursuit), then the
+// melees left drawn from earlier turns, then ordinary moves. Internal to the plug-in; the charge
+// is in dp_charge.cpp, the melee and what follows it in dp_battle_melee.cpp, records and tests in
+// dp_battle.cpp.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sim/core/prng.h"
+#include "sim/record/record.h"
+#include "sim/replay/replay.h"
+#include "sim/rulesets/dicepool/dp_melee.h"
+#include "sim/rulesets/dicepool/dp_scenario.h"
+
+namespace vedette::sim::dicepool {
+
+record::Header dp_header(const DpRules& rules, const DpScenario& scenario);
+replay::Recorded run_dp_battle(const DpRules& rules, const DpScenario& scenario,
+                               std::uint64_t seed);
+
+struct UnitState : DpUnit {
+    bool gone = false;
+    int engaged = -1;                     // the unit it is in contact with after a drawn melee
+    int engaged_turn = 0;                 // the turn of that draw: it fights again the next turn
+    bool fell_back_after_volley = false;  // DP Volley: "once per turn"
+    bool loosened = false;                // a failed square: loose formation, drawn untidy
+};
+
+// A 2D6 test as thrown: the dice, the modifiers, the target and whether it passed.
+struct TestRoll {
+    std::vector<int> dice;
+    int forced = 0;
+    std::vector<std::pair<std::string, int>> modifiers;
+    int total = 0;   // dice + modifiers
+    int target = 7;  // pass at or above
+    bool passed = false;
+    int dice_sum() const;
+};
+
+// What one charge sequence carries from step to step.
+struct ChargeState {
+    int attacker = -1, target = -1;
+    int reach_tenths = 0;         // order-test total + move, in tenths of a mm
+    int target_reach_tenths = 0;  // a countercharger's reach
+    bool pursuit = false;         // a pursuit's melee: no second pursuit
+    Reaction reaction = Reaction::none;
+    bool countercharged = false;  // the target passed its countercharge test
+    bool volley_passed = false;   // the defender rolls no melee dice
+    int fire_on_attacker = 0;     // models its reaction fire removes at the end of the charge
+    bool withdrew = false;
+    bool stopped = false;  // the charge ended before any contact
+};
+
+class Battle {
+public:
+    Battle(const DpRules& rules, const DpScenario& scenario, std::uint64_t seed);
+    replay::Recorded run();
+
+private:
+    // dp_battle.cpp: records, dice and tests.
+    record::Snapshot snap(int u) const;
+    std::vector<record::Snapshot> all() const;
+    record::Event& emit(record::Category category, const std::string& kind, std::vector<int> units,
+                        const std::string& rule, std::string text, std::int64_t ms);
+    int die(int unit, DicePurpose purpose);
+    TestRoll roll_test(int unit, DicePurpose purpose, int target,
+                       std::vector<std::pair<std::string, int>> modifiers);
+    record::Event& emit_test(int unit, const std::string& kind, const std::string& rule,
+                             const std::string& what, const TestRoll& t,
+                             const std::string& pass_text, const std::string& fail_text);
+    TestRoll order_test(int unit, DicePurpose purpose, const std::string& kind,
+                        const std::string& rule, const std::string& what,
+                        const std::string& pass_text, const std::string& fail_text);
+    void move_unit(int unit, geom::Vec to, geom::Vec facing, const std::string& kind,
+                   const std::string& rule, const std::string& text, const std::string& gait);
+    void remove_models(int unit, int count, const std::string& rule, const std::string& text);
+    std::string turn_hash() const;
+    void run_turn(int turn);
+    void ordinary_moves(int turn);
+    UnitState& unit(int u) { return units_[static_cast<std::size_t>(u)]; }
+    const UnitState& unit(int u) const { return units_[static_cast<std::size_t>(u)]; }
+    const UnitSheet& sheet(int u) const { return rules_.sheet(unit(u).type); }
+
+    // dp_charge.cpp: the charge sequence.
+    void charge(int attacker, int target);
+    Reaction reaction_of(int target, int attacker) const;
+    void react(ChargeState& c);
+    void withdraw(ChargeState& c);
+    void countercharge(ChargeState& c);
+    void volley(ChargeState& c);
+    void form_square(ChargeState& c);
+    bool charge_move(ChargeState& c);
+    int reaction_fire(int firer, int target, const std::string& kind, const std::string& rule);
+    std::int64_t reachable_mm(int unit, geom::Vec dir, std::int64_t budget_tenths) const;
+    std::int64_t move_to_contact(int mover, int target, geom::Vec dir) const;
+    std::int64_t move_to_gap(int mover, int target, geom::Vec dir, std::int64_t gap_mm) const;
+    void fall_back(int unit, int from, std::int64_t distance_tenths, const std::string& kind,
+                   const std::string& rule, const std::string& text);
+
+    // dp_battle_melee.cpp: the melee, casualties, courage, push back and pursuit.
+    std::vector<int> forced_dice(int unit, DicePurpose purpose, int at_most);
+    void melee(ChargeState& c, bool first_round);
+    void apply_outcome(const ChargeState& c, const MeleeResult& r, const MeleePlan& plan);
+    void pursue(int winner, int loser, std::int64_t reach_tenths);
+    void continuing_melees();
+
+    const DpRules& rules_;
+    const DpScenario& scenario_;
+    int turn_ = 0;
+    std::string phase_ = "setup";
+    int episode_ = -1;
+    int next_episode_ = 0;
+    std::vector<UnitState> units_;
+    std::vector<std::size_t> forced_used_;  // per forced-dice entry: values consumed
+    Prng prng_;
+    replay::Recorded out_;
+    std::int64_t now_ = 0;
+};
+
+}  // namespace vedette::sim::dicepool

@@ -1,0 +1,164 @@
+// The melee of a charge and what follows it (DP Melee, DP Casualties): the pools, casualties with
+// reaction fire added at the end of the charge, the loser's courage test and fall back or push
+// back, pursuit by winning cavalry, and drawn melees fought again next turn.
+
+#include <algorithm>
+
+#include "sim/rulesets/dicepool/dp_battle.h"
+#include "sim/rulesets/dicepool/dp_melee_io.h"
+
+namespace vedette::sim::dicepool {
+
+using geom::i64;
+using geom::Vec;
+using record::Category;
+
+// The scenario's forced dice for this unit, turn and purpose, at most `at_most` of them (the
+// rest of a pool is rolled by resolve_melee from the same PRNG).
+std::vector<int> Battle::forced_dice(int u, DicePurpose purpose, int at_most) {
+    std::vector<int> out;
+    for (std::size_t i = 0; i < scenario_.dice.size(); ++i) {
+        const ForcedDice& f = scenario_.dice[i];
+        if (f.turn != turn_ || f.unit != u || f.purpose != purpose) continue;
+        while (static_cast<int>(out.size()) < at_most && forced_used_[i] < f.values.size())
+            out.push_back(f.values[forced_used_[i]++]);
+    }
+    return out;
+}
+
+void Battle::melee(ChargeState& c, bool first_round) {
+    std::array<MeleeSide, 2> sides;
+    const int ids[2] = {c.attacker, c.target};
+    for (int s = 0; s < 2; ++s) {
+        const UnitState& x = unit(ids[s]);
+        MeleeSide& m = sides[static_cast<std::size_t>(s)];
+        m.name = x.name;
+        m.type = x.type;
+        m.models = x.models;
+        m.melee = sheet(ids[s]).melee;
+        m.armour = sheet(ids[s]).armour;
+        m.disorder_markers = x.disorder_markers;
+        m.formation = x.formation;
+    }
+    // "Юнит, который успешно выполнил атаку или контратаку получает наступательный бонус".
+    sides[kAttacker].charged = first_round;
+    sides[kDefender].charged = first_round && c.countercharged;
+    // DP Volley: the defender that volleyed rolls no melee dice; its fire counts at the end.
+    sides[kDefender].rolls = !c.volley_passed;
+    sides[kDefender].fire_removed = c.fire_on_attacker;
+    for (int s = 0; s < 2; ++s) {
+        auto& m = sides[static_cast<std::size_t>(s)];
+        m.dice = forced_dice(ids[s], DicePurpose::melee,
+                             m.rolls ? pool_for(rules_, m.disorder_markers) : 0);
+    }
+    const MeleePlan plan = plan_melee(rules_, sides);
+    const MeleeResult r = resolve_melee(plan, prng_);
+    const MeleeOdds odds = melee_odds(plan);
+    const std::string outcome = r.winner == kAttacker   ? unit(c.attacker).name + " wins"
+                                : r.winner == kDefender ? unit(c.target).name + " wins"
+                                                        : "a draw";
+    record::Event& e = emit(Category::melee, "melee", {c.attacker, c.target}, rules_.melee_rule,
+                            "Melee: " + std::to_string(r.side[kAttacker].hits) + " hits against " +
+                                std::to_string(r.side[kDefender].hits) + ", " + outcome,
+                            2500);
+    e.effects.push_back({record::EffectKind::clash, {c.attacker, c.target}, std::nullopt, 0, 0});
+    e.explanation = explain_melee(rules_, plan, r, odds);
+    // DP Casualties: the attacker's hits on the target, then the target's hits and reaction fire
+    // on the attacker, "удаляются только в конце атаки".
+    remove_models(c.target, r.side[kAttacker].models_removed, "DP Casualties",
+                  unit(c.target).name + " loses " +
+                      std::to_string(r.side[kAttacker].models_removed) + " models");
+    remove_models(c.attacker, r.side[kDefender].models_removed, "DP Casualties",
+                  unit(c.attacker).name + " loses " +
+                      std::to_string(r.side[kDefender].models_removed) +
+                      (c.fire_on_attacker > 0 ? " models (with its reaction fire's)" : " models"));
+    apply_outcome(c, r, plan);
+}
+
+void Battle::apply_outcome(const ChargeState& c, const MeleeResult& r, const MeleePlan&) {
+    UnitState& a = unit(c.attacker);
+    UnitState& t = unit(c.target);
+    if (a.gone || t.gone) return;
+    if (r.winner < 0) {  // a tie: both stay in contact and fight again next turn
+        a.engaged = c.target;
+        t.engaged = c.attacker;
+        a.engaged_turn = t.engaged_turn = turn_;
+        emit(Category::info, "draw", {c.attacker, c.target}, "DP Casualties",
+             a.name + " and " + t.name + " stay in contact and fight again next turn", 800);
+        return;
+    }
+    const int winner = r.winner == kAttacker ? c.attacker : c.target;
+    const int loser = r.winner == kAttacker ? c.target : c.attacker;
+    const int lost = r.side[static_cast<std::size_t>(r.winner)].models_removed;
+    const i64 move = inches_to_tenths(sheet(loser).move_in);
+    const i64 half = move * rules_.pass_fall_back.num / rules_.pass_fall_back.den;
+    if (c.volley_passed && loser == c.attacker) {
+        // "Атакующее подразделение не проходит второй раз тест ... Оно оттесняется на половину
+        // дальности своего движения."
+        fall_back(loser, winner, move * rules_.volley_fall_back.num / rules_.volley_fall_back.den,
+                  "fall_back", "DP Volley",
+                  unit(loser).name + " loses and falls back half its move without a test");
+    } else {
+        const TestRoll test = roll_test(loser, DicePurpose::courage_test, sheet(loser).courage,
+                                        {{"models lost", lost * rules_.courage_per_model_lost}});
+        emit_test(loser, "courage_test", "DP Casualties", "courage test after losing", test,
+                  "falls back half a move", "pushed back a full move with a disorder marker");
+        if (test.passed) {
+            fall_back(loser, winner, half, "fall_back", "DP Casualties",
+                      unit(loser).name + " falls back half a move");
+        } else {
+            unit(loser).disorder_markers += rules_.fail_markers;
+            fall_back(loser, winner, move, "push_back", "DP Casualties",
+                      unit(loser).name + " is pushed back a full move and disordered");
+        }
+    }
+    const bool charged = winner == c.attacker || c.countercharged;
+    if (!sheet(winner).cavalry || !charged || c.pursuit || unit(loser).gone) return;
+    // "Winning cavalry that charged must pass an order test or pursue."
+    const TestRoll hold = order_test(winner, DicePurpose::pursuit_test, "pursuit_test",
+                                     "DP Casualties", "order test to hold after winning",
+                                     "it holds its ground", "it pursues its full reach");
+    if (hold.passed) return;
+    pursue(winner, loser, winner == c.attacker ? c.reach_tenths : c.target_reach_tenths);
+}
+
+void Battle::pursue(int winner, int loser, i64 reach_tenths) {
+    const Vec dir = geom::normalize(unit(loser).at - unit(winner).at);
+    const i64 can = reachable_mm(winner, dir, reach_tenths);
+    const i64 contact = move_to_contact(winner, loser, dir);
+    const i64 go = std::min(can, contact);
+    move_unit(winner, unit(winner).at + geom::scale(dir, go), dir, "pursuit", "DP Casualties",
+              unit(winner).name + " pursues " + unit(loser).name +
+                  (contact <= can ? " and catches it" : " but does not catch it"),
+              "gallop");
+    if (contact > can) return;
+    ChargeState again;
+    again.attacker = winner;
+    again.target = loser;
+    again.reach_tenths = static_cast<int>(reach_tenths);
+    again.pursuit = true;
+    emit(Category::move, "contact", {winner, loser}, "DP Casualties",
+         unit(winner).name + " fights " + unit(loser).name + " again", 600);
+    melee(again, true);
+}
+
+// Melees drawn in an earlier turn are fought again, without the charge bonus.
+void Battle::continuing_melees() {
+    phase_ = "melee";
+    for (std::size_t u = 0; u < units_.size(); ++u) {
+        const int other = units_[u].engaged;
+        if (other < static_cast<int>(u) || units_[u].gone || unit(other).gone ||
+            units_[u].engaged_turn == turn_)
+            continue;
+        episode_ = next_episode_++;
+        units_[u].engaged = -1;
+        unit(other).engaged = -1;
+        ChargeState c;
+        c.attacker = static_cast<int>(u);
+        c.target = other;
+        c.pursuit = true;  // no charge this turn: nobody pursues
+        melee(c, false);
+    }
+}
+
+}  // namespace vedette::sim::dicepool

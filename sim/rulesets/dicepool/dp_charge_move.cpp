@@ -1,0 +1,182 @@
+// The charge sequence (DP Charge move): declaration, the order test that gives the reach, the
+// target's reaction, the move (into contact, to an obstacle, or short and no closer than 3"),
+// then the melee or the end of a charge that did not reach.
+
+#include <algorithm>
+
+#include "sim/rulesets/dicepool/dp_battle.h"
+
+namespace vedette::sim::dicepool {
+
+using geom::i64;
+using geom::Vec;
+using record::Category;
+
+namespace {
+
+std::string inches(i64 tenths) {
+    const i64 tenth_inches = (tenths * 10 + kTenthsPerInch / 2) / kTenthsPerInch;
+    return std::to_string(tenth_inches / 10) + "." + std::to_string(tenth_inches % 10) + "\"";
+}
+
+bool is_obstacle(board::FeatureKind k) {
+    return k == board::FeatureKind::wall || k == board::FeatureKind::hedge ||
+           k == board::FeatureKind::stream;
+}
+
+// The first obstacle segment the path from `from` to `to` crosses: how far along it lies (mm,
+// rounded down), and the segment; -1 when none.
+struct ObstacleHit {
+    i64 at_mm = -1;
+    Vec p, q;
+    std::string name;
+};
+ObstacleHit first_obstacle(const board::Terrain& t, Vec from, Vec to) {
+    ObstacleHit best;
+    const Vec dir = geom::normalize(to - from);
+    const i64 len = geom::length(to - from);
+    for (const auto& f : t.features) {
+        if (!is_obstacle(f.kind)) continue;
+        for (std::size_t i = 0; i + 1 < f.points.size(); ++i) {
+            const Vec p = f.points[i], q = f.points[i + 1];
+            if (!geom::segments_intersect(from, to, p, q)) continue;
+            i64 lo = 0, hi = len;  // the shortest prefix of the path that crosses it
+            while (lo < hi) {
+                const i64 mid = (lo + hi) / 2;
+                if (geom::segments_intersect(from, from + geom::scale(dir, mid), p, q))
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            if (best.at_mm < 0 || lo < best.at_mm) best = {lo, p, q, f.name};
+        }
+    }
+    return best;
+}
+
+const char* reaction_rule(Reaction r) {
+    switch (r) {
+        case Reaction::withdraw:
+            return "DP Withdraw";
+        case Reaction::countercharge:
+            return "DP Countercharge";
+        case Reaction::volley:
+            return "DP Volley";
+        case Reaction::square:
+            return "DP Square";
+        default:
+            return "DP Charge move";
+    }
+}
+
+}  // namespace
+
+// Moves the attacker; true when it ends in contact (or fights across a defended obstacle).
+bool Battle::charge_move(ChargeState& c) {
+    UnitState& a = unit(c.attacker);
+    const UnitState& t = unit(c.target);
+    const Vec dir = geom::normalize(t.at - a.at);
+    const geom::Rect block = block_of(rules_, a);
+    const Vec front = a.at + geom::scale(dir, block.half_depth);
+    const i64 can = reachable_mm(c.attacker, dir, c.reach_tenths);
+    const i64 contact = move_to_contact(c.attacker, c.target, dir);
+    const ObstacleHit wall = first_obstacle(scenario_.terrain, front, t.at);
+    const std::string gait = sheet(c.attacker).cavalry ? "gallop" : "trot";
+    const std::string reach = " (reach " + inches(c.reach_tenths) + ")";
+    if (wall.at_mm >= 0 && wall.at_mm < contact) {
+        // "Если цель атаки за препятствием, атакующее подразделение доходит до препятствия и
+        // останавливается перед ним." A target right behind it holds it: they fight across it.
+        const i64 to_wall = std::max<i64>(0, wall.at_mm - 1);
+        const i64 behind = static_cast<i64>(geom::isqrt(
+            static_cast<std::uint64_t>(geom::distance_squared_to_segment(t.at, wall.p, wall.q))));
+        const bool defended =
+            behind <= block_of(rules_, t).half_depth + rules_.defended_obstacle_mm.value;
+        const i64 go = std::min(can, to_wall);
+        move_unit(c.attacker, a.at + geom::scale(dir, go), dir, "charge_move", "DP Charge move",
+                  a.name + " charges " + inches(go * 10) + " and stops in front of " +
+                      (wall.name.empty() ? std::string("the obstacle") : wall.name) + reach,
+                  gait);
+        if (go < to_wall || !defended) return false;
+        emit(Category::move, "contact", {c.attacker, c.target}, "DP Charge move",
+             a.name + " and " + t.name + " fight across the obstacle", 600);
+        return true;
+    }
+    if (contact <= can) {
+        move_unit(c.attacker, a.at + geom::scale(dir, contact), dir, "charge_move",
+                  "DP Charge move",
+                  a.name + " charges " + inches(contact * 10) + " into contact" + reach, gait);
+        // "Если хотя бы одна модель ... входит в контакт, все модели в обоих подразделениях
+        // начинают сражаться."
+        emit(Category::move, "contact", {c.attacker, c.target}, "DP Charge move",
+             a.name + " is in base contact with " + t.name + ": every model of both units fights",
+             600);
+        return true;
+    }
+    if (c.withdrew) {  // "приближается настолько близко, насколько это возможно"
+        move_unit(
+            c.attacker, a.at + geom::scale(dir, can), dir, "charge_move", "DP Withdraw",
+            a.name + " follows the withdrawal " + inches(can * 10) + " and cannot reach" + reach,
+            gait);
+        return false;
+    }
+    // "не ближе 3” к подразделению-цели": at least one model the full reach, none within 3".
+    const i64 stop_gap = (inches_to_tenths(rules_.short_stop_in.value) + 9) / 10;
+    const i64 go = std::min(can, move_to_gap(c.attacker, c.target, dir, stop_gap));
+    move_unit(c.attacker, a.at + geom::scale(dir, go), dir, "charge_short", "DP Charge move",
+              a.name + " charges " + inches(go * 10) + " and falls short, no closer than " +
+                  std::to_string(rules_.short_stop_in.value) + "\" to " + t.name + reach,
+              gait);
+    return false;
+}
+
+void Battle::charge(int attacker, int target) {
+    if (unit(attacker).gone || unit(target).gone || unit(attacker).engaged >= 0) return;
+    episode_ = next_episode_++;
+    ChargeState c;
+    c.attacker = attacker;
+    c.target = target;
+    const UnitSheet& sh = sheet(attacker);
+    const i64 gap =
+        geom::distance(block_of(rules_, unit(attacker)), block_of(rules_, unit(target)));
+    record::Event& d =
+        emit(Category::declare, "charge_declared", {attacker, target}, "DP Charge move",
+             unit(attacker).name + " declares a charge on " + unit(target).name, 800);
+    record::Section lines;
+    lines.kind = record::SectionKind::lines;
+    lines.title = "The charge";
+    lines.rule = "DP Charge move";
+    lines.lines = {
+        {"distance to the target", inches(gap * 10)},
+        {"move (unit sheet)", std::to_string(sh.move_in) + "\""},
+        {"reach", "the order test's 2D6 in inches + the move: " + std::to_string(sh.move_in + 2) +
+                      "\" to " + std::to_string(sh.move_in + 12) + "\""}};
+    d.explanation = record::Explanation{"Charge declared", "DP Charge move", {lines}};
+    const TestRoll t =
+        order_test(attacker, DicePurpose::order_test, "order_test", "DP Charge move",
+                   "order test to charge", "the charge goes in", "the charge is not made");
+    if (!t.passed) return;
+    // "Переместите каждую модель ... на дистанцию, которая выпала на кубиках ... и добавьте
+    // дистанцию собственного движения."
+    c.reach_tenths = static_cast<int>(inches_to_tenths(t.dice_sum() + sh.move_in));
+    c.reaction = reaction_of(target, attacker);
+    emit(Category::react, "reaction", {target, attacker}, reaction_rule(c.reaction),
+         unit(target).name +
+             (c.reaction == Reaction::none
+                  ? " stands to receive the charge"
+                  : " chooses to " + reaction_names()[static_cast<std::size_t>(c.reaction)]),
+         600);
+    react(c);
+    bool contact = false;
+    if (!c.stopped && !unit(attacker).gone) contact = charge_move(c);
+    if (contact) {
+        melee(c, true);
+    } else if (c.fire_on_attacker > 0) {
+        // Skirmish fire (DP Withdraw) or a volley the attacker stood (DP Volley): "удаляются
+        // только в конце атаки", cited by the reaction that fired.
+        remove_models(attacker, c.fire_on_attacker, reaction_rule(c.reaction),
+                      unit(attacker).name + " loses " + std::to_string(c.fire_on_attacker) +
+                          " models to reaction fire at the end of the charge");
+    }
+}
+
+}  // namespace vedette::sim::dicepool

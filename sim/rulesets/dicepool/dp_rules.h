@@ -1,0 +1,124 @@
+#pragma once
+// The dice-pool rules of seed 003 as data: the unit sheets by type, the tests, the charge and
+// reaction distances, the melee pool and its modifiers, read from dicepool.json. Values the seed
+// does not give carry is_default (shown as "[default]" by `vedette rules --ruleset dicepool`).
+// Distances are kept in whole inches as the seed states them; the engine converts them to tenths
+// of a millimetre (1" = 254 tenths, exact) so no rounding decides an outcome.
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vedette::sim::dicepool {
+
+enum class UnitType : std::uint8_t {
+    line_infantry,
+    light_infantry,
+    skirmishers,
+    shock_infantry,
+    irregulars,
+    light_cavalry,
+    heavy_cavalry,
+    artillery,
+    count
+};
+const std::vector<std::string>& unit_type_names();
+
+enum class Formation : std::uint8_t { close_order, loose, square };
+const std::vector<std::string>& formation_names();
+
+enum class Reaction : std::uint8_t { none, withdraw, countercharge, volley, square };
+const std::vector<std::string>& reaction_names();
+
+// One row of data with its rule and whether the value is our ruling rather than the seed's.
+struct Valued {
+    int value = 0;
+    std::string label;
+    std::string rule;
+    bool is_default = false;
+};
+
+struct MeleeModifier {
+    std::string id;
+    std::string rule;
+    std::string label;
+    int value = 0;  // added to the value a die must reach: -1 improves 5+ to 4+
+    bool is_default = false;
+};
+
+struct Fraction {
+    int num = 1;
+    int den = 1;
+};
+
+// A unit sheet ("лист характеристик"): what one type of unit moves, fights and may react with.
+struct UnitSheet {
+    std::string label;
+    bool infantry = false;
+    bool cavalry = false;
+    int move_in = 6;
+    int melee = 5;  // the value a die must reach to hit: 5 means 5+
+    int shoot = 5;
+    int range_in = 12;
+    int armour = 1;  // hits needed to remove one model
+    int order = 7;   // 2D6 at or above this passes an order or activation test
+    int courage = 7;
+    Formation formation = Formation::close_order;
+    std::string visual;
+    std::vector<Reaction> reactions;
+    bool may(Reaction r) const;
+};
+
+struct DpRules {
+    std::string file;
+    std::string hash;
+    std::string name;
+
+    // Bases and units (DP Units).
+    Valued foot_base_w, foot_base_d, horse_base_w, horse_base_d;
+    Valued min_models, max_models, close_order_ranks, loose_gap_mm;
+    std::string sheets_rule;
+    bool sheets_are_default = true;
+    std::array<UnitSheet, static_cast<std::size_t>(UnitType::count)> sheets;
+
+    // Tests (DP Tests): 2D6 against the sheet's value.
+    std::string tests_rule;
+    int test_dice = 2;
+    int per_disorder_marker = -1;
+    int courage_per_model_lost = -1;
+
+    // Charge (DP Charge move).
+    std::string charge_rule;
+    Valued short_stop_in, terrain_cost, defended_obstacle_mm;
+
+    // Reactions.
+    Fraction countercharge_move{1, 2};
+    Fraction volley_fall_back{1, 2};
+    int shoot_dice_per_model = 1;
+
+    // Melee (DP Melee).
+    std::string melee_rule;
+    Valued pool, pool_disordered, needs_min, needs_max;
+    MeleeModifier charged, loose, cavalry_vs_square;
+
+    // The outcome (DP Casualties): the loser's fall back.
+    Fraction pass_fall_back{1, 2};
+    int fail_markers = 1;
+
+    const UnitSheet& sheet(UnitType t) const { return sheets[static_cast<std::size_t>(t)]; }
+};
+
+// Reads dicepool.json; errors are InputErrors naming `file` and the JSON path.
+DpRules parse_dp_rules(const std::string& text, const std::string& file);
+
+// Whole inches as tenths of a millimetre (exact: 1" = 25.4 mm).
+inline constexpr std::int64_t kTenthsPerInch = 254;
+inline constexpr std::int64_t inches_to_tenths(std::int64_t inches) {
+    return inches * kTenthsPerInch;
+}
+
+// `vedette rules --ruleset dicepool`.
+std::string describe_dp_rules(const DpRules& rules);
+
+}  // namespace vedette::sim::dicepool

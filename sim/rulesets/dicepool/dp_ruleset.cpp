@@ -1,0 +1,46 @@
+#include "sim/rulesets/dicepool/dp_ruleset.h"
+
+#include <stdexcept>
+
+#include "sim/core/prng.h"
+#include "sim/rules/ruleset_files.h"
+#include "sim/rulesets/dicepool/dp_battle.h"
+#include "sim/rulesets/dicepool/dp_melee_io.h"
+
+namespace vedette::sim::dicepool {
+
+DicepoolRuleset::DicepoolRuleset(const std::string& rules_dir) {
+    const std::string path = ruleset_path(find_rules_dir(rules_dir), "dicepool");
+    const std::string text = read_text_file(path);
+    rules_ = parse_dp_rules(text, path);
+    tables_ = parse_json_text(text, path);
+}
+
+std::unique_ptr<ruleset::Scenario> DicepoolRuleset::parse_scenario(const Json& json,
+                                                                   const std::string& file) const {
+    return parse_dp_scenario(rules_, json, file);
+}
+
+replay::Recorded DicepoolRuleset::run(const ruleset::Scenario& scenario, std::uint64_t seed) const {
+    const auto* s = dynamic_cast<const DpScenario*>(&scenario);
+    if (!s) throw std::logic_error("DicepoolRuleset::run: not a dice-pool scenario");
+    return run_dp_battle(rules_, *s, seed);
+}
+
+ruleset::Resolution DicepoolRuleset::resolve(const Json& json, const std::string& file,
+                                             const ruleset::ResolveOptions& options) const {
+    const auto sides = parse_melee_file(rules_, JsonNode(json, file, "$"));
+    const MeleePlan plan = plan_melee(rules_, sides);
+    const std::uint64_t seed = options.seed.value_or(1);
+    Prng prng(seed);
+    const MeleeResult result = resolve_melee(plan, prng);
+    const MeleeOdds odds = melee_odds(plan);  // always: the explanation shows the odds
+    ruleset::Resolution r;
+    r.json = melee_json(rules_, plan, result, options.odds ? &odds : nullptr);
+    r.json["seed"] = seed;
+    r.text = melee_text(rules_, plan, result, options.odds ? &odds : nullptr);
+    r.explanation = explain_melee(rules_, plan, result, odds);
+    return r;
+}
+
+}  // namespace vedette::sim::dicepool

@@ -1,0 +1,39 @@
+#pragma once
+// The dice-pool rules of seed 003 behind the Ruleset interface: its data file
+// (dicepool/dicepool.json), its scenarios and battle engine (dp_battle.h) and its melee
+// calculator for `vedette melee` (dp_melee.h, dp_melee_io.h).
+
+#include <memory>
+#include <string>
+
+#include "sim/ruleset/ruleset.h"
+#include "sim/rulesets/dicepool/dp_rules.h"
+
+namespace vedette::sim::dicepool {
+
+class DicepoolRuleset : public ruleset::Ruleset {
+public:
+    // Loads dicepool.json from `rules_dir` ("" = the default search).
+    explicit DicepoolRuleset(const std::string& rules_dir);
+
+    std::string id() const override { return "dicepool"; }
+    std::string name() const override { return rules_.name; }
+    std::string data_file() const override { return rules_.file; }
+    std::string data_hash() const override { return rules_.hash; }
+    nlohmann::json data() const override { return tables_; }
+    std::string describe_tables() const override { return describe_dp_rules(rules_); }
+
+    std::unique_ptr<ruleset::Scenario> parse_scenario(const Json& json,
+                                                      const std::string& file) const override;
+    replay::Recorded run(const ruleset::Scenario& scenario, std::uint64_t seed) const override;
+    ruleset::Resolution resolve(const Json& json, const std::string& file,
+                                const ruleset::ResolveOptions& options) const override;
+
+    const DpRules& rules() const { return rules_; }
+
+private:
+    DpRules rules_;
+    nlohmann::json tables_;
+};
+
+}  // namespace vedette::sim::dicepool

@@ -1,0 +1,226 @@
+#include "sim/rulesets/dicepool/dp_scenario.h"
+
+#include <algorithm>
+
+#include "sim/core/input_error.h"
+#include "sim/core/limits.h"
+
+namespace vedette::sim::dicepool {
+
+using geom::i64;
+using geom::Vec;
+
+const std::vector<std::string>& dice_purpose_names() {
+    static const std::vector<std::string> n = {"order_test",   "reaction_test", "fire",
+                                               "courage_test", "melee",         "pursuit_test"};
+    return n;
+}
+
+Footprint footprint(const DpRules& rules, UnitType type, Formation formation, int models) {
+    const bool horse = rules.sheet(type).cavalry;
+    const i64 bw = horse ? rules.horse_base_w.value : rules.foot_base_w.value;
+    const i64 bd = horse ? rules.horse_base_d.value : rules.foot_base_d.value;
+    const i64 n = std::max(1, models);
+    if (formation == Formation::loose)  // one rank, a gap between models
+        return {n * bw + (n - 1) * rules.loose_gap_mm.value, bd};
+    if (formation == Formation::square) {  // four faces around a hollow
+        const i64 side = ((n + 3) / 4 + 1) * bw;
+        return {side, side};
+    }
+    const i64 ranks = std::min<i64>(rules.close_order_ranks.value, n);
+    const i64 files = (n + ranks - 1) / ranks;
+    return {files * bw, ranks * bd};
+}
+
+geom::Rect block_of(const DpRules& rules, const DpUnit& u) {
+    const Footprint f = footprint(rules, u.type, u.formation, u.models);
+    return {u.at, u.facing, f.width_mm / 2, f.depth_mm / 2};
+}
+
+namespace {
+
+int find_unit(const DpScenario& s, const JsonNode& n) {
+    const std::string id = n.as_string();
+    for (std::size_t i = 0; i < s.units.size(); ++i)
+        if (s.units[i].id == id) return static_cast<int>(i);
+    n.fail("unknown unit \"" + id + "\"");
+}
+
+void parse_sides(const JsonNode& root, DpScenario& s) {
+    const auto sides = root.required("sides");
+    if (sides.items().size() != 2) sides.fail("expected exactly two sides");
+    for (const auto& n : sides.items()) {
+        n.expect_only_keys({"id", "name", "nation"});
+        DpSide side{n.required("id").as_string(), n.string_or("name", ""),
+                    n.string_or("nation", "")};
+        if (side.name.empty()) side.name = side.id;
+        if (!s.sides.empty() && s.sides[0].id == side.id)
+            n.required("id").fail("duplicate side id");
+        s.sides.push_back(side);
+    }
+}
+
+// Every base of the unit on the table: each corner of its block within the table's edges.
+void check_on_table(const JsonNode& n, const geom::Rect& r, const board::Terrain& t) {
+    for (const Vec c : r.corners())
+        if (c.x < 0 || c.y < 0 || c.x > t.width_mm || c.y > t.depth_mm)
+            n.fail("a model is off the table: its base reaches (" + std::to_string(c.x) + ", " +
+                   std::to_string(c.y) + ") mm, outside the " + std::to_string(t.width_mm) + " x " +
+                   std::to_string(t.depth_mm) + " mm table");
+}
+
+DpUnit parse_unit(const DpRules& rules, const JsonNode& n, const DpScenario& s) {
+    n.expect_only_keys(
+        {"id", "name", "side", "type", "models", "at", "facing", "formation", "disorder_markers"});
+    DpUnit u;
+    u.id = n.required("id").as_string();
+    u.name = n.string_or("name", u.id);
+    const std::string side = n.required("side").as_string();
+    u.side = side == s.sides[0].id ? 0 : side == s.sides[1].id ? 1 : -1;
+    if (u.side < 0) n.required("side").fail("unknown side \"" + side + "\"");
+    u.type = static_cast<UnitType>(n.required("type").as_choice(unit_type_names()));
+    const UnitSheet& sheet = rules.sheet(u.type);
+    u.models = static_cast<int>(
+        n.required("models").as_int(rules.min_models.value, rules.max_models.value));
+    u.at = board::parse_point(n.required("at"));
+    u.facing = geom::direction_of_degrees(static_cast<int>(n.int_or("facing", 0, -360, 720)));
+    u.formation = sheet.formation;
+    if (const auto f = n.optional("formation")) {
+        u.formation = static_cast<Formation>(f->as_choice(formation_names()));
+        if (u.formation == Formation::square && !sheet.infantry)
+            f->fail("only infantry forms square (DP Square)");
+    }
+    u.disorder_markers = static_cast<int>(n.int_or("disorder_markers", 0, 0, 10));
+    return u;
+}
+
+void parse_units(const DpRules& rules, const JsonNode& root, DpScenario& s) {
+    const auto units = root.required("units");
+    const auto items = units.items();
+    if (items.empty() || static_cast<int>(items.size()) > limits::kMaxUnits)
+        units.fail("expected 1 to " + std::to_string(limits::kMaxUnits) + " units");
+    std::vector<geom::Rect> blocks;
+    for (const auto& n : items) {
+        DpUnit u = parse_unit(rules, n, s);
+        for (const auto& other : s.units)
+            if (other.id == u.id) n.required("id").fail("duplicate unit id \"" + u.id + "\"");
+        const geom::Rect block = block_of(rules, u);
+        check_on_table(n.required("at"), block, s.terrain);
+        for (std::size_t o = 0; o < blocks.size(); ++o)
+            if (geom::overlaps(block, blocks[o]))
+                n.required("at").fail("the bases of \"" + u.id + "\" overlap those of \"" +
+                                      s.units[o].id + "\"");
+        blocks.push_back(block);
+        s.unit_ids.push_back(u.id);
+        s.units.push_back(u);
+    }
+}
+
+void check_reaction(const DpRules& rules, const JsonNode& n, const DpUnit& u, Reaction r) {
+    const UnitSheet& sheet = rules.sheet(u.type);
+    if (!sheet.may(r)) {
+        std::string allowed;
+        for (Reaction x : sheet.reactions)
+            allowed +=
+                (allowed.empty() ? "" : ", ") + reaction_names()[static_cast<std::size_t>(x)];
+        n.fail(sheet.label + " may not " + reaction_names()[static_cast<std::size_t>(r)] +
+               " (its unit sheet allows: " + (allowed.empty() ? "no reaction" : allowed) + ")");
+    }
+    if (r == Reaction::volley && u.formation != Formation::close_order)
+        n.fail("only infantry in close order may volley (DP Volley); \"" + u.id + "\" is " +
+               formation_names()[static_cast<std::size_t>(u.formation)]);
+}
+
+DpOrder parse_order(const DpRules& rules, const JsonNode& n, const DpScenario& s) {
+    n.expect_only_keys({"turn", "unit", "charge", "reaction", "move"});
+    DpOrder o;
+    o.turn = static_cast<int>(n.required("turn").as_int(1, s.turns));
+    o.unit = find_unit(s, n.required("unit"));
+    const DpUnit& u = s.units[static_cast<std::size_t>(o.unit)];
+    const int kinds = n.has("charge") + n.has("reaction") + n.has("move");
+    if (kinds != 1) n.fail("an order is exactly one of \"charge\", \"reaction\" or \"move\"");
+    if (const auto c = n.optional("charge")) {
+        o.kind = OrderKind::charge;
+        o.target = find_unit(s, *c);
+        if (s.units[static_cast<std::size_t>(o.target)].side == u.side)
+            c->fail("a unit charges an enemy, not \"" + c->as_string() + "\" of its own side");
+    } else if (const auto r = n.optional("reaction")) {
+        o.kind = OrderKind::reaction;
+        o.reaction = static_cast<Reaction>(r->as_choice(reaction_names()));
+        check_reaction(rules, *r, u, o.reaction);
+    } else {
+        o.kind = OrderKind::move;
+        o.to = board::parse_point(n.required("move"));
+    }
+    return o;
+}
+
+// A square is formed against cavalry (DP Square): refuse one ordered where no cavalry charges.
+void check_squares(const DpRules& rules, const JsonNode& orders, const DpScenario& s) {
+    const auto items = orders.items();
+    for (std::size_t i = 0; i < s.orders.size(); ++i) {
+        const DpOrder& o = s.orders[i];
+        if (o.kind != OrderKind::reaction || o.reaction != Reaction::square) continue;
+        bool cavalry_charges = false;
+        for (const DpOrder& c : s.orders)
+            cavalry_charges =
+                cavalry_charges ||
+                (c.kind == OrderKind::charge && c.turn == o.turn && c.target == o.unit &&
+                 rules.sheet(s.units[static_cast<std::size_t>(c.unit)].type).cavalry);
+        if (!cavalry_charges)
+            items[i]
+                .required("reaction")
+                .fail(
+                    "a square is formed only against a cavalry charge "
+                    "(DP Square), and no cavalry charges \"" +
+                    s.units[static_cast<std::size_t>(o.unit)].id + "\" in turn " +
+                    std::to_string(o.turn));
+    }
+}
+
+void parse_dice(const JsonNode& root, DpScenario& s) {
+    const auto dice = root.optional("dice");
+    if (!dice) return;
+    for (const auto& n : dice->items()) {
+        n.expect_only_keys({"turn", "unit", "purpose", "values"});
+        ForcedDice f;
+        f.turn = static_cast<int>(n.required("turn").as_int(1, s.turns));
+        f.unit = find_unit(s, n.required("unit"));
+        f.purpose = static_cast<DicePurpose>(n.required("purpose").as_choice(dice_purpose_names()));
+        for (const auto& v : n.required("values").items())
+            f.values.push_back(static_cast<int>(v.as_int(1, 6)));
+        s.dice.push_back(f);
+    }
+}
+
+}  // namespace
+
+std::unique_ptr<DpScenario> parse_dp_scenario(const DpRules& rules, const Json& json,
+                                              const std::string& file) {
+    const JsonNode root(json, file, "$");
+    root.expect_only_keys({"format", "version", "ruleset", "title", "description", "source", "seed",
+                           "turns", "table", "terrain", "sides", "units", "orders", "dice"});
+    if (root.required("format").as_string() != "vedette-scenario")
+        root.required("format").fail("expected \"vedette-scenario\"");
+    root.required("version").as_int(1, 1);
+    auto s = std::make_unique<DpScenario>();
+    s->file = file;
+    s->json = json;
+    s->title = root.string_or("title", "");
+    s->description = root.string_or("description", "");
+    s->seed = static_cast<std::uint64_t>(root.int_or("seed", 1, 0, INT64_MAX));
+    s->turns = static_cast<int>(root.int_or("turns", 1, 1, limits::kMaxTurns));
+    s->terrain = board::parse_table_and_terrain(root, file);
+    s->board_json = {{"table", json["table"]}};
+    if (json.contains("terrain")) s->board_json["terrain"] = json["terrain"];
+    parse_sides(root, *s);
+    parse_units(rules, root, *s);
+    if (const auto orders = root.optional("orders")) {
+        for (const auto& n : orders->items()) s->orders.push_back(parse_order(rules, n, *s));
+        check_squares(rules, *orders, *s);
+    }
+    parse_dice(root, *s);
+    return s;
+}
+
+}  // namespace vedette::sim::dicepool

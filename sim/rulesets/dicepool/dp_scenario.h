@@ -1,0 +1,88 @@
+#pragma once
+// A dice-pool scenario (docs/RULES_DICEPOOL.md): two sides, units of individually based models
+// standing in close order, loose formation or square, turn-by-turn orders (charge, reaction,
+// move) and forced dice for narrated examples. Parsing checks everything a battle relies on:
+// units on the table and not overlapping, known types, and reactions the unit sheet allows.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/board/terrain.h"
+#include "sim/geom/fixed_geometry.h"
+#include "sim/record/header.h"
+#include "sim/ruleset/ruleset.h"
+#include "sim/rulesets/dicepool/dp_rules.h"
+
+namespace vedette::sim::dicepool {
+
+struct DpSide {
+    std::string id, name, nation;
+};
+
+struct DpUnit {
+    std::string id, name;
+    int side = 0;
+    UnitType type = UnitType::line_infantry;
+    int models = 12;
+    geom::Vec at;
+    geom::Vec facing{0, geom::kOne};
+    Formation formation = Formation::close_order;
+    int disorder_markers = 0;
+};
+
+enum class OrderKind : std::uint8_t { charge, reaction, move };
+
+struct DpOrder {
+    int turn = 1;
+    int unit = -1;
+    OrderKind kind = OrderKind::charge;
+    int target = -1;                     // charge
+    Reaction reaction = Reaction::none;  // reaction
+    geom::Vec to;                        // move
+};
+
+// Purposes of forced dice, in the order the engine asks for them.
+enum class DicePurpose : std::uint8_t {
+    order_test,     // the charge's order test
+    reaction_test,  // withdraw / countercharge order test, volley / square activation test
+    fire,           // reaction fire (skirmish fire, volley)
+    courage_test,   // after a volley, or the melee's loser
+    melee,          // the melee pool
+    pursuit_test    // winning cavalry's order test
+};
+const std::vector<std::string>& dice_purpose_names();
+
+struct ForcedDice {
+    int turn = 1;
+    int unit = -1;
+    DicePurpose purpose = DicePurpose::order_test;
+    std::vector<int> values;
+};
+
+class DpScenario : public ruleset::Scenario {
+public:
+    std::string title, description;
+    int turns = 1;
+    std::vector<DpSide> sides;
+    std::vector<DpUnit> units;
+    std::vector<DpOrder> orders;
+    std::vector<ForcedDice> dice;
+    board::Terrain terrain;
+    nlohmann::ordered_json board_json;  // {"table", "terrain"} as written
+};
+
+std::unique_ptr<DpScenario> parse_dp_scenario(const DpRules& rules, const Json& json,
+                                              const std::string& file);
+
+// A unit's block of bases: models side by side in files, `ranks` deep (close order), in one
+// rank with gaps (loose), or four faces (square).
+struct Footprint {
+    std::int64_t width_mm = 0;
+    std::int64_t depth_mm = 0;
+};
+Footprint footprint(const DpRules& rules, UnitType type, Formation formation, int models);
+geom::Rect block_of(const DpRules& rules, const DpUnit& unit);
+
+}  // namespace vedette::sim::dicepool

@@ -1,0 +1,200 @@
+// The dice-pool battle engine (seed 003): each clause scenario of replays/dicepool gives its events
+// in order (forced dice), the same scenario twice gives the same replay bytes, and bad scenarios
+// are refused naming the place.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "sim/core/input_error.h"
+#include "sim/core/json_reader.h"
+#include "sim/replay/replay.h"
+#include "sim/rulesets/dicepool/dp_ruleset.h"
+
+namespace vedette::sim::dicepool {
+namespace {
+
+const DicepoolRuleset& ruleset() {
+    static const DicepoolRuleset r(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets");
+    return r;
+}
+
+std::string scenario_path(const std::string& name) {
+    return std::string(VEDETTE_SOURCE_DIR) + "/replays/dicepool/" + name + ".scenario.json";
+}
+
+replay::Recorded run(const std::string& name) {
+    const std::string file = scenario_path(name);
+    const auto s = ruleset().parse_scenario(read_json_file(file), file);
+    return ruleset().run(*s, s->seed);
+}
+
+std::vector<std::string> kinds(const replay::Recorded& r) {
+    std::vector<std::string> k;
+    for (const auto& e : r.events) k.push_back(e.kind);
+    return k;
+}
+
+// `expected` appears in order (other events may come between).
+void expect_in_order(const replay::Recorded& r, const std::vector<std::string>& expected) {
+    const auto k = kinds(r);
+    std::size_t at = 0;
+    for (const auto& want : expected) {
+        const auto it = std::find(k.begin() + static_cast<long>(at), k.end(), want);
+        ASSERT_NE(it, k.end()) << "missing " << want << " after event " << at;
+        at = static_cast<std::size_t>(it - k.begin()) + 1;
+    }
+}
+
+bool has(const replay::Recorded& r, const std::string& kind) {
+    const auto k = kinds(r);
+    return std::find(k.begin(), k.end(), kind) != k.end();
+}
+
+const record::Event& first(const replay::Recorded& r, const std::string& kind) {
+    for (const auto& e : r.events)
+        if (e.kind == kind) return e;
+    throw std::runtime_error("no " + kind);
+}
+
+TEST(DicepoolBattle, ChargeThatReachesFightsWithEveryModel) {
+    // "Если хотя бы одна модель ... входит в контакт, все модели в обоих подразделениях
+    // начинают сражаться."
+    const auto r = run("01_charge_reaches");
+    expect_in_order(r, {"setup", "turn_start", "charge_declared", "order_test", "reaction",
+                        "charge_move", "contact", "melee"});
+    EXPECT_NE(first(r, "charge_move").text.find("reach 17.0\""), std::string::npos);
+}
+
+TEST(DicepoolBattle, ShortChargeStopsNoCloserThanThreeInches) {
+    // "... но не ближе 3” к подразделению-цели. Атака не достигает цели".
+    const auto r = run("02_charge_short");
+    expect_in_order(r, {"order_test", "reaction", "charge_short"});
+    EXPECT_FALSE(has(r, "melee"));
+    const auto& a = first(r, "charge_short").after[0];
+    const auto& blue = r.keyframes[0].units[1];
+    // Edge to edge: at least 3" (76.2 mm) and less than 3" + 1 mm.
+    const geom::i64 gap =
+        std::llabs(blue.pose.pos.y - a.pose.pos.y) - a.look.depth_mm / 2 - blue.look.depth_mm / 2;
+    EXPECT_GE(gap * 10, 762);
+    EXPECT_LT(gap, 78);
+}
+
+TEST(DicepoolBattle, TargetBehindAnObstacleIsFoughtAcrossIt) {
+    // "Если цель атаки за препятствием, атакующее подразделение доходит до препятствия и
+    // останавливается перед ним."
+    const auto r = run("03_obstacle");
+    expect_in_order(r, {"order_test", "charge_move", "contact", "melee"});
+    EXPECT_NE(first(r, "charge_move").text.find("stops in front of the farm wall"),
+              std::string::npos);
+    EXPECT_LT(first(r, "charge_move").after[0].pose.pos.y, 18 * 254 / 10 + 5);
+}
+
+TEST(DicepoolBattle, WithdrawPassedSkirmishesFallsBackAndTheChargeFollows) {
+    const auto r = run("04_withdraw_passed");
+    expect_in_order(
+        r, {"order_test", "reaction", "withdraw_test", "skirmish_fire", "withdraw", "charge_move"});
+    EXPECT_FALSE(has(r, "melee"));
+}
+
+TEST(DicepoolBattle, WithdrawFailedStandsAndFights) {
+    // "Если подразделение не прошло тест на приказ на отход, он остается на месте".
+    const auto r = run("05_withdraw_failed");
+    expect_in_order(r, {"withdraw_test", "charge_move", "contact", "melee"});
+    EXPECT_FALSE(has(r, "withdraw"));
+    EXPECT_FALSE(has(r, "skirmish_fire"));
+}
+
+TEST(DicepoolBattle, CounterchargePassedMovesFirstAndGetsTheBonus) {
+    // "В случае успеха, оно тоже считается атакующим и должно продвинуться на половину
+    // дальности".
+    const auto r = run("06_countercharge_passed");
+    expect_in_order(r, {"countercharge_test", "countercharge", "charge_move", "melee"});
+    const auto& m = *first(r, "melee").explanation;
+    EXPECT_NE(m.sections[2].dice[1].label.find("needs 4+"), std::string::npos);  // 5+ improved
+}
+
+TEST(DicepoolBattle, CounterchargeFailedWaits) {
+    const auto r = run("07_countercharge_failed");
+    expect_in_order(r, {"countercharge_test", "charge_move", "melee"});
+    EXPECT_FALSE(has(r, "countercharge"));
+    // Light cavalry's own 5+, without the countercharge bonus.
+    EXPECT_NE(first(r, "melee").explanation->sections[2].dice[1].label.find("needs 5+"),
+              std::string::npos);
+}
+
+TEST(DicepoolBattle, VolleyThatStopsTheCharge) {
+    // "атакующий противник понёс потери и провалил тест, то атака считается прерванной и
+    // противник отводит своё подразделение на половину дистанции движения".
+    const auto r = run("08_volley_stops");
+    expect_in_order(r, {"volley_test", "volley", "courage_test", "casualties", "fall_back"});
+    EXPECT_FALSE(has(r, "melee"));
+    EXPECT_FALSE(has(r, "charge_move"));
+}
+
+TEST(DicepoolBattle, VolleyPassedDefenderRollsNoMeleeDice) {
+    // "При этом, обороняющийся кубики за ближний бой уже не бросает".
+    const auto r = run("09_volley_passed");
+    expect_in_order(
+        r, {"volley_test", "volley", "courage_test", "charge_move", "melee", "casualties"});
+    const auto& dice = first(r, "melee").explanation->sections[2].dice;
+    EXPECT_TRUE(dice[1].dice.empty());
+    EXPECT_NE(dice[1].note.find("no melee dice"), std::string::npos);
+}
+
+TEST(DicepoolBattle, SquarePassedAndFailed) {
+    const auto passed = run("10_square_passed");
+    expect_in_order(passed, {"square_test", "form_square", "charge_move", "melee"});
+    EXPECT_EQ(first(passed, "form_square").after[0].look.layout, "square");
+    const auto failed = run("11_square_failed");
+    expect_in_order(failed, {"square_test", "loose_formation", "charge_move", "melee"});
+    EXPECT_EQ(first(failed, "loose_formation").after[0].look.layout, "loose");
+    EXPECT_TRUE(first(failed, "loose_formation").after[0].look.disordered);
+}
+
+TEST(DicepoolBattle, DisorderedUnitRollsSixDice) {
+    const auto r = run("12_disordered_melee");
+    const auto& dice = first(r, "melee").explanation->sections[2].dice;
+    EXPECT_EQ(dice[0].dice.size(), 6u);
+    EXPECT_EQ(dice[1].dice.size(), 12u);
+}
+
+TEST(DicepoolBattle, WinningCavalryPursuesAndFightsAgain) {
+    const auto r = run("13_pursuit");
+    expect_in_order(r, {"melee", "courage_test", "push_back", "pursuit_test", "pursuit"});
+}
+
+TEST(DicepoolBattle, SameScenarioTwiceGivesTheSameBytes) {
+    const std::string a = replay::write_replay_text(run("14_action"));
+    const std::string b = replay::write_replay_text(run("14_action"));
+    EXPECT_EQ(a, b);
+    EXPECT_GT(a.size(), 10000u);
+}
+
+void expect_scenario_refused(const std::string& edit_path, const Json& value,
+                             const std::string& where, const std::string& what) {
+    const std::string file = scenario_path("01_charge_reaches");
+    Json json = read_json_file(file);
+    json[Json::json_pointer(edit_path)] = value;
+    try {
+        ruleset().parse_scenario(json, file);
+        ADD_FAILURE() << edit_path << " was accepted";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.where(), where) << e.what();
+        EXPECT_NE(e.message().find(what), std::string::npos) << e.what();
+    }
+}
+
+TEST(DicepoolScenario, RefusesBadScenariosNamingThePlace) {
+    expect_scenario_refused("/units/0/at", Json::array({"0.2in", "8in"}), "$.units[0].at",
+                            "off the table");
+    expect_scenario_refused("/units/1/at", Json::array({"24in", "9in"}), "$.units[1].at",
+                            "overlap");
+    expect_scenario_refused("/units/0/type", "hussars", "$.units[0].type", "line_infantry");
+    expect_scenario_refused("/orders/1",
+                            Json{{"turn", 1}, {"unit", "gb_line"}, {"reaction", "withdraw"}},
+                            "$.orders[1].reaction", "may not withdraw");
+}
+
+}  // namespace
+}  // namespace vedette::sim::dicepool
