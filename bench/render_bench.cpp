@@ -1,13 +1,16 @@
 // Renderer frame times, offscreen on lavapipe at 1280x720, each beside an empty frame (clear and
 // readback only) in the same run:
-//   BM_EmptyFrame, BM_DemoBattleFrame, BM_Figures/1000, /10000, /50000 (goal: 10,000 figures at
-//   12 frames a second or better; the demo battle at 30 or better).
+//   BM_EmptyFrame, BM_DemoBattleFrame, BM_BorodinoBattleFrame, BM_DicepoolActionFrame,
+//   BM_Figures/1000, /10000, /50000 (goal: 10,000 figures at 12 frames a second or better; the
+//   demo battle at 30 or better).
 //   build/bench/bench_render
 
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
+#include <map>
 #include <memory>
+#include <string>
 
 #include "renderer/battlefield_renderer.h"
 
@@ -16,26 +19,34 @@ using namespace vedette::render;
 
 namespace {
 
+VulkanContext& context() {
+    static std::unique_ptr<VulkanContext> ctx = [] {
+        setenv("VK_DRIVER_FILES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json", 0);
+        setenv("VK_ICD_FILENAMES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json", 0);
+        ContextOptions o;
+        o.prefer_gpu = false;
+        return std::make_unique<VulkanContext>(o);
+    }();
+    return *ctx;
+}
+
+// A replay and a renderer for its table, made once per replay.
 struct Fixture {
     ReplayScene scene;
-    std::unique_ptr<VulkanContext> ctx;
     std::unique_ptr<BattlefieldRenderer> renderer;
 };
 
-Fixture& fixture() {
-    static Fixture f = [] {
-        setenv("VK_DRIVER_FILES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json", 0);
-        setenv("VK_ICD_FILENAMES", "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json", 0);
+Fixture& fixture(const std::string& replay = "demo/demo_battle.replay.json") {
+    static std::map<std::string, Fixture> made;
+    auto it = made.find(replay);
+    if (it == made.end()) {
         Fixture x;
-        x.scene = load_replay_scene(std::string(VEDETTE_SOURCE_DIR) +
-                                    "/replays/demo/demo_battle.replay.json");
-        ContextOptions o;
-        o.prefer_gpu = false;
-        x.ctx = std::make_unique<VulkanContext>(o);
-        x.renderer = std::make_unique<BattlefieldRenderer>(*x.ctx, VkExtent2D{1280, 720}, x.scene);
-        return x;
-    }();
-    return f;
+        x.scene = load_replay_scene(std::string(VEDETTE_SOURCE_DIR) + "/replays/" + replay);
+        x.renderer =
+            std::make_unique<BattlefieldRenderer>(context(), VkExtent2D{1280, 720}, x.scene);
+        it = made.emplace(replay, std::move(x)).first;
+    }
+    return it->second;
 }
 
 // Battalions of 24 figures in a grid over the demo table, in column: six 30 mm bases, two abreast
@@ -62,8 +73,9 @@ SceneState crowd(int figures) {
     return s;
 }
 
-void run(benchmark::State& state, const SceneState& scene, bool empty) {
-    Fixture& f = fixture();
+void run(benchmark::State& state, const SceneState& scene, bool empty,
+         const std::string& replay = "demo/demo_battle.replay.json") {
+    Fixture& f = fixture(replay);
     const Camera cam = make_camera(parse_camera("overview"), f.scene, scene, 1280.0f / 720.0f);
     SceneState frame = empty ? SceneState{} : scene;
     for (auto _ : state) {
@@ -85,6 +97,18 @@ void BM_DemoBattleFrame(benchmark::State& state) {
     Fixture& f = fixture();
     run(state, scene_at_time(f.scene, time_of_event(f.scene, 60)), false);
 }
+// The other rule systems' battles through the same renderer, at their busiest moment: the
+// Borodino hex battle (issue 14) and the dice-pool action (issue 15).
+void frame_of_other_system(benchmark::State& state, const std::string& replay, int event) {
+    Fixture& f = fixture(replay);
+    run(state, scene_at_time(f.scene, time_of_event(f.scene, event)), false, replay);
+}
+void BM_BorodinoBattleFrame(benchmark::State& state) {
+    frame_of_other_system(state, "borodino/shevardino_battle.replay.json", 150);
+}
+void BM_DicepoolActionFrame(benchmark::State& state) {
+    frame_of_other_system(state, "dicepool/14_action.replay.json", 106);
+}
 void BM_Figures(benchmark::State& state) {
     run(state, crowd(int(state.range(0))), false);
 }
@@ -93,6 +117,8 @@ void BM_Figures(benchmark::State& state) {
 
 BENCHMARK(BM_EmptyFrame)->Unit(benchmark::kMillisecond)->MinTime(2.0)->UseRealTime();
 BENCHMARK(BM_DemoBattleFrame)->Unit(benchmark::kMillisecond)->MinTime(2.0)->UseRealTime();
+BENCHMARK(BM_BorodinoBattleFrame)->Unit(benchmark::kMillisecond)->MinTime(2.0)->UseRealTime();
+BENCHMARK(BM_DicepoolActionFrame)->Unit(benchmark::kMillisecond)->MinTime(2.0)->UseRealTime();
 BENCHMARK(BM_Figures)
     ->Arg(1000)
     ->Arg(10000)

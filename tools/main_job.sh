@@ -14,13 +14,29 @@ echo "== the demo battle: simulated, verified, and its event log"
 "$VEDETTE" events "$OUT/demo_battle.replay.json" > "$OUT/demo_battle.events.txt"
 echo "wrote $OUT/demo_battle.events.txt"
 
+# The two other rule systems, through the same core: each battle simulated, verified, its log
+# written, and (without a display) a still of its busiest moment.
+echo "== the Borodino hex game's shock rules (seed 002): Shevardino, 5 September 1812"
+"$VEDETTE" melee replays/examples/borodino_shock_two_hexes.json --odds
+"$VEDETTE" simulate replays/borodino/shevardino_battle.scenario.json -o "$OUT/shevardino.replay.json"
+"$VEDETTE" verify "$OUT/shevardino.replay.json"
+"$VEDETTE" events "$OUT/shevardino.replay.json" > "$OUT/shevardino.events.txt"
+echo "== the dice-pool rules (seed 003): a 16-a-side action"
+"$VEDETTE" melee replays/examples/dicepool_melee_charge.json --odds
+"$VEDETTE" simulate replays/dicepool/14_action.scenario.json -o "$OUT/dicepool_action.replay.json"
+"$VEDETTE" verify "$OUT/dicepool_action.replay.json"
+"$VEDETTE" events "$OUT/dicepool_action.replay.json" > "$OUT/dicepool_action.events.txt"
+
 # With a display, the main job opens the viewer on the demo battle; without one it exports the
 # battle as a video (at 3x speed to keep ./run.sh quick) and a still.
 if [ -n "${DISPLAY:-}" ] && [ -z "${VEDETTE_NO_VIEWER:-}" ]; then
   echo "== the viewer (Space plays, Left/Right step events, Shift phases, Ctrl turns; close the window to end)"
+  echo "   the other systems' battles: $VEDETTE view $OUT/shevardino.replay.json (or dicepool_action)"
   "$VEDETTE" view "$OUT/demo_battle.replay.json"
   exit 0
 fi
 "$VEDETTE" export "$OUT/demo_battle.replay.json" -o "$OUT/demo_battle.mp4" --size 1280x720 --speed 3 --overlay viewer
 "$VEDETTE" render "$OUT/demo_battle.replay.json" --event 60 --size 1280x720 -o "$OUT/demo_battle.png"
+"$VEDETTE" render "$OUT/shevardino.replay.json" --event 150 --size 1280x720 -o "$OUT/shevardino.png"
+"$VEDETTE" render "$OUT/dicepool_action.replay.json" --event 106 --size 1280x720 -o "$OUT/dicepool_action.png"
 echo "$OUT/demo_battle.mp4"
