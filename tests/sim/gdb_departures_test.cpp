@@ -46,7 +46,7 @@ const nlohmann::ordered_json* melee_unit_details(const probe::Run& r, const std:
         if (e.kind != "melee" || e.details.is_null()) continue;
         for (const char* side : {"attacker", "defender"})
             for (const auto& u : e.details[side]["units"])
-                if (u["id"] == id || u["name"] == id) return &u;
+                if (u.value("name", std::string()) == id) return &u;
     }
     return nullptr;
 }
