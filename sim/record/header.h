@@ -29,16 +29,21 @@ struct SideInfo {
 };
 
 // A shape the viewer draws for a selected unit, provided by the ruleset: an arc in front of the
-// unit (a charge sector), a ring (a command radius) or a set of hexes (zones of control). The
-// centre is the unit's own position unless `centre` (a fixed point) or `centre_unit` is given.
+// unit (a charge sector), a band between two distances (a charge reach: from `inner_radius_mm`
+// to `radius_mm`, within `half_angle_deg` of the facing; 180 all round), a ring (a command
+// radius), a ruler (`radius_mm` long from the unit's front, a tick every `tick_mm`) or a set of
+// hexes (zones of control). The centre is the unit's own position unless `centre` (a fixed
+// point) or `centre_unit` is given.
 struct Overlay {
-    std::string kind;  // arc, ring, hexes
+    std::string kind;  // arc, band, ring, ruler, hexes
     std::string label;
     std::int64_t radius_mm = 0;
     int half_angle_deg = 0;  // arcs: either side of the unit's facing
     std::optional<geom::Vec> centre;
     int centre_unit = -1;
-    std::vector<geom::Vec> hexes;  // axial (q, r) coordinates
+    std::vector<geom::Vec> hexes;      // axial (q, r) coordinates
+    std::int64_t inner_radius_mm = 0;  // bands: where the band starts
+    std::int64_t tick_mm = 0;          // rulers: the distance between ticks
     friend bool operator==(const Overlay&, const Overlay&) = default;
 };
 

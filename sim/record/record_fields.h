@@ -160,7 +160,8 @@ struct FieldTable<Overlay> {
         req("kind", &Overlay::kind), opt("label", &Overlay::label),
         opt("radius_mm", &Overlay::radius_mm), opt("half_angle_deg", &Overlay::half_angle_deg),
         opt("centre", &Overlay::centre), opt("centre_unit", &Overlay::centre_unit, Ref::unit),
-        opt("hexes", &Overlay::hexes));
+        opt("hexes", &Overlay::hexes), opt("inner_radius_mm", &Overlay::inner_radius_mm),
+        opt("tick_mm", &Overlay::tick_mm));
 };
 template <>
 struct FieldTable<Property> {

@@ -142,3 +142,33 @@ TEST(DicepoolViewer, TwelveAndSixDiceMeleesShowEveryDieAndTheExactOdds) {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue 15, "inches on the table": a selected unit shows its charge reach as a band (move + 2" to
+// move + 12"), a ruler in inches and the 3" short stop, drawn on the table over the 3D scene.
+TEST(DicepoolViewer, ASelectedUnitShowsItsReachBandARulerInInchesAndTheShortStop) {
+    const std::string replay = replay_path("01_charge_reaches");
+    const Replay doc = vedette::sim::replay::read_replay(replay);
+    ASSERT_FALSE(doc.header.units.empty());
+    const auto& unit = doc.header.units.front();
+    const fs::path dir = out_dir("overlays");
+    const fs::path tour = dir / "tour.txt";
+    {
+        std::ofstream t(tour);
+        t << "seek event:0\ncamera top\nwait 2 frames\nscreenshot plain.png\nselect " << unit.id
+          << "\nwait 2 frames\nscreenshot selected.png\nquit\n";
+    }
+    std::string output;
+    ASSERT_EQ(run_viewer(replay, tour, dir, output), 0) << output;
+    EXPECT_FALSE(contains(output, "Validation Error")) << output;
+    const std::string text = read_text(dir / "selected.txt");
+    EXPECT_TRUE(contains(text, "band: charge reach")) << text;
+    EXPECT_TRUE(contains(text, "ruler: inches (12 ticks)")) << text;
+    EXPECT_TRUE(contains(text, "ring: 3\" short stop")) << text;
+    EXPECT_FALSE(contains(read_text(dir / "plain.txt"), "band: ")) << "nothing selected yet";
+    EXPECT_GT(scene_difference(dir / "plain.png", dir / "selected.png"), 0.002)
+        << "the band and the ruler should change the picture";
+}
+
+}  // namespace

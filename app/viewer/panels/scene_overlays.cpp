@@ -120,6 +120,60 @@ void hex_outlines(const FrameView& f, const Projector& p, ImDrawList* dl,
     ui::note("hexes: " + o.label + " (" + std::to_string(o.hexes.size()) + " hexes)");
 }
 
+// A "band": the ground between two distances from the unit, within an angle of its facing (all
+// round at 180 degrees), filled faintly and edged, like a charge's reach.
+void band(const Projector& p, ImDrawList* dl, const render::UnitView& u,
+          const sim::record::Overlay& o) {
+    const double outer = double(o.radius_mm), inner = double(o.inner_radius_mm);
+    const double base = std::atan2(u.facing_y, u.facing_x);
+    const double half = std::min(180, std::max(1, o.half_angle_deg)) * kPi / 180.0;
+    const ImU32 fill = IM_COL32(255, 200, 90, 50), edge = IM_COL32(255, 200, 90, 220);
+    std::vector<std::pair<double, double>> near_edge, far_edge;
+    for (int i = -24; i <= 24; ++i) {
+        const double a = base + double(i) / 24.0 * half;
+        const double c = std::cos(a), s = std::sin(a);
+        near_edge.emplace_back(u.x_mm + c * inner, u.y_mm + s * inner);
+        far_edge.emplace_back(u.x_mm + c * outer, u.y_mm + s * outer);
+    }
+    for (std::size_t i = 0; i + 1 < far_edge.size(); ++i) {
+        ImVec2 q[4];
+        if (!p.at(near_edge[i].first, near_edge[i].second, 2, q[0]) ||
+            !p.at(far_edge[i].first, far_edge[i].second, 2, q[1]) ||
+            !p.at(far_edge[i + 1].first, far_edge[i + 1].second, 2, q[2]) ||
+            !p.at(near_edge[i + 1].first, near_edge[i + 1].second, 2, q[3]))
+            continue;
+        dl->AddQuadFilled(q[0], q[1], q[2], q[3], fill);
+    }
+    const bool closed = o.half_angle_deg >= 180;
+    polyline(dl, p, far_edge, edge, 1.5f, closed);
+    if (inner > 0) polyline(dl, p, near_edge, edge, 1.5f, closed);
+    ImVec2 s;
+    if (p.at(far_edge[24].first, far_edge[24].second, 5, s)) dl->AddText(s, edge, o.label.c_str());
+    ui::note("band: " + o.label);
+}
+
+// A "ruler": a straight line from the unit's front along its facing, a tick every `tick_mm`,
+// every one numbered, for measuring on the table in the rule system's own units.
+void ruler(const Projector& p, ImDrawList* dl, const render::UnitView& u,
+           const sim::record::Overlay& o) {
+    const double len = double(o.radius_mm), tick = double(std::max<std::int64_t>(1, o.tick_mm));
+    const double fx = u.facing_x, fy = u.facing_y;
+    const double sx = u.x_mm + fx * u.depth_mm / 2, sy = u.y_mm + fy * u.depth_mm / 2;
+    const ImU32 colour = IM_COL32(245, 245, 235, 230);
+    polyline(dl, p, {{sx, sy}, {sx + fx * len, sy + fy * len}}, colour, 2.0f, false);
+    int n = 0;
+    for (double d = 0; d <= len + 0.5; d += tick, ++n) {
+        const double cx = sx + fx * d, cy = sy + fy * d;
+        const double half = n % 6 == 0 ? 8.0 : 4.0;  // a longer tick every sixth
+        polyline(dl, p, {{cx - fy * half, cy + fx * half}, {cx + fy * half, cy - fx * half}},
+                 colour, 1.5f, false);
+        ImVec2 s;
+        if (n > 0 && p.at(cx + fy * 10, cy - fx * 10, 2, s))
+            dl->AddText(s, colour, std::to_string(n).c_str());
+    }
+    ui::note("ruler: " + o.label + " (" + std::to_string(n - 1) + " ticks)");
+}
+
 // The selected unit's roster overlays: arcs either side of its facing, rings around a point, a
 // unit or itself, and sets of hexes.
 void roster_overlays(const FrameView& f, const Projector& p, ImDrawList* dl,
@@ -150,6 +204,10 @@ void roster_overlays(const FrameView& f, const Projector& p, ImDrawList* dl,
             ImVec2 s;
             if (p.at(cx, cy, 5, s)) dl->AddText(s, IM_COL32(140, 255, 160, 255), o.label.c_str());
             ui::note("ring: " + o.label);
+        } else if (o.kind == "band" && radius > 0) {
+            band(p, dl, u, o);
+        } else if (o.kind == "ruler" && radius > 0) {
+            ruler(p, dl, u, o);
         } else if (o.kind == "hexes") {
             hex_outlines(f, p, dl, o);
         }

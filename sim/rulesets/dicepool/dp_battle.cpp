@@ -78,27 +78,24 @@ record::Header dp_header(const DpRules& rules, const DpScenario& s) {
         // The charge reach band: the order test's 2D6 (2 to 12 inches) plus the move, and the 3"
         // a charge that falls short keeps from its target (DP Charge move).
         const i64 move = inches_to_tenths(sh.move_in);
-        ru.overlays = {{"ring",
-                        "charge reach at least (move + 2\")",
-                        (move + inches_to_tenths(2)) / 10,
-                        0,
-                        std::nullopt,
-                        -1,
-                        {}},
-                       {"ring",
-                        "charge reach at most (move + 12\")",
-                        (move + inches_to_tenths(12)) / 10,
-                        0,
-                        std::nullopt,
-                        -1,
-                        {}},
-                       {"ring",
-                        "3\" short stop of a charge on this unit",
-                        (inches_to_tenths(rules.short_stop_in.value) + 9) / 10,
-                        0,
-                        std::nullopt,
-                        -1,
-                        {}}};
+        // Whole millimetres for the record: the reach rounded down, the short stop up, the
+        // ruler to the nearest.
+        record::Overlay reach;
+        reach.kind = "band";
+        reach.label = "charge reach: move + 2\" to move + 12\" (2D6 inches)";
+        reach.inner_radius_mm = (move + inches_to_tenths(2)) / 10;
+        reach.radius_mm = (move + inches_to_tenths(12)) / 10;
+        reach.half_angle_deg = 180;
+        record::Overlay inches;
+        inches.kind = "ruler";
+        inches.label = "inches";
+        inches.radius_mm = (inches_to_tenths(12) + 5) / 10;
+        inches.tick_mm = (inches_to_tenths(1) + 5) / 10;
+        record::Overlay stop;
+        stop.kind = "ring";
+        stop.label = "3\" short stop of a charge on this unit";
+        stop.radius_mm = (inches_to_tenths(rules.short_stop_in.value) + 9) / 10;
+        ru.overlays = {reach, inches, stop};
         h.units.push_back(ru);
     }
     h.board.terrain = s.terrain;
