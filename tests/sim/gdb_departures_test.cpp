@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/rulesets/gdb/gdb_explain.h"
 #include "tests/sim/gdb_probe.h"
 
 namespace vedette::sim::battle {
@@ -345,7 +346,16 @@ TEST(BuiltUpAreas, OccupyingAnAreaTheDefendersLeftTakesAFormationTest) {
     p.dice[1]["values"] = {1, 1};  // d1 fails to stand and leaves
     const probe::Run r = probe::run(p);
     ASSERT_TRUE(r.said("a", "charge_move", "occupies the village")) << r.log();
-    EXPECT_FALSE(r.of("a", "formation_test").empty()) << r.log();
+    const auto tests = r.of("a", "formation_test");
+    ASSERT_FALSE(tests.empty()) << r.log();
+    // Explained like every test: its two dice, the arithmetic and the row of the 12.22 table.
+    const nlohmann::json data = nlohmann::json::parse(std::ifstream(probe::kRules));
+    const auto x = gdb::explain_event("formation_test", tests[0]->rule, tests[0]->details, data);
+    ASSERT_TRUE(x.has_value());
+    ASSERT_FALSE(x->sections.empty());
+    ASSERT_FALSE(x->sections[0].dice.empty());
+    EXPECT_EQ(x->sections[0].dice[0].dice.size(), 2u);
+    EXPECT_NE(x->sections[0].dice[0].total.find("="), std::string::npos);
 }
 
 // 12.9 f: "Победившие в рукопашной схватке ... обязаны занять застроенную область хотя бы одним

@@ -2,7 +2,6 @@
 // The phases live in charge_sequence.cpp, melee_phase.cpp and mandatory_moves.cpp.
 
 #include "sim/rulesets/gdb/battle/battle_engine.h"
-#include "sim/board/heightfield.h"
 
 #include <algorithm>
 
@@ -253,26 +252,6 @@ const TerrainFeature* Battle::feature_at(Vec p) const {
     for (const auto& f : scenario_.terrain.features)
         if (f.is_area() && geom::point_in_polygon(p, f.points)) return &f;
     return nullptr;
-}
-
-bool Battle::line_of_sight(int from, int to) const {
-    const Vec a = rect_of(from).front_centre();
-    const Vec b = units_[static_cast<std::size_t>(to)].pos;
-    for (const auto& f : scenario_.terrain.features) {
-        if (!f.blocks_sight()) continue;
-        // A unit inside a wood or village sees out of it, and can be seen into its edge.
-        if (geom::point_in_polygon(a, f.points) || geom::point_in_polygon(b, f.points)) continue;
-        if (geom::segment_crosses_polygon(a, b, f.points)) return false;
-    }
-    // The ground itself: a rise of the heightfield between them hides them from each other.
-    if (!board::ground_clear(scenario_.terrain, a, b, rules_.sight_eye_height_mm)) return false;
-    for (std::size_t u = 0; u < units_.size(); ++u) {
-        const int id = static_cast<int>(u);
-        if (id == from || id == to) continue;
-        // Abandoned guns do not block: chargers ride through them (seed 000, the uhlans).
-        if (units_[u].on_table && geom::segment_crosses_rect(a, b, rect_of(id))) return false;
-    }
-    return true;
 }
 
 std::vector<const TerrainFeature*> Battle::obstacles_crossed(Vec a, Vec b) const {

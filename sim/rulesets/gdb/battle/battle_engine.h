@@ -113,7 +113,8 @@ private:
     bool in_contact(int unit) const;
     const Commander* attached_general(int unit) const;
     geom::i64 command_distance(int unit) const;
-    bool line_of_sight(int from, int to) const;
+    bool line_of_sight(int from, int to) const;  // front centre to the other's centre
+    bool clear_sight_line(int from, int to, geom::Vec a, geom::Vec b) const;
     // The charger sees its target if it sees any part of it: its centre or a corner.
     bool sees_any_part(int from, int to) const;
     const TerrainFeature* feature_at(geom::Vec p) const;

@@ -13,38 +13,60 @@ namespace vedette::sim::battle {
 using geom::i64;
 using geom::Vec;
 
+namespace {
+// The first area of one of `kinds` holding p, or nullptr.
+const TerrainFeature* area_of_kind(const std::vector<TerrainFeature>& features, Vec p,
+                                   std::initializer_list<FeatureKind> kinds) {
+    for (const auto& f : features)
+        for (FeatureKind k : kinds)
+            if (f.kind == k && geom::point_in_polygon(p, f.points)) return &f;
+    return nullptr;
+}
+
+// Where evaders are safe: woods, built-up areas and fortifications; hills, water and rough
+// ground as such are no shelter (seed 000, evades 3).
+bool real_shelter(FeatureKind k) {
+    return k == FeatureKind::woods || k == FeatureKind::built_up || k == FeatureKind::fortified;
+}
+}  // namespace
+
+// Nothing between a and b that hides one from the other: woods, buildings and hills (a unit
+// inside one sees out of it and is seen at its edge), a rise of the ground, or another unit on
+// the table. Abandoned guns do not block: chargers ride through them (seed 000, the uhlans).
+bool Battle::clear_sight_line(int from, int to, Vec a, Vec b) const {
+    for (const auto& f : scenario_.terrain.features)
+        if (f.blocks_sight() && !geom::point_in_polygon(a, f.points) &&
+            !geom::point_in_polygon(b, f.points) && geom::segment_crosses_polygon(a, b, f.points))
+            return false;
+    if (!board::ground_clear(scenario_.terrain, a, b, rules_.sight_eye_height_mm)) return false;
+    for (std::size_t u = 0; u < units_.size(); ++u) {
+        const int id = static_cast<int>(u);
+        if (id != from && id != to && units_[u].on_table &&
+            geom::segment_crosses_rect(a, b, rect_of(id)))
+            return false;
+    }
+    return true;
+}
+
+bool Battle::line_of_sight(int from, int to) const {
+    return clear_sight_line(from, to, rect_of(from).front_centre(),
+                            units_[static_cast<std::size_t>(to)].pos);
+}
+
 bool Battle::sees_any_part(int from, int to) const {
     if (line_of_sight(from, to)) return true;
-    // line_of_sight looks at the target's centre; try each corner of its base block too.
-    const auto& ts = units_[static_cast<std::size_t>(to)];
-    const Vec a = rect_of(from).front_centre();
+    const Vec a = rect_of(from).front_centre(), centre = units_[static_cast<std::size_t>(to)].pos;
     for (const Vec& corner : rect_of(to).corners()) {
-        // Pull the corner 1 mm inwards so that the target's own edge does not count as cover.
-        const Vec p = corner + geom::scale(geom::normalize(ts.pos - corner), 1);
-        bool clear = true;
-        for (const auto& f : scenario_.terrain.features)
-            if (f.blocks_sight() && !geom::point_in_polygon(a, f.points) &&
-                !geom::point_in_polygon(p, f.points) &&
-                geom::segment_crosses_polygon(a, p, f.points))
-                clear = false;
-        if (clear && !board::ground_clear(scenario_.terrain, a, p, rules_.sight_eye_height_mm))
-            clear = false;
-        for (std::size_t u = 0; u < units_.size() && clear; ++u) {
-            const int id = static_cast<int>(u);
-            if (id == from || id == to) continue;
-            if (units_[u].on_table && geom::segment_crosses_rect(a, p, rect_of(id))) clear = false;
-        }
-        if (clear) return true;
+        // A millimetre inside the corner, so that the target's own edge does not count as cover.
+        const Vec p = corner + geom::scale(geom::normalize(centre - corner), 1);
+        if (clear_sight_line(from, to, a, p)) return true;
     }
     return false;
 }
 
 const TerrainFeature* Battle::shelter_at(Vec p) const {
     for (const auto& f : scenario_.terrain.features)
-        if ((f.kind == FeatureKind::woods || f.kind == FeatureKind::built_up ||
-             f.kind == FeatureKind::fortified) &&
-            geom::point_in_polygon(p, f.points))
-            return &f;
+        if (real_shelter(f.kind) && geom::point_in_polygon(p, f.points)) return &f;
     return nullptr;
 }
 
@@ -72,11 +94,9 @@ Vec Battle::evade_direction(int unit, int enemy, std::string& towards) const {
             towards = what;
         }
     };
-    // Real shelter only: woods, built-up areas and fortifications (not hills, water or rough).
+    // Real shelter only (real_shelter).
     for (const auto& f : scenario_.terrain.features)
-        if (f.kind == FeatureKind::woods || f.kind == FeatureKind::built_up ||
-            f.kind == FeatureKind::fortified)
-            consider(centroid(f.points), f.name);
+        if (real_shelter(f.kind)) consider(centroid(f.points), f.name);
     // Friends in close order: the evaders go to the rear of them.
     for (std::size_t f = 0; f < units_.size(); ++f) {
         const int id = static_cast<int>(f);
@@ -104,16 +124,6 @@ bool Battle::disorders_friend(int unit, int f, Vec from, Vec dir, i64 distance) 
            geom::overlaps(rect_at(unit, half_way, dir), fr) ||
            geom::overlaps(rect_at(unit, from, dir), fr);
 }
-
-namespace {
-const TerrainFeature* area_of_kind(const std::vector<TerrainFeature>& features, Vec p,
-                                   std::initializer_list<FeatureKind> kinds) {
-    for (const auto& f : features)
-        for (FeatureKind k : kinds)
-            if (f.kind == k && geom::point_in_polygon(p, f.points)) return &f;
-    return nullptr;
-}
-}  // namespace
 
 bool Battle::road_move(int u, Vec to) const {
     const auto f = units_[static_cast<std::size_t>(u)].formation;

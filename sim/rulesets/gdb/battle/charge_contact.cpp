@@ -290,20 +290,28 @@ bool Battle::formation_test(int u, const std::string& rule, const std::string& w
     const int d1 = roll(u, "formation_test"), d2 = roll(u, "formation_test");
     const auto klass = scenario_.units[static_cast<std::size_t>(u)].unit.klass;
     const int target = melee_rules_.formation_pass_on[static_cast<std::size_t>(klass)];
+    nlohmann::ordered_json mods = nlohmann::ordered_json::array();
     int bonus = 0;
-    if (const Commander* g = attached_general(u); g && g->skill == gdb::General::excellent)
-        bonus = melee_rules_.formation_excellent_general.value;
+    if (const Commander* g = attached_general(u); g && g->skill == gdb::General::excellent) {
+        const auto& row = melee_rules_.formation_excellent_general;
+        bonus = row.value;
+        mods.push_back({{"label", row.label}, {"value", row.value}, {"rule", row.rule}});
+    }
     const int total = d1 + d2 + bonus;
     const bool passed = total >= target;
     if (!passed) s.status = gdb::Status::unformed;
+    const std::string row = std::to_string(target) + "+ for " + std::string(gdb::to_string(klass)) +
+                            ": " + (passed ? "stays formed" : "unformed");
     emit("formation_test", {u}, rule,
-         name(u) + " formation test, " + why + ": " + std::to_string(d1) + " + " +
-             std::to_string(d2) + (bonus ? " + 1 excellent general" : "") + " = " +
-             std::to_string(total) + ", needs " + std::to_string(target) +
-             "+: " + (passed ? "stays formed" : "unformed"))
-        .details = {{"test", "formation_test"}, {"rule", melee_rules_.formation_rule},
-                    {"dice", {d1, d2}},         {"total", total},
-                    {"needs", target},          {"result", passed ? "formed" : "unformed"}};
+         name(u) + " formation test, " + why + ": " + std::to_string(total) + ", needs " +
+             std::to_string(target) + "+: " + (passed ? "stays formed" : "unformed"))
+        .details = {{"test", "formation_test"},
+                    {"rule", melee_rules_.formation_rule},
+                    {"dice", {d1, d2}},
+                    {"modifiers", mods},
+                    {"total", total},
+                    {"row", row},
+                    {"result", passed ? "formed" : "unformed"}};
     return passed;
 }
 
