@@ -10,10 +10,6 @@ namespace {
 
 constexpr std::int64_t kQ16 = 65536;
 
-int figures_of(const UnitType& t) {
-    return t.arm == Arm::infantry ? 24 : t.arm == Arm::cavalry ? 12 : 8;
-}
-
 std::string facing_text(int vertex) {
     return std::to_string(degrees_of_vertex(vertex)) + " deg";
 }
@@ -41,7 +37,7 @@ record::Snapshot Battle::snap(int u) const {
         pos = pos + geom::Vec{f.x * shift / kQ16, f.y * shift / kQ16};
     }
     record::Look look;
-    look.figures = figures_of(*x.type);
+    look.figures = x.type->figures;
     look.layout = square_[std::size_t(u)]         ? "square"
                   : x.type->arm == Arm::artillery ? "unlimbered"
                                                   : "line";

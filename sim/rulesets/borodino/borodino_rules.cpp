@@ -39,6 +39,7 @@ UnitType read_type(const JsonNode& n) {
     t.horse = n.bool_or("horse", false);
     t.zoc = n.bool_or("zoc", true);
     t.movement = static_cast<int>(n.required("movement").as_int(0, 100));
+    t.figures = static_cast<int>(n.required("figures").as_int(1, 200));
     t.defensive_fire = static_cast<int>(n.int_or("defensive_fire", 0, -9, 9));
     t.reaction_fire_at_most =
         static_cast<int>(n.int_or("reaction_fire_disorders_at_most", -1, -1, 9));

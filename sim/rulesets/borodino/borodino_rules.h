@@ -21,6 +21,7 @@ struct UnitType {
     bool horse = false;  // horse artillery: retreats before shock as cavalry (9.31)
     bool zoc = true;
     int movement = 4;
+    int figures = 24;                // figures drawn for a unit of this type (a look, not a rule)
     int defensive_fire = 0;          // commitment DRM against attacks through its front
     int reaction_fire_at_most = -1;  // artillery: a reaction-fire roll this low disorders
     bool is_default = false;

@@ -30,7 +30,7 @@ int best_cohesion(const std::vector<ShockUnit>& units, const std::vector<int>& w
     return best;
 }
 
-// Rear +2, front and rear at once +3, never both (rulings).
+// Rear, or front and rear at once, never both (rulings; the values are the data's).
 void position_rows(const BorodinoRules& rules, const ShockSituation& s, bool no_rear,
                    std::vector<DrmRow>& rows) {
     bool front = false, rear = false;
@@ -44,15 +44,16 @@ void position_rows(const BorodinoRules& rules, const ShockSituation& s, bool no_
         r.lit = rear && !front;
         fr.lit = rear && front;
         r.reason = !rear ? "every attacker is in the defender's frontal hexes"
-                         : "front and rear at once: +3 instead";
+                         : "front and rear at once: that row applies instead";
         fr.reason = !rear ? "no attacker in the defender's rear" : "no attacker in front";
     }
     rows.push_back(r);
     rows.push_back(fr);
 }
 
-// Charge +3 with any heavy cavalry, +1 when all are light; none against a square, none for a
-// charger disordered by reaction fire (9.24), -1 when light chargers are countercharged by heavy.
+// The heavy charge row with any heavy cavalry, the light one when all are light; none against a
+// square, none for a charger disordered by reaction fire (9.24); the countercharged-by-heavy row
+// when light chargers meet heavy cavalry (values from borodino.json).
 void charge_rows(const BorodinoRules& rules, const ShockSituation& s, bool square,
                  std::vector<DrmRow>& rows) {
     bool charging = false, heavy = false, lost = false;
@@ -74,7 +75,7 @@ void charge_rows(const BorodinoRules& rules, const ShockSituation& s, bool squar
         h.lit = heavy;
         l.lit = !heavy;
         h.reason = "no heavy cavalry among the chargers";
-        l.reason = "heavy cavalry charges: +3 instead";
+        l.reason = "heavy cavalry charges: the heavy row applies instead";
     }
     rows.push_back(h);
     rows.push_back(l);

@@ -19,12 +19,6 @@ std::string plus(int v) {
     return (v >= 0 ? "+" : "") + std::to_string(v);
 }
 
-// Inches of a length in tenths of a mm, to one decimal ("13.0in").
-std::string inches(i64 tenths) {
-    const i64 tenth_inches = (tenths * 10 + kTenthsPerInch / 2) / kTenthsPerInch;
-    return std::to_string(tenth_inches / 10) + "." + std::to_string(tenth_inches % 10) + "\"";
-}
-
 record::Section section(record::SectionKind kind, std::string title, std::string rule) {
     record::Section s;
     s.kind = kind;
@@ -270,7 +264,7 @@ void Battle::ordinary_moves(int turn) {
         const i64 can = reachable_mm(o.unit, dir, inches_to_tenths(sheet(o.unit).move_in));
         const i64 go = std::min(can, geom::length(delta));
         move_unit(o.unit, x.at + geom::scale(dir, go), dir, "move", "DP Movement",
-                  x.name + " moves " + inches(go * 10), "walk");
+                  x.name + " moves " + inches_text(go * 10), "walk");
     }
 }
 

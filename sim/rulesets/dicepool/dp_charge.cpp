@@ -13,11 +13,6 @@ using record::Category;
 
 namespace {
 
-std::string inches(i64 tenths) {
-    const i64 tenth_inches = (tenths * 10 + kTenthsPerInch / 2) / kTenthsPerInch;
-    return std::to_string(tenth_inches / 10) + "." + std::to_string(tenth_inches % 10) + "\"";
-}
-
 bool difficult(board::FeatureKind k) {
     return k == board::FeatureKind::woods || k == board::FeatureKind::rough ||
            k == board::FeatureKind::built_up || k == board::FeatureKind::fortified;
@@ -106,8 +101,8 @@ void Battle::fall_back(int u, int from, i64 distance_tenths, const std::string& 
     while (mm > 0 && !on_table(mm)) --mm;
     x.engaged = -1;
     if (unit(from).engaged == u) unit(from).engaged = -1;
-    move_unit(u, x.at + geom::scale(dir, mm), face, kind, rule, text + " (" + inches(mm * 10) + ")",
-              kind == "push_back" ? "flee" : "walk");
+    move_unit(u, x.at + geom::scale(dir, mm), face, kind, rule,
+              text + " (" + inches_text(mm * 10) + ")", kind == "push_back" ? "flee" : "walk");
 }
 
 Reaction Battle::reaction_of(int target, int attacker) const {
@@ -132,8 +127,9 @@ int Battle::reaction_fire(int firer, int target, const std::string& kind, const 
     dice.rule = rule;
     if (gap_tenths > inches_to_tenths(sh.range_in)) {
         emit(Category::fire, kind, {firer, target}, rule,
-             unit(firer).name + " cannot fire: " + unit(target).name + " is " + inches(gap_tenths) +
-                 " away, beyond its " + std::to_string(sh.range_in) + "\" range",
+             unit(firer).name + " cannot fire: " + unit(target).name + " is " +
+                 inches_text(gap_tenths) + " away, beyond its " + std::to_string(sh.range_in) +
+                 "\" range",
              600);
         return -1;
     }
@@ -192,8 +188,8 @@ void Battle::countercharge(ChargeState& c) {
         std::min(reachable_mm(c.target, dir, half), move_to_contact(c.target, c.attacker, dir));
     move_unit(c.target, unit(c.target).at + geom::scale(dir, go), dir, "countercharge",
               "DP Countercharge",
-              unit(c.target).name + " countercharges " + inches(go * 10) + " (half of its " +
-                  inches(c.target_reach_tenths) + " reach)",
+              unit(c.target).name + " countercharges " + inches_text(go * 10) + " (half of its " +
+                  inches_text(c.target_reach_tenths) + " reach)",
               sheet(c.target).cavalry ? "gallop" : "trot");
 }
 

@@ -14,11 +14,6 @@ using record::Category;
 
 namespace {
 
-std::string inches(i64 tenths) {
-    const i64 tenth_inches = (tenths * 10 + kTenthsPerInch / 2) / kTenthsPerInch;
-    return std::to_string(tenth_inches / 10) + "." + std::to_string(tenth_inches % 10) + "\"";
-}
-
 bool is_obstacle(board::FeatureKind k) {
     return k == board::FeatureKind::wall || k == board::FeatureKind::hedge ||
            k == board::FeatureKind::stream;
@@ -82,7 +77,7 @@ bool Battle::charge_move(ChargeState& c) {
     const i64 contact = move_to_contact(c.attacker, c.target, dir);
     const ObstacleHit wall = first_obstacle(scenario_.terrain, front, t.at);
     const std::string gait = sheet(c.attacker).cavalry ? "gallop" : "trot";
-    const std::string reach = " (reach " + inches(c.reach_tenths) + ")";
+    const std::string reach = " (reach " + inches_text(c.reach_tenths) + ")";
     if (wall.at_mm >= 0 && wall.at_mm < contact) {
         // "Если цель атаки за препятствием, атакующее подразделение доходит до препятствия и
         // останавливается перед ним." A target right behind it holds it: they fight across it.
@@ -93,7 +88,7 @@ bool Battle::charge_move(ChargeState& c) {
             behind <= block_of(rules_, t).half_depth + rules_.defended_obstacle_mm.value;
         const i64 go = std::min(can, to_wall);
         move_unit(c.attacker, a.at + geom::scale(dir, go), dir, "charge_move", "DP Charge move",
-                  a.name + " charges " + inches(go * 10) + " and stops in front of " +
+                  a.name + " charges " + inches_text(go * 10) + " and stops in front of " +
                       (wall.name.empty() ? std::string("the obstacle") : wall.name) + reach,
                   gait);
         if (go < to_wall || !defended) return false;
@@ -104,7 +99,7 @@ bool Battle::charge_move(ChargeState& c) {
     if (contact <= can) {
         move_unit(c.attacker, a.at + geom::scale(dir, contact), dir, "charge_move",
                   "DP Charge move",
-                  a.name + " charges " + inches(contact * 10) + " into contact" + reach, gait);
+                  a.name + " charges " + inches_text(contact * 10) + " into contact" + reach, gait);
         // "Если хотя бы одна модель ... входит в контакт, все модели в обоих подразделениях
         // начинают сражаться."
         emit(Category::move, "contact", {c.attacker, c.target}, "DP Charge move",
@@ -113,17 +108,17 @@ bool Battle::charge_move(ChargeState& c) {
         return true;
     }
     if (c.withdrew) {  // "приближается настолько близко, насколько это возможно"
-        move_unit(
-            c.attacker, a.at + geom::scale(dir, can), dir, "charge_move", "DP Withdraw",
-            a.name + " follows the withdrawal " + inches(can * 10) + " and cannot reach" + reach,
-            gait);
+        move_unit(c.attacker, a.at + geom::scale(dir, can), dir, "charge_move", "DP Withdraw",
+                  a.name + " follows the withdrawal " + inches_text(can * 10) +
+                      " and cannot reach" + reach,
+                  gait);
         return false;
     }
     // "не ближе 3” к подразделению-цели": at least one model the full reach, none within 3".
     const i64 stop_gap = (inches_to_tenths(rules_.short_stop_in.value) + 9) / 10;
     const i64 go = std::min(can, move_to_gap(c.attacker, c.target, dir, stop_gap));
     move_unit(c.attacker, a.at + geom::scale(dir, go), dir, "charge_short", "DP Charge move",
-              a.name + " charges " + inches(go * 10) + " and falls short, no closer than " +
+              a.name + " charges " + inches_text(go * 10) + " and falls short, no closer than " +
                   std::to_string(rules_.short_stop_in.value) + "\" to " + t.name + reach,
               gait);
     return false;
@@ -146,7 +141,7 @@ void Battle::charge(int attacker, int target) {
     lines.title = "The charge";
     lines.rule = "DP Charge move";
     lines.lines = {
-        {"distance to the target", inches(gap * 10)},
+        {"distance to the target", inches_text(gap * 10)},
         {"move (unit sheet)", std::to_string(sh.move_in) + "\""},
         {"reach", "the order test's 2D6 in inches + the move: " + std::to_string(sh.move_in + 2) +
                       "\" to " + std::to_string(sh.move_in + 12) + "\""}};

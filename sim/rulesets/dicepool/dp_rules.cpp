@@ -254,4 +254,9 @@ std::string describe_dp_rules(const DpRules& r) {
     return out;
 }
 
+std::string inches_text(std::int64_t tenths) {
+    const std::int64_t tenth_inches = (tenths * 10 + kTenthsPerInch / 2) / kTenthsPerInch;
+    return std::to_string(tenth_inches / 10) + "." + std::to_string(tenth_inches % 10) + "\"";
+}
+
 }  // namespace vedette::sim::dicepool

@@ -117,6 +117,8 @@ inline constexpr std::int64_t kTenthsPerInch = 254;
 inline constexpr std::int64_t inches_to_tenths(std::int64_t inches) {
     return inches * kTenthsPerInch;
 }
+// A length in tenths of a millimetre as inches to one decimal, for narration: 13.0".
+std::string inches_text(std::int64_t tenths);
 
 // `vedette rules --ruleset dicepool`.
 std::string describe_dp_rules(const DpRules& rules);
