@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace vedette::sim::record {
@@ -84,6 +85,15 @@ struct Section {
     std::vector<std::string> notes;
     friend bool operator==(const Section&, const Section&) = default;
 };
+
+// An empty section of `kind` headed by its title and rule; every plug-in builds its sections on it.
+inline Section section(SectionKind kind, std::string title, std::string rule) {
+    Section s;
+    s.kind = kind;
+    s.title = std::move(title);
+    s.rule = std::move(rule);
+    return s;
+}
 
 struct Explanation {
     std::string title;

@@ -13,22 +13,6 @@ using geom::i64;
 using geom::Vec;
 using record::Category;
 
-namespace {
-
-std::string plus(int v) {
-    return (v >= 0 ? "+" : "") + std::to_string(v);
-}
-
-record::Section section(record::SectionKind kind, std::string title, std::string rule) {
-    record::Section s;
-    s.kind = kind;
-    s.title = std::move(title);
-    s.rule = std::move(rule);
-    return s;
-}
-
-}  // namespace
-
 int TestRoll::dice_sum() const {
     int s = 0;
     for (int d : dice) s += d;
@@ -187,14 +171,14 @@ record::Event& Battle::emit_test(int u, const std::string& kind, const std::stri
     record::DiceGroup g{unit(u).name, {}, "", ""};
     for (int v : t.dice) g.dice.push_back({v, ""});
     g.total = std::to_string(t.dice_sum());
-    for (const auto& m : t.modifiers) g.total += " " + plus(m.second) + " " + m.first;
+    for (const auto& m : t.modifiers) g.total += " " + signed_text(m.second) + " " + m.first;
     g.total += " = " + std::to_string(t.total) + " against " + std::to_string(t.target) + "+";
     dice.dice.push_back(g);
     x.sections.push_back(dice);
     record::Section mods = section(record::SectionKind::modifiers, "Modifiers", rules_.tests_rule);
     mods.columns = {"value"};
     for (const auto& m : t.modifiers)
-        mods.rows.push_back({m.first, rules_.tests_rule, {plus(m.second)}, true, ""});
+        mods.rows.push_back({m.first, rules_.tests_rule, {signed_text(m.second)}, true, ""});
     if (!mods.rows.empty()) x.sections.push_back(mods);
     record::Section result = section(record::SectionKind::results, "Result", rule);
     result.results = {{std::to_string(t.target) + "+ passes: " + pass_text, rule, t.passed},

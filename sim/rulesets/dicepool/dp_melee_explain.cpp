@@ -16,18 +16,6 @@ using record::SectionKind;
 
 namespace {
 
-Section section(SectionKind kind, std::string title, std::string rule) {
-    Section s;
-    s.kind = kind;
-    s.title = std::move(title);
-    s.rule = std::move(rule);
-    return s;
-}
-
-std::string plus(int v) {
-    return (v >= 0 ? "+" : "") + std::to_string(v);
-}
-
 Section situation(const MeleePlan& m) {
     Section s = section(SectionKind::lines, "The melee", "DP Melee");
     const char* who[2] = {"attacker", "defender"};
@@ -58,7 +46,8 @@ Section needs_table(const DpRules& rules, const MeleePlan& m) {
                         {},
                         a.lit || d.lit,
                         ""};
-        row.values = {a.lit ? plus(a.row->value) : "", d.lit ? plus(d.row->value) : ""};
+        row.values = {a.lit ? signed_text(a.row->value) : "",
+                      d.lit ? signed_text(d.row->value) : ""};
         if (!row.lit) row.reason = a.reason == d.reason ? a.reason : a.reason + " / " + d.reason;
         s.rows.push_back(row);
     }

@@ -17,10 +17,6 @@ namespace {
 
 const char* kSideKeys[2] = {"attacker", "defender"};
 
-std::string plus(int v) {
-    return (v >= 0 ? "+" : "") + std::to_string(v);
-}
-
 std::string needs_text(int needs) {
     return std::to_string(needs) + "+";
 }
@@ -40,7 +36,7 @@ std::string result_label(MeleeResultKind k) {
 std::string needs_arithmetic(const SidePlan& p) {
     std::string s = needs_text(p.base);
     for (const auto& m : p.modifiers)
-        if (m.lit) s += " " + plus(m.row->value) + " " + m.row->id;
+        if (m.lit) s += " " + signed_text(m.row->value) + " " + m.row->id;
     if (p.clamped) s += " (kept within the table's bounds)";
     return s + " = " + needs_text(p.needs);
 }

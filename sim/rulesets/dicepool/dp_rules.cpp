@@ -254,6 +254,10 @@ std::string describe_dp_rules(const DpRules& r) {
     return out;
 }
 
+std::string signed_text(int value) {
+    return (value >= 0 ? "+" : "") + std::to_string(value);
+}
+
 std::string inches_text(std::int64_t tenths) {
     const std::int64_t tenth_inches = (tenths * 10 + kTenthsPerInch / 2) / kTenthsPerInch;
     return std::to_string(tenth_inches / 10) + "." + std::to_string(tenth_inches % 10) + "\"";

@@ -119,6 +119,8 @@ inline constexpr std::int64_t inches_to_tenths(std::int64_t inches) {
 }
 // A length in tenths of a millimetre as inches to one decimal, for narration: 13.0".
 std::string inches_text(std::int64_t tenths);
+// A modifier or a score with its sign, for narration: +2, 0 is "+0", -1.
+std::string signed_text(int value);
 
 // `vedette rules --ruleset dicepool`.
 std::string describe_dp_rules(const DpRules& rules);

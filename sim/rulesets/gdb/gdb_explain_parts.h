@@ -116,13 +116,6 @@ inline long long dice_sum(const DiceGroup& g) {
     return s;
 }
 
-inline Section section(SectionKind kind, std::string title, std::string rule) {
-    Section s;
-    s.kind = kind;
-    s.title = std::move(title);
-    s.rule = std::move(rule);
-    return s;
-}
 inline void line(Section& s, std::string key, std::string value) {
     s.lines.push_back({std::move(key), std::move(value)});
 }
