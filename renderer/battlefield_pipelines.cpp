@@ -13,6 +13,9 @@ namespace {
 const std::uint32_t kTerrainVert[] = {
 #include "terrain.vert.spv.inc"
 };
+const std::uint32_t kTerrainFrag[] = {
+#include "terrain.frag.spv.inc"
+};
 const std::uint32_t kFigureVert[] = {
 #include "figure.vert.spv.inc"
 };
@@ -37,7 +40,7 @@ const std::uint32_t kSkyFrag[] = {
 }  // namespace
 
 VkDescriptorSetLayout create_scene_set_layout(const VulkanContext& ctx) {
-    VkDescriptorSetLayoutBinding b[2]{};
+    VkDescriptorSetLayoutBinding b[3]{};
     b[0].binding = 0;
     b[0].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
     b[0].descriptorCount = 1;
@@ -46,8 +49,12 @@ VkDescriptorSetLayout create_scene_set_layout(const VulkanContext& ctx) {
     b[1].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
     b[1].descriptorCount = 1;
     b[1].stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT;
+    b[2].binding = 2;
+    b[2].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+    b[2].descriptorCount = 1;
+    b[2].stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT;
     VkDescriptorSetLayoutCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    ci.bindingCount = 2;
+    ci.bindingCount = 3;
     ci.pBindings = b;
     VkDescriptorSetLayout layout = VK_NULL_HANDLE;
     VK_CHECK(vkCreateDescriptorSetLayout(ctx.device(), &ci, nullptr, &layout));
@@ -97,7 +104,7 @@ PipelineDesc terrain_desc(VkDescriptorSetLayout set_layout) {
     PipelineDesc d;
     d.set_layouts = {set_layout};
     d.vertex_spirv = kTerrainVert;
-    d.fragment_spirv = kSceneFrag;
+    d.fragment_spirv = kTerrainFrag;
     d.bindings = {{0, sizeof(TerrainVertex), VK_VERTEX_INPUT_RATE_VERTEX}};
     d.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
                     {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 12},

@@ -29,11 +29,15 @@ struct SceneUniforms {
     glm::mat4 light_view_proj;
     glm::mat4 inv_view_proj;
     glm::vec4 shadow_texel;
+    glm::vec4 hex_grid;  // shaders/hex_board.glsl
+    glm::vec4 hex_cells;
+    glm::vec4 hex_style;
 };
 
 using MeshVertex = ModelVertex;
 
-// Set 0 of every scene pipeline: the shadow map (binding 0) and the scene uniforms (binding 1).
+// Set 0 of every scene pipeline: the shadow map (binding 0), the scene uniforms (binding 1) and
+// the hex board's per-hex texels (binding 2).
 VkDescriptorSetLayout create_scene_set_layout(const VulkanContext& ctx);
 
 PipelineDesc terrain_desc(VkDescriptorSetLayout set_layout);

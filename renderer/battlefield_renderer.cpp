@@ -26,6 +26,7 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
       visuals_(load_visuals(visuals.empty() ? default_visuals_file() : visuals)),
       target_(std::make_unique<OffscreenTarget>(ctx, extent)),
       terrain_(scene.replay.header.board.terrain, scene.replay.header.board.hex, visuals_),
+      hex_cells_(scene.replay.header.board.hex),
       scenery_(layout_scenery(scene.replay.header.board.terrain)),
       scene_set_layout_(create_scene_set_layout(ctx)),
       shadow_(std::make_unique<ShadowMap>(ctx, kShadowMapSize)),
@@ -45,11 +46,12 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
         VK_CHECK(vkCreateFence(ctx.device(), &fi, nullptr, &f));
     }
     // One descriptor set per frame slot: the shadow map and that slot's uniforms.
-    VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kSlots},
-                                     {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSlots}};
+    VkDescriptorPoolSize sizes[3] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kSlots},
+                                     {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSlots},
+                                     {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, kSlots}};
     VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
     dpci.maxSets = kSlots;
-    dpci.poolSizeCount = 2;
+    dpci.poolSizeCount = 3;
     dpci.pPoolSizes = sizes;
     VK_CHECK(vkCreateDescriptorPool(ctx.device(), &dpci, nullptr, &descriptor_pool_));
     for (std::uint32_t slot = 0; slot < kSlots; ++slot) {
@@ -63,9 +65,13 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
         const VkDescriptorImageInfo image{shadow_->sampler(), shadow_->view(),
                                           VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL};
         const VkDescriptorBufferInfo buffer{uniforms_[slot].handle(), 0, sizeof(SceneUniforms)};
-        VkWriteDescriptorSet w[2]{};
-        w[0].sType = w[1].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-        w[0].dstSet = w[1].dstSet = descriptor_sets_[slot];
+        hex_texels_[slot] = TexelBuffer(ctx, hex_cells_.bytes() / 4, "hex board texels");
+        const std::vector<std::uint8_t> texels = hex_cells_.texels({});
+        hex_texels_[slot].write(texels.data(), texels.size());
+        const VkBufferView hex_view = hex_texels_[slot].view();
+        VkWriteDescriptorSet w[3]{};
+        w[0].sType = w[1].sType = w[2].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+        w[0].dstSet = w[1].dstSet = w[2].dstSet = descriptor_sets_[slot];
         w[0].dstBinding = 0;
         w[0].descriptorCount = 1;
         w[0].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
@@ -74,7 +80,11 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
         w[1].descriptorCount = 1;
         w[1].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
         w[1].pBufferInfo = &buffer;
-        vkUpdateDescriptorSets(ctx.device(), 2, w, 0, nullptr);
+        w[2].dstBinding = 2;
+        w[2].descriptorCount = 1;
+        w[2].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+        w[2].pTexelBufferView = &hex_view;
+        vkUpdateDescriptorSets(ctx.device(), 3, w, 0, nullptr);
     }
     // The sun looks at the middle of the table from far enough to see all of it.
     {
@@ -273,9 +283,19 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
 
     PushConstants pc{camera.view_proj, glm::vec4(kSunDirection, 0.0f),
                      glm::vec4(camera.eye, 1.0f / 6000.0f)};
-    const SceneUniforms su{light_view_proj_, glm::inverse(camera.view_proj),
-                           glm::vec4(1.0f / float(kShadowMapSize), 0, 0, 0)};
+    const auto grid = hex_cells_.grid_uniform(), cells = hex_cells_.cells_uniform();
+    // Hex edges: the ground colour times visuals.json's hex_edge, about 1.5 pixels wide.
+    const SceneUniforms su{light_view_proj_,
+                           glm::inverse(camera.view_proj),
+                           glm::vec4(1.0f / float(kShadowMapSize), 0, 0, 0),
+                           glm::vec4(grid[0], grid[1], grid[2], grid[3]),
+                           glm::vec4(cells[0], cells[1], cells[2], cells[3]),
+                           glm::vec4(visuals_.hex_edge, 0.75f, 0, 0)};
     uniforms_[slot].upload(&su, sizeof su);
+    if (hex_cells_.has_grid()) {
+        const std::vector<std::uint8_t> texels = hex_cells_.texels(state.hex_marks);
+        hex_texels_[slot].write(texels.data(), texels.size());
+    }
 
     // Figures and scenery as the sun sees them, for their shadows (models near, blocks far).
     // Draw::shadow is the sun's view. Bases and markers cast none, and figures cast the shadow of

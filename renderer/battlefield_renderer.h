@@ -19,6 +19,7 @@
 #include "renderer/vk/pipeline.h"
 #include "renderer/vk/readback.h"
 #include "renderer/vk/shadow_map.h"
+#include "renderer/vk/texel_buffer.h"
 
 namespace vedette::render {
 
@@ -73,6 +74,7 @@ private:
     Visuals visuals_;
     std::unique_ptr<OffscreenTarget> target_;
     TerrainModel terrain_;
+    HexCells hex_cells_;       // the hex board's texel layout (no grid: nothing drawn)
     InstanceBatches scenery_;  // trees, houses, walls and hedges: fixed for the board
     VkDescriptorSetLayout scene_set_layout_ = VK_NULL_HANDLE;  // shadow map + per-frame uniforms
     std::unique_ptr<ShadowMap> shadow_;
@@ -99,6 +101,7 @@ private:
     std::array<float, static_cast<std::size_t>(MeshKind::count)> model_heights_{};
     std::array<Buffer, kSlots> instances_;
     std::array<Buffer, kSlots> uniforms_;
+    std::array<TexelBuffer, kSlots> hex_texels_;
     std::array<VkDescriptorSet, kSlots> descriptor_sets_{};
     std::array<std::size_t, kSlots> instance_capacity_{};
     std::array<VkCommandBuffer, kSlots> commands_{};

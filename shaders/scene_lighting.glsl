@@ -5,6 +5,9 @@ layout(set = 0, binding = 1) uniform SceneUniforms {
     mat4 light_view_proj;  // world -> the sun's clip space (the shadow map)
     mat4 inv_view_proj;    // the camera's clip space -> world (the sky's view rays)
     vec4 shadow_texel;     // x: 1 / shadow map size
+    vec4 hex_grid;         // a hex board (hex_board.glsl): origin x, y, size, orientation
+    vec4 hex_cells;        // its texel rectangle: first q, first r, columns, rows
+    vec4 hex_style;        // x: edge colour factor, y: edge half-width in pixels
 } su;
 
 const vec3 kHorizon = vec3(0.78, 0.84, 0.90);

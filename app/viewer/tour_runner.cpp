@@ -167,6 +167,10 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) {
         if (name == "overlays" || name == "all") set(p.overlays);
         return;
     }
+    if (c.name == "counters") {
+        m.counters = a[0] == "on" ? true : a[0] == "off" ? false : !m.counters;
+        return;
+    }
     if (c.name == "filter") {
         if (a[0] == "clear")
             m.filter = {};

@@ -31,6 +31,7 @@ const std::map<std::string, Shape>& shapes() {
         {"camera", {1, 1, "camera top|director|overview|orbit|follow:UNIT"}},
         {"panel",
          {2, 2, "panel timeline|events|explanation|episode|unit|rules|overlays|all on|off|toggle"}},
+        {"counters", {1, 1, "counters on|off|toggle"}},
         {"filter",
          {1, 2, "filter unit UNIT | filter category CATEGORY | filter kind KIND | filter clear"}},
         {"play", {0, 0, "play"}},
@@ -95,6 +96,9 @@ void Checker::run() {
             fail("no panel '" + a[0] + "'");
         if (a[1] != "on" && a[1] != "off" && a[1] != "toggle")
             fail("'" + a[1] + "' is not on, off or toggle");
+    } else if (c_.name == "counters") {
+        if (a[0] != "on" && a[0] != "off" && a[0] != "toggle")
+            fail("'" + a[0] + "' is not on, off or toggle");
     } else if (c_.name == "filter") {
         if (a[0] == "clear"
                 ? a.size() != 1

@@ -11,6 +11,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "app/viewer/board_marks.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/tour_runner.h"
 #include "app/viewer/ui_text.h"
@@ -244,6 +245,8 @@ int run_viewer(const ViewerOptions& options) {
         if (model) {
             model->timeline.advance(dt);
             state = render::scene_at_time(*scene, model->timeline.time_ms());
+            if (model->panels.overlays) add_selection_hex_marks(*model, state);
+            state.counters = model->counters;
             rect = scene_rect(model->panels, w, h);
             try {
                 camera = camera_for(*model, state, rect.w / rect.h);
@@ -253,7 +256,7 @@ int run_viewer(const ViewerOptions& options) {
             }
             const FrameView view{*model, state,  camera,   renderer->terrain(),
                                  w,      h,      relayout, rect.x,
-                                 rect.y, rect.w, rect.h};
+                                 rect.y, rect.w, rect.h,   &renderer->visuals()};
             draw_panels(view, queue);
             // A key's step is applied after this frame, so the frame after it shows the result.
             if (handle_input(*model, camera, queue) && step_started == none)

@@ -34,7 +34,7 @@ void ViewerFrameUi::record(VkCommandBuffer cmd, const render::BattlefieldRendere
     for (int pass = first_ ? 2 : 1; pass > 0; --pass) {
         layer_->new_frame();
         const FrameView view{model_, state, camera, renderer.terrain(), w, h, first_, r.x,
-                             r.y,    r.w,   r.h};
+                             r.y,    r.w,   r.h,    &renderer.visuals()};
         draw_panels(view, ignored);
         if (pass > 1) ImGui::EndFrame();
     }

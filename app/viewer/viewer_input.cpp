@@ -52,6 +52,7 @@ bool handle_input(const ViewerModel& model, const render::Camera& camera, Comman
         for (ImWchar c : io.InputQueueCharacters) {
             if (c == '+' || c == '=') q.push([](ViewerModel& m) { m.timeline.faster(); });
             if (c == '-') q.push([](ViewerModel& m) { m.timeline.slower(); });
+            if (c == 'c' || c == 'C') q.push([](ViewerModel& m) { m.counters = !m.counters; });
         }
         if (pressed(ImGuiKey_Escape)) q.push([](ViewerModel& m) { m.selected_unit = -1; });
     }

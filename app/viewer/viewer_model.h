@@ -48,6 +48,7 @@ struct ViewerModel {
     } camera_mode = CameraMode::director;
     render::OrbitView orbit;
     std::string follow_unit;
+    bool counters = false;  // counters instead of figures (the C key, the tour's `counters`)
 
     const std::vector<sim::record::Event>& events() const { return scene.replay.events; }
     const std::vector<sim::record::RosterUnit>& roster() const { return scene.replay.header.units; }

@@ -1,8 +1,11 @@
 #include "renderer/scene/scene_state.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
+
+#include "renderer/scene/event_colours.h"
 
 namespace vedette::render {
 
@@ -188,8 +191,35 @@ UnitView unit_view(const sim::record::RosterUnit& r, const Snapshot& s) {
     v.disordered = s.look.disordered;
     v.fleeing = s.look.fleeing;
     v.markers = s.look.markers;
+    v.counter = s.look.counter;
+    v.properties = s.properties;
     v.on_table = !s.look.off_table;
     return v;
+}
+
+}  // namespace
+
+namespace {
+
+// On a hex board: the current event's units' hexes, and the hexes its motion passes through (a
+// retreat, an advance, a charge), in the event's category colour.
+void mark_event_hexes(const ReplayScene& scene, SceneState& out) {
+    const auto& grid = scene.replay.header.board.hex;
+    const auto& events = scene.replay.events;
+    if (!grid || out.event <= 0 || out.event >= static_cast<int>(events.size())) return;
+    const Event& e = events[static_cast<std::size_t>(out.event)];
+    const EventColour c = category_colour(e.category);
+    const std::array<float, 3> rgb{c.r / 255.0f, c.g / 255.0f, c.b / 255.0f};
+    const HexLayout layout(*grid);
+    if (e.motion)
+        for (const HexCoord h : hexes_along(layout, e.motion->path))
+            out.hex_marks.push_back({h.q, h.r, {rgb[0], rgb[1], rgb[2], 0.55f}});
+    for (const int u : e.units)
+        for (const UnitView& v : out.units)
+            if (v.unit == u && v.on_table) {
+                const HexCoord h = layout.nearest(v.x_mm, v.y_mm);
+                out.hex_marks.push_back({h.q, h.r, {rgb[0], rgb[1], rgb[2], 0.35f}});
+            }
 }
 
 }  // namespace
@@ -224,6 +254,7 @@ SceneState scene_at_time(const ReplayScene& scene, std::int64_t t) {
     apply_held_looks(scene, t, out);
     if (in_progress && in_progress->motion && !in_progress->units.empty())
         apply_motion(*in_progress, t, out);
+    mark_event_hexes(scene, out);
     return out;
 }
 

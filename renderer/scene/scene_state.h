@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "renderer/scene/hex_cells.h"
 #include "sim/record/record.h"
 #include "sim/replay/replay.h"
 
@@ -28,7 +29,9 @@ struct UnitView {
     std::string state;                  // the ruleset's state label, for panels
     bool disordered = false;            // figures stand untidily
     bool fleeing = false;
-    std::vector<sim::record::Marker> markers;  // abandoned guns, chits
+    std::vector<sim::record::Marker> markers;       // abandoned guns, chits
+    std::string counter;                            // a counter's printed values (counters view)
+    std::vector<sim::record::KeyValue> properties;  // the unit panel's values now, by key
     bool on_table = true;
     bool moving = false;
     // Animation within the event in progress (all functions of t, like the rest):
@@ -44,6 +47,12 @@ struct SceneState {
     std::int64_t time_ms = 0;
     int event = -1;  // the event in progress or last finished at time_ms
     std::vector<UnitView> units;
+    // On a hex board: hexes tinted on the ground (the event's units and their paths; the viewer
+    // adds its selection's overlays).
+    std::vector<HexMark> hex_marks;
+    // Counters instead of figures (a board game's view): each unit a flat counter in its colours
+    // with its facing edge marked; the viewer prints the counter's face (symbol and values) on it.
+    bool counters = false;
 };
 
 // A formation_change effect, found once when the replay is loaded: the unit walks from the layout

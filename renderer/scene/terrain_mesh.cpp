@@ -113,27 +113,20 @@ std::array<float, 3> colour_at(const sim::board::Terrain& terrain, float x, floa
     return c;
 }
 
-// The hex grid as the mesh colours it: the layout, each listed hex's ground colour (null for a
-// terrain name visuals.json does not list) and the edge darkening.
+// A hex board's ground colours as the mesh carries them: each listed hex's terrain colour (null
+// for a terrain name visuals.json does not list). The grid's edges and the per-hex marks are drawn
+// by the terrain shader (shaders/hex_board.glsl), sharp at any zoom.
 struct HexPaint {
     HexLayout layout;
     std::map<std::pair<int, int>, const Colour*> ground;
-    float edge_factor;
-    float edge_width_mm;
 
-    // The colour at (x, y): the hex's ground and the table's features, darkened towards the hex
-    // edge (fully on it, not at all `edge_width_mm` inside). Points off the listed hexes keep
-    // the table's colour.
+    // The colour at (x, y): the hex's ground under the table's features. Points off the listed
+    // hexes keep the table's colour.
     std::array<float, 3> colour(const sim::board::Terrain& terrain, float x, float y) const {
         const HexCoord h = layout.nearest(x, y);
         const auto it = ground.find({h.q, h.r});
         if (it == ground.end()) return colour_at(terrain, x, y);
-        auto c = colour_at(terrain, x, y, it->second);
-        const float d = static_cast<float>(layout.edge_distance(x, y));
-        const float t = std::clamp(d / edge_width_mm, 0.0f, 1.0f);
-        const float k = edge_factor + (1.0f - edge_factor) * t;
-        for (float& ch : c) ch *= k;
-        return c;
+        return colour_at(terrain, x, y, it->second);
     }
 };
 
@@ -187,17 +180,16 @@ TerrainModel::TerrainModel(const sim::board::Terrain& terrain,
       width_(static_cast<float>(terrain.width_mm)),
       depth_(static_cast<float>(terrain.depth_mm)) {
     // A 2 cm grid (at most 256 cells a side): fine enough for roads and village edges, and few
-    // enough vertices that lavapipe spends its time on pixels, not on the ground. A hex grid
-    // needs about six cells across a hex for its edges to read as lines (at most 512 a side).
+    // enough vertices that lavapipe spends its time on pixels, not on the ground. On a hex board,
+    // about four cells across a hex keep the boundaries between hex terrain colours crisp.
     float cell = 20.0f;
     int most = 256;
     std::optional<HexPaint> paint;
     if (hex) {
-        paint.emplace(HexPaint{HexLayout(*hex), {}, visuals.hex_edge, 0});
+        paint.emplace(HexPaint{HexLayout(*hex), {}});
         for (const auto& h : hex->hexes)
             paint->ground[{h.q, h.r}] = visuals.hex_terrain_colour(h.terrain);
-        cell = std::clamp(static_cast<float>(paint->layout.size_mm()) / 6.0f, 4.0f, 20.0f);
-        paint->edge_width_mm = cell;
+        cell = std::clamp(static_cast<float>(paint->layout.size_mm()) / 4.0f, 4.0f, 20.0f);
         most = 512;
     }
     const int nx = std::clamp(static_cast<int>(width_ / cell), 8, most);

@@ -44,6 +44,12 @@ struct Overlay {
     std::vector<geom::Vec> hexes;      // axial (q, r) coordinates
     std::int64_t inner_radius_mm = 0;  // bands: where the band starts
     std::int64_t tick_mm = 0;          // rulers: the distance between ticks
+    // Hexes: offsets from the unit's hex, for its facing at the start, that move and turn with it
+    // (frontal hexes); `side_wide`: shown for every unit of the selected unit's side (ZOC).
+    bool relative = false;
+    bool side_wide = false;
+    // Shown only while the unit's state label (Snapshot::state) is one of these; empty: always.
+    std::vector<std::string> states;
     friend bool operator==(const Overlay&, const Overlay&) = default;
 };
 

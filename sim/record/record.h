@@ -61,6 +61,9 @@ struct Look {
     bool fleeing = false;     // running away (retreat, rout)
     bool off_table = false;   // removed, dispersed or eliminated: not drawn
     std::vector<Marker> markers;
+    // A board game's counter face, for the viewer's counters view: the printed values
+    // ("4-6": strength-cohesion). The symbol comes from the unit's visual (assets/visuals.json).
+    std::string counter;
     friend bool operator==(const Look&, const Look&) = default;
 };
 
@@ -71,6 +74,9 @@ struct Snapshot {
     Pose pose;
     Look look;
     std::string state;
+    // The unit panel's values now, by key: each replaces the roster property of that key, and a
+    // key the roster lacks is listed after them (a Borodino unit's cohesion, facing, stack).
+    std::vector<KeyValue> properties;
     friend bool operator==(const Snapshot&, const Snapshot&) = default;
 };
 

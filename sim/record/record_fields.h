@@ -101,13 +101,15 @@ struct FieldTable<Look> {
         std::make_tuple(req("figures", &Look::figures), opt("layout", &Look::layout),
                         req("width_mm", &Look::width_mm), req("depth_mm", &Look::depth_mm),
                         opt("disordered", &Look::disordered), opt("fleeing", &Look::fleeing),
-                        opt("off_table", &Look::off_table), opt("markers", &Look::markers));
+                        opt("off_table", &Look::off_table), opt("markers", &Look::markers),
+                        opt("counter", &Look::counter));
 };
 template <>
 struct FieldTable<Snapshot> {
     static constexpr auto fields =
         std::make_tuple(req("unit", &Snapshot::unit, Ref::unit), req("pose", &Snapshot::pose),
-                        req("look", &Snapshot::look), req("state", &Snapshot::state));
+                        req("look", &Snapshot::look), req("state", &Snapshot::state),
+                        opt("properties", &Snapshot::properties));
 };
 template <>
 struct FieldTable<Motion> {
@@ -161,7 +163,8 @@ struct FieldTable<Overlay> {
         opt("radius_mm", &Overlay::radius_mm), opt("half_angle_deg", &Overlay::half_angle_deg),
         opt("centre", &Overlay::centre), opt("centre_unit", &Overlay::centre_unit, Ref::unit),
         opt("hexes", &Overlay::hexes), opt("inner_radius_mm", &Overlay::inner_radius_mm),
-        opt("tick_mm", &Overlay::tick_mm));
+        opt("tick_mm", &Overlay::tick_mm), opt("relative", &Overlay::relative),
+        opt("side_wide", &Overlay::side_wide), opt("states", &Overlay::states));
 };
 template <>
 struct FieldTable<Property> {

@@ -90,7 +90,7 @@ float brightness(const TerrainVertex& v) {
     return v.r + v.g + v.b;
 }
 
-TEST(HexTerrain, HexesTakeTheirTerrainColourAndTheirEdgesAreDarker) {
+TEST(HexTerrain, HexesTakeTheirTerrainColourUpToTheirEdges) {
     sim::board::Terrain t;
     t.width_mm = 400, t.depth_mm = 300;
     sim::record::HexGrid g;
@@ -110,24 +110,22 @@ TEST(HexTerrain, HexesTakeTheirTerrainColourAndTheirEdgesAreDarker) {
     EXPECT_NEAR(woods.b, 0.1f, 0.01f);
     EXPECT_NEAR(village.r, 0.6f, 0.04f);
     EXPECT_NEAR(village.b, 0.4f, 0.01f);
-    // Inside the woods hex: the darkest point (by an edge) is much darker than the middle, and
-    // every point well inside is as light as the middle.
-    float darkest = 10, lightest_inside = 0;
+    // Every vertex of the woods hex, by its edges too, is woods: the edges are the terrain
+    // shader's to draw (hex_board.glsl), at any zoom, not baked into the mesh.
+    int inside = 0;
     for (const auto& x : m.vertices) {
         if (!(l.nearest(x.px, -x.pz) == HexCoord{0, 0})) continue;
-        darkest = std::min(darkest, brightness(x));
-        if (l.edge_distance(x.px, -x.pz) > 12)
-            lightest_inside = std::max(lightest_inside, brightness(x));
+        ++inside;
+        EXPECT_NEAR(brightness(x), brightness(woods), 0.1f);
     }
-    EXPECT_LT(darkest, 0.7f * brightness(woods));
-    EXPECT_NEAR(lightest_inside, brightness(woods), 0.1f);
-    // A terrain name visuals.json does not list keeps the table's green; off the grid, no edges.
+    EXPECT_GT(inside, 20);
+    // A terrain name visuals.json does not list keeps the table's green; off the grid too.
     const auto [nx, ny] = l.centre({0, 1});
     EXPECT_NEAR(vertex_near(m, nx, ny).g, 0.52f, 0.04f);
     const TerrainVertex& off = vertex_near(m, 390, 10);
     EXPECT_NEAR(off.b, 0.27f, 1e-6f);
-    // The grid is fine enough to draw the edges: about six cells across a hex.
-    EXPECT_GE(m.vertices.size(), std::size_t{(400 / 10 + 1) * (300 / 10 + 1)});
+    // About four cells across a hex: the boundaries between hex colours stay crisp.
+    EXPECT_GE(m.vertices.size(), std::size_t{(400 / 15 + 1) * (300 / 15 + 1)});
 }
 
 TEST(HexTerrain, TheShippedVisualsColourTheCommonHexTerrains) {

@@ -13,6 +13,7 @@ void place_panel(const FrameView& f, const char* name, float x, float y, float w
 }
 
 void draw_panels(const FrameView& f, CommandQueue& q) {
+    counter_faces(f);
     scene_overlays(f, q);
     timeline_panel(f, q);
     event_log_panel(f, q);

@@ -6,6 +6,7 @@
 
 #include "app/viewer/viewer_model.h"
 #include "renderer/scene/terrain_mesh.h"
+#include "renderer/scene/visuals.h"
 
 namespace vedette::viewer {
 
@@ -18,6 +19,7 @@ struct FrameView {
     bool relayout = false;        // the window size changed: put panels back in their places
     // Where the table is drawn: the part of the frame the docked panels leave free.
     float scene_x = 0, scene_y = 0, scene_w = 0, scene_h = 0;
+    const render::Visuals* visuals = nullptr;  // how units look (the counters' symbols)
 };
 
 // The part of a width x height frame left free by the open docked panels (the log and unit
@@ -54,6 +56,8 @@ void rules_panel(const FrameView& f, CommandQueue& q);
 // Labels, trails, the charge arrow of the episode shown, the selected unit's roster overlays (arcs,
 // rings); picking and tooltips.
 void scene_overlays(const FrameView& f, CommandQueue& q);
+// The counters view: each counter's symbol and printed values (counter_faces.cpp).
+void counter_faces(const FrameView& f);
 
 // Every panel and the 3D overlays, in the order the viewer draws them.
 void draw_panels(const FrameView& f, CommandQueue& q);

@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include "app/viewer/board_marks.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_text.h"
 #include "renderer/scene/hex_layout.h"
@@ -103,21 +104,23 @@ std::vector<std::pair<double, double>> circle(double cx, double cy, double radiu
     return ring;
 }
 
-// A "hexes" overlay: each hex outlined on the board's grid (none without a grid).
-void hex_outlines(const FrameView& f, const Projector& p, ImDrawList* dl,
+// A "hexes" overlay of the selected unit: each hex outlined on the board's grid where the unit
+// stands now (none without a grid); the ground under them is tinted too (board_marks.h).
+void hex_outlines(const FrameView& f, const Projector& p, ImDrawList* dl, const render::UnitView& u,
                   const sim::record::Overlay& o) {
     const auto& grid = f.model.scene.replay.header.board.hex;
-    if (!grid) return;
+    if (!grid || o.side_wide) return;  // a side's zones of control are tints only
     const render::HexLayout layout(*grid);
-    for (const auto& h : o.hexes) {
+    const auto hexes = overlay_hexes_now(f.model, u, o);
+    for (const auto& h : hexes) {
         std::vector<std::pair<double, double>> outline;
         // A little inside the hex, so neighbouring outlines stay apart from the drawn edges.
-        const auto [cx, cy] = layout.centre({int(h.x), int(h.y)});
-        for (const auto& [x, y] : layout.corners({int(h.x), int(h.y)}))
+        const auto [cx, cy] = layout.centre(h);
+        for (const auto& [x, y] : layout.corners(h))
             outline.emplace_back(cx + (x - cx) * 0.9, cy + (y - cy) * 0.9);
         polyline(dl, p, outline, IM_COL32(120, 220, 255, 210), 2.0f, true);
     }
-    ui::note("hexes: " + o.label + " (" + std::to_string(o.hexes.size()) + " hexes)");
+    ui::note("hexes: " + o.label + " (" + std::to_string(hexes.size()) + " hexes)");
 }
 
 // A "band": the ground between two distances from the unit, within an angle of its facing (all
@@ -209,7 +212,7 @@ void roster_overlays(const FrameView& f, const Projector& p, ImDrawList* dl,
         } else if (o.kind == "ruler" && radius > 0) {
             ruler(p, dl, u, o);
         } else if (o.kind == "hexes") {
-            hex_outlines(f, p, dl, o);
+            hex_outlines(f, p, dl, u, o);
         }
     }
 }

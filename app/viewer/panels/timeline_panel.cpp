@@ -163,7 +163,7 @@ void ruler(const FrameView& f, CommandQueue& q) {
     }
 }
 
-// Which panels are open, and the camera.
+// Which panels are open, the camera, and figures or counters.
 void panels_and_camera(const FrameView& f, CommandQueue& q) {
     ImGui::TextUnformatted("Panels:");
     auto toggle = [&](const char* label, bool on, bool PanelVisibility::*flag) {
@@ -199,6 +199,12 @@ void panels_and_camera(const FrameView& f, CommandQueue& q) {
         ImGui::SameLine();
         ImGui::Text("following %s", f.model.follow_unit.c_str());
     }
+    ImGui::SameLine();
+    ImGui::TextUnformatted("  Show:");
+    ImGui::SameLine();
+    bool counters = f.model.counters;
+    if (ImGui::Checkbox("counters (C)", &counters))
+        q.push([counters](ViewerModel& m) { m.counters = counters; });
 }
 }  // namespace
 

@@ -1,6 +1,7 @@
 // The unit inspector: the selected unit from the replay's roster (its side, nation and the
-// ruleset's properties in their order), its state now (the ruleset's state label, figures and
-// layout, figures at the start), and the history of its events (click to jump).
+// ruleset's properties in their order, with the values the state carries now), its state now (the
+// ruleset's state label, figures and layout, figures at the start), and the history of its events
+// (click to jump).
 
 #include <algorithm>
 #include <cstdio>
@@ -20,6 +21,27 @@ int figures_at_start(const ViewerModel& m, int unit) {
     for (const auto& s : keyframes.front().units)
         if (s.unit == unit) return s.look.figures;
     return -1;
+}
+
+// The roster's properties in their order, each with its value now when the unit's state carries
+// one (a cohesion that fell, a new facing), then the state's keys the roster lacks (its stack).
+void properties(const sim::record::RosterUnit& ru, const render::UnitView* now) {
+    auto value_now = [&](const std::string& key) -> const std::string* {
+        if (!now) return nullptr;
+        for (const auto& p : now->properties)
+            if (p.key == key) return &p.value;
+        return nullptr;
+    };
+    for (const auto& p : ru.properties) {
+        const std::string* v = value_now(p.key);
+        ui::text_wrapped("%s: %s", p.key.c_str(), (v ? *v : p.value).c_str());
+    }
+    if (!now) return;
+    for (const auto& p : now->properties) {
+        const bool listed = std::any_of(ru.properties.begin(), ru.properties.end(),
+                                        [&](const auto& r) { return r.key == p.key; });
+        if (!listed) ui::text_wrapped("%s: %s", p.key.c_str(), p.value.c_str());
+    }
 }
 
 void history(const FrameView& f, CommandQueue& q, int u) {
@@ -72,10 +94,10 @@ void unit_panel(const FrameView& f, CommandQueue& q) {
                                  ? sides[static_cast<std::size_t>(ru.side)].name
                                  : "side " + std::to_string(ru.side);
     ui::text("%s%s%s", side.c_str(), ru.nation.empty() ? "" : ", ", ru.nation.c_str());
-    for (const auto& p : ru.properties) ui::text_wrapped("%s: %s", p.key.c_str(), p.value.c_str());
     const render::UnitView* now = nullptr;
     for (const auto& v : f.state.units)
         if (v.unit == u) now = &v;
+    properties(ru, now);
     if (now) {
         ui::text("state %s, layout %s%s", now->state.empty() ? "-" : now->state.c_str(),
                  now->layout.c_str(), now->on_table ? "" : ", off the table");

@@ -45,11 +45,42 @@ record::Snapshot Battle::snap(int u) const {
     look.depth_mm = stacked ? size / 3 : size * 2 / 3;
     look.disordered = x.disordered;
     look.off_table = !on_map(u);
+    const int cohesion = x.disordered ? x.cohesion_disordered : x.cohesion;
+    // The counter's printed values: strength-cohesion (artillery: its cohesion only).
+    look.counter = (x.type->arm == Arm::artillery ? "" : std::to_string(x.strength) + "-") +
+                   std::to_string(cohesion);
     const std::string state = !on_map(u)                ? fate_[std::size_t(u)]
                               : x.disordered            ? "disordered"
                               : square_[std::size_t(u)] ? "square"
                                                         : "formed";
-    return {u, {pos, f}, look, state};
+    record::Snapshot out{u, {pos, f}, look, state, {}};
+    if (on_map(u)) out.properties = panel_properties(u, stack);
+    return out;
+}
+
+// The unit panel's values now (they replace the roster's values at the start).
+std::vector<record::KeyValue> Battle::panel_properties(int u, const std::vector<int>& stack) const {
+    const BattleUnit& x = unit(u);
+    const std::string cohesion = x.disordered ? std::to_string(x.cohesion_disordered) +
+                                                    " (disordered side; formed " +
+                                                    std::to_string(x.cohesion) + ")"
+                                              : std::to_string(x.cohesion) + " (disordered " +
+                                                    std::to_string(x.cohesion_disordered) + ")";
+    const std::string zoc = !x.type->zoc              ? "no"
+                            : x.disordered            ? "none while disordered"
+                            : square_[std::size_t(u)] ? "none in square"
+                                                      : "yes";
+    std::string in_stack = "alone in " + to_string(x.hex);
+    if (stack.size() > 1) {
+        const int other = stack.front() == u ? stack.back() : stack.front();
+        in_stack = std::string(stack.front() == u ? "top" : "bottom") + " of two in " +
+                   to_string(x.hex) + ", with " + unit(other).name;
+    }
+    return {{"strength", std::to_string(x.strength)},
+            {"cohesion", cohesion},
+            {"facing", std::to_string(degrees_of_vertex(x.facing)) + " deg (vertex)"},
+            {"ZOC", zoc},
+            {"stack", in_stack}};
 }
 
 std::vector<record::Snapshot> Battle::all() const {
@@ -351,17 +382,23 @@ record::Header make_header(const BorodinoRules& rules, const BattleScenario& s) 
                                          std::to_string(u.cohesion_disordered) + ")"},
                         {"facing", std::to_string(degrees_of_vertex(u.facing)) + " deg (vertex)"},
                         {"ZOC", u.type->zoc ? "yes" : "no"}};
-        record::Overlay front{"hexes", "frontal hexes at the start", 0, 0, std::nullopt, -1, {}};
+        // Offsets from the unit's hex: the viewer moves and turns them with the unit.
+        record::Overlay front{"hexes", "frontal hexes", 0, 0, std::nullopt, -1, {}};
+        front.relative = true;
         for (Hex f : frontal_hexes(u.hex, u.facing))
-            if (s.board.on_board(f)) front.hexes.push_back({f.q, f.r});
+            front.hexes.push_back({f.q - u.hex.q, f.r - u.hex.r});
         r.overlays.push_back(front);
         if (u.type->zoc) {
-            record::Overlay zoc{"hexes", "ZOC at the start", 0, 0, std::nullopt, -1, {}};
+            // Every hex around a formed unit (Hex ZOC: none while disordered or in square); the
+            // viewer shows those of the selected unit's side. (Not drawn: that no ZOC crosses an
+            // impassable hexside, which the engine applies.)
+            record::Overlay zoc{"hexes", "zone of control", 0, 0, std::nullopt, -1, {}};
+            zoc.relative = true;
+            zoc.side_wide = true;
+            zoc.states = {"formed"};
             for (int d = 0; d < kDirections; ++d) {
                 const Hex n = neighbour(u.hex, d);
-                const Hexside* side = s.board.hexside(u.hex, d);
-                if (s.board.on_board(n) && !(side && !side->passable))
-                    zoc.hexes.push_back({n.q, n.r});
+                zoc.hexes.push_back({n.q - u.hex.q, n.r - u.hex.r});
             }
             r.overlays.push_back(zoc);
         }

@@ -107,6 +107,7 @@ public:
 
 private:
     record::Snapshot snap(int u) const;
+    std::vector<record::KeyValue> panel_properties(int u, const std::vector<int>& stack) const;
     std::vector<record::Snapshot> all() const;
     void activate(int group);
     std::string state_hash() const;

@@ -72,10 +72,67 @@ void read_hex_board(const JsonNode& n, const BorodinoRules& rules, BattleScenari
     }
 }
 
-// The board as a replay writes it: the scenario's table and terrain, and the hex grid.
+// A point as the table's terrain reads it: whole millimetres.
+nlohmann::ordered_json point_mm(geom::Vec p) {
+    return nlohmann::ordered_json::array({std::to_string(p.x) + "mm", std::to_string(p.y) + "mm"});
+}
+
+// The six corners of a pointy hex (as the renderer's hex layout has them: the first at 30
+// degrees, counter-clockwise), `percent` of the way out from its centre.
+std::vector<geom::Vec> hex_corners(Hex h, const BoardHexes& b, std::int64_t percent) {
+    const geom::Vec c = centre_mm(h, b.origin, b.size_mm);
+    const std::int64_t r = b.size_mm * percent / 100, a = r * 866 / 1000;
+    return {{c.x + a, c.y + r / 2}, {c.x, c.y + r}, {c.x - a, c.y + r / 2},
+            {c.x - a, c.y - r / 2}, {c.x, c.y - r}, {c.x + a, c.y - r / 2}};
+}
+
+// The hex terrain and hexsides as table features (their `looks_like`), so the table shows woods
+// as trees, villages as houses, a redoubt's earthworks and streams along hexsides. Only what is
+// drawn: the rules read the hexes.
+nlohmann::ordered_json hex_features(const BoardHexes& b) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto& [h, t] : b.hexes) {
+        if (t->looks_like.empty()) continue;
+        const bool line = t->looks_like == "wall" || t->looks_like == "hedge" ||
+                          t->looks_like == "road" || t->looks_like == "stream";
+        nlohmann::ordered_json points = nlohmann::ordered_json::array();
+        const auto corners = hex_corners(h, b, line ? 78 : 94);
+        for (const auto& p : corners) points.push_back(point_mm(p));
+        if (line) points.push_back(point_mm(corners.front()));  // a closed ring
+        out.push_back({{"kind", t->looks_like},
+                       {"name", t->label + " " + to_string(h)},
+                       {line ? "path" : "polygon", points}});
+    }
+    for (const auto& side : b.sides) {
+        if (side.kind->looks_like.empty()) continue;
+        // The shared edge: through the midpoint of the two centres, across the line joining them,
+        // half a hex size either way (the centres are sqrt(3) sizes apart).
+        const geom::Vec c = centre_mm(side.hex, b.origin, b.size_mm);
+        const geom::Vec n = centre_mm(neighbour(side.hex, side.direction), b.origin, b.size_mm);
+        const geom::Vec m{(c.x + n.x) / 2, (c.y + n.y) / 2};
+        const geom::Vec half{-(n.y - c.y) * 1000 / 3464, (n.x - c.x) * 1000 / 3464};
+        out.push_back(
+            {{"kind", side.kind->looks_like},
+             {"name", side.kind->label + " " + to_string(side.hex)},
+             {"path", nlohmann::ordered_json::array({point_mm({m.x - half.x, m.y - half.y}),
+                                                     point_mm({m.x + half.x, m.y + half.y})})}});
+    }
+    return out;
+}
+
+// The board as a replay writes it: the scenario's table and terrain (with the hex terrain's
+// table features added), and the hex grid.
 void make_record_board(const Json& json, BattleScenario& s) {
     nlohmann::ordered_json b = {{"table", json["table"]}};
     if (json.contains("terrain")) b["terrain"] = json["terrain"];
+    const nlohmann::ordered_json drawn = hex_features(s.board);
+    // (A malformed terrain is left as written, for the terrain reader below to report.)
+    if (!drawn.empty() && (!b.contains("terrain") || b["terrain"].is_object())) {
+        nlohmann::ordered_json& features = b["terrain"]["features"];
+        if (features.is_null()) features = nlohmann::ordered_json::array();
+        if (features.is_array())
+            for (const auto& f : drawn) features.push_back(f);
+    }
     nlohmann::ordered_json hexes = nlohmann::ordered_json::array();
     for (const auto& [h, t] : s.board.hexes)
         hexes.push_back({{"q", h.q}, {"r", h.r}, {"terrain", t->id}});

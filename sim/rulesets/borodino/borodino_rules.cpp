@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "sim/board/terrain.h"
 #include "sim/core/json_reader.h"
 #include "sim/rules/ruleset_files.h"
 
@@ -47,6 +48,13 @@ UnitType read_type(const JsonNode& n) {
     return t;
 }
 
+// `looks_like`: a table feature kind (woods, built_up, wall, stream...), or none.
+std::string read_looks_like(const JsonNode& n) {
+    const auto v = n.optional("looks_like");
+    if (!v) return "";
+    return board::feature_kind_names()[v->as_choice(board::feature_kind_names())];
+}
+
 Terrain read_terrain(const JsonNode& n) {
     Terrain t;
     t.id = n.required("id").as_string();
@@ -55,6 +63,7 @@ Terrain read_terrain(const JsonNode& n) {
     t.shock_drm = static_cast<int>(n.required("shock_drm").as_int(-9, 9));
     t.charge = n.bool_or("charge", true);
     t.all_round_infantry = n.bool_or("all_round_infantry", false);
+    t.looks_like = read_looks_like(n);
     t.is_default = read_source(n);
     return t;
 }
@@ -66,6 +75,10 @@ Hexside read_hexside(const JsonNode& n) {
     h.move_cost_extra = static_cast<int>(n.int_or("move_cost_extra", 0, 0, 100));
     h.shock_drm = static_cast<int>(n.int_or("shock_drm", 0, -9, 9));
     h.passable = n.bool_or("passable", true);
+    h.looks_like = read_looks_like(n);
+    if (!h.looks_like.empty() && h.looks_like != "stream" && h.looks_like != "wall" &&
+        h.looks_like != "hedge" && h.looks_like != "road")
+        n.required("looks_like").fail("a hexside looks like a line: stream, wall, hedge or road");
     h.is_default = read_source(n);
     return h;
 }

@@ -35,6 +35,9 @@ struct Terrain {
     int shock_drm = 0;
     bool charge = true;               // charges may end in it
     bool all_round_infantry = false;  // infantry here has six frontal hexes
+    // How the table shows it (a table feature kind, sim/board/terrain.h): an area kind covers the
+    // hex (woods: trees, built_up: houses), a line kind rings it (wall: a redoubt's earthworks).
+    std::string looks_like;
     bool is_default = false;
 };
 
@@ -43,6 +46,7 @@ struct Hexside {
     int move_cost_extra = 0;
     int shock_drm = 0;
     bool passable = true;
+    std::string looks_like;  // a line kind of table feature drawn along the hexside (stream)
     bool is_default = false;
 };
 
