@@ -1,12 +1,16 @@
 // The Borodino battle engine: the demo scenario's events in order with the dice that make them,
-// determinism of the replay bytes, and bad scenarios refused with the place named.
+// determinism of the replay bytes, bad scenarios refused with the place named, and rules read
+// from the data file (what blocks a charger's sight, the break-through) as a user edits them.
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <map>
+#include <set>
 
 #include "sim/core/input_error.h"
 #include "sim/rules/ruleset_files.h"
+#include "sim/rulesets/borodino/battle.h"
 #include "sim/rulesets/borodino/borodino_ruleset.h"
 
 using namespace vedette::sim;
@@ -44,6 +48,45 @@ std::string error_place(const Json& j) {
         return e.where() + ": " + e.message();
     }
     return "accepted";
+}
+
+const std::string kRulesFile =
+    std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/borodino/borodino.json";
+
+// The shipped data file with an edit, as a user would make it.
+BorodinoRules rules_with(const std::function<void(Json&)>& edit) {
+    Json j = parse_json_text(read_text_file(kRulesFile), kRulesFile);
+    edit(j);
+    return parse_borodino_rules(j.dump(), kRulesFile);
+}
+
+std::string rules_error(const std::function<void(Json&)>& edit) {
+    try {
+        rules_with(edit);
+    } catch (const InputError& e) {
+        return e.where() + ": " + e.message();
+    }
+    return "accepted";
+}
+
+// A shipped scenario (with an edit) played under `rules`.
+replay::Recorded play(const BorodinoRules& rules, const std::string& name,
+                      const std::function<void(Json&)>& edit = {}) {
+    const std::string file =
+        std::string(VEDETTE_SOURCE_DIR) + "/replays/borodino/" + name + ".scenario.json";
+    Json j = parse_json_text(read_text_file(file), file);
+    if (edit) edit(j);
+    const auto s = parse_battle_scenario(j, file, rules);
+    return run_battle(rules, *s, s->seed);
+}
+
+// "kind unit" of every event of these kinds.
+std::vector<std::string> events_of(const replay::Recorded& r, const std::set<std::string>& kinds) {
+    std::vector<std::string> out;
+    for (const auto& e : r.events)
+        if (kinds.count(e.kind))
+            out.push_back(e.kind + " " + r.header.units[std::size_t(e.units.at(0))].id);
+    return out;
 }
 
 }  // namespace
@@ -164,4 +207,68 @@ TEST(BorodinoBattle, StandingOrdersNeedAnObjective) {
     EXPECT_NE(error_place(j).find("off the board"), std::string::npos);
     j["sides"][0]["groups"][0]["stance"] = "charge!";
     EXPECT_NE(error_place(j).find("$.sides[0].groups[0].stance"), std::string::npos);
+}
+
+// Rulings, Charges: "in sight". What blocks sight is data (borodino.json): terrain with
+// "blocks_sight" and "units_block_sight" [default], read at start; turned off, the same charges
+// of the sight scenario go ahead.
+TEST(BorodinoBattle, WhatBlocksSightIsTheDataFiles) {
+    const std::set<std::string> kinds = {"shock_refused", "charge_declared"};
+    const auto shipped = play(plugin().rules(), "rulings_charge_sight");
+    EXPECT_EQ(events_of(shipped, kinds),
+              (std::vector<std::string>{"shock_refused hus7", "shock_refused lanc9",
+                                        "shock_refused hus8", "charge_declared chass16"}));
+    // Units no longer block: the 9e Chevau-legers see past the 13e Legere, and the 8e Hussards'
+    // line along the hexside is blocked on the wood's side only.
+    const BorodinoRules no_units =
+        rules_with([](Json& j) { j["charge"]["units_block_sight"]["value"] = 0; });
+    EXPECT_EQ(events_of(play(no_units, "rulings_charge_sight"), kinds),
+              (std::vector<std::string>{"shock_refused hus7", "charge_declared lanc9",
+                                        "charge_declared chass16", "charge_declared hus8"}));
+    // Nor woods: every charge goes ahead.
+    const BorodinoRules nothing = rules_with([](Json& j) {
+        j["charge"]["units_block_sight"]["value"] = 0;
+        for (auto& t : j["terrain"]) t["blocks_sight"] = false;
+    });
+    EXPECT_EQ(events_of(play(nothing, "rulings_charge_sight"), kinds),
+              (std::vector<std::string>{"charge_declared hus7", "charge_declared lanc9",
+                                        "charge_declared chass16", "charge_declared hus8"}));
+    // With the 13e Legere out of the line (in (2, 1)) the 9e Chevau-legers see the Butyrsk
+    // regiment: it was the unit, not the ground.
+    const auto moved = play(plugin().rules(), "rulings_charge_sight", [](Json& j) {
+        j["sides"][0]["groups"][1]["units"][0]["hex"] = {2, 1};
+    });
+    EXPECT_EQ(events_of(moved, kinds),
+              (std::vector<std::string>{"shock_refused hus7", "shock_refused hus8",
+                                        "charge_declared lanc9", "charge_declared chass16"}));
+    EXPECT_EQ(rules_error([](Json& j) { j["charge"]["units_block_sight"]["value"] = 2; }),
+              "$.charge.units_block_sight.value: expected 0 or 1");
+}
+
+// Rulings, results table: "infantry attackers may break through" (may: a shock order with
+// "break_through": false declines); how far is data ("break_through" in borodino.json, 0: none).
+TEST(BorodinoBattle, BreakThroughDeclinedByOrderOrOffInTheData) {
+    const std::set<std::string> kinds = {"advance", "break_through", "break_through_blocked",
+                                         "break_through_declined"};
+    EXPECT_EQ(events_of(play(plugin().rules(), "rulings_break_through"), kinds),
+              (std::vector<std::string>{"advance l57", "break_through l57", "advance l61",
+                                        "break_through_blocked l61"}));
+    const auto declined = play(plugin().rules(), "rulings_break_through",
+                               [](Json& j) { j["orders"][0]["break_through"] = false; });
+    EXPECT_EQ(events_of(declined, kinds),
+              (std::vector<std::string>{"advance l57", "break_through_declined l57", "advance l61",
+                                        "break_through_blocked l61"}));
+    const BorodinoRules off = rules_with([](Json& j) { j["break_through"]["hexes"]["value"] = 0; });
+    EXPECT_EQ(events_of(play(off, "rulings_break_through"), kinds),
+              (std::vector<std::string>{"advance l57", "advance l61"}));
+    EXPECT_NE(rules_error([](Json& j) {
+                  j["break_through"]["hexes"]["value"] = 2;
+              }).find("$.break_through.hexes.value: expected 0"),
+              std::string::npos);
+    // Only a shock order declines it, and only with false.
+    const std::string file =
+        std::string(VEDETTE_SOURCE_DIR) + "/replays/borodino/rulings_break_through.scenario.json";
+    Json j = parse_json_text(read_text_file(file), file);
+    j["orders"][0]["break_through"] = true;
+    EXPECT_EQ(error_place(j).rfind("$.orders[0].break_through: expected false", 0), 0u);
 }

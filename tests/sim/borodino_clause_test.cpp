@@ -169,7 +169,8 @@ TEST(BorodinoClause, Hex923OrderOfArmsAndAdvanceByParticipants) {
                                                "disorder orel",
                                                "retreat orel",
                                                "advance l25",
-                                               "advance l111"};
+                                               "advance l111",
+                                               "break_through_blocked l111"};
     EXPECT_EQ(story(r), expected);
     // The chasseurs and the 25e shock the same regiment separately: neither lists the other.
     const auto& chasseurs = nth(r, "shock", 1);
@@ -292,7 +293,8 @@ TEST(BorodinoClause, Hex932JagerUnstackedAndStackedTiming) {
                                                "cohesion_check vilna",
                                                "shock l35",
                                                "withdrawal j5",
-                                               "advance l35"};
+                                               "advance l35",
+                                               "break_through_blocked l35"};
     EXPECT_EQ(story(r), expected);
     EXPECT_EQ(nth(r, "retreat_before_shock", 0).rule, "Hex 9.32");
     EXPECT_EQ(nth(r, "advance", 0).rule, "Hex 9.32");
@@ -344,6 +346,7 @@ TEST(BorodinoClause, RulingsCounterShockCounterchargeAndPursuit) {
                                                "counter_shock tobolsk",
                                                "withdrawal vistula",
                                                "advance tobolsk",
+                                               "break_through_blocked tobolsk",
                                                "advance saxgc",
                                                "advance zast"};
     EXPECT_EQ(story(r), expected);
@@ -402,7 +405,10 @@ TEST(BorodinoClause, RulingsChargeLimitsAndSquare) {
 // Rulings, Results: "on a fail it retreats one hex away from the unit that caused it, keeping
 // its facing. A retreat into an enemy unit or prohibited terrain eliminates it; into an empty
 // enemy frontal hex, it withdraws; through friends only if there is no other way, and the friend
-// then takes a cohesion check (fail: disordered)." Dice: shocks 6, 9, 9; checks 9 and 8.
+// then takes a cohesion check (fail: disordered)." The 129e scored 11 (10 or more): the hex the
+// withdrawn grenadiers' retreat led into is empty, and it breaks through into it (rulings, results
+// table, break_through [default]); the 46e's defender was eliminated with no hex to retreat into:
+// no line to follow. Dice: shocks 6, 9, 9; checks 9 and 8.
 TEST(BorodinoClause, RulingsRetreatsThroughFriendsIntoEnemiesAndTheirFront) {
     const auto r = run("rulings_retreats");
     const std::vector<std::string> expected = {"shock_declared l24",
@@ -425,16 +431,100 @@ TEST(BorodinoClause, RulingsRetreatsThroughFriendsIntoEnemiesAndTheirFront) {
                                                "withdrawal gren_d",
                                                "advance l24",
                                                "advance l46",
-                                               "advance l129"};
+                                               "break_through_blocked l46",
+                                               "advance l129",
+                                               "break_through l129"};
     EXPECT_EQ(story(r), expected);
     EXPECT_TRUE(contains(nth(r, "retreat").text, "through friends, keeping its facing"));
     EXPECT_TRUE(contains(nth(r, "cohesion_check", 1).text, "friends retreat through it"));
     EXPECT_TRUE(contains(nth(r, "eliminated").text, "no hex to retreat into"));
     EXPECT_TRUE(contains(nth(r, "withdrawal").text, "enemy's frontal hex"));
+    EXPECT_TRUE(contains(nth(r, "break_through").text, "129e Ligne breaks through into (10, 4)"));
+    EXPECT_TRUE(contains(nth(r, "break_through_blocked").text, "no line of retreat"));
     // Keeping its facing: the retreating unit's pose faces as it did before the shock.
     const auto& retreat = nth(r, "retreat");
     ASSERT_TRUE(retreat.motion);
     EXPECT_EQ(retreat.motion->facing_end, facing_vector(vertex_from_degrees(180)));
+}
+
+// Rulings, Charges: "Cavalry only, target 2-3 hexes away at the start of the activation, in
+// sight, not starting in an enemy ZOC ...". Sight (borodino.json): the straight line between the
+// two hex centres, blocked by a hex between them whose terrain blocks sight (woods, village,
+// redoubt) or that holds a unit [default]; a line along a hexside only when both sides block.
+// Dice: 16e Chasseurs commitment 1, charge 6 (+1: 7); Tomsk check 2.
+TEST(BorodinoClause, RulingsChargeNeedsSightOfItsTarget) {
+    const auto r = run("rulings_charge_sight");
+    const std::vector<std::string> expected = {
+        "shock_refused hus7",      "shock_refused lanc9",      "shock_refused hus8",
+        "charge_declared chass16", "commitment_check chass16", "charge chass16",
+        "shock chass16",           "disorder tomsk",           "cohesion_check tomsk",
+        "disorder chass16"};
+    EXPECT_EQ(story(r), expected);
+    // Through a wood.
+    const auto& woods = nth(r, "shock_refused", 0);
+    EXPECT_TRUE(
+        contains(woods.text, "may not charge: no sight of Ufa Infantry Regiment: Woods at (1, 1)"))
+        << woods.text;
+    EXPECT_EQ(woods.rule, "Hex charge");
+    // Past a unit, its own side's: any unit blocks sight [default].
+    const auto& unit = nth(r, "shock_refused", 1);
+    EXPECT_TRUE(contains(unit.text, "no sight of Butyrsk Infantry Regiment: 13e Legere at (4, 1)"))
+        << unit.text;
+    EXPECT_EQ(unit.rule, "Hex charge");
+    // Along the hexside between a wood and the 30e Ligne: blocked on both sides.
+    const auto& both = nth(r, "shock_refused", 2);
+    EXPECT_TRUE(contains(both.text, "no sight of Shirvan Infantry Regiment: "));
+    EXPECT_TRUE(contains(both.text, "Woods at (12, 1)")) << both.text;
+    EXPECT_TRUE(contains(both.text, "30e Ligne at (11, 1)")) << both.text;
+    EXPECT_TRUE(contains(both.text, "on both sides of the hexside")) << both.text;
+    // Along the hexside between the wood at (7, 1) and open ground: in sight, so the chasseurs
+    // charge, riding up by the open side.
+    EXPECT_TRUE(contains(nth(r, "charge").text, "charges up to (8, 1)"));
+    EXPECT_EQ(die_of(nth(r, "shock")), 6);
+}
+
+// Rulings, results table: "10 or more | defender disordered and retreats; infantry attackers may
+// break through, charging cavalry must pursue". Our rule (borodino.json, break_through
+// [default]): after the 9.23 advance, the infantry that advanced goes on one hex into the hex the
+// defender's retreat led into, if it is now empty. Dice: commitments 1; shocks 9 (+2: 11).
+TEST(BorodinoClause, RulingsInfantryBreaksThroughOnTenOrMore) {
+    const auto r = run("rulings_break_through");
+    const std::vector<std::string> expected = {"shock_declared l57",
+                                               "shock_declared l61",
+                                               "commitment_check l57",
+                                               "commitment_check l61",
+                                               "shock l57",
+                                               "disorder astrakhan",
+                                               "withdrawal astrakhan",
+                                               "shock l61",
+                                               "disorder fanagoria",
+                                               "retreat fanagoria",
+                                               "advance l57",
+                                               "break_through l57",
+                                               "advance l61",
+                                               "break_through_blocked l61"};
+    EXPECT_EQ(story(r), expected);
+    EXPECT_EQ(die_of(nth(r, "shock", 0)), 9);
+    EXPECT_TRUE(contains(nth(r, "shock", 0).text, "(3, 2) DRM +2, defender_retreats"));
+    // The Astrakhan grenadiers' retreat led into (3, 3), the 85e's front: they withdrew, and the
+    // hex their retreat led into is empty.
+    EXPECT_TRUE(contains(nth(r, "withdrawal").text, "enemy's frontal hex"));
+    EXPECT_TRUE(contains(nth(r, "advance", 0).text, "advances into (3, 2)"));
+    const auto& through = nth(r, "break_through");
+    EXPECT_EQ(through.category, record::Category::move);
+    EXPECT_EQ(through.rule, "Hex shock results");
+    EXPECT_TRUE(contains(through.text, "57e Ligne breaks through into (3, 3)")) << through.text;
+    EXPECT_TRUE(contains(through.text, "scored 11 (10 or more)")) << through.text;
+    ASSERT_TRUE(through.motion);
+    EXPECT_NE(through.motion->path.front(), through.motion->path.back());
+    // The Fanagoria grenadiers stand in the hex their retreat led into: no break-through.
+    const auto& blocked = nth(r, "break_through_blocked");
+    EXPECT_EQ(blocked.category, record::Category::info);
+    EXPECT_TRUE(contains(blocked.text,
+                         "(9, 3), the hex the defender retreated into, holds "
+                         "Fanagoria Grenadier Regiment"))
+        << blocked.text;
+    EXPECT_TRUE(contains(nth(r, "advance", 1).text, "61e Ligne advances into (9, 2)"));
 }
 
 // Every shipped Borodino scenario gives the bytes of its shipped replay (determinism).
@@ -444,7 +534,8 @@ TEST(BorodinoClause, EveryShippedScenarioGivesItsReplayBytes) {
           "clause_9_22_fallback_fire", "clause_9_23_order_of_arms", "clause_9_24_disorder",
           "clause_9_25_artillery", "clause_9_31_cavalry_retreat", "clause_9_32_jager",
           "rulings_counter_shock_and_charges", "rulings_charge_limits_and_square",
-          "rulings_retreats", "shevardino_battle", "shevardino_demo"}) {
+          "rulings_retreats", "rulings_charge_sight", "rulings_break_through", "shevardino_battle",
+          "shevardino_demo"}) {
         const std::string stored = read_text_file(std::string(VEDETTE_SOURCE_DIR) +
                                                   "/replays/borodino/" + name + ".replay.json");
         EXPECT_EQ(replay::write_replay_text(run(name)), stored) << name;

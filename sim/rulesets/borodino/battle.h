@@ -80,6 +80,7 @@ struct Order {
     bool countercharge = false;          // cavalry charged this turn countercharges (Hex charge)
     bool decline_counter_shock = false;  // "counter_shock": false: no counter-shock below 0
     bool advance = false;                // advance into a hex vacated by a retreat before shock
+    bool decline_break_through = false;  // "break_through": false: no break-through on 10+
 };
 
 struct ForcedDice {

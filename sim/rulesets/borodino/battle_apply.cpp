@@ -74,10 +74,71 @@ void apply_status(Battle& b, int u, const std::string& status, std::vector<Hex>&
         retreat_hexes.push_back(h);
 }
 
+bool declines_break_through(const std::vector<Attack*>& attacks, int u) {
+    for (const Attack* a : attacks)
+        if (a->unit == u && a->order && a->order->decline_break_through) return true;
+    return false;
+}
+
+// Rulings, Results: "10 or more | defender disordered and retreats; infantry attackers may break
+// through". Our rule (borodino.json, break_through): the infantry that advanced into the hex goes
+// on into the hex the defender's retreat led into, if that hex is now empty, on the board and
+// one it could enter (terrain within its movement, no impassable hexside). Entering an enemy ZOC
+// stops it there, as it stops any move; nothing more. A refusal says why (info).
+void break_through(Battle& b, const std::vector<Attack*>& attacks, const std::vector<int>& movers,
+                   Hex at, const Battle::RetreatLine& line) {
+    const BorodinoRules& rules = b.rules_;
+    if (rules.break_through.value == 0 || movers.empty()) return;
+    for (int u : movers)
+        if (b.unit(u).type->arm != Arm::infantry) return;  // infantry only; charges pursue
+    const std::string& rule = rules.break_through.rule;
+    const std::string who = b.unit(movers.front()).name;
+    auto refuse = [&](const std::string& kind, const std::string& why) {
+        b.emit(b.phase_, record::Category::info, kind, movers, rule,
+               who + " does not break through from " + to_string(at) + ": " + why, 400);
+    };
+    for (int u : movers)
+        if (declines_break_through(attacks, u))
+            return refuse("break_through_declined", "its order declines it");
+    if (!line.into)
+        return refuse("break_through_blocked",
+                      "the defender left no line of retreat (it did not retreat into a hex)");
+    const Hex to = *line.into;
+    const std::vector<int> there = b.stack_at(to);
+    if (!there.empty())
+        return refuse("break_through_blocked", to_string(to) +
+                                                   ", the hex the defender retreated into, holds " +
+                                                   b.unit(there.front()).name);
+    const int d = direction_to(at, to);
+    const Hexside* side = d < 0 ? nullptr : b.s_.board.hexside(at, d);
+    if (d < 0 || !b.s_.board.on_board(to) || (side && !side->passable))
+        return refuse("break_through_blocked", "it cannot enter " + to_string(to) +
+                                                   " (off the board or across an "
+                                                   "impassable hexside)");
+    const int cost = b.s_.board.terrain(to).move_cost + (side ? side->move_cost_extra : 0);
+    for (int u : movers)
+        if (cost > b.unit(u).type->movement)
+            return refuse("break_through_blocked",
+                          to_string(to) + " costs " + std::to_string(cost) +
+                              " movement points, more than " + b.unit(u).name + " has");
+    const int band_min = rules.band_for(line.modified).min;
+    for (int u : movers) {
+        const bool zoc = b.enemy_zoc(to, b.unit(u).side);
+        b.place(u, to, "break_through", record::Category::move, rule,
+                b.unit(u).name + " breaks through into " + to_string(to) +
+                    ", where the defender's retreat led: its shock scored " +
+                    std::to_string(line.modified) + " (" + std::to_string(band_min) +
+                    " or more) [default: " + std::to_string(rules.break_through.value) + " hex]" +
+                    (zoc ? "; enemy ZOC, it stops there" : ""),
+                "walk");
+    }
+}
+
 // The participants advance into a hex the defender left: the stack with the best cohesion
 // (9.23: only units that declared the shock; "Наступление ... позволяется только тем войскам,
-// которые участвовали в освобождении гекса").
-void advance(Battle& b, const std::vector<Attack*>& attacks, const std::vector<Hex>& vacated) {
+// которые участвовали в освобождении гекса"); on the top band the infantry may break through.
+void advance(Battle& b, const std::vector<Attack*>& attacks, const std::vector<Hex>& vacated,
+             const std::map<Hex, Battle::RetreatLine>& lines) {
     for (Hex h : vacated) {
         if (!b.stack_at(h).empty()) continue;
         int best = -1;
@@ -88,12 +149,17 @@ void advance(Battle& b, const std::vector<Attack*>& attacks, const std::vector<H
                 best = a->unit;
         if (best < 0) continue;
         const Hex from = b.unit(best).hex;
+        std::vector<int> movers;
         for (const Attack* a : attacks)
-            if (b.on_map(a->unit) && b.unit(a->unit).hex == from)
+            if (b.on_map(a->unit) && b.unit(a->unit).hex == from) {
                 b.place(a->unit, h, "advance", record::Category::move, "Hex 9.23",
                         b.unit(a->unit).name + " advances into " + to_string(h) +
                             " (participants only, 9.23)",
                         a->charge ? "gallop" : "walk");
+                movers.push_back(a->unit);
+            }
+        if (const auto line = lines.find(h); line != lines.end())
+            break_through(b, attacks, movers, h, line->second);
         return;  // one hex taken per shock
     }
 }
@@ -108,8 +174,8 @@ void Battle::set_disordered(int u, const std::string& rule, const std::string& w
          unit(u).name + " is disordered (" + why + ")", 600);
 }
 
-void Battle::retreat(const std::vector<int>& stack, const std::vector<int>& away_from,
-                     const std::string& rule) {
+std::optional<Hex> Battle::retreat(const std::vector<int>& stack, const std::vector<int>& away_from,
+                                   const std::string& rule) {
     Hex to;
     const Way way = pick_retreat(*this, stack, away_from, to);
     for (int u : stack) {
@@ -125,13 +191,15 @@ void Battle::retreat(const std::vector<int>& stack, const std::vector<int>& away
                   "flee");
         }
     }
-    if (way != Way::friends) return;
+    if (way == Way::none) return std::nullopt;
+    if (way != Way::friends) return to;
     for (int f : stack_at(to)) {
         if (std::count(stack.begin(), stack.end(), f)) continue;
         if (!cohesion_check(f, rule, "friends retreat through it"))
             disorder(f, rule, "retreating friends");
         break;  // only the top unit rolls, for its stack
     }
+    return to;
 }
 
 void Battle::apply_shock(const std::vector<Attack*>& attacks, const ResolvedShock& r,
@@ -143,8 +211,9 @@ void Battle::apply_shock(const std::vector<Attack*>& attacks, const ResolvedShoc
         apply_status(*this, defenders[i], r.status.defenders[i], d_checks, d_retreats);
     for (std::size_t i = 0; i < attackers.size(); ++i)
         apply_status(*this, attackers[i], r.status.attackers[i], a_checks, a_retreats);
+    std::map<Hex, Hex> retreated_into;  // the defenders' retreats: from where, into where
     auto run_checks = [&](const std::vector<Hex>& checks, std::vector<Hex>& retreats,
-                          const std::vector<int>& enemies) {
+                          const std::vector<int>& enemies, std::map<Hex, Hex>* into) {
         for (Hex h : checks) {
             const int top = top_at(h);
             if (top >= 0 && !cohesion_check(top, "Hex 9.22", "retreat check after the shock"))
@@ -152,11 +221,13 @@ void Battle::apply_shock(const std::vector<Attack*>& attacks, const ResolvedShoc
         }
         for (Hex h : retreats) {
             const std::vector<int> stack = stack_at(h);  // artillery goes with its stack (9.25)
-            if (!stack.empty()) retreat(stack, enemies, "Hex 9.22");
+            if (stack.empty()) continue;
+            const std::optional<Hex> to = retreat(stack, enemies, "Hex 9.22");
+            if (to && into) (*into)[h] = *to;
         }
     };
-    run_checks(d_checks, d_retreats, attackers);
-    run_checks(a_checks, a_retreats, defenders);
+    run_checks(d_checks, d_retreats, attackers, &retreated_into);
+    run_checks(a_checks, a_retreats, defenders, nullptr);
     // Below 0 the defender may counter-shock (rulings, Shock resolution); not after a
     // counter-shock, so that one shock cannot start an endless exchange.
     for (const auto& h : r.prepared.hexes)
@@ -166,6 +237,19 @@ void Battle::apply_shock(const std::vector<Attack*>& attacks, const ResolvedShoc
     for (Hex h : before)
         if (stack_at(h).empty() && !std::count(vacated.begin(), vacated.end(), h))
             vacated.push_back(h);
+    // The hexes the top band cleared, and where each defender's retreat led (the break-through).
+    std::map<Hex, RetreatLine> lines;
+    for (const auto& h : r.prepared.hexes) {
+        if (h.artillery_alone || !r.roll) continue;
+        const int modified = *r.roll + h.drm;
+        const Hex at = before[std::size_t(h.defenders.front())];
+        if (rules_.band_for(modified).result != "defender_retreats" ||
+            !std::count(vacated.begin(), vacated.end(), at))
+            continue;
+        const auto it = retreated_into.find(at);
+        lines[at] = {modified,
+                     it == retreated_into.end() ? std::nullopt : std::optional<Hex>(it->second)};
+    }
     // On 10 or more charging cavalry must pursue (rulings, Charges); others advance (9.23).
     std::vector<int> fled;
     for (std::size_t i = 0; i < defenders.size(); ++i)
@@ -179,13 +263,13 @@ void Battle::apply_shock(const std::vector<Attack*>& attacks, const ResolvedShoc
                                   defenders.begin())],
                fled);
     else if (attacks.front()->counter)
-        advance(*this, attacks, vacated);  // the defender's advance with its counter-shock
+        advance(*this, attacks, vacated, lines);  // the defender's advance with its counter-shock
     else
-        pending_advances_.push_back({attacks, vacated});
+        pending_advances_.push_back({attacks, vacated, lines});
 }
 
 void Battle::advance_after_shocks() {
-    for (const auto& p : pending_advances_) advance(*this, p.attacks, p.vacated);
+    for (const auto& p : pending_advances_) advance(*this, p.attacks, p.vacated, p.lines);
     pending_advances_.clear();
 }
 

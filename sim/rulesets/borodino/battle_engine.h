@@ -70,8 +70,10 @@ public:
     void apply_shock(const std::vector<Attack*>& attacks, const ResolvedShock& r,
                      const std::vector<int>& attackers, const std::vector<int>& defenders,
                      std::vector<Hex>& vacated);
-    void retreat(const std::vector<int>& stack, const std::vector<int>& away_from,
-                 const std::string& rule);
+    // The hex the retreat led into (the stack stands there, or withdrew on entering an enemy's
+    // front); none when the stack was eliminated for want of a way.
+    std::optional<Hex> retreat(const std::vector<int>& stack, const std::vector<int>& away_from,
+                               const std::string& rule);
     // 9.23: "Наступление после завершения всех таких атак": the participants of each shock
     // advance into the hexes it cleared once every shock of the segment is resolved.
     void advance_after_shocks();
@@ -99,9 +101,17 @@ public:
     std::string phase_ = "setup";
     std::map<std::pair<int, std::string>, std::size_t> dice_used_;
     std::vector<Order> stance_orders_;  // this activation's orders from standing orders
+    // A hex a shock's top band cleared (10 or more: the defender retreats), for the infantry's
+    // break-through (rulings, Results): the modified roll there and the hex the defender's
+    // retreat led into (none: it withdrew or was eliminated without retreating into a hex).
+    struct RetreatLine {
+        int modified = 0;
+        std::optional<Hex> into;
+    };
     struct PendingAdvance {
         std::vector<Attack*> attacks;
         std::vector<Hex> vacated;
+        std::map<Hex, RetreatLine> lines;  // by vacated hex
     };
     std::vector<PendingAdvance> pending_advances_;  // until every shock is resolved (9.23)
 
@@ -120,6 +130,11 @@ public:
 std::vector<Hex> frontal_enemy_hexes(const Battle& b, int u);
 std::string may_not_shock(const Battle& b, int u);
 std::string may_not_charge(const Battle& b, int u, int target);
+// Rulings, Charges: "in sight". What blocks the line from the centre of `from` to the centre of
+// `to` (hex_line): the first hex between them (never the two ends) whose terrain blocks sight or
+// that holds a unit (when units block sight, borodino.json), named with its hex; a line running
+// along a hexside only when the hexes on both sides block. "" when the line is clear.
+std::string sight_blocked(const Battle& b, Hex from, Hex to);
 // The hexes a charger gallops through to a hex next to its target, the shortest way, each open,
 // empty or holding friends with room, and outside the frontal hexes of other enemy cavalry; none
 // when there is no such way.

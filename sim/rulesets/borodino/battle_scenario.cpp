@@ -242,7 +242,8 @@ int unit_index(const JsonNode& n, const BattleScenario& s) {
 
 Order read_order(const JsonNode& n, const BattleScenario& s) {
     n.expect_only_keys({"turn", "unit", "move", "face", "shock", "charge", "retreat_before_shock",
-                        "form_square", "countercharge", "counter_shock", "advance"});
+                        "form_square", "countercharge", "counter_shock", "advance",
+                        "break_through"});
     Order o;
     o.path = n.path();
     o.turn = static_cast<int>(n.required("turn").as_int(1, s.turns));
@@ -284,6 +285,12 @@ Order read_order(const JsonNode& n, const BattleScenario& s) {
         o.decline_counter_shock = true;
     }
     o.advance = n.bool_or("advance", false);
+    if (const auto bt = n.optional("break_through")) {
+        if (bt->as_bool())
+            bt->fail("expected false: infantry breaks through on 10 or more unless told not to");
+        if (!o.shock) bt->fail("only a shock order declines the break-through");
+        o.decline_break_through = true;
+    }
     kinds +=
         (o.form_square ? 1 : 0) + (o.countercharge ? 1 : 0) + (o.decline_counter_shock ? 1 : 0);
     if (kinds != 1 && !(kinds == 0 && o.face))

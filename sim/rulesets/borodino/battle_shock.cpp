@@ -345,7 +345,36 @@ bool find_charge_way(const Battle& b, int u, Hex goal, Hex at, std::vector<Hex>&
     return false;
 }
 
+// What stands in one hex of a charger's line of sight: terrain that blocks sight, else a unit
+// when units block sight (borodino.json); "" when the hex is open (or off the board).
+std::string sight_obstacle(const Battle& b, Hex h) {
+    if (!b.s_.board.on_board(h)) return "";
+    const Terrain& t = b.s_.board.terrain(h);
+    if (t.blocks_sight) return t.label + " at " + to_string(h);
+    const int top = b.top_at(h);
+    if (b.rules_.units_block_sight.value != 0 && top >= 0)
+        return b.unit(top).name + " at " + to_string(h);
+    return "";
+}
+
 }  // namespace
+
+std::string sight_blocked(const Battle& b, Hex from, Hex to) {
+    const std::vector<LineStep> line = hex_line(from, to);
+    for (std::size_t i = 1; i + 1 < line.size(); ++i) {
+        const LineStep& step = line[i];
+        const std::string first = sight_obstacle(b, step.hex);
+        const std::string second = step.two_hexes() ? sight_obstacle(b, step.other) : "";
+        if (step.along_hexside) {
+            if (!first.empty() && !second.empty())
+                return first + " and " + second + ", on both sides of the hexside the line " +
+                       "runs along";
+        } else if (!first.empty() || !second.empty()) {
+            return first.empty() ? second : first;
+        }
+    }
+    return "";
+}
 
 std::optional<std::vector<Hex>> charge_path(const Battle& b, int u, int target) {
     std::vector<Hex> path;
@@ -354,8 +383,8 @@ std::optional<std::vector<Hex>> charge_path(const Battle& b, int u, int target) 
 }
 
 // A charge (Налет): cavalry 2-3 hexes from the target at the start of the activation, not starting
-// in an enemy ZOC, not into terrain where charges are barred, with a way to it that crosses no
-// frontal hex of other enemy cavalry (rulings, Charges).
+// in an enemy ZOC, not into terrain where charges are barred, in sight of it, with a way to it
+// that crosses no frontal hex of other enemy cavalry (rulings, Charges).
 std::string may_not_charge(const Battle& b, int u, int target) {
     const Hex from = b.start_hex_[std::size_t(u)];
     const int dist = distance(from, b.unit(target).hex);
@@ -368,6 +397,8 @@ std::string may_not_charge(const Battle& b, int u, int target) {
     if (b.unit(u).hex != from) return "it moved this activation: the charge is its move [default]";
     if (!b.s_.board.terrain(b.unit(target).hex).charge)
         return "no charge into " + b.s_.board.terrain(b.unit(target).hex).label;
+    if (const std::string why = sight_blocked(b, from, b.unit(target).hex); !why.empty())
+        return "no sight of " + b.unit(target).name + ": " + why;
     if (!charge_path(b, u, target))
         return "no way to the target that is open and crosses no frontal hex of enemy cavalry";
     return "";

@@ -63,6 +63,7 @@ Terrain read_terrain(const JsonNode& n) {
     t.shock_drm = static_cast<int>(n.required("shock_drm").as_int(-9, 9));
     t.charge = n.bool_or("charge", true);
     t.all_round_infantry = n.bool_or("all_round_infantry", false);
+    t.blocks_sight = n.bool_or("blocks_sight", false);
     t.looks_like = read_looks_like(n);
     t.is_default = read_source(n);
     return t;
@@ -161,6 +162,14 @@ BorodinoRules parse_borodino_rules(const std::string& text, const std::string& f
     r.countercharge_fail_disorders =
         read_value(charge.required("countercharge_fail_disorders"), "Hex charge");
     r.rally = read_value(root.required("rally"), "Hex rally");
+    r.units_block_sight = read_value(charge.required("units_block_sight"), "Hex charge");
+    if (r.units_block_sight.value != 0 && r.units_block_sight.value != 1)
+        charge.required("units_block_sight").required("value").fail("expected 0 or 1");
+    const JsonNode bt = root.required("break_through");
+    r.break_through = read_value(bt.required("hexes"), bt.string_or("rule", "Hex shock results"));
+    if (r.break_through.value != 0 && r.break_through.value != 1)
+        bt.required("hexes").required("value").fail(
+            "expected 0 (no break-through) or 1 (one hex along the defender's line of retreat)");
     if (!r.terrain_of("clear")) root.required("terrain").fail("expected a \"clear\" terrain");
     return r;
 }

@@ -35,6 +35,7 @@ struct Terrain {
     int shock_drm = 0;
     bool charge = true;               // charges may end in it
     bool all_round_infantry = false;  // infantry here has six frontal hexes
+    bool blocks_sight = false;        // a charger cannot see through it (Hex charge)
     // How the table shows it (a table feature kind, sim/board/terrain.h): an area kind covers the
     // hex (woods: trees, built_up: houses), a line kind rings it (wall: a redoubt's earthworks).
     std::string looks_like;
@@ -84,6 +85,9 @@ struct BorodinoRules {
     // a defender counter-shocks when not told otherwise, what a failed countercharge does,
     // whether disordered units rally away from the enemy.
     Value flank_step, counter_shock_by_default, countercharge_fail_disorders, rally;
+    // Whether a unit between a charger and its target blocks its sight (terrain: blocks_sight),
+    // and how many hexes infantry breaks through on 10 or more (0: none).
+    Value units_block_sight, break_through;
 
     const UnitType* type(const std::string& id) const;
     const Terrain* terrain_of(const std::string& id) const;

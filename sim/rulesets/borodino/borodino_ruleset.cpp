@@ -69,7 +69,8 @@ std::string BorodinoRuleset::describe_tables() const {
     for (const auto& t : r.terrain)
         out += "  " + pad(t.id, 10) + " " + std::to_string(t.move_cost) + "  " +
                signed_text(t.shock_drm) + (t.charge ? "" : "  no charge") +
-               (t.all_round_infantry ? "  infantry all-round" : "") + mark(t.is_default) + "\n";
+               (t.all_round_infantry ? "  infantry all-round" : "") +
+               (t.blocks_sight ? "  blocks sight" : "") + mark(t.is_default) + "\n";
     out += "\nHexsides\n";
     for (const auto& h : r.hexsides)
         out += "  " + pad(h.id, 10) +
@@ -94,6 +95,12 @@ std::string BorodinoRuleset::describe_tables() const {
            std::to_string(r.charge_max.value) + " hexes; retreat before shock: cavalry up to " +
            std::to_string(r.cavalry_retreat_max.value) + ", jager " +
            std::to_string(r.jager_retreat_max.value) + " hex\n";
+    out += "Charges need sight of the target; units between " +
+           std::string(r.units_block_sight.value ? "block it" : "do not block it") +
+           mark(r.units_block_sight.is_default) + "; break-through on the top band: " +
+           (r.break_through.value ? std::to_string(r.break_through.value) + " hex (infantry)"
+                                  : "none") +
+           mark(r.break_through.is_default) + "\n";
     out += "Flank hexes " + std::to_string(r.flank_step.value) + " step round from the frontal" +
            mark(r.flank_step.is_default) + "; counter-shock below 0 " +
            (r.counter_shock_by_default.value ? "unless declined" : "off") +

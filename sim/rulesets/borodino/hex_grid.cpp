@@ -19,7 +19,61 @@ std::int64_t round_div(std::int64_t num, std::int64_t den) {
     return num >= 0 ? (num + den / 2) / den : -((-num + den / 2) / den);
 }
 
+// num / den rounded down, for any sign of `num` (den > 0).
+std::int64_t floor_div(std::int64_t num, std::int64_t den) {
+    return num >= 0 ? num / den : -((-num + den - 1) / den);
+}
+
+// The hex holding the cube point (x, y, z) / den (x + y + z == 0): each coordinate rounded (a
+// half upwards), the one that moved most set from the other two so that they still sum to zero.
+Hex cube_round(std::int64_t x, std::int64_t y, std::int64_t z, std::int64_t den) {
+    auto nearest = [den](std::int64_t v) { return floor_div(2 * v + den, 2 * den); };
+    std::int64_t rx = nearest(x), ry = nearest(y), rz = nearest(z);
+    const std::int64_t dx = std::abs(rx * den - x), dy = std::abs(ry * den - y),
+                       dz = std::abs(rz * den - z);
+    if (dx > dy && dx > dz)
+        rx = -ry - rz;
+    else if (dy > dz)
+        ry = -rx - rz;
+    else
+        rz = -rx - ry;
+    return {static_cast<int>(rx), static_cast<int>(rz)};
+}
+
+// The nudge: the line is moved by (1, 2, -3) / (distance * kNudgeScale) of a hex one way and
+// the other. The exact points of a line of N steps have coordinates in N-ths, so every rounding
+// boundary an exact point is not on lies at least 1 / (2 N) away: a nudge of 3 / (N * 1000)
+// crosses only a boundary the point lies on (a hexside or corner), and then to both sides.
+constexpr std::int64_t kNudgeScale = 1000;
+constexpr std::array<std::int64_t, 3> kNudge = {1, 2, -3};
+
 }  // namespace
+
+std::vector<LineStep> hex_line(Hex a, Hex b) {
+    const std::int64_t n = distance(a, b);
+    if (n == 0) return {{a, a, false}};
+    // Cube coordinates: x = q, z = r, y = -q - r.
+    const std::array<std::int64_t, 3> from = {a.q, -a.q - a.r, a.r};
+    const std::array<std::int64_t, 3> to = {b.q, -b.q - b.r, b.r};
+    const std::int64_t den = n * kNudgeScale;
+    // A line runs along hexsides only in the directions of the hexsides themselves: two of its
+    // cube steps equal, as (1, 1, -2). Any other line that meets a hexside crosses it.
+    const std::int64_t dx = to[0] - from[0], dy = to[1] - from[1], dz = to[2] - from[2];
+    const bool edge_direction = dx == dy || dy == dz || dx == dz;
+    std::vector<LineStep> out;
+    for (std::int64_t i = 0; i <= n; ++i) {
+        std::array<Hex, 2> side;
+        for (int s = 0; s < 2; ++s) {
+            std::array<std::int64_t, 3> p;
+            for (std::size_t k = 0; k < 3; ++k)
+                p[k] = (from[k] * n + (to[k] - from[k]) * i) * kNudgeScale +
+                       (s == 0 ? kNudge[k] : -kNudge[k]);
+            side[std::size_t(s)] = cube_round(p[0], p[1], p[2], den);
+        }
+        out.push_back({side[0], side[1], edge_direction && side[0] != side[1]});
+    }
+    return out;
+}
 
 Hex neighbour(Hex h, int direction) {
     const Hex s = kSteps[static_cast<std::size_t>(((direction % 6) + 6) % 6)];

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "sim/geom/fixed_geometry.h"
 
@@ -51,6 +52,23 @@ geom::Vec facing_vector(int vertex);
 // The centre of hex h in table millimetres, for a grid with hex (0, 0) at `origin` and
 // `size_mm` from centre to corner (rounded to whole mm with sqrt(3) as a fixed ratio).
 geom::Vec centre_mm(Hex h, geom::Vec origin, std::int64_t size_mm);
+
+// One step of a straight line between two hex centres: the hex it passes through, or two hexes
+// where the line meets the side between them exactly. It runs along that side (a line in one of
+// the six directions of the hexsides: both hexes are beside it, neither crossed) or crosses the
+// side at its midpoint (both hexes are crossed).
+struct LineStep {
+    Hex hex;
+    Hex other;  // == hex for a single hex
+    bool along_hexside = false;
+    bool two_hexes() const { return hex != other; }
+};
+
+// The hexes the straight line from the centre of `a` to the centre of `b` passes through, from a
+// to b: distance(a, b) + 1 steps, step i at distance i from a. Cube-coordinate line drawing with
+// an exact integer lerp and rounding, nudged both ways across the line so that a line meeting a
+// hexside exactly shows the hexes on both sides of it (no floating point).
+std::vector<LineStep> hex_line(Hex a, Hex b);
 
 std::string to_string(Hex h);  // "(q, r)"
 
