@@ -125,7 +125,7 @@ PipelineDesc figure_desc(VkDescriptorSetLayout set_layout) {
                   {1, sizeof(Instance), VK_VERTEX_INPUT_RATE_INSTANCE}};
     d.attributes = {
         {0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},     {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 12},
-        {5, 0, VK_FORMAT_R32G32B32_SFLOAT, 24},    {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
+        {5, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 24}, {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
         {3, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 16}, {4, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 32}};
     d.push_constants = {
         {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};

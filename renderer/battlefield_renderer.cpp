@@ -122,9 +122,9 @@ void BattlefieldRenderer::set_model(MeshKind kind, const ModelMesh& mesh) {
     // Share identical vertices so each is shaded once per instance (lavapipe's cost is vertices).
     std::vector<ModelVertex> unique;
     std::vector<std::uint32_t> indices;
-    std::map<std::array<float, 9>, std::uint32_t> seen;
+    std::map<std::array<float, 10>, std::uint32_t> seen;
     for (const auto& v : mesh.vertices) {
-        const std::array<float, 9> key{v.px, v.py, v.pz, v.nx, v.ny, v.nz, v.r, v.g, v.b};
+        const std::array<float, 10> key{v.px, v.py, v.pz, v.nx, v.ny, v.nz, v.r, v.g, v.b, v.tint};
         auto [it, added] = seen.emplace(key, static_cast<std::uint32_t>(unique.size()));
         if (added) unique.push_back(v);
         indices.push_back(it->second);

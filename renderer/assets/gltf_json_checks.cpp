@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <filesystem>
+#include <set>
 
 #include "renderer/assets/gltf_model.h"
 #include "sim/core/input_file.h"
@@ -121,7 +122,7 @@ public:
     JsonChecks(const JsonNode& root, const GltfSource& src, const std::string& path)
         : root_(root), src_(src), path_(path) {
         for (const char* name : {"scenes", "nodes", "meshes", "accessors", "bufferViews", "buffers",
-                                 "materials", "images"})
+                                 "materials", "textures", "images"})
             sizes_[name] = array(root_, name).size();
     }
 
@@ -139,7 +140,7 @@ public:
         for (const auto& s : array(root_, "scenes"))
             for (const auto& n : array(s, "nodes")) index(n, "nodes");
         optional_index(root_, "scene", "scenes");
-        check_images();
+        check_images(files);
         return files;
     }
 
@@ -273,16 +274,47 @@ private:
         }
     }
 
-    // Images are never read (step 3 gives tinygltf no image files and a no-op decoder), but a
-    // model naming a file outside its folder is refused all the same.
-    void check_images() const {
-        for (const auto& image : array(root_, "images")) {
-            optional_index(image, "bufferView", "bufferViews");
-            if (auto uri = image.optional("uri")) {
-                const std::string text = uri->as_string();
-                if (text.rfind("data:", 0) != 0)
-                    (void)sim::resolve_relative_input(path_, uri->path(), decode_uri(text));
+    // Images: every URI is checked like a buffer's, but only the images that a material uses as
+    // its base colour texture are read (step 3 decodes those alone). An image file that is missing
+    // is left out here; step 3 refuses it only if a texture needs it, so a model whose unused
+    // normal map was not copied still loads.
+    void check_images(BufferFiles& files) const {
+        for (const auto& t : array(root_, "textures")) optional_index(t, "source", "images");
+        std::set<std::uint64_t> base_colour;
+        for (const auto& m : array(root_, "materials")) {
+            const auto pbr = m.optional("pbrMetallicRoughness");
+            const auto info = pbr ? pbr->optional("baseColorTexture") : std::nullopt;
+            if (!info) continue;
+            const JsonNode texture = info->required("index");
+            index(texture, "textures");
+            if (auto set = info->optional("texCoord")) size(*set);
+            const JsonNode t = root_.required("textures").items()[size(texture)];
+            if (auto source = t.optional("source")) base_colour.insert(size(*source));
+        }
+        const auto images = array(root_, "images");
+        std::uint64_t total = 0;
+        for (std::size_t i = 0; i < images.size(); ++i) {
+            optional_index(images[i], "bufferView", "bufferViews");
+            const auto uri = images[i].optional("uri");
+            if (!uri) continue;
+            const std::string text = uri->as_string();
+            if (text.rfind("data:", 0) == 0) continue;
+            const std::string file =
+                sim::resolve_relative_input(path_, uri->path(), decode_uri(text));
+            std::error_code ec;
+            if (!base_colour.count(i) || !fs::exists(file, ec)) continue;
+            std::string data;
+            try {
+                data = sim::read_input_file(file, limits::kMaxImageFileBytes);
+            } catch (const sim::InputError& e) {
+                uri->fail("image file " + file + ": " + e.message());
             }
+            total += data.size();
+            if (total > limits::kMaxGltfFileBytes)
+                uri->fail("the model's image files hold more than " +
+                          std::to_string(limits::kMaxGltfFileBytes) +
+                          " bytes together (docs/LIMITS.md)");
+            files[fs::path(file).lexically_normal().string()].assign(data.begin(), data.end());
         }
     }
 
@@ -293,7 +325,7 @@ private:
     std::vector<std::uint64_t> buffer_bytes_;
 };
 
-// The file callbacks tinygltf is given: only the buffer files read and checked above.
+// The file callbacks tinygltf is given: only the buffer and image files read and checked above.
 bool fs_exists(const std::string& path, void* files) {
     return static_cast<BufferFiles*>(files)->count(fs::path(path).lexically_normal().string()) > 0;
 }

@@ -4,8 +4,9 @@
 //     sim::parse_json_text (nesting depth, duplicate keys, NUL bytes);
 //  2. the JSON itself: every index the loader or tinygltf 2.7 follows is in range, every byte
 //     offset and length is a non-negative integer (tinygltf would silently truncate 2^32 to 0 or
-//     ignore -8), buffer views lie inside their buffers, and buffer files are read here, through
-//     read_input_file, from the model's own folder only.
+//     ignore -8), buffer views lie inside their buffers, and buffer files (and the image files of
+//     base colour textures) are read here, through read_input_file, from the model's own folder
+//     only.
 // Every problem is a ModelError (or an InputError from read_input_file or JsonNode).
 
 #include <cstdint>
@@ -45,10 +46,11 @@ GltfSource read_gltf_source(const std::string& path);
 
 // ---- Step 2: the JSON -----------------------------------------------------------------------
 
-// Buffer files read in step 2, by the lexically normal path tinygltf will ask for.
+// Buffer and image files read in step 2, by the lexically normal path tinygltf will ask for.
 using BufferFiles = std::map<std::string, std::vector<unsigned char>>;
 
-// Checks the parsed JSON of `src` (root is its "$") and returns the buffer files it names.
+// Checks the parsed JSON of `src` (root is its "$") and returns the buffer files it names and
+// the image files of its base colour textures that exist.
 BufferFiles check_json(const sim::JsonNode& root, const GltfSource& src, const std::string& path);
 
 // File callbacks for tinygltf that hand out only `files` (which must outlive the loader) and

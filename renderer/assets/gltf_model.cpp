@@ -5,9 +5,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <optional>
+#include <string_view>
+#include <utility>
 
+#include <stb_image.h>
 #include <tiny_gltf.h>
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
@@ -24,9 +28,11 @@
 //     offset and length is a non-negative integer (tinygltf would silently truncate 2^32 to 0 or
 //     ignore -8), buffer views lie inside their buffers, and buffer files are read here, through
 //     read_input_file, from the model's own folder only;
-//  3. tinygltf parses the JSON with file access limited to the buffers read in step 2 and a no-op
-//     image decoder, and the node tree is flattened with every accessor checked against its
-//     buffer in overflow-free arithmetic and every count bounded by sim::limits.
+//  3. tinygltf parses the JSON with file access limited to the files read in step 2 and an image
+//     callback that only keeps each image's encoded bytes, and the node tree is flattened with
+//     every accessor checked against its buffer in overflow-free arithmetic and every count
+//     bounded by sim::limits. The images of base colour textures are decoded there, by
+//     stb_image, PNG and JPEG only, their size checked before any texel is allocated.
 // Steps 1 and 2 are in gltf_json_checks.cpp; this file does step 3 and reads models.json.
 
 namespace vedette::render {
@@ -47,8 +53,15 @@ constexpr std::size_t kMaxQuotedMessageChars = 300;
 
 // ---- Step 3: tinygltf, with files limited to the checked buffers -----------------------------
 
-bool skip_image(tinygltf::Image*, const int, std::string*, std::string*, int, int,
-                const unsigned char*, int, void*) {
+// Each image's encoded bytes by index, as tinygltf hands them over: a data: URI decoded, a buffer
+// view, or an image file read in step 2. They are decoded later, and only where a base colour
+// texture uses them, so an unused normal map in a format we cannot read costs nothing.
+using EncodedImages = std::map<int, std::vector<unsigned char>>;
+
+bool keep_image(tinygltf::Image*, const int index, std::string*, std::string*, int, int,
+                const unsigned char* bytes, int size, void* images) {
+    if (bytes && size > 0)
+        (*static_cast<EncodedImages*>(images))[index].assign(bytes, bytes + size);
     return true;
 }
 
@@ -61,10 +74,10 @@ std::string quote_message(std::string err) {
 }
 
 tinygltf::Model parse_with_tinygltf(const GltfSource& src, BufferFiles& files,
-                                    const std::string& path) {
+                                    EncodedImages& images, const std::string& path) {
     tinygltf::TinyGLTF loader;
     loader.SetFsCallbacks(gltf_checks::buffer_file_callbacks(files));
-    loader.SetImageLoader(&skip_image, nullptr);
+    loader.SetImageLoader(&keep_image, &images);
     tinygltf::Model model;
     std::string err, warn;
     const std::string dir = fs::path(path).parent_path().string();
@@ -85,7 +98,7 @@ tinygltf::Model parse_with_tinygltf(const GltfSource& src, BufferFiles& files,
 // ---- Flattening the scene -------------------------------------------------------------------
 
 // What each attribute may be (glTF 2.0 spec, "Meshes"); anything else is refused, not misread.
-enum class Role { position, normal, colour, indices };
+enum class Role { position, normal, colour, texcoord, indices };
 
 // A checked accessor: every element 0..count-1 lies inside its buffer.
 struct Elements {
@@ -128,6 +141,11 @@ bool allowed(Role role, const tinygltf::Accessor& a) {
                    (t == TINYGLTF_COMPONENT_TYPE_FLOAT ||
                     (a.normalized && (t == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE ||
                                       t == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT)));
+        case Role::texcoord:
+            return a.type == TINYGLTF_TYPE_VEC2 &&
+                   (t == TINYGLTF_COMPONENT_TYPE_FLOAT ||
+                    (a.normalized && (t == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE ||
+                                      t == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT)));
         case Role::indices:
             return a.type == TINYGLTF_TYPE_SCALAR && !a.normalized &&
                    (t == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE ||
@@ -145,16 +163,56 @@ const char* expected(Role role) {
             return "VEC3 of FLOAT (NORMAL)";
         case Role::colour:
             return "VEC3 or VEC4 of FLOAT or normalized UNSIGNED_BYTE/SHORT (COLOR_0)";
+        case Role::texcoord:
+            return "VEC2 of FLOAT or normalized UNSIGNED_BYTE/SHORT (TEXCOORD_n)";
         case Role::indices:
             return "SCALAR of UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT (indices)";
     }
     return "";
 }
 
+// A decoded base colour texture: RGBA, 8 bits a channel, the first row the top (glTF's v = 0).
+struct Texture {
+    int width = 0, height = 0;
+    std::vector<unsigned char> rgba;
+
+    // The colour at (u, v), bilinear, repeating outside 0..1. The texture's sampler is not read
+    // (its wrap modes and filters matter little for one sample per vertex), nor is
+    // KHR_texture_transform. The bytes are used as they are, as display (sRGB) values, like every
+    // colour in assets/visuals.json: the renderer writes UNORM images without conversion.
+    glm::vec3 sample(float u, float v) const {
+        if (!std::isfinite(u)) u = 0;
+        if (!std::isfinite(v)) v = 0;
+        const float x = (u - std::floor(u)) * float(width) - 0.5f;
+        const float y = (v - std::floor(v)) * float(height) - 0.5f;
+        const float x0 = std::floor(x), y0 = std::floor(y);  // -1 to the size
+        const float fx = x - x0, fy = y - y0;
+        const auto texel = [&](float tx, float ty) {
+            const long ix = ((long(tx) % width) + width) % width;
+            const long iy = ((long(ty) % height) + height) % height;
+            const unsigned char* p = &rgba[std::size_t(iy * width + ix) * 4];
+            return glm::vec3(p[0], p[1], p[2]) / 255.0f;
+        };
+        return glm::mix(glm::mix(texel(x0, y0), texel(x0 + 1, y0), fx),
+                        glm::mix(texel(x0, y0 + 1), texel(x0 + 1, y0 + 1), fx), fy);
+    }
+};
+
+std::string stb_reason() {
+    const char* reason = stbi_failure_reason();
+    return reason ? reason : "unknown error";
+}
+
+bool starts_with(const std::vector<unsigned char>& bytes, std::string_view magic) {
+    return bytes.size() >= magic.size() &&
+           std::equal(magic.begin(), magic.end(), bytes.begin(),
+                      [](char m, unsigned char b) { return static_cast<unsigned char>(m) == b; });
+}
+
 class Flattener {
 public:
-    Flattener(const tinygltf::Model& m, ModelMesh& out)
-        : m_(m), out_(out), on_path_(m.nodes.size()) {}
+    Flattener(const tinygltf::Model& m, const EncodedImages& images, ModelMesh& out)
+        : m_(m), images_(images), out_(out), on_path_(m.nodes.size()) {}
 
     // The default scene (or scene 0); a file without scenes shows its root nodes.
     void run() {
@@ -299,6 +357,71 @@ private:
         return e;
     }
 
+    // The decoded image `index`, decoded once per model. Only PNG and JPEG (the two formats
+    // glTF 2.0 allows) reach stb_image, and their size is read from the header and checked before
+    // any texel is allocated.
+    const Texture& texture(int index) {
+        if (const auto it = textures_.find(index); it != textures_.end()) return it->second;
+        const std::string at = item("images", std::uint64_t(index));
+        const auto encoded = images_.find(index);
+        if (encoded == images_.end() || encoded->second.empty())
+            fail(at,
+                 "a base colour texture uses this image, but it has no data (its file is "
+                 "missing beside the model, or it names none)");
+        const std::vector<unsigned char>& bytes = encoded->second;
+        if (!starts_with(bytes, "\x89PNG\r\n\x1a\n") && !starts_with(bytes, "\xff\xd8\xff"))
+            fail(at, "expected a PNG or JPEG image (the formats glTF 2.0 allows)");
+        if (bytes.size() > std::size_t(std::numeric_limits<int>::max()))
+            fail(at, "the image is too large to decode");
+        const int length = int(bytes.size());
+        int w = 0, h = 0, channels = 0;
+        if (!stbi_info_from_memory(bytes.data(), length, &w, &h, &channels))
+            fail(at, "the image cannot be read: " + stb_reason());
+        if (w < 1 || h < 1 || w > kMaxTextureSide || h > kMaxTextureSide)
+            fail(at, std::to_string(w) + " x " + std::to_string(h) + " texels; the limit is " +
+                         std::to_string(kMaxTextureSide) + " a side (docs/MODELS.md)");
+        texels_ += std::uint64_t(w) * std::uint64_t(h);
+        if (texels_ > kMaxModelTexels)
+            fail(at, "the model's base colour textures hold more than " +
+                         std::to_string(kMaxModelTexels) + " texels together (docs/MODELS.md)");
+        int dw = 0, dh = 0;
+        stbi_uc* pixels = stbi_load_from_memory(bytes.data(), length, &dw, &dh, &channels, 4);
+        if (!pixels) fail(at, "the image cannot be decoded: " + stb_reason());
+        Texture t;
+        t.width = dw, t.height = dh;
+        const bool same_size = dw == w && dh == h;
+        if (same_size) t.rgba.assign(pixels, pixels + std::size_t(dw) * std::size_t(dh) * 4);
+        stbi_image_free(pixels);
+        if (!same_size) fail(at, "the image decodes to another size than its header says");
+        return textures_.emplace(index, std::move(t)).first->second;
+    }
+
+    // The base colour texture of `material` and the TEXCOORD_n accessor it reads, when the
+    // material has one and the primitive has that set of coordinates (without them the primitive
+    // keeps the material's base colour factor).
+    std::pair<const Texture*, std::optional<Elements>> base_colour_texture(
+        const tinygltf::Primitive& prim, const std::string& at) {
+        const int material = prim.material;  // checked by add_primitive
+        if (material == -1) return {nullptr, std::nullopt};
+        const auto& info =
+            m_.materials[std::size_t(material)].pbrMetallicRoughness.baseColorTexture;
+        if (info.index == -1) return {nullptr, std::nullopt};
+        const std::string where =
+            item("materials", std::uint64_t(material)) + ".pbrMetallicRoughness.baseColorTexture";
+        if (info.index < 0 || std::size_t(info.index) >= m_.textures.size())
+            fail(where + ".index", "refers to a texture that does not exist");
+        const int source = m_.textures[std::size_t(info.index)].source;
+        if (source == -1) return {nullptr, std::nullopt};  // an extension's image only
+        if (source < 0 || std::size_t(source) >= m_.images.size())
+            fail(item("textures", std::uint64_t(info.index)) + ".source",
+                 "refers to an image that does not exist");
+        const std::string set = "TEXCOORD_" + std::to_string(info.texCoord);
+        const auto it = prim.attributes.find(set);
+        if (it == prim.attributes.end()) return {nullptr, std::nullopt};
+        auto uv = elements(it->second, Role::texcoord, at + ".attributes." + set);
+        return {&texture(source), uv};
+    }
+
     void add_primitive(const tinygltf::Primitive& prim, const glm::mat4& world,
                        const std::string& at) {
         const auto attribute = [&](const char* name, Role role) -> std::optional<Elements> {
@@ -310,10 +433,6 @@ private:
         if (!pos) fail(at + ".attributes", "the primitive has no POSITION");
         const auto normal = attribute("NORMAL", Role::normal);
         const auto colour = attribute("COLOR_0", Role::colour);
-        for (const auto* other : {&normal, &colour})
-            if (*other && (*other)->count != pos->count)
-                fail(at + ".attributes",
-                     "NORMAL and COLOR_0 must have as many elements as POSITION");
         glm::vec3 base(0.8f);
         if (prim.material != -1) {
             if (prim.material < 0 || std::size_t(prim.material) >= m_.materials.size())
@@ -322,6 +441,11 @@ private:
                 m_.materials[std::size_t(prim.material)].pbrMetallicRoughness.baseColorFactor;
             for (std::size_t c = 0; c < 3 && c < f.size(); ++c) base[int(c)] = float(f[c]);
         }
+        const auto [tex, uv] = base_colour_texture(prim, at);
+        for (const auto* other : {&normal, &colour, &uv})
+            if (*other && (*other)->count != pos->count)
+                fail(at + ".attributes",
+                     "NORMAL, COLOR_0 and TEXCOORD_n must have as many elements as POSITION");
         std::optional<Elements> indices;
         if (prim.indices != -1) indices = elements(prim.indices, Role::indices, at + ".indices");
         const std::size_t n = (indices ? indices->count : pos->count) / 3 * 3;
@@ -347,7 +471,11 @@ private:
                 c[k] = base;
                 if (colour) {
                     colour->read(i, v);
-                    c[k] = glm::vec3(v[0], v[1], v[2]) * base;
+                    c[k] *= glm::vec3(v[0], v[1], v[2]);
+                }
+                if (tex) {
+                    uv->read(i, v);
+                    c[k] *= tex->sample(v[0], v[1]);
                 }
             }
             const glm::vec3 face = glm::cross(p[1] - p[0], p[2] - p[0]);
@@ -358,16 +486,19 @@ private:
                     glm::length(face) > 0 ? glm::normalize(face) : glm::vec3(0, 1, 0);
                 v = std::isfinite(len) && len > 0 ? v / len : fallback;
             }
+            const float tint = tex ? kTexturedTint : 1.0f;
             for (std::size_t k = 0; k < 3; ++k)
-                out_.vertices.push_back(
-                    {p[k].x, p[k].y, p[k].z, nm[k].x, nm[k].y, nm[k].z, c[k].x, c[k].y, c[k].z});
+                out_.vertices.push_back({p[k].x, p[k].y, p[k].z, nm[k].x, nm[k].y, nm[k].z, c[k].x,
+                                         c[k].y, c[k].z, tint});
         }
     }
 
     const tinygltf::Model& m_;
+    const EncodedImages& images_;
     ModelMesh& out_;
     std::vector<bool> on_path_;
-    std::uint64_t visits_ = 0, primitives_ = 0;
+    std::uint64_t visits_ = 0, primitives_ = 0, texels_ = 0;
+    std::map<int, Texture> textures_;
 };
 
 ModelMesh load_checked(const std::string& path) {
@@ -375,10 +506,12 @@ ModelMesh load_checked(const std::string& path) {
     const sim::Json json = sim::parse_json_text(src.json(), path);
     const JsonNode root(json, path, "$");
     BufferFiles files = gltf_checks::check_json(root, src, path);
-    const tinygltf::Model model = parse_with_tinygltf(src, files, path);
+    EncodedImages images;
+    const tinygltf::Model model = parse_with_tinygltf(src, files, images, path);
+    files.clear();  // tinygltf copied the buffers
     ModelMesh out;
     out.file = path;
-    Flattener(model, out).run();
+    Flattener(model, images, out).run();
     if (out.vertices.empty()) throw ModelError(path, "file", "the model has no triangles to draw");
     for (int c = 0; c < 3; ++c) out.min[c] = 1e30f, out.max[c] = -1e30f;
     for (const auto& v : out.vertices) {
@@ -402,24 +535,41 @@ ModelMesh load_gltf_model(const std::string& path) {
     }
 }
 
-ModelMesh to_table_axes(const ModelMesh& mesh, float height_mm) {
+ModelMesh to_table_axes(const ModelMesh& mesh, float height_mm, float yaw_deg, float width_mm) {
     ModelMesh out = mesh;
-    const float h = std::max(1e-6f, mesh.max[1] - mesh.min[1]);
-    const float s = height_mm / h;
-    const float cx = (mesh.min[0] + mesh.max[0]) / 2, cz = (mesh.min[2] + mesh.max[2]) / 2;
+    if (out.vertices.empty()) return out;
+    // glTF (x, y up, z forward) -> table-local (x right, y forward, z up); x mirrors so the
+    // handedness stays right (glTF's +X is the model's left). Then the turn, clockwise seen from
+    // above like a figure's facing: forward (0, 1) goes to (sin a, cos a).
+    const float a = glm::radians(yaw_deg), c = std::cos(a), s = std::sin(a);
+    const auto turn = [&](float x, float y) { return glm::vec2(x * c + y * s, y * c - x * s); };
+    float lo[3] = {1e30f, 1e30f, 1e30f}, hi[3] = {-1e30f, -1e30f, -1e30f};
     for (auto& v : out.vertices) {
-        // glTF (x, y up, z forward) -> table-local (x right, y forward, z up); x mirrors so the
-        // handedness stays right.
-        const float x = -(v.px - cx) * s, y = (v.pz - cz) * s, z = (v.py - mesh.min[1]) * s;
-        const float nx = -v.nx, ny = v.nz, nz = v.ny;
-        v.px = x, v.py = y, v.pz = z;
-        v.nx = nx, v.ny = ny, v.nz = nz;
+        const glm::vec2 p = turn(-v.px, v.pz), n = turn(-v.nx, v.nz);
+        const float up = v.py, n_up = v.ny;
+        v.px = p.x, v.py = p.y, v.pz = up;
+        v.nx = n.x, v.ny = n.y, v.nz = n_up;
+        const float q[3] = {v.px, v.py, v.pz};
+        for (int k = 0; k < 3; ++k) lo[k] = std::min(lo[k], q[k]), hi[k] = std::max(hi[k], q[k]);
     }
+    // Scaled to its height, then down again (proportions kept) where it is wider than width_mm
+    // across the rank.
+    float scale = height_mm / std::max(1e-6f, hi[2] - lo[2]);
+    const float width = (hi[0] - lo[0]) * scale;
+    if (width_mm > 0 && width > width_mm) scale *= width_mm / width;
+    const float cx = (lo[0] + hi[0]) / 2, cy = (lo[1] + hi[1]) / 2;
+    for (auto& v : out.vertices)
+        v.px = (v.px - cx) * scale, v.py = (v.py - cy) * scale, v.pz = (v.pz - lo[2]) * scale;
+    out.min[0] = (lo[0] - cx) * scale, out.max[0] = (hi[0] - cx) * scale;
+    out.min[1] = (lo[1] - cy) * scale, out.max[1] = (hi[1] - cy) * scale;
+    out.min[2] = 0, out.max[2] = (hi[2] - lo[2]) * scale;
     return out;
 }
 
-std::string default_models_file() {
-    if (const char* env = std::getenv("VEDETTE_ASSETS_DIR"); env && *env)
+namespace {
+
+std::string models_file(bool with_environment) {
+    if (const char* env = std::getenv("VEDETTE_ASSETS_DIR"); with_environment && env && *env)
         return (fs::path(env) / "models.json").string();
     std::error_code ec;
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
@@ -428,34 +578,108 @@ std::string default_models_file() {
     return std::string(VEDETTE_ASSETS_SOURCE_DIR) + "/models.json";
 }
 
-ModelSet load_model_set(const std::string& mapping_file) {
-    const sim::Json json = sim::read_json_file(mapping_file);
-    const JsonNode root(json, mapping_file, "$");
-    // Every key is a troop or scenery type (or "about"): a misspelt type would be ignored.
+// A number in models.json, whole or not: above `lo` (or from it, when `from_lo`) up to `hi`.
+float number(const JsonNode& n, double lo, double hi, bool from_lo, const std::string& unit) {
+    if (!n.raw().is_number()) n.fail("expected a number, found " + sim::json_type_name(n.raw()));
+    const double v = n.raw().get<double>();
+    const auto text = [](double x) {
+        std::string t = sim::Json(x).dump();
+        if (t.size() > 2 && t.compare(t.size() - 2, 2, ".0") == 0) t.resize(t.size() - 2);
+        return t;
+    };
+    if (!std::isfinite(v) || v > hi || v < lo || (!from_lo && v == lo))
+        n.fail("expected a number " + std::string(from_lo ? "from " : "above ") + text(lo) +
+               (from_lo ? " to " : " up to ") + text(hi) + " (" + unit + "), found " +
+               n.raw().dump());
+    return static_cast<float>(v);
+}
+
+// Every key is a troop or scenery type (or "about"): a misspelt type would be ignored.
+void check_mapping_keys(const JsonNode& root) {
     std::vector<std::string_view> keys{"about"};
     for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
         keys.push_back(mesh_kind_key(static_cast<MeshKind>(k)));
     root.expect_only_keys(keys);
     if (auto about = root.optional("about")) about->as_string();
+}
+
+// One entry ({"model": ..., "height_mm": ..., "width_mm": ..., "yaw_deg": ...}), its model read
+// once per file however many types share it.
+ModelMesh load_entry(const JsonNode& entry, std::map<std::string, ModelMesh>& loaded) {
+    entry.expect_only_keys({"model", "height_mm", "width_mm", "yaw_deg"});
+    const JsonNode model = entry.required("model");
+    const std::string name = model.as_string();
+    if (name.empty()) model.fail("expected a glTF file name, found an empty string");
+    const double max_mm = limits::kMaxModelHeightMm;
+    const float height = number(entry.required("height_mm"), 0, max_mm, false, "mm");
+    const auto width = entry.optional("width_mm");
+    const auto yaw = entry.optional("yaw_deg");
+    const float width_mm = width ? number(*width, 0, max_mm, false, "mm") : 0.0f;
+    const float yaw_deg = yaw ? number(*yaw, -360, 360, true, "degrees") : 0.0f;
+    // The mapping is the user's own configuration: absolute paths are allowed here.
+    const std::string file = (fs::path(entry.file()).parent_path() / name).string();
+    try {
+        if (!loaded.count(file)) loaded.emplace(file, load_gltf_model(file));
+    } catch (const ModelError& e) {
+        model.fail(e.what());
+    }
+    return to_table_axes(loaded.at(file), height, yaw_deg, width_mm);
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+    std::error_code ec;
+    const bool same = fs::equivalent(a, b, ec);
+    return !ec && same;
+}
+
+// The mapping that draws the types `mapping_file` leaves out: the default one, or the shipped one
+// where the default is the mapping itself ($VEDETTE_ASSETS_DIR naming the user's folder). None
+// for the shipped file: it must name every type.
+std::string fallback_mapping(const std::string& mapping_file) {
+    for (const std::string& f : {default_models_file(), shipped_models_file()}) {
+        std::error_code ec;
+        if (fs::exists(f, ec) && !same_file(f, mapping_file)) return f;
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string default_models_file() {
+    return models_file(true);
+}
+
+std::string shipped_models_file() {
+    return models_file(false);
+}
+
+ModelSet load_model_set(const std::string& mapping_file) {
+    const sim::Json json = sim::read_json_file(mapping_file);
+    const JsonNode root(json, mapping_file, "$");
+    check_mapping_keys(root);
     ModelSet set;
     std::map<std::string, ModelMesh> loaded;  // several types share a model
-    const auto dir = fs::path(mapping_file).parent_path();
+    const std::string fallback = fallback_mapping(mapping_file);
+    std::optional<sim::Json> fallback_json;  // read at the first type the mapping leaves out
     for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k) {
-        const JsonNode entry = root.required(mesh_kind_key(static_cast<MeshKind>(k)));
-        entry.expect_only_keys({"model", "height_mm"});
-        const JsonNode model = entry.required("model");
-        const std::string name = model.as_string();
-        if (name.empty()) model.fail("expected a glTF file name, found an empty string");
-        const auto height =
-            static_cast<float>(entry.required("height_mm").as_int(1, limits::kMaxModelHeightMm));
-        // The mapping is the user's own configuration: absolute paths are allowed here.
-        const std::string file = (dir / name).string();
-        try {
-            if (!loaded.count(file)) loaded.emplace(file, load_gltf_model(file));
-        } catch (const ModelError& e) {
-            model.fail(e.what());
+        const std::string key(mesh_kind_key(static_cast<MeshKind>(k)));
+        auto& mesh = set.meshes[static_cast<std::size_t>(k)];
+        if (const auto entry = root.optional(key)) {
+            mesh = load_entry(*entry, loaded);
+            continue;
         }
-        set.meshes[static_cast<std::size_t>(k)] = to_table_axes(loaded.at(file), height);
+        if (fallback.empty()) root.required(key);  // fails: this mapping must name every type
+        try {
+            if (!fallback_json) fallback_json = sim::read_json_file(fallback);
+            const JsonNode defaults(*fallback_json, fallback, "$");
+            check_mapping_keys(defaults);
+            mesh = load_entry(defaults.required(key), loaded);
+        } catch (const sim::InputError& e) {
+            throw sim::InputError(mapping_file, "$." + key,
+                                  "not in this file, and the default mapping it falls back to "
+                                  "failed: " +
+                                      std::string(e.what()));
+        }
     }
     return set;
 }

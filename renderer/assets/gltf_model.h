@@ -1,10 +1,12 @@
 #pragma once
 // glTF 2.0 models (tinygltf) flattened into one triangle mesh: every node's transform applied,
-// normals computed where the file has none, colours from COLOR_0 or the material's base colour.
+// normals computed where the file has none, colours from the material's base colour (factor and
+// texture, sampled at each vertex) times COLOR_0. docs/MODELS.md is the user's guide.
 // A model is untrusted input (users download figures from anywhere): every index, offset and
-// count in it is checked, it may only read buffer files beside or below itself, and a missing or
-// malformed file is a ModelError naming the file, the place in it and what is wrong.
+// count in it is checked, it may only read buffer and image files beside or below itself, and a
+// missing or malformed file is a ModelError naming the file, the place in it and what is wrong.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -16,11 +18,23 @@ struct ModelVertex {
     float px, py, pz;  // the model's own axes (glTF: +Y up, +Z forward)
     float nx, ny, nz;
     float r, g, b;
+    // How far the figure's side colour tints the vertex (figure.vert: mix(colour, side colour *
+    // colour, tint)). 1 multiplies by the side colour, so white parts take it whole: untextured
+    // models, bases, markers. Textured vertices keep most of their texture's own colour.
+    float tint = 1.0f;
 };
+
+// The tint of a vertex coloured from a base colour texture.
+inline constexpr float kTexturedTint = 0.35f;
+// Base colour textures: each image at most this many texels a side, and all the images one model
+// decodes at most kMaxModelTexels together (4 bytes a texel). Larger is a ModelError.
+inline constexpr int kMaxTextureSide = 4096;
+inline constexpr std::uint64_t kMaxModelTexels = 4ull * 4096 * 4096;
 
 struct ModelMesh {
     std::string file;
     std::vector<ModelVertex> vertices;  // triangle list, no indices
+    // The vertices' bounding box (in table axes after to_table_axes).
     float min[3] = {0, 0, 0};
     float max[3] = {0, 0, 0};
 };
@@ -32,13 +46,18 @@ public:
     using sim::InputError::InputError;
 };
 
-// Reads a .gltf (JSON) or .glb (binary) file of at most limits::kMaxGltfFileBytes. Images are
-// never read or decoded: figures are coloured from COLOR_0 and base colours only.
+// Reads a .gltf (JSON) or .glb (binary) file of at most limits::kMaxGltfFileBytes. Only the
+// images a material uses as its base colour texture are read (an image file beside the model, at
+// most limits::kMaxImageFileBytes) and decoded (PNG or JPEG, kMaxTextureSide, kMaxModelTexels);
+// their vertices get kTexturedTint.
 ModelMesh load_gltf_model(const std::string& path);
 
 // Re-expresses a glTF mesh (Y up, Z forward) in the figure shader's table-local axes (x right,
-// y forward, z up), scaled so its height is `height_mm` and its feet stand at z = 0.
-ModelMesh to_table_axes(const ModelMesh& mesh, float height_mm);
+// y forward, z up): turned `yaw_deg` clockwise seen from above (a model whose front is its +X
+// side needs 90), centred on x and y, its feet at z = 0, and scaled so its height is `height_mm`,
+// or less where its width across the rank (x) would otherwise pass `width_mm` (0: no limit).
+ModelMesh to_table_axes(const ModelMesh& mesh, float height_mm, float yaw_deg = 0.0f,
+                        float width_mm = 0.0f);
 
 }  // namespace vedette::render
 
@@ -53,10 +72,13 @@ struct ModelSet {
     std::array<ModelMesh, static_cast<std::size_t>(MeshKind::count)> meshes;
 };
 // Reads the mapping and every model it names. Every problem, in the mapping or in a model, is an
-// InputError naming the mapping file and the JSON path of the entry ($.gun.model).
+// InputError naming the mapping file and the JSON path of the entry ($.gun.model). A type the
+// mapping leaves out is drawn as the fallback mapping draws it: default_models_file(), or where
+// that is the mapping itself, shipped_models_file(). The shipped file must name every type.
 ModelSet load_model_set(const std::string& mapping_file);
-// assets/models.json: $VEDETTE_ASSETS_DIR, else assets/ beside the executable, else the source
-// tree.
+// assets/models.json: $VEDETTE_ASSETS_DIR, else shipped_models_file().
 std::string default_models_file();
+// The models.json that comes with Vedette: assets/ beside the executable, else the source tree.
+std::string shipped_models_file();
 
 }  // namespace vedette::render

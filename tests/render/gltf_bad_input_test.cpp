@@ -215,7 +215,7 @@ TEST(GltfBadInput, FilesNamedInsideAModelStayInItsFolder) {
     // A buffer file of the wrong size: the message gives sizes, never the file's bytes.
     expect_model_error(bad("buffer_size_mismatch"),
                        {"$.buffers[0].byteLength", "40 bytes, but the buffer file holds 36"});
-    // Relative files beside the model are fine, and images are never read at all.
+    // Relative files beside the model are fine, and an image no material uses is never read.
     EXPECT_EQ(load_gltf_model(bad("good_external_buffer")).vertices.size(), 3u);
     EXPECT_EQ(load_gltf_model(bad("good_missing_image")).vertices.size(), 3u);
 }
@@ -274,9 +274,9 @@ TEST(GltfBadInput, MappingErrorsNameTheFileAndPlace) {
         }
     };
     expect("\"flag\"", "\"grenadiers\"", {"$.grenadiers", "unknown field"});
-    expect("\"height_mm\": 7", "\"height_mm\": 7.5", {"$.gun.height_mm", "expected an integer"});
+    expect("\"height_mm\": 7", "\"height_mm\": [7]", {"$.gun.height_mm", "expected a number"});
     expect("\"height_mm\": 7", "\"height_mm\": 1000000000000",
-           {"$.gun.height_mm", "from 1 to 200"});
+           {"$.gun.height_mm", "above 0 up to 200"});
     expect("\"height_mm\": 7", "\"height_mm\": 7, \"colour\": 1",
            {"$.gun.colour", "unknown field"});
     const std::string gun = kSource + "/assets/models/gun.gltf";
