@@ -6,7 +6,7 @@
 #      a unity build (CMake's UNITY_BUILD), which halves its compile time;
 #   3. the libFuzzer targets, about a minute in all (docs/FUZZING.md), then, in that clang build
 #      (-O1, sanitizers), the shipped replays re-simulated to the same bytes;
-#   4. the main build (Release, as a user's plain build), running every test.
+#   4. the main build (RelWithDebInfo, as ./run.sh builds it), running every test.
 # Warnings are errors in every build here (VEDETTE_WERROR). The output ends with CTest's summary.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -40,7 +40,7 @@ cmake --build build-fuzz -j "$JOBS" --target vedette
  ctest --output-on-failure -j "$JOBS" -L replay)
 
 echo "== main build"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DVEDETTE_WERROR=ON >/dev/null
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVEDETTE_WERROR=ON >/dev/null
 cmake --build build -j "$JOBS"
 cd build
 ctest --output-on-failure -j "$JOBS"

@@ -150,6 +150,12 @@ VkExtent2D size_flag(std::string_view flag, std::string_view text, VkExtent2D fa
     }
 }
 
+std::optional<render::LabelStyle> labels_flag(std::string_view flag, const std::string& text) {
+    if (text.empty()) return std::nullopt;
+    if (const auto style = render::parse_label_style(text)) return style;
+    throw UsageError{std::string(flag) + " expects name, short or id"};
+}
+
 render::CameraSpec camera_flag(std::string_view flag, const std::string& text) {
     try {
         return render::parse_camera(text);

@@ -9,6 +9,7 @@
 // UsageError naming the flag (exit 2). Tours add their file and line instead (tour_script.cpp).
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -17,6 +18,7 @@
 
 #include "renderer/scene/camera.h"
 #include "renderer/scene/scene_state.h"
+#include "renderer/scene/unit_labels.h"
 
 namespace vedette::app {
 
@@ -44,6 +46,8 @@ std::int64_t replay_seconds_flag(std::string_view flag, std::string_view text);
 // --size WxH; `fallback` when the flag was not given (empty text).
 VkExtent2D size_flag(std::string_view flag, std::string_view text, VkExtent2D fallback);
 
+// --labels name|short|id; nullopt when the flag was not given (empty text).
+std::optional<render::LabelStyle> labels_flag(std::string_view flag, const std::string& text);
 // --camera top|director|overview|follow:UNIT; the syntax only (before the replay is loaded).
 render::CameraSpec camera_flag(std::string_view flag, const std::string& text);
 // Once the replay is loaded: a followed unit must be one of its units. The error names the

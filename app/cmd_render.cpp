@@ -1,5 +1,6 @@
 // `vedette render REPLAY (--event N | --time T) [--size WxH]
-//  [--camera top|director|overview|follow:UNIT] -o FILE.png`:
+//  [--camera top|director|overview|follow:UNIT] [--overlay ...] [--labels name|short|id] -o
+//  FILE.png`:
 // one moment of a replay, rendered offscreen to a PNG. Every value is checked strictly
 // (app/cli_values.h): a bad one exits 2 naming the flag.
 
@@ -11,6 +12,7 @@
 #include "app/viewer/viewer_frame_ui.h"
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/captions.h"
+#include "renderer/export/label_painter.h"
 #include "renderer/export/overlay_panels.h"
 #include "sim/core/input_error.h"
 
@@ -24,6 +26,7 @@ int run_render(const Args& in) {
     const VkExtent2D size = size_flag("--size", take_option(args, "--size"), {1280, 720});
     const std::string camera_text = take_option(args, "--camera");
     const std::string overlay = take_option(args, "--overlay");
+    const auto labels = labels_flag("--labels", take_option(args, "--labels"));
     if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels" &&
         overlay != "viewer")
         throw UsageError{"--overlay expects none, captions, panels or viewer"};
@@ -56,6 +59,7 @@ int run_render(const Args& in) {
     if (overlay == "viewer") {
         // The viewer's panels around the table, as `vedette view` shows this moment.
         viewer::ViewerFrameUi ui(scene, 1.0f / 30.0f);
+        ui.model().labels = labels.value_or(render::LabelStyle::name);
         ui.attach(ctx, renderer);
         const VkRect2D viewport = ui.viewport(size);
         const render::Camera camera =
@@ -68,6 +72,10 @@ int run_render(const Args& in) {
         const render::Camera camera =
             render::make_camera(camera_spec, scene, state, float(size.width) / float(size.height));
         image = renderer.render(state, camera);
+        if (labels) {  // name tags over the units, under any caption
+            render::CaptionPainter text(size.height);
+            render::paint_unit_labels(text, image, state, camera, renderer.terrain(), *labels);
+        }
     }
     if (overlay == "captions" || overlay == "panels")
         render::CaptionPainter(size.height).paint(image, scene, state);

@@ -1,4 +1,5 @@
-// `vedette view [REPLAY] [--script TOUR] [--size WxH] [--no-vsync] [--all-panels] [--stats FILE]`:
+// `vedette view [REPLAY] [--script TOUR] [--size WxH] [--no-vsync] [--all-panels] [--stats FILE]
+//  [--labels name|short|id] [--layout standard|presenter] [--font-scale X]`:
 // the replay viewer (docs/VIEWER.md).
 
 #include "app/cli.h"
@@ -16,6 +17,13 @@ int run_view(const Args& in) {
     o.stats = take_option(args, "--stats");
     o.vsync = !take_flag(args, "--no-vsync");
     o.all_panels = take_flag(args, "--all-panels");
+    o.labels = labels_flag("--labels", take_option(args, "--labels")).value_or(o.labels);
+    const std::string layout = take_option(args, "--layout");
+    if (!layout.empty() && layout != "standard" && layout != "presenter")
+        throw UsageError{"--layout expects standard or presenter"};
+    o.presenter = layout == "presenter";
+    const std::string font = take_option(args, "--font-scale");
+    if (!font.empty()) o.font_scale = float(decimal_flag("--font-scale", font, 0.5, 4.0));
     expect_no_more_options(args);
     if (args.size() > 1) throw UsageError{"expected at most one replay file"};
     if (!args.empty()) o.replay = args[0];

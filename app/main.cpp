@@ -29,6 +29,10 @@ const Subcommand kSubcommands[] = {
      "re-simulate a replay and say whether it is identical (exit 0) or where it differs",
      run_verify},
     {"events", "REPLAY", "print a replay's events with their rule references", run_events},
+    {"check", "SCENARIO [--png FILE] [--rules DIR]",
+     "check a scenario: read it, play it once, find overlapping bases and doubtful orders; "
+     "--png draws a deployment map",
+     run_check},
     {"migrate", "REPLAY [-o OUT] [--rules DIR]",
      "rewrite a replay of an older format version in the current one (version 2)", run_migrate},
     {"rules", "[--ruleset ID] [--rules DIR]",
@@ -36,16 +40,17 @@ const Subcommand kSubcommands[] = {
 #ifndef VEDETTE_SIM_ONLY
     {"view",
      "[REPLAY] [--script TOUR] [--size WxH] [--no-vsync] [--all-panels] [--stats FILE] [--rules "
-     "DIR]",
+     "DIR] [--labels name|short|id] [--layout standard|presenter] [--font-scale X]",
      "open the replay viewer (no REPLAY: the demo battle); a tour script can drive it", run_view},
     {"render",
      "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera "
-     "top|director|overview|follow:UNIT] [--overlay none|captions|panels|viewer] -o FILE.png",
+     "top|director|overview|follow:UNIT] [--overlay none|captions|panels|viewer] [--labels "
+     "name|short|id] -o FILE.png",
      "render one moment of a replay offscreen to a PNG", run_render},
     {"export",
      "REPLAY -o FILE.mp4 [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X] [--camera "
-     "director|top|overview|follow:UNIT] [--overlay none|captions|panels|viewer] [--frames DIR | "
-     "--raw FILE] [--hash] [--quiet]",
+     "director|top|overview|follow:UNIT] [--overlay none|captions|panels|viewer] [--labels "
+     "name|short|id] [--frames DIR | --raw FILE] [--hash] [--quiet]",
      "export a replay as an H.264 MP4 (or PNG frames) at a fixed time step", run_export},
     {"triangle", "-o FILE.png [--size WxH]",
      "render the Vulkan smoke-test triangle offscreen and write it as PNG", run_triangle},

@@ -167,6 +167,18 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) {
         if (name == "overlays" || name == "all") set(p.overlays);
         return;
     }
+    if (c.name == "layout") {
+        set_layout(m, a[0] == "presenter" ? Layout::presenter : Layout::standard);
+        return;
+    }
+    if (c.name == "font") {
+        m.font_scale = float(c.speed);
+        return;
+    }
+    if (c.name == "labels") {
+        m.labels = *render::parse_label_style(a[0]);
+        return;
+    }
     if (c.name == "counters") {
         m.counters = a[0] == "on" ? true : a[0] == "off" ? false : !m.counters;
         return;

@@ -7,6 +7,7 @@
 
 #include "app/cli_values.h"
 #include "app/viewer/timeline.h"
+#include "renderer/scene/unit_labels.h"
 #include "sim/core/input_error.h"
 #include "sim/core/input_file.h"
 #include "sim/core/limits.h"
@@ -32,6 +33,9 @@ const std::map<std::string, Shape>& shapes() {
         {"panel",
          {2, 2, "panel timeline|events|explanation|episode|unit|rules|overlays|all on|off|toggle"}},
         {"counters", {1, 1, "counters on|off|toggle"}},
+        {"labels", {1, 1, "labels name|short|id"}},
+        {"layout", {1, 1, "layout standard|presenter"}},
+        {"font", {1, 1, "font SCALE (0.5 to 4)"}},
         {"filter",
          {1, 2, "filter unit UNIT | filter category CATEGORY | filter kind KIND | filter clear"}},
         {"play", {0, 0, "play"}},
@@ -96,6 +100,13 @@ void Checker::run() {
             fail("no panel '" + a[0] + "'");
         if (a[1] != "on" && a[1] != "off" && a[1] != "toggle")
             fail("'" + a[1] + "' is not on, off or toggle");
+    } else if (c_.name == "layout") {
+        if (a[0] != "standard" && a[0] != "presenter")
+            fail("'" + a[0] + "' is not standard or presenter");
+    } else if (c_.name == "font") {
+        c_.speed = value("font", [&] { return app::parse_decimal(a[0], 0.5, 4.0); });
+    } else if (c_.name == "labels") {
+        if (!render::parse_label_style(a[0])) fail("'" + a[0] + "' is not name, short or id");
     } else if (c_.name == "counters") {
         if (a[0] != "on" && a[0] != "off" && a[0] != "toggle")
             fail("'" + a[0] + "' is not on, off or toggle");

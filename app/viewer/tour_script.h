@@ -11,6 +11,7 @@
 //                                      and episode)
 //   filter unit UNIT | filter category CATEGORY | filter kind KIND | filter clear
 //   play | pause | speed X
+//   counters on|off|toggle | labels name|short|id | layout standard|presenter | font SCALE
 //   wait SECONDS | wait N frames
 //   size WxH                          (resizes the window)
 //   screenshot FILE.png               (also writes FILE.txt: the text the panels drew)
@@ -33,7 +34,7 @@ struct TourCommand {
     // The checked values, so the runner never parses text again:
     std::int64_t time_ms = 0;   // seek SECONDS, wait SECONDS
     std::int64_t count = 0;     // seek event:N / turn:N, step/back COUNT, wait N frames
-    double speed = 1.0;         // speed X
+    double speed = 1.0;         // speed X, font SCALE
     int width = 0, height = 0;  // size WxH
 };
 

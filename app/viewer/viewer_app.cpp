@@ -23,7 +23,9 @@
 #include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
+#include "sim/replay/replay.h"
 #include "sim/rules/ruleset_files.h"
+#include "sim/ruleset/registry.h"
 
 namespace vedette::viewer {
 
@@ -34,6 +36,26 @@ std::string default_replay() {
     // The demo battle ships beside the rulesets' source tree; VEDETTE_DEMO_REPLAY overrides.
     if (const char* p = std::getenv("VEDETTE_DEMO_REPLAY")) return p;
     return VEDETTE_DEMO_REPLAY_PATH;
+}
+
+// A replay to view. A scenario is simulated on the spot, exactly as `vedette simulate` would
+// write it (its bytes are parsed back like a replay file's), so a scenario writer sees the
+// battle at once; `simulated` says so for the title bar.
+render::ReplayScene open_for_viewing(const std::string& path, const std::string& rules_dir,
+                                     bool& simulated) {
+    const sim::Json json = sim::read_json_file(path);
+    simulated = json.is_object() && json.contains("format") && json["format"].is_string() &&
+                json["format"].get<std::string>() == "vedette-scenario";
+    if (!simulated) return render::load_replay_scene(path);
+    const auto rules =
+        sim::ruleset::make_ruleset(sim::ruleset::ruleset_of(json, path), rules_dir, path);
+    const auto scenario = rules->parse_scenario(json, path);
+    const std::string text = sim::replay::write_replay_text(rules->run(*scenario, scenario->seed));
+    render::ReplayScene s;
+    s.replay = sim::replay::parse_replay(text, path, rules_dir);
+    s.duration_ms = s.replay.events.empty() ? 0 : s.replay.events.back().t1_ms;
+    render::find_held_looks(s);
+    return s;
 }
 
 render::Camera camera_for(const ViewerModel& m, const render::SceneState& state, float aspect) {
@@ -147,8 +169,15 @@ int run_viewer(const ViewerOptions& options) {
     const std::string replay_path = options.replay.empty() ? default_replay() : options.replay;
     std::string error_title, error_message;
     std::unique_ptr<render::ReplayScene> scene;
+    bool simulated = false;
     try {
-        scene = std::make_unique<render::ReplayScene>(render::load_replay_scene(replay_path));
+        scene = std::make_unique<render::ReplayScene>(
+            open_for_viewing(replay_path, options.rules_dir, simulated));
+        if (simulated)
+            std::printf(
+                "%s is a scenario: simulated it for viewing (save the replay with "
+                "`vedette simulate %s -o REPLAY`)\n",
+                replay_path.c_str(), replay_path.c_str());
     } catch (const std::exception& e) {
         scene.reset();
         error_title = "Vedette cannot open " + replay_path;
@@ -158,7 +187,8 @@ int run_viewer(const ViewerOptions& options) {
 
     render::GlfwWindow window(
         int(options.size.width), int(options.size.height),
-        "Vedette: " + (scene ? scene->replay.header.title : std::string("error")));
+        "Vedette: " + (scene ? scene->replay.header.title : std::string("error")) +
+            (simulated ? " (simulated from the scenario)" : ""));
     VkSurfaceKHR surface = window.create_surface(ctx.instance());
     VkExtent2D extent = window.framebuffer_extent();
     if (extent.width == 0 || extent.height == 0) extent = options.size;
@@ -174,6 +204,9 @@ int run_viewer(const ViewerOptions& options) {
         model = std::make_unique<ViewerModel>(*scene);
         model->ruleset = load_ruleset_data(options.rules_dir, scene->replay.header.ruleset);
         if (options.all_panels) model->panels.rules = true;
+        model->labels = options.labels;
+        if (options.presenter) set_layout(*model, Layout::presenter);
+        if (options.font_scale > 0) model->font_scale = options.font_scale;
         model->timeline.seek_event(std::min<int>(1, int(scene->replay.events.size()) - 1));
     } else {
         blank = std::make_unique<render::OffscreenTarget>(ctx, extent);
@@ -247,16 +280,18 @@ int run_viewer(const ViewerOptions& options) {
             state = render::scene_at_time(*scene, model->timeline.time_ms());
             if (model->panels.overlays) add_selection_hex_marks(*model, state);
             state.counters = model->counters;
-            rect = scene_rect(model->panels, w, h);
+            rect = scene_rect(model->panels, w, h, model->layout);
+            ImGui::GetIO().FontGlobalScale = model->font_scale;
+            const bool lay_out = relayout || model->relayout;
+            model->relayout = false;
             try {
                 camera = camera_for(*model, state, rect.w / rect.h);
             } catch (const std::invalid_argument&) {  // a followed unit left the table
                 model->camera_mode = ViewerModel::CameraMode::director;
                 camera = camera_for(*model, state, rect.w / rect.h);
             }
-            const FrameView view{*model, state,  camera,   renderer->terrain(),
-                                 w,      h,      relayout, rect.x,
-                                 rect.y, rect.w, rect.h,   &renderer->visuals()};
+            const FrameView view{*model, state,  camera, renderer->terrain(), w, h, lay_out, rect.x,
+                                 rect.y, rect.w, rect.h, &renderer->visuals()};
             draw_panels(view, queue);
             // A key's step is applied after this frame, so the frame after it shows the result.
             if (handle_input(*model, camera, queue) && step_started == none)

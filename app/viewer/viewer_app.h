@@ -6,6 +6,8 @@
 
 #include <vulkan/vulkan.h>
 
+#include "renderer/scene/unit_labels.h"
+
 namespace vedette::viewer {
 
 struct ViewerOptions {
@@ -16,6 +18,9 @@ struct ViewerOptions {
     bool vsync = true;
     bool all_panels = false;  // open every panel, the rules panel too
     std::string stats;        // write frame-time and step-latency figures here (JSON)
+    render::LabelStyle labels = render::LabelStyle::name;  // what the 3D labels say
+    bool presenter = false;                                // --layout presenter
+    float font_scale = 0.0f;                               // --font-scale (0: the layout's own)
 };
 
 // Returns the process exit code: 0, 1 on validation errors or failures, 2 for bad input (a bad

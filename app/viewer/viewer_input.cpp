@@ -53,6 +53,18 @@ bool handle_input(const ViewerModel& model, const render::Camera& camera, Comman
             if (c == '+' || c == '=') q.push([](ViewerModel& m) { m.timeline.faster(); });
             if (c == '-') q.push([](ViewerModel& m) { m.timeline.slower(); });
             if (c == 'c' || c == 'C') q.push([](ViewerModel& m) { m.counters = !m.counters; });
+            if (c == 'p' || c == 'P')
+                q.push([](ViewerModel& m) {
+                    set_layout(
+                        m, m.layout == Layout::presenter ? Layout::standard : Layout::presenter);
+                });
+            if (c == 'l' || c == 'L')  // labels: name, short name, id, name...
+                q.push([](ViewerModel& m) {
+                    using render::LabelStyle;
+                    m.labels = m.labels == LabelStyle::name         ? LabelStyle::short_name
+                               : m.labels == LabelStyle::short_name ? LabelStyle::id
+                                                                    : LabelStyle::name;
+                });
         }
         if (pressed(ImGuiKey_Escape)) q.push([](ViewerModel& m) { m.selected_unit = -1; });
     }

@@ -20,6 +20,15 @@ int ViewerModel::unit_index(const std::string& id) const {
     return -1;
 }
 
+void set_layout(ViewerModel& m, Layout layout) {
+    if (m.layout == layout) return;
+    m.layout = layout;
+    const bool presenter = layout == Layout::presenter;
+    m.panels.events = m.panels.unit = !presenter;
+    m.font_scale = presenter ? std::max(m.font_scale, 1.3f) : 1.0f;
+    m.relayout = true;
+}
+
 const std::string& ViewerModel::unit_name(int unit) const {
     static const std::string unknown = "?";
     if (unit < 0 || unit >= static_cast<int>(roster().size())) return unknown;

@@ -14,6 +14,7 @@
 #include "renderer/scene/camera.h"
 #include "renderer/scene/event_colours.h"
 #include "renderer/scene/scene_state.h"
+#include "renderer/scene/unit_labels.h"
 
 namespace vedette::viewer {
 
@@ -22,12 +23,24 @@ struct PanelVisibility {
          rules = false, overlays = true;
 };
 
+// Standard: every panel docked around the table. Presenter (a projector, a lesson): the table
+// takes most of the window, a large caption for the event in progress sits over it, the
+// explanation and episode panels share a narrow right column (movable, resizable, collapsible;
+// the explanation opens on its result card, the full tables behind a toggle), a compact
+// timeline, the log and the unit panel closed, text larger.
+enum class Layout { standard, presenter };
+
 // The ruleset's data file as the rules panel shows it: loaded as plain data when it is installed.
 struct RulesetData {
     std::string file;     // where it was found (empty: not installed)
     nlohmann::json data;  // null when not installed or unreadable
     std::string problem;  // why not, in words
 };
+
+struct ViewerModel;
+// Switches the layout: presenter closes the log and the unit panel and makes text larger (at
+// least 1.3); standard opens them again at the usual size. Panels are laid out afresh.
+void set_layout(ViewerModel& m, Layout layout);
 
 struct ViewerModel {
     explicit ViewerModel(const render::ReplayScene& scene);
@@ -39,6 +52,8 @@ struct ViewerModel {
     int selected_unit = -1;  // roster index
     int pinned_event = -1;   // an event whose explanation was chosen (-1: follow the playhead)
     PanelVisibility panels;
+    Layout layout = Layout::standard;
+    float font_scale = 1.0f;  // all the viewer's text (a projector wants 1.5 or more)
     enum class CameraMode {
         director,
         top,
@@ -49,6 +64,9 @@ struct ViewerModel {
     render::OrbitView orbit;
     std::string follow_unit;
     bool counters = false;  // counters instead of figures (the C key, the tour's `counters`)
+    bool relayout = false;  // put the panels back in the layout's places on the next frame
+    // What the 3D labels say: names by default (`--labels`, the L key, the tour's `labels`).
+    render::LabelStyle labels = render::LabelStyle::name;
 
     const std::vector<sim::record::Event>& events() const { return scene.replay.events; }
     const std::vector<sim::record::RosterUnit>& roster() const { return scene.replay.header.units; }

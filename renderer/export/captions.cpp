@@ -1,6 +1,7 @@
 #include "renderer/export/captions.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include <imgui.h>
 #include <imgui_internal.h>  // ImTextCharFromUtf8
@@ -119,17 +120,54 @@ void CaptionPainter::paint_lines(RgbaImage& frame, const std::string& title,
               max_width, 200, 190, 150);
 }
 
-void CaptionPainter::paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state) {
-    if (state.event < 0) return;
-    const auto& e = scene.replay.events[static_cast<std::size_t>(state.event)];
+std::string readable_rule(const std::string& rule) {
+    // "GdB charges (seed 000)" -> "GdB charges"; "(seed 000; RULINGS evaders)" -> "(RULINGS
+    // evaders)"; "12.19 c; seed 000 (routers ...)" -> "12.19 c (routers ...)". The seeds are the
+    // project's sources, not words a viewer knows.
+    std::string out = rule;
+    for (std::size_t at = out.find("seed "); at != std::string::npos; at = out.find("seed ", at)) {
+        std::size_t end = at + 5;
+        while (end < out.size() && std::isdigit(static_cast<unsigned char>(out[end]))) ++end;
+        if (end == at + 5) {
+            at = end;
+            continue;
+        }
+        std::size_t begin = at;
+        if (end < out.size() && out[end] == ';') {
+            ++end;  // "seed 000; X": keep X
+            while (end < out.size() && out[end] == ' ') ++end;
+        } else {
+            while (begin > 0 && out[begin - 1] == ' ') --begin;
+            if (begin > 0 && out[begin - 1] == ';') --begin;  // "X; seed 000": keep X
+        }
+        out.erase(begin, end - begin);
+        at = begin;
+    }
+    // "()" left by "(seed 000)", and the space before it.
+    for (std::size_t p = out.find("()"); p != std::string::npos; p = out.find("()")) {
+        std::size_t begin = p;
+        while (begin > 0 && out[begin - 1] == ' ') --begin;
+        out.erase(begin, p + 2 - begin);
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
+}
+
+std::string caption_detail(const ReplayScene& scene, const sim::record::Event& e) {
     const auto& header = scene.replay.header;
     // Events of a turn name the turn, their phase (as the replay labels it) and their rule; the
     // setup before the first turn names the battle.
     std::string detail = e.turn > 0
                              ? "Turn " + std::to_string(e.turn) + ", " + header.phase_label(e.phase)
                              : header.title;
-    if (!e.rule.empty() && e.turn > 0) detail += "  -  " + e.rule;
-    paint_lines(frame, e.text, detail);
+    if (!e.rule.empty() && e.turn > 0) detail += "  -  " + readable_rule(e.rule);
+    return detail;
+}
+
+void CaptionPainter::paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state) {
+    if (state.event < 0) return;
+    const auto& e = scene.replay.events[static_cast<std::size_t>(state.event)];
+    paint_lines(frame, e.text, caption_detail(scene, e));
 }
 
 }  // namespace vedette::render

@@ -10,6 +10,11 @@
 
 namespace vedette::render {
 
+// A rule reference as a viewer reads it: without the project's seed numbers ("(seed 000)").
+std::string readable_rule(const std::string& rule);
+// A caption's second line for an event: its turn, phase and rule (the battle's title at setup).
+std::string caption_detail(const ReplayScene& scene, const sim::record::Event& e);
+
 class CaptionPainter {
 public:
     explicit CaptionPainter(std::uint32_t frame_height, float lines_per_frame = 26.0f);

@@ -6,6 +6,8 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -87,8 +89,52 @@ std::string find_on_path(const std::string& name) {
     return {};
 }
 
+std::optional<VideoFormat> video_format_of(const std::string& path) {
+    const auto dot = path.rfind('.');
+    if (dot == std::string::npos || path.find('/', dot) != std::string::npos) return std::nullopt;
+    std::string ext = path.substr(dot + 1);
+    for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+    if (ext == "mp4") return VideoFormat::mp4;
+    if (ext == "webm") return VideoFormat::webm;
+    if (ext == "gif") return VideoFormat::gif;
+    return std::nullopt;
+}
+
+namespace {
+
+// The encoder's part of ffmpeg's command line, after the input.
+std::vector<std::string> encoder_args(VideoFormat format, int crf, int fps) {
+    const int f = static_cast<int>(format);
+    const std::string q = std::to_string(crf < 0 ? kDefaultCrf[f] : crf);
+    switch (format) {
+        case VideoFormat::webm:
+            // Constant quality (-b:v 0), fast enough to keep up with lavapipe's frames.
+            return {"-c:v",      "libvpx-vp9", "-crf",      q,   "-b:v",    "0",
+                    "-deadline", "realtime",   "-cpu-used", "8", "-row-mt", "1",
+                    "-pix_fmt",  "yuv420p",    "-threads",  "2", "-f",      "webm"};
+        case VideoFormat::gif: {
+            // One palette made for the whole clip, at most 15 frames a second (GIFs are big).
+            const std::string rate = std::to_string(std::min(fps, 15));
+            return {
+                "-vf",
+                "fps=" + rate +
+                    ",split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer",
+                "-loop",
+                "0",
+                "-f",
+                "gif"};
+        }
+        case VideoFormat::mp4:
+            break;
+    }
+    return {"-c:v",    "libx264",  "-preset", "veryfast",  "-crf",       q,    "-pix_fmt",
+            "yuv420p", "-threads", "2",       "-movflags", "+faststart", "-f", "mp4"};
+}
+
+}  // namespace
+
 FfmpegPipe::FfmpegPipe(const std::string& output, std::uint32_t width, std::uint32_t height,
-                       int fps)
+                       int fps, VideoFormat format, int crf)
     : output_(output), frame_bytes_(std::size_t(width) * height * 4) {
     const std::string ffmpeg = find_on_path("ffmpeg");
     if (ffmpeg.empty())
@@ -111,12 +157,11 @@ FfmpegPipe::FfmpegPipe(const std::string& output, std::uint32_t width, std::uint
                                  std::strerror(errno));
     const std::string size = std::to_string(width) + "x" + std::to_string(height);
     const std::string rate = std::to_string(fps);
-    std::vector<std::string> args = {
-        ffmpeg,     "-hide_banner", "-loglevel", "error",    "-nostdin", "-y",        "-f",
-        "rawvideo", "-pix_fmt",     "rgba",      "-s",       size,       "-r",        rate,
-        "-i",       "pipe:0",       "-c:v",      "libx264",  "-preset",  "veryfast",  "-crf",
-        "20",       "-pix_fmt",     "yuv420p",   "-threads", "2",        "-movflags", "+faststart",
-        "-f",       "mp4",          target};
+    std::vector<std::string> args = {ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+                                     "-f",   "rawvideo",     "-pix_fmt",  "rgba",  "-s",       size,
+                                     "-r",   rate,           "-i",        "pipe:0"};
+    for (auto& a : encoder_args(format, crf, fps)) args.push_back(std::move(a));
+    args.push_back(target);
     int pipefd[2];
     if (::pipe2(pipefd, O_CLOEXEC) != 0)
         throw std::runtime_error(std::string("cannot create a pipe for ffmpeg: ") +

@@ -1,12 +1,14 @@
 #pragma once
 // Runs Debian's `ffmpeg` binary and feeds it raw RGBA frames on its standard input; it encodes
-// H.264 in yuv420p (plays everywhere) into an unnamed temporary file in the output's folder
+// H.264 in yuv420p (.mp4, plays everywhere), VP9 (.webm) or a palette GIF (.gif) into an unnamed
+// temporary file in the output's folder
 // (O_TMPFILE), which gets its name only when everything succeeded: a crash or `kill -9` leaves
 // nothing behind. A missing ffmpeg is a clear error naming the package; an ffmpeg that stops
 // reading for kStallSeconds is stopped, and its error output is quoted.
 
 #include <sys/types.h>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "sim/core/cleanup.h"
@@ -16,12 +18,22 @@ namespace vedette::render {
 // The full path of an executable on $PATH, or empty.
 std::string find_on_path(const std::string& name);
 
+enum class VideoFormat { mp4, webm, gif };
+// The format a file name's extension asks for (.mp4, .webm, .gif, any case); nullopt otherwise.
+std::optional<VideoFormat> video_format_of(const std::string& path);
+// The constant-quality setting (CRF) each encoder takes, and its default: lower is better and
+// larger. GIF has none.
+inline constexpr int kMaxCrf[] = {51, 63, 0};
+inline constexpr int kDefaultCrf[] = {20, 33, 0};
+
 class FfmpegPipe {
 public:
     // ffmpeg may pause while it encodes, never this long with frames waiting.
     static constexpr int kStallSeconds = 30;
 
-    FfmpegPipe(const std::string& output, std::uint32_t width, std::uint32_t height, int fps);
+    // `crf` < 0: the format's default.
+    FfmpegPipe(const std::string& output, std::uint32_t width, std::uint32_t height, int fps,
+               VideoFormat format = VideoFormat::mp4, int crf = -1);
     ~FfmpegPipe();  // abandons the output if finish() was not called
     FfmpegPipe(const FfmpegPipe&) = delete;
     FfmpegPipe& operator=(const FfmpegPipe&) = delete;

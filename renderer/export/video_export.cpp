@@ -14,7 +14,9 @@
 #include "renderer/export/captions.h"
 #include "renderer/export/ffmpeg_pipe.h"
 #include "renderer/export/frame_folder.h"
+#include "renderer/export/label_painter.h"
 #include "renderer/export/overlay_panels.h"
+#include "renderer/export/subtitles.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/cleanup.h"
 #include "sim/core/input_error.h"
@@ -108,7 +110,8 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
     std::unique_ptr<sim::cleanup::FileGuard> raw_guard;
     std::unique_ptr<FrameFolder> frame_folder;
     if (!o.output.empty()) {
-        ffmpeg = std::make_unique<FfmpegPipe>(o.output, o.size.width, o.size.height, o.fps);
+        ffmpeg = std::make_unique<FfmpegPipe>(o.output, o.size.width, o.size.height, o.fps,
+                                              o.format, o.crf);
     } else if (!o.raw_file.empty() && o.raw_file != "-") {
         sim::check_output_path(o.raw_file, "--raw");
         raw_temp = sim::create_temp_beside(o.raw_file);
@@ -124,6 +127,8 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
     const VkRect2D viewport = o.ui ? o.ui->viewport(o.size) : VkRect2D{{0, 0}, o.size};
     std::unique_ptr<CaptionPainter> captions;
     if (o.captions || o.panels) captions = std::make_unique<CaptionPainter>(o.size.height);
+    std::unique_ptr<CaptionPainter> label_text;
+    if (o.labels) label_text = std::make_unique<CaptionPainter>(o.size.height);
     std::unique_ptr<PanelPainter> panels;
     if (o.panels) panels = std::make_unique<PanelPainter>(o.size.height);
     FrameQueue queue(3);
@@ -164,11 +169,13 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
     try {
         // Two frames in flight: frame i renders while frame i-1 is read back and handed to the
         // writer, which feeds ffmpeg while frame i+1 is prepared.
-        auto hand_over = [&](std::size_t frame, const SceneState& state) {
+        auto hand_over = [&](std::size_t frame, const SceneState& state, const Camera& camera) {
             const std::uint8_t* data =
                 renderer.fetch(std::uint32_t(frame % BattlefieldRenderer::kSlots));
             RgbaImage img(o.size.width, o.size.height);
             std::memcpy(img.pixels.data(), data, img.pixels.size());
+            if (label_text)
+                paint_unit_labels(*label_text, img, state, camera, renderer.terrain(), *o.labels);
             if (captions) captions->paint(img, scene, state);
             if (panels) panels->paint(img, scene, state);
             report.encoder_wait_seconds += queue.push(std::move(img.pixels));
@@ -176,6 +183,7 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
             if (o.progress) progress_line(frame + 1, frames, seconds_since(start), tty);
         };
         SceneState previous;
+        Camera previous_camera;
         for (std::size_t i = 0; i < frames; ++i) {
             if (cancel.load()) throw std::runtime_error("interrupted");
             if (writer_failed.load()) throw std::runtime_error("writing failed");
@@ -190,10 +198,11 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
             renderer.submit(state, camera, std::uint32_t(i % BattlefieldRenderer::kSlots), viewport,
                             ui);
             report.render_seconds += seconds_since(t0);
-            if (i > 0) hand_over(i - 1, previous);
+            if (i > 0) hand_over(i - 1, previous, previous_camera);
             previous = std::move(state);
+            previous_camera = camera;
         }
-        if (frames > 0) hand_over(frames - 1, previous);
+        if (frames > 0) hand_over(frames - 1, previous, previous_camera);
     } catch (const std::exception& e) {
         error = e.what();
     }
@@ -217,6 +226,7 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
         }
     }
     if (frame_folder) frame_folder->commit();
+    if (!o.srt.empty()) sim::write_file_atomically(o.srt, srt_of(scene, o.from_ms, to, o.speed));
     report.seconds = seconds_since(start);
     if (o.hash) report.frames_hash = sim::hex16(hash);
     return report;

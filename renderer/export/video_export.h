@@ -7,14 +7,19 @@
 #include <cstdint>
 #include <string>
 
+#include "renderer/export/ffmpeg_pipe.h"
 #include "renderer/export/frame_ui.h"
 #include "renderer/scene/camera.h"
+#include "renderer/scene/unit_labels.h"
 #include "renderer/vk/context.h"
 
 namespace vedette::render {
 
 struct ExportOptions {
-    std::string output;      // .mp4 (H.264, yuv420p)
+    std::string output;  // .mp4 (H.264, yuv420p), .webm (VP9) or .gif (palette GIF)
+    VideoFormat format = VideoFormat::mp4;
+    int crf = -1;            // --quality: the encoder's CRF (-1: its default)
+    std::string srt;         // --srt: the captions as SubRip subtitles, written beside the video
     std::string frames_dir;  // instead: a PNG sequence frame_00000.png ...
     std::string raw_file;    // instead: raw RGBA frames, for benchmarks ("-" discards them)
     VkExtent2D size{1920, 1080};
@@ -27,7 +32,8 @@ struct ExportOptions {
     bool captions = false;  // --overlay captions: a lower third for the current event
     bool panels = false;    // --overlay panels: the timeline and the melee panel (with captions)
     bool progress = true;
-    FrameUi* ui = nullptr;  // --overlay viewer: the viewer's panels, drawn by the GPU
+    FrameUi* ui = nullptr;             // --overlay viewer: the viewer's panels, drawn by the GPU
+    std::optional<LabelStyle> labels;  // --labels outside the viewer overlay: painted name tags
 };
 
 struct ExportReport {

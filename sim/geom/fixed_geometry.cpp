@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 
 namespace vedette::sim::geom {
 
@@ -168,6 +169,26 @@ bool overlaps(const Rect& a, const Rect& b) {
         }
     }
     return true;
+}
+
+i64 overlap_depth(const Rect& a, const Rect& b) {
+    i64 least = std::numeric_limits<i64>::max();
+    const auto ca = a.corners(), cb = b.corners();
+    for (const Rect* r : {&a, &b})
+        for (const Vec axis : {r->facing, Vec{r->facing.y, -r->facing.x}}) {
+            // The facing is a Q16 unit vector: projections in mm after dividing by kOne.
+            i64 alo = std::numeric_limits<i64>::max(), ahi = std::numeric_limits<i64>::min();
+            i64 blo = alo, bhi = ahi;
+            for (int k = 0; k < 4; ++k) {
+                const i64 pa = dot(axis, ca[std::size_t(k)]) / kOne;
+                const i64 pb = dot(axis, cb[std::size_t(k)]) / kOne;
+                alo = std::min(alo, pa), ahi = std::max(ahi, pa);
+                blo = std::min(blo, pb), bhi = std::max(bhi, pb);
+            }
+            // The shorter way out along this axis (either direction).
+            least = std::min(least, std::min(ahi - blo, bhi - alo));
+        }
+    return std::max<i64>(least, 0);
 }
 
 i64 distance(const Rect& a, const Rect& b) {

@@ -76,6 +76,9 @@ struct Rect {
 // Edge-to-edge distance in mm (0 when touching or overlapping).
 i64 distance(const Rect& a, const Rect& b);
 bool overlaps(const Rect& a, const Rect& b);
+// How far two rectangles reach into each other, in whole mm: the shortest move along one of the
+// four edge directions that clears one from the other; 0 when apart or touching.
+i64 overlap_depth(const Rect& a, const Rect& b);
 // Squared distance from p to segment ab (exact, rounded down to whole mm^2).
 i64 distance_squared_to_segment(Vec p, Vec a, Vec b);
 bool segments_intersect(Vec a, Vec b, Vec c, Vec d);

@@ -78,6 +78,10 @@ std::string ruleset_of(const Json& json, const std::string& file) {
     return v.get<std::string>();
 }
 
+std::vector<std::string> Ruleset::scenario_warnings(const Scenario&) const {
+    return {};
+}
+
 replay::Replay Ruleset::upgrade_replay(const std::string&, const std::string& file,
                                        int version) const {
     throw InputError(file, "$.version",

@@ -59,6 +59,11 @@ public:
     // Runs the scenario with `seed` into records, deterministically.
     virtual replay::Recorded run(const Scenario& scenario, std::uint64_t seed) const = 0;
 
+    // `vedette check`: what is legal but probably not what the writer meant (two orders for one
+    // unit in a turn, of which only one can be carried out), each "JSON path: what". None by
+    // default.
+    virtual std::vector<std::string> scenario_warnings(const Scenario& scenario) const;
+
     // One situation (a melee file, a shock) resolved and explained.
     virtual Resolution resolve(const Json& json, const std::string& file,
                                const ResolveOptions& options) const = 0;

@@ -380,8 +380,16 @@ TEST(Scenario, MistakesGetClearErrorsNamingThePlace) {
               std::string::npos);
     EXPECT_NE(scenario_error([](nlohmann::json& j) {
                   j["sides"][1]["brigades"][0]["units"][0]["at"] = {60, 21};
-              }).find("$.sides[1].brigades[0].units[0].at: unit \"lw_1\" overlaps unit \"yg_1\""),
+              })
+                  .find("$.sides[1].brigades[0].units[0].at: unit \"lw_1\" overlaps unit \"yg_1\" "
+                        "by 19 mm: move them apart"),  // half-depths 22 + 7, 10 mm apart
               std::string::npos);
+    EXPECT_NE(
+        scenario_error(
+            [](nlohmann::json& j) { j["sides"][0]["commander"]["attached_to"] = "nobody"; })
+            .find("$.sides[0].commander.attached_to: \"napoleon\" is attached to unknown unit "
+                  "\"nobody\""),
+        std::string::npos);
     EXPECT_NE(scenario_error([](nlohmann::json& j) {
                   j["terrain"]["heightfield"] = {{"kind", "image"}, {"file", "missing.pgm"}};
               }).find("$.terrain.heightfield.file: cannot read the heightfield image"),

@@ -487,7 +487,24 @@ TEST(Terrain, ARiseOfTheGroundBlocksSight) {
     nlohmann::json j = p.json();
     j["terrain"]["heightfield"] = {{"kind", "image"}, {"file", "gdb/ridge.pgm"}, {"relief", "5cm"}};
     const probe::Run ridge = run_json_at(j, "/tests/data/probe.json");
-    EXPECT_TRUE(ridge.said("hu", "charge_refused", "cannot be seen")) << ridge.log();
+    EXPECT_TRUE(
+        ridge.said("hu", "charge_refused", "cannot be seen: a rise of the ground is in the way"))
+        << ridge.log();
+}
+
+// `vedette check` and the log say what blocks sight (issue 16, authoring): a wood between the
+// charger and its target is named.
+TEST(Terrain, ARefusedChargeNamesWhatHidesTheTarget) {
+    Probe p;
+    p.french = {unit("hu", "light_cavalry", 12, "line", 60, 20, 0)};
+    p.british = {unit("d1", "infantry", 24, "line", 60, 52, 180)};
+    p.order({{"unit", "hu"}, {"charge", "d1"}});
+    p.features = {{{"kind", "woods"},
+                   {"name", "the Bois de Paris"},
+                   {"polygon", {{20, 33}, {100, 33}, {100, 38}, {20, 38}}}}};
+    const probe::Run r = probe::run(p);
+    EXPECT_TRUE(r.said("hu", "charge_refused", "cannot be seen: the Bois de Paris is in the way"))
+        << r.log();
 }
 
 // 12.14: "Бегущие подразделения, вошедшие в «базовый» контакт с подразделением противника, не

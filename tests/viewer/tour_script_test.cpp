@@ -235,3 +235,56 @@ TEST(TourRunner, ScreenshotsNeverReplaceLinksOrSpecialFiles) {
 
 }  // namespace
 }  // namespace vedette::viewer
+
+namespace vedette::viewer {
+namespace {
+
+TEST(TourScript, ViewCommandsForPresentersParseAndRefuseBadValues) {
+    const Tour t = parse_tour("counters on\nlabels short\nlayout presenter\nfont 1.5\n", "t.txt");
+    ASSERT_EQ(t.commands.size(), 4u);
+    EXPECT_EQ(t.commands[3].speed, 1.5);
+    for (const auto& [line, words] : std::vector<std::pair<std::string, std::string>>{
+             {"counters maybe", "on, off or toggle"},
+             {"labels nick", "name, short or id"},
+             {"layout cinema", "standard or presenter"},
+             {"font 9", "font"}}) {
+        try {
+            parse_tour(line + "\n", "t.txt");
+            ADD_FAILURE() << "accepted: " << line;
+        } catch (const sim::InputError& e) {
+            EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(TourRunner, PresenterCommandsChangeTheView) {
+    const auto scene = render::load_replay_scene(std::string(VEDETTE_SOURCE_DIR) +
+                                                 "/replays/demo/demo_battle.replay.json");
+    ViewerModel m(scene);
+    TourRunner runner(parse_tour("counters on\nlabels id\nlayout presenter\nfont 2\n", "t.txt"));
+    runner.run(&m, std::chrono::steady_clock::now());
+    EXPECT_TRUE(m.counters);
+    EXPECT_EQ(m.labels, render::LabelStyle::id);
+    EXPECT_EQ(m.layout, Layout::presenter);
+    EXPECT_FALSE(m.panels.events) << "the presenter layout closes the log";
+    EXPECT_EQ(m.font_scale, 2.0f);
+}
+
+// The tour the README names ships and runs to its end on the demo battle.
+TEST(TourRunner, TheShippedDemoTourRunsToItsEnd) {
+    const std::string src = VEDETTE_SOURCE_DIR;
+    const auto scene = render::load_replay_scene(src + "/replays/demo/demo_battle.replay.json");
+    ViewerModel m(scene);
+    TourRunner runner(load_tour(src + "/replays/demo/tour.txt"));
+    auto now = std::chrono::steady_clock::now();
+    for (int i = 0; i < 200 && !runner.finished(); ++i) {
+        runner.run(&m, now);
+        now += std::chrono::seconds(30);
+    }
+    EXPECT_TRUE(runner.finished());
+    EXPECT_EQ(m.layout, Layout::presenter);
+    EXPECT_EQ(m.timeline.current_event(), 56) << "the melee and the step after it";
+}
+
+}  // namespace
+}  // namespace vedette::viewer

@@ -47,11 +47,11 @@ void step_row(const FrameView& f, CommandQueue& q, int i, int cur, bool follow) 
 
 void episode_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.episode) return;
-    const float top = (f.height - kTimelineHeight) * 0.62f;
-    place_panel(f, "episode", f.width - kRightWidth, top, kRightWidth,
-                f.height - kTimelineHeight - top);
+    const float top = (f.height - timeline_height(f)) * 0.62f;
+    place_panel(f, "episode", f.width - right_width(f), top, right_width(f),
+                f.height - timeline_height(f) - top);
     bool open = true;
-    if (!ImGui::Begin("Episode", &open, kDockedPanel)) {
+    if (!ImGui::Begin("Episode", &open, panel_flags(f))) {
         ImGui::End();
         return;
     }

@@ -106,10 +106,10 @@ void log_row(const FrameView& f, CommandQueue& q, int i, int cur, bool scroll_he
 
 void event_log_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.events) return;
-    const float top_h = (f.height - kTimelineHeight) * 0.58f;
+    const float top_h = (f.height - timeline_height(f)) * 0.58f;
     place_panel(f, "events", 0, 0, kLeftWidth, top_h);
     bool open = true;
-    if (!ImGui::Begin("Event log", &open, kDockedPanel)) {
+    if (!ImGui::Begin("Event log", &open, panel_flags(f))) {
         ImGui::End();
         return;
     }

@@ -1,3 +1,6 @@
+#include <algorithm>
+#include <cstdio>
+
 #include <imgui.h>
 
 #include "app/viewer/panels/panels.h"
@@ -12,9 +15,34 @@ void place_panel(const FrameView& f, const char* name, float x, float y, float w
     ui::set_panel(name);
 }
 
+float right_width(const FrameView& f) {
+    if (f.model.layout == Layout::presenter)
+        return std::max(kPresenterMinRight, f.width * kPresenterRightShare);
+    return kRightWidth;
+}
+
+float timeline_height(const FrameView& f) {
+    return f.model.layout == Layout::presenter ? kPresenterTimelineHeight : kTimelineHeight;
+}
+
+ImGuiWindowFlags panel_flags(const FrameView& f) {
+    // Presenter panels may be moved, resized and collapsed (their background drawn, since they
+    // may lie over the table); standard ones keep their places.
+    return f.model.layout == Layout::presenter ? ImGuiWindowFlags_None : kDockedPanel;
+}
+
 void draw_panels(const FrameView& f, CommandQueue& q) {
     counter_faces(f);
     scene_overlays(f, q);
+    if (f.model.layout == Layout::presenter) presenter_caption(f);
+    // Where the table is, for tours and tests: "table X,Y WxH of FWxFH (P%)".
+    ui::set_panel("layout");
+    char where[160];
+    std::snprintf(where, sizeof where, "%s: table %.0f,%.0f %.0fx%.0f of %.0fx%.0f (%.0f%%)",
+                  f.model.layout == Layout::presenter ? "presenter" : "standard", f.scene_x,
+                  f.scene_y, f.scene_w, f.scene_h, f.width, f.height,
+                  100.0f * f.scene_w * f.scene_h / std::max(1.0f, f.width * f.height));
+    ui::note(where);
     timeline_panel(f, q);
     event_log_panel(f, q);
     explanation_panel(f, q);
@@ -23,8 +51,19 @@ void draw_panels(const FrameView& f, CommandQueue& q) {
     rules_panel(f, q);
 }
 
-SceneRect scene_rect(const PanelVisibility& p, float width, float height) {
+SceneRect scene_rect(const PanelVisibility& p, float width, float height, Layout layout) {
     SceneRect r{0, 0, width, height};
+    if (layout == Layout::presenter) {
+        // The log and the unit panel float over the table when opened: only the right column
+        // and the compact timeline take room from it.
+        const float right = (p.explanation || p.episode)
+                                ? std::max(kPresenterMinRight, width * kPresenterRightShare)
+                                : 0.0f;
+        const float bottom = p.timeline ? kPresenterTimelineHeight : 0.0f;
+        if (width - right >= 320.0f) r.w = width - right;
+        if (height - bottom >= 240.0f) r.h = height - bottom;
+        return r;
+    }
     // Only when enough of the frame stays free; a small window keeps the table under the panels.
     const float left = (p.events || p.unit) ? kLeftWidth : 0.0f;
     const float right = (p.explanation || p.episode) ? kRightWidth : 0.0f;

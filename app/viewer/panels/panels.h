@@ -28,7 +28,8 @@ struct FrameView {
 struct SceneRect {
     float x, y, w, h;
 };
-SceneRect scene_rect(const PanelVisibility& panels, float width, float height);
+SceneRect scene_rect(const PanelVisibility& panels, float width, float height,
+                     Layout layout = Layout::standard);
 
 // Where each panel sits by default, as fractions of the frame (timeline along the bottom, log and
 // inspector on the left, explanation and episode panels on the right).
@@ -44,6 +45,18 @@ constexpr ImGuiWindowFlags kDockedPanel = ImGuiWindowFlags_NoMove | ImGuiWindowF
 constexpr float kPanelBackground[4] = {0.06f, 0.06f, 0.06f, 1.0f};
 constexpr float kLeftWidth = 340.0f;
 constexpr float kRightWidth = 440.0f;
+// The presenter layout: a right column of this share of the width (at least kPresenterMinRight
+// pixels) and a compact timeline; the table keeps at least 70% of the window.
+constexpr float kPresenterRightShare = 0.22f;
+constexpr float kPresenterMinRight = 300.0f;
+constexpr float kPresenterTimelineHeight = 64.0f;
+// Where the layout puts the right column and the timeline, and the flags of its panels.
+float right_width(const FrameView& f);
+float timeline_height(const FrameView& f);
+ImGuiWindowFlags panel_flags(const FrameView& f);
+// The presenter layout's caption: the event in progress in large type over the bottom of the
+// table, with its turn, phase and rule.
+void presenter_caption(const FrameView& f);
 
 void timeline_panel(const FrameView& f, CommandQueue& q);
 void event_log_panel(const FrameView& f, CommandQueue& q);
@@ -67,5 +80,9 @@ void draw_panels(const FrameView& f, CommandQueue& q);
 void draw_dice(const std::vector<sim::record::Die>& dice, float size = 18.0f);
 // Draws one explanation, every section in order (the explanation and episode panels use it).
 void draw_explanation(const sim::record::Explanation& e, float dice_size = 18.0f);
+// The result card at the top of an explanation that has a result or odds: the outcome, the dice,
+// the chance of this outcome and a luck meter (the winner's chance to win). False when the
+// explanation has neither (a move, a note).
+bool result_card(const sim::record::Explanation& e, float dice_size);
 
 }  // namespace vedette::viewer

@@ -78,7 +78,7 @@ void node(const std::string& key, const json& j) {
 
 void rules_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.rules) return;
-    place_panel(f, "rules", f.width * 0.5f - 330, 40, 660, f.height - kTimelineHeight - 80);
+    place_panel(f, "rules", f.width * 0.5f - 330, 40, 660, f.height - timeline_height(f) - 80);
     bool open = true;
     if (!ImGui::Begin("Rules", &open)) {
         ImGui::End();

@@ -259,12 +259,14 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
                 s.x > f.scene_x + f.scene_w || s.y > f.scene_y + f.scene_h)
                 continue;
             const bool sel = &u == selected;
-            const ImVec2 size = ImGui::CalcTextSize(u.id.c_str());
+            const std::string& label = render::label_text(u, m.labels);
+            const ImVec2 size = ImGui::CalcTextSize(label.c_str());
             dl->AddRectFilled(ImVec2(s.x - size.x / 2 - 2, s.y - size.y),
                               ImVec2(s.x + size.x / 2 + 2, s.y),
                               sel ? IM_COL32(255, 230, 120, 220) : IM_COL32(0, 0, 0, 120), 3.0f);
             dl->AddText(ImVec2(s.x - size.x / 2, s.y - size.y),
-                        sel ? IM_COL32(0, 0, 0, 255) : side_colour(u.side), u.id.c_str());
+                        sel ? IM_COL32(0, 0, 0, 255) : side_colour(u.side), label.c_str());
+            ui::note("label: " + label);
         }
     }
 

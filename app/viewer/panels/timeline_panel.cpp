@@ -205,14 +205,26 @@ void panels_and_camera(const FrameView& f, CommandQueue& q) {
     bool counters = f.model.counters;
     if (ImGui::Checkbox("counters (C)", &counters))
         q.push([counters](ViewerModel& m) { m.counters = counters; });
+    ImGui::SameLine();
+    if (ImGui::SmallButton("presenter layout (P)"))
+        q.push([](ViewerModel& m) { set_layout(m, Layout::presenter); });
 }
 }  // namespace
 
 void timeline_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.timeline) return;
-    place_panel(f, "timeline", 0, f.height - kTimelineHeight, f.width, kTimelineHeight);
+    place_panel(f, "timeline", 0, f.height - timeline_height(f), f.width, timeline_height(f));
     ImGui::Begin("Timeline", nullptr, kDockedPanel);
     transport(f, q);
+    if (f.model.layout == Layout::presenter) {
+        // Compact: the buttons and where we are; the full timeline is one click away.
+        ImGui::SameLine();
+        if (ImGui::SmallButton("standard layout"))
+            q.push([](ViewerModel& m) { set_layout(m, Layout::standard); });
+        status_line(f);
+        ImGui::End();
+        return;
+    }
     status_line(f);
     ruler(f, q);
     panels_and_camera(f, q);

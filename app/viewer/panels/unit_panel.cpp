@@ -72,10 +72,10 @@ void history(const FrameView& f, CommandQueue& q, int u) {
 
 void unit_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.unit) return;
-    const float top = (f.height - kTimelineHeight) * 0.58f;
-    place_panel(f, "unit", 0, top, kLeftWidth, f.height - kTimelineHeight - top);
+    const float top = (f.height - timeline_height(f)) * 0.58f;
+    place_panel(f, "unit", 0, top, kLeftWidth, f.height - timeline_height(f) - top);
     bool open = true;
-    if (!ImGui::Begin("Unit", &open, kDockedPanel)) {
+    if (!ImGui::Begin("Unit", &open, panel_flags(f))) {
         ImGui::End();
         return;
     }

@@ -244,6 +244,22 @@ Section melee_events(const OJson& r) {
     return s;
 }
 
+// An outcome as a newcomer reads it, saying what happens to whom: "attacker wins; the defender
+// is dispersed", "defender wins; the square holds", "no winner: a draw". (A result names what
+// befalls the loser, except a square that holds.)
+std::string outcome_words(const std::string& winner, const std::string& result, bool continues) {
+    const std::string more = continues ? " (the melee continues)" : "";
+    if (winner == "none" || winner.empty())
+        return (result == "draw" ? std::string("no winner: a draw")
+                                 : "no winner: " + words(result)) +
+               more;
+    const std::string loser = winner == "attacker" ? "defender" : "attacker";
+    if (result == "square_holds") return winner + " wins; the square holds" + more;
+    if (result == "retreat") return winner + " wins; the " + loser + " retreats" + more;
+    if (result == "draw") return winner + " wins; a draw" + more;
+    return winner + " wins; the " + loser + " is " + words(result) + more;
+}
+
 // The exact odds before the dice were thrown, the actual outcome marked.
 Section melee_odds(const OJson& r) {
     const OJson& o = member(r, "odds");
@@ -257,8 +273,7 @@ Section melee_odds(const OJson& r) {
     for (const OJson* x : items(o, "outcomes")) {
         record::Outcome out;
         const std::string winner = str(*x, "winner");
-        out.label = (winner == "none" ? std::string("no winner") : winner + " wins") + ", " +
-                    words(str(*x, "result")) + (flag(*x, "continues") ? " (continues)" : "");
+        out.label = outcome_words(winner, str(*x, "result"), flag(*x, "continues"));
         out.count = str(*x, "count");
         const OJson& p = member(*x, "probability");
         out.probability = p.is_number() ? p.get<double>() : 0.0;

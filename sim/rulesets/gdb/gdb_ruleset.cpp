@@ -37,6 +37,28 @@ std::unique_ptr<ruleset::Scenario> GdbRuleset::parse_scenario(const Json& json,
     return s;
 }
 
+std::vector<std::string> GdbRuleset::scenario_warnings(const ruleset::Scenario& scenario) const {
+    const auto* gdb = dynamic_cast<const GdbScenario*>(&scenario);
+    if (!gdb) throw std::logic_error("GdbRuleset::scenario_warnings: not a GdB scenario");
+    const auto& s = gdb->scenario;
+    std::vector<std::string> out;
+    // A charge is the unit's move for the turn (GdB 12.8): a move or formation order beside it is
+    // carried out only if the charge does not happen (refused, or the target gone).
+    for (std::size_t i = 0; i < s.orders.size(); ++i) {
+        const auto& c = s.orders[i];
+        if (c.kind != battle::OrderKind::charge) continue;
+        for (const auto& m : s.orders)
+            if (m.turn == c.turn && m.unit == c.unit &&
+                (m.kind == battle::OrderKind::move || m.kind == battle::OrderKind::formation))
+                out.push_back(m.path + ": turn " + std::to_string(m.turn) + ": " +
+                              s.units[std::size_t(m.unit)].id + " also has a charge order (" +
+                              c.path + "); a charge is its move for the turn, so this " +
+                              (m.kind == battle::OrderKind::move ? "move" : "formation change") +
+                              " is carried out only if the charge does not happen (GdB 12.8)");
+    }
+    return out;
+}
+
 replay::Recorded GdbRuleset::run(const ruleset::Scenario& scenario, std::uint64_t seed) const {
     const auto* gdb = dynamic_cast<const GdbScenario*>(&scenario);
     if (!gdb) throw std::logic_error("GdbRuleset::run: not a GdB scenario");

@@ -34,6 +34,7 @@ public:
     std::unique_ptr<ruleset::Scenario> parse_scenario(const Json& json,
                                                       const std::string& file) const override;
     replay::Recorded run(const ruleset::Scenario& scenario, std::uint64_t seed) const override;
+    std::vector<std::string> scenario_warnings(const ruleset::Scenario& scenario) const override;
     ruleset::Resolution resolve(const Json& json, const std::string& file,
                                 const ruleset::ResolveOptions& options) const override;
     replay::Replay upgrade_replay(const std::string& text, const std::string& file,

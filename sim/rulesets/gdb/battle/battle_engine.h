@@ -117,6 +117,9 @@ private:
     bool clear_sight_line(int from, int to, geom::Vec a, geom::Vec b) const;
     // The charger sees its target if it sees any part of it: its centre or a corner.
     bool sees_any_part(int from, int to) const;
+    // What hides `to`'s centre from `from`'s front (a feature's name, "a rise of the ground" or a
+    // unit's name); "" when nothing does.
+    std::string sight_blocker(int from, int to) const;
     const TerrainFeature* feature_at(geom::Vec p) const;
     // Woods, a built-up area or a fortification at p: the shelter evaders look for (seed 000).
     const TerrainFeature* shelter_at(geom::Vec p) const;

@@ -48,6 +48,23 @@ bool Battle::clear_sight_line(int from, int to, Vec a, Vec b) const {
     return true;
 }
 
+std::string Battle::sight_blocker(int from, int to) const {
+    const Vec a = rect_of(from).front_centre(), b = units_[static_cast<std::size_t>(to)].pos;
+    for (const auto& f : scenario_.terrain.features)
+        if (f.blocks_sight() && !geom::point_in_polygon(a, f.points) &&
+            !geom::point_in_polygon(b, f.points) && geom::segment_crosses_polygon(a, b, f.points))
+            return f.name;
+    if (!board::ground_clear(scenario_.terrain, a, b, rules_.sight_eye_height_mm))
+        return "a rise of the ground";
+    for (std::size_t u = 0; u < units_.size(); ++u) {
+        const int id = static_cast<int>(u);
+        if (id != from && id != to && units_[u].on_table &&
+            geom::segment_crosses_rect(a, b, rect_of(id)))
+            return name(id);
+    }
+    return "";
+}
+
 bool Battle::line_of_sight(int from, int to) const {
     return clear_sight_line(from, to, rect_of(from).front_centre(),
                             units_[static_cast<std::size_t>(to)].pos);

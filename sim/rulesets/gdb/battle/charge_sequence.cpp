@@ -316,7 +316,11 @@ bool Battle::declare_charge(ChargeRun& run, bool opportunity, i64 used) {
     if (refusal.empty()) {
         clear_charge_path(c, t);
         visible = sees_any_part(c, t);
-        if (!visible) refusal = "the target cannot be seen";
+        if (!visible) {
+            const std::string blocker = sight_blocker(c, t);
+            refusal = "the target cannot be seen" +
+                      (blocker.empty() ? std::string() : ": " + blocker + " is in the way");
+        }
     }
     OJson checks = {{"distance_mm", k.distance_mm},
                     {"charge_move_mm", k.charge_move_mm},

@@ -104,9 +104,14 @@ void parse_unit(const JsonNode& un, const Side& side, int side_index, int brigad
     if (placed.total_figures > limits::kMaxTotalFigures)
         un.required("figures").fail("more than " + std::to_string(limits::kMaxTotalFigures) +
                                     " figures on the table (docs/LIMITS.md)");
-    if (const int other = placed.overlaps.add(rect); other >= 0)
-        un.required("at").fail("unit \"" + u.id + "\" overlaps unit \"" +
-                               s.units[static_cast<std::size_t>(other)].id + "\"");
+    if (const int other = placed.overlaps.add(rect); other >= 0) {
+        const ScenarioUnit& o = s.units[static_cast<std::size_t>(other)];
+        const auto other_rect = unit_rect(rules, o.unit.type, o.unit.formation, o.unit.figures,
+                                          o.at, geom::direction_of_degrees(o.facing_deg));
+        un.required("at").fail("unit \"" + u.id + "\" overlaps unit \"" + o.id + "\" by " +
+                               std::to_string(geom::overlap_depth(rect, other_rect)) +
+                               " mm: move them apart");
+    }
     s.unit_index[u.id] = static_cast<int>(s.units.size());
     s.units.push_back(std::move(u));
 }
@@ -151,12 +156,20 @@ void parse_sides(const JsonNode& root, Scenario& s, const BattleRules& rules) {
         s.first_side = 1;
     else
         root.required("first_side").fail("unknown side \"" + first + "\"");
-    // Generals attached to units must name real units.
-    for (std::size_t si = 0; si < s.sides.size(); ++si)
-        for (const auto& b : s.sides[si].brigades)
-            if (!b.general.attached_to.empty() && !s.unit_index.count(b.general.attached_to))
-                root.fail("general \"" + b.general.id + "\" is attached to unknown unit \"" +
-                          b.general.attached_to + "\"");
+    // Generals (and commanders-in-chief) attached to units must name real units; the error
+    // points at the general's own `attached_to`.
+    for (std::size_t si = 0; si < side_items.size(); ++si) {
+        const auto check = [&](const Commander& c, const JsonNode& general) {
+            if (!c.attached_to.empty() && !s.unit_index.count(c.attached_to))
+                general.required("attached_to")
+                    .fail("\"" + c.id + "\" is attached to unknown unit \"" + c.attached_to + "\"");
+        };
+        const JsonNode& sn = side_items[si];
+        check(s.sides[si].commander, sn.required("commander"));
+        const auto brigade_items = sn.required("brigades").items();
+        for (std::size_t bi = 0; bi < brigade_items.size(); ++bi)
+            check(s.sides[si].brigades[bi].general, brigade_items[bi].required("general"));
+    }
 }
 
 int unit_ref(const Scenario& s, const JsonNode& n) {

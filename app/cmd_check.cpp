@@ -1,0 +1,69 @@
+// `vedette check SCENARIO [--png FILE] [--rules DIR]`: is a hand-written scenario ready? It is
+// read by its ruleset (any mistake: the file, the JSON path and what was expected, exit 2), played
+// once, and its deployment looked at: bases that overlap (both units named, by how much) are an
+// error, exit 2; orders that are legal but probably not meant are warnings. With --png, a top-down
+// deployment map: the table, the units with their names, and what each unit does in the first
+// turn (arrows in the event's colour).
+
+#include <cstdio>
+
+#include "app/cli.h"
+#include "sim/core/atomic_file.h"
+#include "sim/core/input_error.h"
+#include "sim/core/json_reader.h"
+#include "sim/replay/deployment.h"
+#include "sim/replay/replay.h"
+#include "sim/ruleset/registry.h"
+
+namespace vedette::app {
+
+#ifndef VEDETTE_SIM_ONLY
+// cmd_check_map.cpp: the deployment map (needs the renderer).
+void write_deployment_map(const sim::replay::Recorded& recorded, const std::string& file,
+                          const std::string& png);
+#endif
+
+int run_check(const Args& in) {
+    Args args = in;
+    const std::string png = take_option(args, "--png");
+    const std::string rules_dir = take_option(args, "--rules");
+    expect_no_more_options(args);
+    if (args.size() != 1) throw UsageError{"expected one scenario file"};
+#ifdef VEDETTE_SIM_ONLY
+    if (!png.empty()) throw UsageError{"--png: this build has no renderer (VEDETTE_SIM_ONLY)"};
+#endif
+    if (!png.empty()) sim::check_output_path(png, "--png");
+    const std::string& file = args[0];
+    const sim::Json json = sim::read_json_file(file);
+    const auto rules =
+        sim::ruleset::make_ruleset(sim::ruleset::ruleset_of(json, file), rules_dir, file);
+    const auto scenario = rules->parse_scenario(json, file);
+    const sim::replay::Recorded recorded = rules->run(*scenario, scenario->seed);
+    const auto& units = recorded.header.units;
+    std::printf("%s: %s (%s)\n  %zu units; played once: %zu events in %zu turns\n", file.c_str(),
+                recorded.header.title.c_str(), rules->name().c_str(), units.size(),
+                recorded.events.size(), recorded.turn_hashes.size());
+    const auto warnings = rules->scenario_warnings(*scenario);
+    for (const auto& w : warnings) std::printf("warning: %s: %s\n", file.c_str(), w.c_str());
+    const auto overlaps = sim::replay::overlapping_bases(recorded);
+    for (const auto& o : overlaps) {
+        const auto& a = units[std::size_t(o.a)];
+        const auto& b = units[std::size_t(o.b)];
+        std::fprintf(stderr,
+                     "error: %s: %s (%s) and %s (%s) overlap by %lld mm at the start: move them "
+                     "apart\n",
+                     file.c_str(), a.name.c_str(), a.id.c_str(), b.name.c_str(), b.id.c_str(),
+                     static_cast<long long>(o.depth_mm));
+    }
+#ifndef VEDETTE_SIM_ONLY
+    if (!png.empty()) {
+        write_deployment_map(recorded, file, png);
+        std::printf("  wrote the deployment map %s\n", png.c_str());
+    }
+#endif
+    if (!overlaps.empty()) return sim::kExitBadInput;
+    std::printf("  ok%s\n", warnings.empty() ? "" : " (with warnings)");
+    return 0;
+}
+
+}  // namespace vedette::app
