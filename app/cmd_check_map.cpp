@@ -15,10 +15,8 @@ namespace vedette::app {
 
 void write_deployment_map(const sim::replay::Recorded& recorded, const std::string& file,
                           const std::string& png) {
-    render::ReplayScene scene;
-    scene.replay = sim::replay::parse_replay(sim::replay::write_replay_text(recorded), file);
-    scene.duration_ms = scene.replay.events.empty() ? 0 : scene.replay.events.back().t1_ms;
-    render::find_held_looks(scene);
+    const render::ReplayScene scene =
+        render::scene_of(sim::replay::parse_replay(sim::replay::write_replay_text(recorded), file));
     const VkExtent2D size{1600, 1000};
     const render::SceneState state = render::scene_at_time(scene, 0);
     render::VulkanContext ctx(default_context_options());

@@ -172,7 +172,7 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) {
         return;
     }
     if (c.name == "font") {
-        m.font_scale = float(c.speed);
+        m.font_scale = float(c.font_scale);
         return;
     }
     if (c.name == "labels") {

@@ -104,7 +104,7 @@ void Checker::run() {
         if (a[0] != "standard" && a[0] != "presenter")
             fail("'" + a[0] + "' is not standard or presenter");
     } else if (c_.name == "font") {
-        c_.speed = value("font", [&] { return app::parse_decimal(a[0], 0.5, 4.0); });
+        c_.font_scale = value("font", [&] { return app::parse_decimal(a[0], 0.5, 4.0); });
     } else if (c_.name == "labels") {
         if (!render::parse_label_style(a[0])) fail("'" + a[0] + "' is not name, short or id");
     } else if (c_.name == "counters") {

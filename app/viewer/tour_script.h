@@ -34,7 +34,8 @@ struct TourCommand {
     // The checked values, so the runner never parses text again:
     std::int64_t time_ms = 0;   // seek SECONDS, wait SECONDS
     std::int64_t count = 0;     // seek event:N / turn:N, step/back COUNT, wait N frames
-    double speed = 1.0;         // speed X, font SCALE
+    double speed = 1.0;         // speed X
+    double font_scale = 1.0;    // font SCALE
     int width = 0, height = 0;  // size WxH
 };
 

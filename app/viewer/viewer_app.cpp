@@ -51,11 +51,7 @@ render::ReplayScene open_for_viewing(const std::string& path, const std::string&
         sim::ruleset::make_ruleset(sim::ruleset::ruleset_of(json, path), rules_dir, path);
     const auto scenario = rules->parse_scenario(json, path);
     const std::string text = sim::replay::write_replay_text(rules->run(*scenario, scenario->seed));
-    render::ReplayScene s;
-    s.replay = sim::replay::parse_replay(text, path, rules_dir);
-    s.duration_ms = s.replay.events.empty() ? 0 : s.replay.events.back().t1_ms;
-    render::find_held_looks(s);
-    return s;
+    return render::scene_of(sim::replay::parse_replay(text, path, rules_dir));
 }
 
 render::Camera camera_for(const ViewerModel& m, const render::SceneState& state, float aspect) {

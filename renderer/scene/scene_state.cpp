@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "renderer/scene/event_colours.h"
 
@@ -14,8 +15,12 @@ using sim::record::Event;
 using sim::record::Snapshot;
 
 ReplayScene load_replay_scene(const std::string& path) {
+    return scene_of(sim::replay::read_replay(path));
+}
+
+ReplayScene scene_of(sim::replay::Replay replay) {
     ReplayScene s;
-    s.replay = sim::replay::read_replay(path);
+    s.replay = std::move(replay);
     s.duration_ms = s.replay.events.empty() ? 0 : s.replay.events.back().t1_ms;
     find_held_looks(s);
     return s;

@@ -77,6 +77,9 @@ struct ReplayScene {
 };
 
 ReplayScene load_replay_scene(const std::string& path);
+// A replay already read (a scenario simulated in memory) made ready to draw: its duration and
+// held looks.
+ReplayScene scene_of(sim::replay::Replay replay);
 // Fills scene.held_looks from the events (load_replay_scene does this; a scene built by hand
 // needs it only if its events have formation_change effects).
 void find_held_looks(ReplayScene& scene);

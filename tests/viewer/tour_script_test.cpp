@@ -242,7 +242,7 @@ namespace {
 TEST(TourScript, ViewCommandsForPresentersParseAndRefuseBadValues) {
     const Tour t = parse_tour("counters on\nlabels short\nlayout presenter\nfont 1.5\n", "t.txt");
     ASSERT_EQ(t.commands.size(), 4u);
-    EXPECT_EQ(t.commands[3].speed, 1.5);
+    EXPECT_EQ(t.commands[3].font_scale, 1.5);
     for (const auto& [line, words] : std::vector<std::pair<std::string, std::string>>{
              {"counters maybe", "on, off or toggle"},
              {"labels nick", "name, short or id"},

@@ -16,9 +16,7 @@ void place_panel(const FrameView& f, const char* name, float x, float y, float w
 }
 
 float right_width(const FrameView& f) {
-    if (f.model.layout == Layout::presenter)
-        return std::max(kPresenterMinRight, f.width * kPresenterRightShare);
-    return kRightWidth;
+    return f.model.layout == Layout::presenter ? presenter_right_width(f.width) : kRightWidth;
 }
 
 float timeline_height(const FrameView& f) {
@@ -56,9 +54,7 @@ SceneRect scene_rect(const PanelVisibility& p, float width, float height, Layout
     if (layout == Layout::presenter) {
         // The log and the unit panel float over the table when opened: only the right column
         // and the compact timeline take room from it.
-        const float right = (p.explanation || p.episode)
-                                ? std::max(kPresenterMinRight, width * kPresenterRightShare)
-                                : 0.0f;
+        const float right = (p.explanation || p.episode) ? presenter_right_width(width) : 0.0f;
         const float bottom = p.timeline ? kPresenterTimelineHeight : 0.0f;
         if (width - right >= 320.0f) r.w = width - right;
         if (height - bottom >= 240.0f) r.h = height - bottom;

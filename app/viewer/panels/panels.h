@@ -50,6 +50,11 @@ constexpr float kRightWidth = 440.0f;
 constexpr float kPresenterRightShare = 0.22f;
 constexpr float kPresenterMinRight = 300.0f;
 constexpr float kPresenterTimelineHeight = 64.0f;
+// The presenter layout's right column for a frame `width` pixels wide.
+inline float presenter_right_width(float width) {
+    return width * kPresenterRightShare > kPresenterMinRight ? width * kPresenterRightShare
+                                                             : kPresenterMinRight;
+}
 // Where the layout puts the right column and the timeline, and the flags of its panels.
 float right_width(const FrameView& f);
 float timeline_height(const FrameView& f);

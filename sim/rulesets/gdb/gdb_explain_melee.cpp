@@ -256,7 +256,6 @@ std::string outcome_words(const std::string& winner, const std::string& result, 
     const std::string loser = winner == "attacker" ? "defender" : "attacker";
     if (result == "square_holds") return winner + " wins; the square holds" + more;
     if (result == "retreat") return winner + " wins; the " + loser + " retreats" + more;
-    if (result == "draw") return winner + " wins; a draw" + more;
     return winner + " wins; the " + loser + " is " + words(result) + more;
 }
 
