@@ -1,20 +1,27 @@
 // `vedette export REPLAY -o FILE.mp4|.webm|.gif [--size WxH] [--fps 30|60] [--from T] [--to T]
-//  [--speed X] [--camera director|top|overview|follow:UNIT] [--overlay none|captions|panels|viewer]
-//  [--labels name|short|id] [--quality CRF] [--srt FILE.srt] [--frames DIR] [--raw FILE]`
-// T is seconds of replay time, event:N or turn:N.
+//  [--speed X] [--camera director|top|overview|follow:UNIT]
+//  [--overlay none|captions|panels|presenter|viewer] [--labels name|short|id]
+//  [--hold KIND=SECONDS]... [--min-caption SECONDS] [--title-card SECONDS]
+//  [--notes FILE] [--quality CRF] [--srt FILE.srt] [--frames DIR] [--raw FILE]`
+// T is seconds of replay time, event:N or turn:N. Pacing (renderer/export/pacing.h): a video with
+// captions holds on charge declarations and melee results and keeps each caption up at least
+// two seconds unless told otherwise; --hold KIND=0 drops a default hold.
 
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 
 #include "app/cli.h"
 #include "app/cli_values.h"
 #include "app/render_options.h"
 #include "app/viewer/viewer_frame_ui.h"
+#include "renderer/export/pacing.h"
 #include "renderer/export/video_export.h"
 #include "renderer/scene/scene_state.h"
 #include "sim/core/atomic_file.h"
+#include "sim/core/input_error.h"
 #include "sim/core/limits.h"
 
 namespace vedette::app {
@@ -27,6 +34,13 @@ constexpr double kMinExportSpeed = 0.05;
 constexpr double kMaxExportSpeed = 100;
 // A GIF is for a short clip: every frame is a full palette image.
 constexpr double kMaxGifSeconds = 60;
+// Pacing of a video with captions: long enough to read two lines; a title card as long as a
+// caption and a half.
+constexpr double kDefaultMinCaption = 2.0;
+constexpr double kDefaultTitleCard = 3.0;
+constexpr double kMaxPacingSeconds = 60;
+// A teacher's note in a presenter video: time to read its text and see its drawings.
+constexpr double kDefaultNoteHold = 3.0;
 
 // Interrupts are handled by app/interrupt.cpp (the export is stopped and its output removed), so
 // the export's own cancel flag is never raised from here.
@@ -73,10 +87,29 @@ int run_export(const Args& in) {
     const std::string overlay = take_option(args, "--overlay");
     const auto labels = labels_flag("--labels", take_option(args, "--labels"));
     if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels" &&
-        overlay != "viewer")
-        throw UsageError{"--overlay expects none, captions, panels or viewer"};
+        overlay != "presenter" && overlay != "viewer")
+        throw UsageError{"--overlay expects none, captions, panels, presenter or viewer"};
     o.captions = overlay == "captions";
     o.panels = overlay == "panels";
+    o.presenter = overlay == "presenter";
+    // Pacing: videos with captions are paced for reading unless told otherwise.
+    const bool captioned = o.captions || o.panels || o.presenter;
+    if (captioned) o.holds = render::default_holds();
+    for (std::string hold; !(hold = take_option(args, "--hold")).empty();) {
+        try {
+            o.holds.push_back(render::parse_hold(hold));
+        } catch (const std::invalid_argument& e) {
+            throw UsageError{std::string("--hold: ") + e.what()};
+        }
+    }
+    const std::string min_caption = take_option(args, "--min-caption");
+    o.min_caption_s = min_caption.empty()
+                          ? (captioned ? kDefaultMinCaption : 0.0)
+                          : decimal_flag("--min-caption", min_caption, 0, kMaxPacingSeconds);
+    const std::string title_card = take_option(args, "--title-card");
+    const std::string notes_file = take_option(args, "--notes");
+    if (!notes_file.empty() && !o.presenter)
+        throw UsageError{"--notes goes with --overlay presenter (the notes are drawn there)"};
     o.progress = !take_flag(args, "--quiet");
     o.hash = take_flag(args, "--hash");
     // --rules DIR is accepted (and ignored) for old command lines: the replay's records say all
@@ -98,13 +131,35 @@ int run_export(const Args& in) {
 
     const render::ReplayScene scene = render::load_replay_scene(args[0]);
     o.from_ms = replay_moment_flag("--from", from, scene, 0, false);
+    // A presenter video from the start opens on the scenario's title card.
+    o.title_s = !title_card.empty() ? decimal_flag("--title-card", title_card, 0, kMaxPacingSeconds)
+                                    : (o.presenter && o.from_ms == 0 ? kDefaultTitleCard : 0.0);
     o.to_ms = replay_moment_flag("--to", to, scene, scene.duration_ms, true);
     if (o.to_ms < o.from_ms) throw UsageError{"--to comes before --from"};
-    if (gif && double(o.to_ms - o.from_ms) / 1000.0 / o.speed > kMaxGifSeconds)
-        throw UsageError{"-o: a GIF is for a short clip, at most " +
-                         std::to_string(int(kMaxGifSeconds)) +
-                         " s of video; choose a range with --from and --to (or raise --speed)"};
+    if (gif) {
+        render::Pacing pacing;
+        pacing.speed = o.speed, pacing.fps = o.fps, pacing.holds = o.holds;
+        pacing.min_caption_s = o.min_caption_s, pacing.title_s = o.title_s;
+        const double seconds =
+            (render::paced_frame_count(scene, o.from_ms, o.to_ms, pacing) - 1) / o.fps;
+        if (seconds > kMaxGifSeconds)
+            throw UsageError{"-o: a GIF is for a short clip, at most " +
+                             std::to_string(int(kMaxGifSeconds)) + " s of video (this one is " +
+                             std::to_string(int(seconds)) +
+                             " s); choose a range with --from and --to (or raise --speed)"};
+    }
     check_camera_unit("--camera", o.camera, scene);
+    // A presenter video shows the replay's notes (REPLAY.notes.json beside it, or --notes FILE,
+    // which must exist) as captions and drawings, and holds on each for reading.
+    render::ReplayNotes notes;
+    if (o.presenter) {
+        if (!notes_file.empty() && !std::filesystem::exists(notes_file))
+            throw sim::InputError(notes_file, "--notes", "no such notes file");
+        notes = render::load_notes(
+            notes_file.empty() ? render::notes_file_for(args[0]) : notes_file, scene);
+        o.notes = &notes;
+        o.note_hold_s = kDefaultNoteHold;
+    }
 
     render::VulkanContext ctx(default_context_options());
     // --overlay viewer: the viewer's own panels over every frame (released before the context).
@@ -124,7 +179,7 @@ int run_export(const Args& in) {
         "exported %zu frames (%ux%u, %d fps, %.1f s of video) in %.1f s: %.1f frames/s; preparing "
         "frames %.1f s, "
         "waiting for the encoder %.1f s%s%s\n%s\n",
-        r.frames, o.size.width, o.size.height, o.fps, double(r.frames) / o.fps, r.seconds,
+        r.frames, o.size.width, o.size.height, o.fps, r.video_seconds, r.seconds,
         r.seconds > 0 ? double(r.frames) / r.seconds : 0.0, r.render_seconds,
         r.encoder_wait_seconds, r.frames_hash.empty() ? "" : "; frames hash ",
         r.frames_hash.c_str(), target.c_str());

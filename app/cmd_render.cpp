@@ -14,6 +14,7 @@
 #include "renderer/export/captions.h"
 #include "renderer/export/label_painter.h"
 #include "renderer/export/overlay_panels.h"
+#include "renderer/export/presenter_overlay.h"
 #include "sim/core/input_error.h"
 
 namespace vedette::app {
@@ -28,8 +29,8 @@ int run_render(const Args& in) {
     const std::string overlay = take_option(args, "--overlay");
     const auto labels = labels_flag("--labels", take_option(args, "--labels"));
     if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels" &&
-        overlay != "viewer")
-        throw UsageError{"--overlay expects none, captions, panels or viewer"};
+        overlay != "presenter" && overlay != "viewer")
+        throw UsageError{"--overlay expects none, captions, panels, presenter or viewer"};
     // --rules DIR is accepted (and ignored) for old command lines: the replay's records say all
     // the renderer draws, so no rules are loaded.
     (void)take_option(args, "--rules");
@@ -72,7 +73,18 @@ int run_render(const Args& in) {
         const render::Camera camera =
             render::make_camera(camera_spec, scene, state, float(size.width) / float(size.height));
         image = renderer.render(state, camera);
-        if (labels) {  // name tags over the units, under any caption
+        if (overlay == "presenter") {
+            // The presenter video's frame for this moment (no title card in a still).
+            // The replay's notes beside it are shown at their moments, as in a presenter video.
+            const render::ReplayNotes notes =
+                render::load_notes(render::notes_file_for(args[0]), scene);
+            render::PresenterOverlay presenter(size.width, size.height,
+                                               labels.value_or(render::LabelStyle::name),
+                                               renderer.visuals(), &notes);
+            render::PacedSegment segment;
+            segment.event = state.event;
+            presenter.paint(image, scene, {state, camera, renderer.terrain(), segment, 0.0});
+        } else if (labels) {  // name tags over the units, under any caption
             render::CaptionPainter text(size.height);
             render::paint_unit_labels(text, image, state, camera, renderer.terrain(), *labels);
         }

@@ -1,5 +1,5 @@
 // `vedette view [REPLAY] [--script TOUR] [--size WxH] [--no-vsync] [--all-panels] [--stats FILE]
-//  [--labels name|short|id] [--layout standard|presenter] [--font-scale X]`:
+//  [--labels name|short|id] [--layout standard|presenter] [--font-scale X] [--notes FILE]`:
 // the replay viewer (docs/VIEWER.md).
 
 #include "app/cli.h"
@@ -12,6 +12,7 @@ int run_view(const Args& in) {
     Args args = in;
     viewer::ViewerOptions o;
     o.script = take_option(args, "--script");
+    o.notes = take_option(args, "--notes");
     o.size = size_flag("--size", take_option(args, "--size"), {1280, 720});
     o.rules_dir = take_option(args, "--rules");
     o.stats = take_option(args, "--stats");

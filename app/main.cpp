@@ -40,7 +40,8 @@ const Subcommand kSubcommands[] = {
 #ifndef VEDETTE_SIM_ONLY
     {"view",
      "[REPLAY] [--script TOUR] [--size WxH] [--no-vsync] [--all-panels] [--stats FILE] [--rules "
-     "DIR] [--labels name|short|id] [--layout standard|presenter] [--font-scale X]",
+     "DIR] [--labels name|short|id] [--layout standard|presenter] [--font-scale X] [--notes "
+     "FILE]",
      "open the replay viewer (no REPLAY: the demo battle); a tour script can drive it", run_view},
     {"render",
      "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera "

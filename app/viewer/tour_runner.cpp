@@ -1,6 +1,9 @@
 #include "app/viewer/tour_runner.h"
 
 #include <algorithm>
+#include <array>
+
+#include <glm/glm.hpp>
 
 #include "app/cli_values.h"
 #include "sim/core/atomic_file.h"
@@ -47,9 +50,77 @@ std::string TourRunner::screenshot_target(const TourCommand& c) const {
     return png;
 }
 
+namespace {
+
+// A table point (x, y, height in mm) as a world point: world = (x, height, -y).
+glm::vec3 tour_world_point(const std::array<double, 3>& p) {
+    return render::table_point(p[0], p[1], p[2]);
+}
+
+// The orbit camera standing at `eye` and looking at `look` (pitch kept within the orbit's 5 to
+// 89.5 degrees, distance at least 50 mm).
+void tour_place_camera(ViewerModel& m, glm::vec3 eye, glm::vec3 look) {
+    render::Camera camera;
+    camera.eye = eye;
+    camera.target = look;
+    m.orbit = render::orbit_from_camera(camera);
+    m.camera_mode = ViewerModel::CameraMode::orbit;
+}
+
+}  // namespace
+
+void TourRunner::start_move(const TourCommand& c, ViewerModel& m,
+                            std::chrono::steady_clock::time_point now) {
+    CameraMove move;
+    move.to_eye = tour_world_point(c.eye);
+    move.to_look = tour_world_point(c.look);
+    // From the camera shown now: the orbit camera itself, or the preset the last frame drew.
+    render::Camera from = m.camera_mode == ViewerModel::CameraMode::orbit
+                              ? render::make_orbit_camera(m.orbit, 1.0f)
+                              : m.last_camera;
+    if (from.eye == from.target) from.eye = move.to_eye, from.target = move.to_look;  // none yet
+    move.from_eye = from.eye;
+    move.from_look = from.target;
+    move.start = now;
+    move.duration_ms = c.time_ms;
+    move_ = move;
+    if (advance_move(m, now)) move_.reset();
+}
+
+bool TourRunner::advance_move(ViewerModel& m, std::chrono::steady_clock::time_point now) const {
+    const auto elapsed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(now - move_->start).count();
+    const float f = move_->duration_ms <= 0
+                        ? 1.0f
+                        : std::clamp(float(elapsed) / float(move_->duration_ms), 0.0f, 1.0f);
+    const float eased = f * f * (3.0f - 2.0f * f);  // smoothstep: starts and stops gently
+    tour_place_camera(m, glm::mix(move_->from_eye, move_->to_eye, eased),
+                      glm::mix(move_->from_look, move_->to_look, eased));
+    return f >= 1.0f;
+}
+
+void TourRunner::wait_for_key(ViewerModel* model, std::chrono::steady_clock::time_point now) {
+    if (unattended_ || !model) {
+        wait_until_ = now + std::chrono::milliseconds(kUnattendedKeyWaitMs);
+        return;
+    }
+    waiting_for_key_ = true;
+    model->tour_waits_for_key = true;
+    model->tour_key = false;
+}
+
 TourRequests TourRunner::run(ViewerModel* model, std::chrono::steady_clock::time_point now) {
     TourRequests r;
     if (waiting_for_screenshot_) return r;
+    if (move_) {
+        if (model && !advance_move(*model, now)) return r;
+        move_.reset();
+    }
+    if (waiting_for_key_) {
+        if (model && !model->tour_key) return r;
+        waiting_for_key_ = false;
+        if (model) model->tour_waits_for_key = model->tour_key = false;
+    }
     if (wait_frames_ > 0) {
         --wait_frames_;
         return r;
@@ -60,6 +131,16 @@ TourRequests TourRunner::run(ViewerModel* model, std::chrono::steady_clock::time
     }
     while (next_ < tour_.commands.size()) {
         const TourCommand& c = tour_.commands[next_++];
+        if (c.name == "wait" && c.args[0] == "key") {
+            wait_for_key(model, now);
+            return r;
+        }
+        if (c.name == "camera" && c.args[0] == "move") {
+            if (!model) continue;
+            start_move(c, *model, now);
+            if (move_) return r;  // the glide holds the tour; a move over 0 s is done at once
+            continue;
+        }
         if (c.name == "wait") {
             // parse_tour checked both against limits::kMaxWaitFrames / kMaxWaitSeconds.
             if (c.args.size() == 2)
@@ -135,7 +216,9 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) {
     if (c.name == "camera") {
         using Mode = ViewerModel::CameraMode;
         const std::string& v = a[0];
-        if (v == "top")
+        if (v == "at")
+            tour_place_camera(m, tour_world_point(c.eye), tour_world_point(c.look));
+        else if (v == "top")
             m.camera_mode = Mode::top;
         else if (v == "director")
             m.camera_mode = Mode::director;
@@ -165,6 +248,7 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) {
         if (name == "unit" || name == "all") set(p.unit);
         if (name == "rules" || name == "all") set(p.rules);
         if (name == "overlays" || name == "all") set(p.overlays);
+        if (name == "notes" || name == "all") set(p.notes);
         return;
     }
     if (c.name == "layout") {
@@ -192,6 +276,27 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) {
             m.filter.categories.insert(category_of(c, a[1]));
         else
             m.filter.kinds.insert(kind_of(c, m, a[1]));
+        return;
+    }
+    if (c.name == "caption") {
+        m.tour_caption = c.text;
+        return;
+    }
+    if (c.name == "note") {
+        const render::Note* note = render::find_note(m.notes, c.text);
+        if (!note) {
+            std::string known;
+            for (const auto& n : m.notes.notes)
+                known += (known.empty() ? "'" : ", '") + n.name + "'";
+            fail(c,
+                 "no note named '" + c.text + "' in " +
+                     (m.notes.file.empty() ? std::string("the replay's notes") : m.notes.file) +
+                     (known.empty() ? std::string(" (it has none)") : "; its notes are " + known));
+        }
+        // Paused there, so the note's caption and drawings stay in view until `play`.
+        r.stepped = true;
+        m.timeline.pause();
+        m.timeline.seek(note->time_ms);
         return;
     }
     if (c.name == "play") return m.timeline.play();

@@ -1,7 +1,9 @@
 #pragma once
 // Runs a tour one command at a time between frames. Commands that change what is shown act on the
-// model at once; `wait` holds the tour for wall time or frames; `screenshot` asks the viewer for
-// the next settled frame's pixels; `size` resizes the window; `quit` ends the viewer.
+// model at once; `wait` holds the tour for wall time or frames; `wait key` until the presenter
+// presses Space, Right or PageDown (a clicker), or 1 s in a tour that runs unattended (one with
+// `quit`); `camera move` holds it while the camera glides; `screenshot` asks the viewer for the
+// next settled frame's pixels; `size` resizes the window; `quit` ends the viewer.
 
 #include <chrono>
 #include <optional>
@@ -21,7 +23,7 @@ struct TourRequests {
 
 class TourRunner {
 public:
-    explicit TourRunner(Tour tour) : tour_(std::move(tour)) {}
+    explicit TourRunner(Tour tour) : tour_(std::move(tour)), unattended_(runs_unattended(tour_)) {}
     // Runs commands until one must wait for later frames. `model` is null while the viewer shows
     // an error dialog (only wait, screenshot, size and quit then make sense). Throws
     // sim::InputError naming the line for commands that do not fit this replay (unknown unit).
@@ -38,7 +40,22 @@ private:
     // The screenshot's PNG path (against the tour's folder); fails when it or its .txt may not be
     // written: a symlink, not a regular file, or no such folder.
     std::string screenshot_target(const TourCommand& c) const;
+    // `camera move`: from the camera shown now to the command's, eased over its seconds.
+    struct CameraMove {
+        glm::vec3 from_eye, from_look, to_eye, to_look;
+        std::chrono::steady_clock::time_point start;
+        std::int64_t duration_ms = 0;
+    };
+    void start_move(const TourCommand& c, ViewerModel& m,
+                    std::chrono::steady_clock::time_point now);
+    // Places the camera for `now`; true once the move is complete.
+    bool advance_move(ViewerModel& m, std::chrono::steady_clock::time_point now) const;
+    // Runs `wait key`: a key in the window, or a fixed short wait when nobody is there to press.
+    void wait_for_key(ViewerModel* model, std::chrono::steady_clock::time_point now);
     Tour tour_;
+    bool unattended_ = false;
+    bool waiting_for_key_ = false;
+    std::optional<CameraMove> move_;
     std::size_t next_ = 0;
     std::optional<std::chrono::steady_clock::time_point> wait_until_;
     std::int64_t wait_frames_ = 0;

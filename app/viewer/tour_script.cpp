@@ -18,6 +18,8 @@ namespace {
 
 namespace limits = sim::limits;
 
+constexpr std::size_t kAnyCount = std::numeric_limits<std::size_t>::max();
+
 struct Shape {
     std::size_t min_args, max_args;
     const char* usage;
@@ -29,9 +31,16 @@ const std::map<std::string, Shape>& shapes() {
         {"step", {1, 2, "step event|phase|turn [COUNT]"}},
         {"back", {1, 2, "back event|phase|turn [COUNT]"}},
         {"select", {1, 1, "select UNIT | select none"}},
-        {"camera", {1, 1, "camera top|director|overview|orbit|follow:UNIT"}},
+        {"camera",
+         {1, 10,
+          "camera top|director|overview|orbit|follow:UNIT | camera at X Y Z look X Y Z | "
+          "camera move X Y Z look X Y Z over SECONDS"}},
+        {"caption", {0, kAnyCount, "caption TEXT | caption"}},
+        {"note", {1, kAnyCount, "note NAME"}},
         {"panel",
-         {2, 2, "panel timeline|events|explanation|episode|unit|rules|overlays|all on|off|toggle"}},
+         {2, 2,
+          "panel timeline|events|explanation|episode|unit|rules|overlays|notes|all "
+          "on|off|toggle"}},
         {"counters", {1, 1, "counters on|off|toggle"}},
         {"labels", {1, 1, "labels name|short|id"}},
         {"layout", {1, 1, "layout standard|presenter"}},
@@ -41,7 +50,7 @@ const std::map<std::string, Shape>& shapes() {
         {"play", {0, 0, "play"}},
         {"pause", {0, 0, "pause"}},
         {"speed", {1, 1, "speed X (0.25 to 8)"}},
-        {"wait", {1, 2, "wait SECONDS | wait N frames"}},
+        {"wait", {1, 2, "wait SECONDS | wait N frames | wait key"}},
         {"size", {1, 1, "size WxH"}},
         {"screenshot", {1, 1, "screenshot FILE.png"}},
         {"quit", {0, 0, "quit"}},
@@ -78,6 +87,9 @@ private:
     void step();
     void wait();
     void screenshot();
+    void camera();
+    void camera_place(std::size_t first, const char* what);
+    void caption();
 
     TourCommand& c_;
     const std::string& file_;
@@ -91,11 +103,13 @@ void Checker::run() {
     if (c_.name == "step" || c_.name == "back") return step();
     if (c_.name == "wait") return wait();
     if (c_.name == "screenshot") return screenshot();
+    if (c_.name == "camera") return camera();
+    if (c_.name == "caption" || c_.name == "note") return caption();
     if (c_.name == "panel") {
         // "melee" and "charge": the old names of the explanation and episode panels.
         static const std::vector<std::string> names{"timeline", "events", "explanation", "episode",
                                                     "melee",    "charge", "unit",        "rules",
-                                                    "overlays", "all"};
+                                                    "overlays", "notes",  "all"};
         if (std::find(names.begin(), names.end(), a[0]) == names.end())
             fail("no panel '" + a[0] + "'");
         if (a[1] != "on" && a[1] != "off" && a[1] != "toggle")
@@ -115,10 +129,6 @@ void Checker::run() {
                 ? a.size() != 1
                 : (a.size() != 2 || (a[0] != "unit" && a[0] != "kind" && a[0] != "category")))
             fail("bad filter");
-    } else if (c_.name == "camera") {
-        const bool follow = a[0].rfind("follow:", 0) == 0 && a[0].size() > 7;
-        if (!follow && a[0] != "top" && a[0] != "director" && a[0] != "overview" && a[0] != "orbit")
-            fail("unknown camera '" + a[0] + "'");
     } else if (c_.name == "speed") {
         c_.speed = value("speed", [&] {
             return app::parse_decimal(a[0], Timeline::kMinSpeed, Timeline::kMaxSpeed);
@@ -158,6 +168,7 @@ void Checker::step() {
 
 void Checker::wait() {
     const auto& a = c_.args;
+    if (a.size() == 1 && a[0] == "key") return;
     if (a.size() == 2) {
         if (a[1] != "frames") fail("bad wait: '" + a[1] + "' is not 'frames'");
         c_.count = value("wait N frames",
@@ -176,6 +187,43 @@ void Checker::screenshot() {
         fail("screenshots are PNG files ending in .png");
     // Relative, without "..": throws an InputError naming this line otherwise.
     sim::resolve_relative_input(file_, where(c_), name);
+}
+
+void Checker::camera() {
+    const auto& a = c_.args;
+    if (a[0] == "at" || a[0] == "move") {
+        const bool move = a[0] == "move";
+        if (a.size() != (move ? 10u : 8u) || a[4] != "look" || (move && a[8] != "over"))
+            fail(move ? "bad camera move" : "bad camera at");
+        camera_place(1, move ? "camera move" : "camera at");
+        if (move)
+            c_.time_ms = value("camera move ... over SECONDS", [&] {
+                return static_cast<std::int64_t>(
+                    app::parse_decimal(a[9], 0.0, limits::kMaxWaitSeconds) * 1000.0);
+            });
+        return;
+    }
+    if (a.size() != 1) fail("wrong number of arguments to camera");
+    const bool follow = a[0].rfind("follow:", 0) == 0 && a[0].size() > 7;
+    if (!follow && a[0] != "top" && a[0] != "director" && a[0] != "overview" && a[0] != "orbit")
+        fail("unknown camera '" + a[0] + "'");
+}
+
+// X Y Z look X Y Z from args[first]: table millimetres within limits::kMaxLengthMm.
+void Checker::camera_place(std::size_t first, const char* what) {
+    const double max = double(limits::kMaxLengthMm);
+    for (std::size_t i = 0; i < 3; ++i) {
+        c_.eye[i] = value(std::string(what) + " X Y Z",
+                          [&] { return app::parse_decimal(c_.args[first + i], -max, max); });
+        c_.look[i] = value(std::string(what) + " look X Y Z",
+                           [&] { return app::parse_decimal(c_.args[first + 4 + i], -max, max); });
+    }
+    if (c_.eye == c_.look) fail("the camera must look at a point other than where it stands");
+}
+
+void Checker::caption() {
+    if (c_.text.size() > limits::kMaxNoteTextBytes)
+        fail(c_.name + " longer than " + std::to_string(limits::kMaxNoteTextBytes) + " bytes");
 }
 
 [[noreturn]] void unknown_command(const TourCommand& c, const std::string& file) {
@@ -203,12 +251,24 @@ Tour parse_tour(const std::string& text, const std::string& file) {
         TourCommand c;
         c.line = number;
         if (!(words >> c.name)) continue;
-        for (std::string w; words >> w;) c.args.push_back(w);
+        // The rest of the line as written (a caption's spacing, a bookmark's name), then its words.
+        std::getline(words, c.text);
+        const auto first = c.text.find_first_not_of(" \t\r");
+        c.text = first == std::string::npos
+                     ? std::string()
+                     : c.text.substr(first, c.text.find_last_not_of(" \t\r") + 1 - first);
+        std::istringstream rest(c.text);
+        for (std::string w; rest >> w;) c.args.push_back(w);
         if (!shapes().count(c.name)) unknown_command(c, file);
         Checker(c, file).run();
         tour.commands.push_back(std::move(c));
     }
     return tour;
+}
+
+bool runs_unattended(const Tour& tour) {
+    return std::any_of(tour.commands.begin(), tour.commands.end(),
+                       [](const TourCommand& c) { return c.name == "quit"; });
 }
 
 Tour load_tour(const std::string& path) {

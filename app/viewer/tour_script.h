@@ -12,7 +12,12 @@
 //   filter unit UNIT | filter category CATEGORY | filter kind KIND | filter clear
 //   play | pause | speed X
 //   counters on|off|toggle | labels name|short|id | layout standard|presenter | font SCALE
-//   wait SECONDS | wait N frames
+//   wait SECONDS | wait N frames | wait key  (key: Space, Right or PageDown go on; a tour that
+//                                      ends with `quit` runs by itself and waits 1 s instead)
+//   caption TEXT | caption             (a caption over the table until the next; none clears it)
+//   camera at X Y Z look X Y Z         (table millimetres: x, y and height above the table)
+//   camera move X Y Z look X Y Z over SECONDS   (eased from the camera shown; holds the tour)
+//   note NAME                          (jumps to a bookmark of the replay's notes and pauses)
 //   size WxH                          (resizes the window)
 //   screenshot FILE.png               (also writes FILE.txt: the text the panels drew)
 //   quit
@@ -21,6 +26,7 @@
 // relative without ".."; it is resolved against the tour's own folder, so a shared tour cannot
 // write elsewhere on the presenter's machine.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -37,12 +43,21 @@ struct TourCommand {
     double speed = 1.0;         // speed X
     double font_scale = 1.0;    // font SCALE
     int width = 0, height = 0;  // size WxH
+    std::string text;           // caption TEXT, note NAME: the rest of the line, trimmed
+    // camera at/move: where the camera stands and the point it looks at, in table millimetres
+    // (x, y, height); world = (x, height, -y) as in renderer/scene/camera.h.
+    std::array<double, 3> eye{}, look{};
 };
 
 struct Tour {
     std::string file;
     std::vector<TourCommand> commands;
 };
+
+// A tour that ends by itself (it has a `quit`: tests, screenshot runs) runs unattended: its
+// `wait key` waits kUnattendedKeyWaitMs instead of a key.
+bool runs_unattended(const Tour& tour);
+inline constexpr std::int64_t kUnattendedKeyWaitMs = 1000;
 
 // Parses a tour; throws sim::InputError naming the file, line and what was expected.
 Tour parse_tour(const std::string& text, const std::string& file);

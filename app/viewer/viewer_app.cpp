@@ -165,10 +165,15 @@ int run_viewer(const ViewerOptions& options) {
     const std::string replay_path = options.replay.empty() ? default_replay() : options.replay;
     std::string error_title, error_message;
     std::unique_ptr<render::ReplayScene> scene;
+    render::ReplayNotes notes;
     bool simulated = false;
+    std::string opening = replay_path;  // the file the error dialog names
     try {
         scene = std::make_unique<render::ReplayScene>(
             open_for_viewing(replay_path, options.rules_dir, simulated));
+        // The notes beside the replay (none yet: empty, created on the first change).
+        opening = options.notes.empty() ? render::notes_file_for(replay_path) : options.notes;
+        notes = render::load_notes(opening, *scene);
         if (simulated)
             std::printf(
                 "%s is a scenario: simulated it for viewing (save the replay with "
@@ -176,7 +181,7 @@ int run_viewer(const ViewerOptions& options) {
                 replay_path.c_str(), replay_path.c_str());
     } catch (const std::exception& e) {
         scene.reset();
-        error_title = "Vedette cannot open " + replay_path;
+        error_title = "Vedette cannot open " + opening;
         error_message = e.what();
         std::fprintf(stderr, "error: %s\n", e.what());
     }
@@ -199,7 +204,8 @@ int run_viewer(const ViewerOptions& options) {
         renderer->set_surround_colour(kPanelBackground);
         model = std::make_unique<ViewerModel>(*scene);
         model->ruleset = load_ruleset_data(options.rules_dir, scene->replay.header.ruleset);
-        if (options.all_panels) model->panels.rules = true;
+        model->notes = std::move(notes);
+        if (options.all_panels) model->panels.rules = model->panels.notes = true;
         model->labels = options.labels;
         if (options.presenter) set_layout(*model, Layout::presenter);
         if (options.font_scale > 0) model->font_scale = options.font_scale;
@@ -286,6 +292,7 @@ int run_viewer(const ViewerOptions& options) {
                 model->camera_mode = ViewerModel::CameraMode::director;
                 camera = camera_for(*model, state, rect.w / rect.h);
             }
+            model->last_camera = camera;
             const FrameView view{*model, state,  camera, renderer->terrain(), w, h, lay_out, rect.x,
                                  rect.y, rect.w, rect.h, &renderer->visuals()};
             draw_panels(view, queue);

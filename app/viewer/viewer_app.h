@@ -13,6 +13,7 @@ namespace vedette::viewer {
 struct ViewerOptions {
     std::string replay;     // empty: the embedded demo battle
     std::string script;     // a tour to run (docs/VIEWER.md)
+    std::string notes;      // --notes FILE (empty: REPLAY.notes.json beside the replay)
     std::string rules_dir;  // where the rulesets are (empty: found as for every command)
     VkExtent2D size{1280, 720};
     bool vsync = true;

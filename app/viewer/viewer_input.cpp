@@ -2,6 +2,8 @@
 
 #include <imgui.h>
 
+#include "app/viewer/panels/panels.h"
+
 namespace vedette::viewer {
 
 namespace {
@@ -23,6 +25,13 @@ void take_over(const ViewerModel& model, const render::Camera& camera, CommandQu
 bool handle_input(const ViewerModel& model, const render::Camera& camera, CommandQueue& q) {
     const ImGuiIO& io = ImGui::GetIO();
     bool stepped = false;
+    if (!io.WantTextInput && model.tour_waits_for_key &&
+        (pressed(ImGuiKey_Space) || pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_PageDown))) {
+        // A tour's `wait key`: the key (a presenter's clicker sends PageDown) moves the tour on
+        // and does nothing else.
+        q.push([](ViewerModel& m) { m.tour_key = true; });
+        return false;
+    }
     if (!io.WantTextInput) {
         const EventFilter filter = model.filter;
         auto step = [&](StepUnit unit, int dir) {
@@ -53,6 +62,15 @@ bool handle_input(const ViewerModel& model, const render::Camera& camera, Comman
             if (c == '+' || c == '=') q.push([](ViewerModel& m) { m.timeline.faster(); });
             if (c == '-') q.push([](ViewerModel& m) { m.timeline.slower(); });
             if (c == 'c' || c == 'C') q.push([](ViewerModel& m) { m.counters = !m.counters; });
+            if (c == 'n' || c == 'N')  // a note at the playhead, the notes panel open to edit it
+                q.push([](ViewerModel& m) {
+                    add_note_now(m, "note", "");
+                    m.panels.notes = true;
+                });
+            if (c == 'd' || c == 'D')  // draw mode: drag arrows and circles into the note shown
+                q.push([](ViewerModel& m) { m.draw_notes = !m.draw_notes; });
+            if (c == 'm' || c == 'M')  // the ruler: measure by dragging on the table
+                q.push([](ViewerModel& m) { m.ruler = {!m.ruler.on, false, 0, 0, 0, 0}; });
             if (c == 'p' || c == 'P')
                 q.push([](ViewerModel& m) {
                     set_layout(

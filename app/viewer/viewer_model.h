@@ -13,6 +13,7 @@
 #include "app/viewer/timeline.h"
 #include "renderer/scene/camera.h"
 #include "renderer/scene/event_colours.h"
+#include "renderer/scene/replay_notes.h"
 #include "renderer/scene/scene_state.h"
 #include "renderer/scene/unit_labels.h"
 
@@ -20,7 +21,7 @@ namespace vedette::viewer {
 
 struct PanelVisibility {
     bool timeline = true, events = true, explanation = true, episode = true, unit = true,
-         rules = false, overlays = true;
+         rules = false, overlays = true, notes = false;
 };
 
 // Standard: every panel docked around the table. Presenter (a projector, a lesson): the table
@@ -67,6 +68,23 @@ struct ViewerModel {
     bool relayout = false;  // put the panels back in the layout's places on the next frame
     // What the 3D labels say: names by default (`--labels`, the L key, the tour's `labels`).
     render::LabelStyle labels = render::LabelStyle::name;
+    // The replay's notes (REPLAY.notes.json beside it, or --notes FILE): bookmarks with a text
+    // and drawings. The notes panel, the N and D keys and drawing on the table edit them (saved
+    // at each change); tours jump to them (`note NAME`).
+    render::ReplayNotes notes;
+    std::string notes_problem;  // why the last save failed, for the notes panel ("" when saved)
+    bool draw_notes = false;    // draw mode (the D key): left-drag an arrow, Shift+drag a circle
+    std::string tour_caption;   // the tour's `caption`, over the table until the next one
+    bool tour_waits_for_key = false;  // a tour's `wait key`: Space, Right or PageDown go on...
+    bool tour_key = false;            // ...and one was pressed (the tour runner takes it)
+    render::Camera last_camera;       // the camera of the last frame (a `camera move` starts there)
+    // The ruler (the M key): measuring on, and the measurement's ends on the table in mm (a left
+    // drag on the table; app/viewer/panels/measure_overlay.cpp).
+    struct Ruler {
+        bool on = false;
+        bool has = false;  // a measurement to show
+        double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    } ruler;
 
     const std::vector<sim::record::Event>& events() const { return scene.replay.events; }
     const std::vector<sim::record::RosterUnit>& roster() const { return scene.replay.header.units; }

@@ -106,14 +106,20 @@ void CaptionPainter::fill(RgbaImage& frame, int x0, int y0, int x1, int y1, std:
 void CaptionPainter::paint_lines(RgbaImage& frame, const std::string& title,
                                  const std::string& detail) {
     const int margin = int(impl_->size);
-    const int band = int(impl_->size * 4.2f);
+    const int max_width = int(frame.width) - 2 * margin;
+    // The band holds two lines; a title that wraps to more raises its top so that the detail
+    // line below it never overlaps the title's last line. (Measured in a one-pixel image: text
+    // is clipped there, but the lines still advance.)
+    RgbaImage scratch(1, 1);
+    const int title_h = draw_text(scratch, title, 0, 0, max_width, 0, 0, 0);
+    const int band = std::max(int(impl_->size * 4.2f),
+                              int(impl_->size * 0.4f) + title_h + int(impl_->size * 1.5f));
     const int top = int(frame.height) - band;
     for (int y = std::max(0, top); y < int(frame.height); ++y)
         for (std::uint32_t x = 0; x < frame.width; ++x) {
             std::uint8_t* d = &frame.pixels[(std::size_t(y) * frame.width + x) * 4];
             for (int c = 0; c < 3; ++c) d[c] = std::uint8_t(d[c] * 0.35f);
         }
-    const int max_width = int(frame.width) - 2 * margin;
     const int next =
         draw_text(frame, title, margin, top + int(impl_->size * 0.4f), max_width, 250, 246, 232);
     draw_text(frame, detail, margin, std::min(next, int(frame.height) - int(impl_->size * 1.3f)),

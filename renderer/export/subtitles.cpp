@@ -21,24 +21,25 @@ std::string srt_time(double seconds) {
 
 }  // namespace
 
-std::string srt_of(const ReplayScene& scene, std::int64_t from_ms, std::int64_t to_ms,
-                   double speed) {
+std::string srt_of(const ReplayScene& scene, const PacedVideo& video) {
     const auto& events = scene.replay.events;
     std::string out;
     int cue = 0;
-    for (std::size_t i = 0; i < events.size(); ++i) {
-        const auto& e = events[i];
-        // The event's caption stays until the next event starts (captions show the last event
-        // begun at any moment).
-        const std::int64_t start = std::max(e.t0_ms, from_ms);
-        const std::int64_t end =
-            std::min(i + 1 < events.size() ? events[i + 1].t0_ms : std::max(e.t1_ms, to_ms), to_ms);
-        if (end <= start || e.text.empty()) continue;
-        out += std::to_string(++cue) + "\n" + srt_time(double(start - from_ms) / 1000.0 / speed) +
-               " --> " + srt_time(double(end - from_ms) / 1000.0 / speed) + "\n" + e.text + "\n" +
-               caption_detail(scene, e) + "\n\n";
+    for (const auto& s : video.segments) {
+        if (s.event < 0 || s.video_end_s() <= s.video_start_s) continue;
+        const auto& e = events[static_cast<std::size_t>(s.event)];
+        if (e.text.empty()) continue;
+        out += std::to_string(++cue) + "\n" + srt_time(s.video_start_s) + " --> " +
+               srt_time(s.video_end_s()) + "\n" + e.text + "\n" + caption_detail(scene, e) + "\n\n";
     }
     return out;
+}
+
+std::string srt_of(const ReplayScene& scene, std::int64_t from_ms, std::int64_t to_ms,
+                   double speed) {
+    Pacing plain;
+    plain.speed = speed;
+    return srt_of(scene, pace_video(scene, from_ms, to_ms, plain));
 }
 
 }  // namespace vedette::render

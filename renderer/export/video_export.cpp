@@ -16,7 +16,9 @@
 #include "renderer/export/frame_folder.h"
 #include "renderer/export/label_painter.h"
 #include "renderer/export/overlay_panels.h"
+#include "renderer/export/presenter_overlay.h"
 #include "renderer/export/subtitles.h"
+#include "renderer/scene/director.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/cleanup.h"
 #include "sim/core/input_error.h"
@@ -92,17 +94,24 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
                            const ExportOptions& o, const std::atomic<bool>& cancel) {
     const std::int64_t to = o.to_ms < 0 ? scene.duration_ms : std::min(o.to_ms, scene.duration_ms);
     if (to < o.from_ms) throw std::runtime_error("the export ends before it starts");
-    // The replay time of video frame i: from + i * speed / fps (fixed steps, never the wall clock).
-    const double step_ms = o.speed * 1000.0 / o.fps;
-    const double frame_count = double(to - o.from_ms) / step_ms + 1;
+    Pacing pacing;
+    pacing.speed = o.speed, pacing.fps = o.fps;
+    pacing.holds = o.holds, pacing.min_caption_s = o.min_caption_s, pacing.title_s = o.title_s;
+    if (o.notes && o.presenter) {
+        for (const auto& n : o.notes->notes) pacing.note_times_ms.push_back(n.time_ms);
+        pacing.note_hold_s = o.note_hold_s;
+    }
+    const double frame_count = paced_frame_count(scene, o.from_ms, to, pacing);
     if (!(frame_count <= double(sim::limits::kMaxExportFrames)))
         throw sim::InputError(
             o.output.empty() ? (o.frames_dir.empty() ? o.raw_file : o.frames_dir) : o.output,
             "--from/--to",
             "the export would be " + std::to_string(std::int64_t(frame_count)) +
                 " frames; the limit is " + std::to_string(sim::limits::kMaxExportFrames) +
-                " (docs/LIMITS.md): export a shorter range with --from and --to, or raise --speed");
-    const std::size_t frames = std::size_t(frame_count);
+                " (docs/LIMITS.md): export a shorter range with --from and --to, raise --speed "
+                "or hold less");
+    const PacedVideo plan = pace_video(scene, o.from_ms, to, pacing);
+    const std::size_t frames = plan.frames.size();
 
     std::unique_ptr<FfmpegPipe> ffmpeg;
     std::FILE* raw = nullptr;
@@ -131,6 +140,13 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
     if (o.labels) label_text = std::make_unique<CaptionPainter>(o.size.height);
     std::unique_ptr<PanelPainter> panels;
     if (o.panels) panels = std::make_unique<PanelPainter>(o.size.height);
+    std::unique_ptr<PresenterOverlay> presenter;
+    if (o.presenter)
+        presenter = std::make_unique<PresenterOverlay>(o.size.width, o.size.height,
+                                                       o.labels.value_or(LabelStyle::name),
+                                                       renderer.visuals(), o.notes);
+    // The director moves smoothly and holds a shot at least as long as a caption stays.
+    DirectorCamera director(std::max(2.0, o.min_caption_s));
     FrameQueue queue(3);
     std::string writer_error;  // read only after join()
     std::atomic<bool> writer_failed{false};
@@ -170,12 +186,18 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
         // Two frames in flight: frame i renders while frame i-1 is read back and handed to the
         // writer, which feeds ffmpeg while frame i+1 is prepared.
         auto hand_over = [&](std::size_t frame, const SceneState& state, const Camera& camera) {
+            const PacedSegment& segment =
+                plan.segments[static_cast<std::size_t>(plan.frames[frame].segment)];
             const std::uint8_t* data =
                 renderer.fetch(std::uint32_t(frame % BattlefieldRenderer::kSlots));
             RgbaImage img(o.size.width, o.size.height);
             std::memcpy(img.pixels.data(), data, img.pixels.size());
-            if (label_text)
+            if (label_text && !presenter)
                 paint_unit_labels(*label_text, img, state, camera, renderer.terrain(), *o.labels);
+            if (presenter)
+                presenter->paint(
+                    img, scene,
+                    {state, camera, renderer.terrain(), segment, double(frame) / double(o.fps)});
             if (captions) captions->paint(img, scene, state);
             if (panels) panels->paint(img, scene, state);
             report.encoder_wait_seconds += queue.push(std::move(img.pixels));
@@ -188,11 +210,12 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
             if (cancel.load()) throw std::runtime_error("interrupted");
             if (writer_failed.load()) throw std::runtime_error("writing failed");
             const auto t0 = Clock::now();
-            const std::int64_t t = o.from_ms + std::int64_t(double(i) * step_ms);
-            SceneState state = scene_at_time(scene, t);
+            SceneState state = scene_at_time(scene, plan.frames[i].replay_ms);
+            const float aspect = float(viewport.extent.width) / float(viewport.extent.height);
             const Camera camera =
-                make_camera(o.camera, scene, state,
-                            float(viewport.extent.width) / float(viewport.extent.height));
+                o.camera.mode == CameraSpec::Mode::director
+                    ? director.next(scene, state, aspect, i == 0 ? 0.0 : 1.0 / double(o.fps))
+                    : make_camera(o.camera, scene, state, aspect);
             BattlefieldRenderer::AfterScene ui;
             if (o.ui) ui = [&](VkCommandBuffer cmd) { o.ui->record(cmd, renderer, state, camera); };
             renderer.submit(state, camera, std::uint32_t(i % BattlefieldRenderer::kSlots), viewport,
@@ -226,7 +249,9 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
         }
     }
     if (frame_folder) frame_folder->commit();
-    if (!o.srt.empty()) sim::write_file_atomically(o.srt, srt_of(scene, o.from_ms, to, o.speed));
+    if (!o.srt.empty()) sim::write_file_atomically(o.srt, srt_of(scene, plan));
+    report.video_seconds = double(frames) / double(o.fps);
+    report.camera_moves = director.shots_changed();
     report.seconds = seconds_since(start);
     if (o.hash) report.frames_hash = sim::hex16(hash);
     return report;

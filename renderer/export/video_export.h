@@ -9,7 +9,9 @@
 
 #include "renderer/export/ffmpeg_pipe.h"
 #include "renderer/export/frame_ui.h"
+#include "renderer/export/pacing.h"
 #include "renderer/scene/camera.h"
+#include "renderer/scene/replay_notes.h"
 #include "renderer/scene/unit_labels.h"
 #include "renderer/vk/context.h"
 
@@ -32,8 +34,16 @@ struct ExportOptions {
     bool captions = false;  // --overlay captions: a lower third for the current event
     bool panels = false;    // --overlay panels: the timeline and the melee panel (with captions)
     bool progress = true;
-    FrameUi* ui = nullptr;             // --overlay viewer: the viewer's panels, drawn by the GPU
-    std::optional<LabelStyle> labels;  // --labels outside the viewer overlay: painted name tags
+    bool presenter = false;  // --overlay presenter: presenter_overlay.h (labels as `labels`)
+    const ReplayNotes* notes = nullptr;  // shown by the presenter overlay (--notes)
+    FrameUi* ui = nullptr;               // --overlay viewer: the viewer's panels, drawn by the GPU
+    std::optional<LabelStyle> labels;    // --labels outside the viewer overlay: painted name tags
+    // Pacing (pacing.h; `speed` and `fps` above are its clock): holds, minimum caption time and a
+    // title card. None of them: the plain clock.
+    std::vector<HoldRule> holds;
+    double min_caption_s = 0;
+    double title_s = 0;
+    double note_hold_s = 0;  // held after the event showing each note's moment
 };
 
 struct ExportReport {
@@ -41,7 +51,9 @@ struct ExportReport {
     double seconds = 0;               // wall clock, whole export
     double render_seconds = 0;        // preparing and submitting frames (rendering runs in flight)
     double encoder_wait_seconds = 0;  // the render loop waiting for a free frame slot
-    std::string frames_hash;  // FNV-1a 64 of every raw frame, in order (with ExportOptions::hash)
+    std::string frames_hash;   // FNV-1a 64 of every raw frame, in order (with ExportOptions::hash)
+    double video_seconds = 0;  // the paced video's length
+    int camera_moves = 0;      // new shots the director camera took
 };
 
 struct ReplayScene;

@@ -113,6 +113,17 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
     return c;
 }
 
+Camera look_at_camera(glm::vec3 eye, glm::vec3 target, float aspect) {
+    Camera c;
+    c.eye = eye;
+    c.target = target;
+    c.focal = 1.0f / std::tan(glm::radians(45.0f / 2));
+    const float dist = std::max(1.0f, glm::length(eye - target));
+    c.view_proj = projection(45.0f, aspect, std::max(10.0f, dist * 0.05f), dist * 6.0f) *
+                  glm::lookAt(eye, target, glm::vec3(0, 1, 0));
+    return c;
+}
+
 void OrbitView::orbit(float d_yaw, float d_pitch) {
     yaw_deg = std::fmod(yaw_deg + d_yaw + 360.0f, 360.0f);
     pitch_deg = std::clamp(pitch_deg + d_pitch, 5.0f, 89.5f);

@@ -28,6 +28,9 @@ struct Camera {
 
 Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const SceneState& state,
                    float aspect);
+// The preset cameras' lens at `eye` looking at `target` (world coordinates), for a camera that
+// moves between shots.
+Camera look_at_camera(glm::vec3 eye, glm::vec3 target, float aspect);
 
 // The interactive camera: orbits a point on the table. Yaw 0 looks along +y of the table (from the
 // near edge), pitch is the angle above the table, distance in millimetres.

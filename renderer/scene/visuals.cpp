@@ -1,5 +1,6 @@
 #include "renderer/scene/visuals.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -71,13 +72,98 @@ FigureVisual figure_visual(const JsonNode& node) {
     return f;
 }
 
+std::uint8_t byte_of(float c) {
+    return static_cast<std::uint8_t>(std::lround(std::clamp(c, 0.0f, 1.0f) * 255.0f));
+}
+
+// An arrow style's entry: {"colour", "width", "dashed", "dash", "heads", "opacity"}, each optional
+// over the built-in look of that style (or of "move" for a style of the file's own).
+ArrowLook arrow_look(const JsonNode& node, ArrowLook a) {
+    if (!node.raw().is_object())
+        node.fail("expected an object, found " + sim::json_type_name(node.raw()));
+    node.expect_only_keys({"colour", "width", "dashed", "dash", "heads", "opacity"});
+    if (const auto c = node.optional("colour")) {
+        const Colour rgb = colour(*c);
+        a.r = byte_of(rgb[0]), a.g = byte_of(rgb[1]), a.b = byte_of(rgb[2]);
+    }
+    if (const auto w = node.optional("width")) a.width = static_cast<float>(number(*w, 0.1, 5));
+    a.dashed = node.bool_or("dashed", a.dashed);
+    if (const auto d = node.optional("dash")) a.dash = static_cast<float>(number(*d, 0.1, 5));
+    a.heads = static_cast<int>(node.int_or("heads", a.heads, 0, 2));
+    if (const auto o = node.optional("opacity")) a.opacity = static_cast<float>(number(*o, 0, 1));
+    return a;
+}
+
+StatusLook status_look(const JsonNode& node, const std::string& name) {
+    node.expect_only_keys({"colour", "label"});
+    const Colour rgb = colour(node.required("colour"));
+    StatusLook s{byte_of(rgb[0]), byte_of(rgb[1]), byte_of(rgb[2]), node.string_or("label", name)};
+    if (s.label.empty() || s.label.size() > 24)
+        node.required("label").fail("expected a short label of 1 to 24 characters");
+    return s;
+}
+
+// The optional table-mark sections: a file written before them keeps the built-in looks.
+void read_marks(const JsonNode& root, Visuals& v) {
+    if (const auto arrows = root.optional("arrows"))
+        for (const auto& [key, node] : members(*arrows)) {
+            const auto known = v.arrows.find(key);
+            v.arrows[key] =
+                arrow_look(node, known != v.arrows.end() ? known->second : v.arrows.at("move"));
+        }
+    if (const auto markers = root.optional("status_markers"))
+        for (const auto& [key, node] : members(*markers))
+            v.status_markers[key] = status_look(node, key);
+    if (const auto planned = root.optional("planned_opacity"))
+        v.planned_opacity = static_cast<float>(number(*planned, 0, 1));
+}
+
 }  // namespace
+
+const std::map<std::string, ArrowLook, std::less<>>& default_arrow_looks() {
+    // r, g, b, width, dashed, dash, heads, opacity: the bytes assets/visuals.json's colours give,
+    // so a file without "arrows" draws what the shipped one does (docs/VIEWER.md, table marks).
+    static const std::map<std::string, ArrowLook, std::less<>> looks{
+        {"charge", {235, 74, 26, 1.8f, false, 1.0f, 1, 1.0f}},
+        {"countercharge", {250, 186, 36, 1.8f, false, 1.0f, 1, 1.0f}},
+        {"evade", {89, 199, 235, 1.1f, true, 1.0f, 1, 1.0f}},
+        {"retreat", {224, 224, 224, 1.0f, true, 1.0f, 1, 0.9f}},
+        {"rout", {240, 150, 150, 0.7f, true, 0.6f, 1, 0.9f}},
+        {"push_back", {214, 161, 61, 2.4f, false, 1.0f, 1, 1.0f}},
+        {"pursuit", {219, 33, 41, 1.4f, true, 0.35f, 1, 1.0f}},
+        {"advance", {120, 219, 120, 1.2f, false, 1.0f, 1, 1.0f}},
+        {"move", {255, 255, 255, 0.8f, false, 1.0f, 1, 0.7f}}};
+    return looks;
+}
+
+const std::map<std::string, StatusLook, std::less<>>& default_status_looks() {
+    static const std::map<std::string, StatusLook, std::less<>> looks{
+        {"disordered", {240, 199, 61, "disordered"}},  {"wavering", {250, 140, 41, "wavering"}},
+        {"blown", {140, 176, 255, "blown"}},           {"broken", {219, 41, 41, "broken"}},
+        {"retreating", {199, 199, 199, "retreating"}}, {"pursuing", {171, 31, 31, "pursuing"}},
+        {"pushed_back", {214, 161, 61, "pushed back"}}};
+    return looks;
+}
+
+const ArrowLook& Visuals::arrow(const std::string& style) const {
+    const auto it = arrows.find(style);
+    if (it != arrows.end()) return it->second;
+    const auto move = arrows.find("move");
+    return move != arrows.end() ? move->second : default_arrow_looks().at("move");
+}
+
+StatusLook Visuals::status(const std::string& marker) const {
+    const auto it = status_markers.find(marker);
+    if (it != status_markers.end()) return it->second;
+    return {170, 170, 170, marker};
+}
 
 Visuals load_visuals(const std::string& file) {
     const sim::Json json = sim::read_json_file(file);
     const JsonNode root(json, file, "$");
     root.expect_only_keys({"about", "figures", "unknown_figures", "nations", "side_colours",
-                           "hex_terrain", "hex_edge"});
+                           "hex_terrain", "hex_edge", "arrows", "status_markers",
+                           "planned_opacity"});
     if (auto about = root.optional("about")) about->as_string();
     Visuals v;
     v.file = file;
@@ -101,6 +187,7 @@ Visuals load_visuals(const std::string& file) {
         for (const auto& [key, node] : members(*hexes)) v.hex_terrain.emplace(key, colour(node));
     if (const auto edge = root.optional("hex_edge"))
         v.hex_edge = static_cast<float>(number(*edge, 0, 1));
+    read_marks(root, v);
     return v;
 }
 

@@ -6,6 +6,7 @@
 // kind of troops, nation or hex terrain needs an entry in the file, not code.
 
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
@@ -22,6 +23,28 @@ struct FigureVisual {
     int figures_per_gun = 0;  // > 0: the figures are a crew serving one gun per this many figures
 };
 
+// How an arrow on the table is drawn (renderer/scene/table_marks.h names the styles): its colour
+// (0-255), its thickness relative to a normal arrow, dashed or solid (`dash`: the dash length
+// relative to a normal dash, small for dots), 1 or 2 heads, and its opacity (a planned arrow is
+// drawn at `planned_opacity` of it).
+struct ArrowLook {
+    std::uint8_t r = 255, g = 255, b = 255;
+    float width = 1.0f;
+    bool dashed = false;
+    float dash = 1.0f;
+    int heads = 1;
+    float opacity = 1.0f;
+};
+// How a status marker is drawn: a chip of this colour with a short label.
+struct StatusLook {
+    std::uint8_t r = 255, g = 255, b = 255;
+    std::string label;
+};
+// The built-in looks (what assets/visuals.json ships), used for a style or marker a visuals file
+// does not list and by a visuals file written before arrows existed.
+const std::map<std::string, ArrowLook, std::less<>>& default_arrow_looks();
+const std::map<std::string, StatusLook, std::less<>>& default_status_looks();
+
 struct Visuals {
     std::string file;  // where it was read from ("" for the built-in defaults of a test)
     std::map<std::string, FigureVisual, std::less<>> figures;  // by roster `visual`
@@ -32,6 +55,15 @@ struct Visuals {
     // table's own colour), and how dark hex edges are drawn (the colour is multiplied by it).
     std::map<std::string, Colour, std::less<>> hex_terrain;
     float hex_edge = 0.6f;
+    // Table marks: arrow looks by style and status markers by name (defaults built in).
+    std::map<std::string, ArrowLook, std::less<>> arrows = default_arrow_looks();
+    std::map<std::string, StatusLook, std::less<>> status_markers = default_status_looks();
+    float planned_opacity = 0.45f;  // a declaration's arrow: where it is going, not where it went
+
+    // The look of an arrow style; an unknown style is drawn as "move".
+    const ArrowLook& arrow(const std::string& style) const;
+    // The look of a status marker; an unknown marker is drawn as a grey chip with its name.
+    StatusLook status(const std::string& marker) const;
 
     const FigureVisual& figure(const std::string& visual) const {
         const auto it = figures.find(visual);

@@ -4,6 +4,7 @@
 // numbers are listed for users in docs/LIMITS.md; an input past one is refused with exit 2 and a
 // message naming the limit.
 
+#include <cstddef>
 #include <cstdint>
 
 namespace vedette::sim::limits {
@@ -17,6 +18,11 @@ inline constexpr std::uint64_t kMaxGltfFileBytes =
     256ull * 1024 * 1024;  // .gltf/.glb and each buffer
 // A tour script.
 inline constexpr std::uint64_t kMaxTourFileBytes = 4ull * 1024 * 1024;
+// A replay's notes file (REPLAY.notes.json; read as JSON, within kMaxJsonFileBytes).
+inline constexpr int kMaxNotes = 10000;                 // bookmarks in one notes file
+inline constexpr int kMaxNoteDrawings = 1000;           // arrows and circles of one note
+inline constexpr std::size_t kMaxNoteNameBytes = 200;   // a bookmark's name
+inline constexpr std::size_t kMaxNoteTextBytes = 4096;  // a note's text, and a tour's caption
 
 // The battle: units, figures, distances and times.
 inline constexpr int kMaxUnits = 10000;                   // units in one scenario, all sides

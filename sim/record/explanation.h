@@ -6,6 +6,7 @@
 // JSON: docs/SCENARIO_AND_REPLAY.md ("Explanations"); the field tables are in record_fields.h.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -53,12 +54,17 @@ struct ResultRow {
 };
 
 // One outcome of the exact odds: its probability as a fraction of `Section::denominator` (the
-// number of equally likely rolls) and as a number, and whether it is what happened.
+// number of equally likely rolls) and as a number, and whether it is what happened. `rank` (when
+// the ruleset gives one) orders the outcomes from the point of view of the section's first side
+// (`Section::sides`): higher is better for it, lower better for the second side, equal ranks are
+// as good as each other. The viewer's luck meter reads it, without knowing the rules: how likely
+// this outcome or a worse one was for each side.
 struct Outcome {
     std::string label;
     std::string count;  // favourable rolls, exact (may exceed 64 bits as text)
     double probability = 0;
     bool actual = false;
+    std::optional<int> rank;
     friend bool operator==(const Outcome&, const Outcome&) = default;
 };
 
@@ -81,6 +87,7 @@ struct Section {
     std::vector<ResultRow> results;
     std::string denominator;
     std::vector<Outcome> outcomes;
+    std::vector<std::string> sides;  // odds: whom the outcomes' ranks are good for (1 or 2 names)
     std::vector<KeyValue> lines;
     std::vector<std::string> notes;
     friend bool operator==(const Section&, const Section&) = default;

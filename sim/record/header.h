@@ -4,6 +4,7 @@
 // exporter show a replay without any rules code; only `verify` needs the ruleset itself.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -99,6 +100,23 @@ struct Board {
     nlohmann::ordered_json json;
 };
 
+// How the viewer and the exporter draw a ruleset's events and states, named as visual intent so
+// that they need no rules code: an arrow style for each event kind that moves or declares
+// ("charge", "countercharge", "evade", "retreat", "rout", "push_back", "pursuit", "advance",
+// "move"; "none": no arrow) and a status marker for each state label ("disordered", "wavering",
+// "blown", "broken", ...). The ruleset copies it from the "looks" section of its data file.
+// Sorted maps, so a replay writes it in one order.
+struct Looks {
+    std::map<std::string, std::string> arrows;    // event kind -> arrow style
+    std::map<std::string, std::string> statuses;  // state label -> status marker
+    bool empty() const { return arrows.empty() && statuses.empty(); }
+    friend bool operator==(const Looks&, const Looks&) = default;
+};
+// Reads a "looks" object ({"arrows": {kind: style}, "statuses": {state: marker}}, both optional)
+// from a replay header or a ruleset data file; an InputError names the file and JSON path.
+Looks looks_from_json(const nlohmann::json& j, const std::string& file, const std::string& path);
+nlohmann::ordered_json looks_to_json(const Looks& looks);
+
 struct Header {
     std::string ruleset;     // the registry id: "gdb", "borodino", "dicepool"
     std::string rules_hash;  // FNV-1a 64 of the ruleset data file it was made with
@@ -108,6 +126,7 @@ struct Header {
     std::vector<SideInfo> sides;
     std::vector<RosterUnit> units;
     Board board;
+    Looks looks;  // optional: without it the viewer falls back on gaits and categories
     std::vector<std::string> unit_ids() const;
     // The phase label for an id (the id itself when the header lacks it).
     const std::string& phase_label(const std::string& id) const;

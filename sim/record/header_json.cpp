@@ -23,13 +23,53 @@ nlohmann::ordered_json header_to_json(const Header& h) {
     out["phases"] = phases;
     out["sides"] = sides;
     out["units"] = units;
+    // Written only when the ruleset gave one, so replays without it keep their bytes.
+    if (!h.looks.empty()) out["looks"] = looks_to_json(h.looks);
     return out;
+}
+
+nlohmann::ordered_json looks_to_json(const Looks& looks) {
+    OJson out = OJson::object();
+    OJson arrows = OJson::object(), statuses = OJson::object();
+    for (const auto& [kind, style] : looks.arrows) arrows[kind] = style;
+    for (const auto& [state, marker] : looks.statuses) statuses[state] = marker;
+    if (!looks.arrows.empty()) out["arrows"] = arrows;
+    if (!looks.statuses.empty()) out["statuses"] = statuses;
+    return out;
+}
+
+namespace {
+
+// One name -> name table of a looks object: every value a non-empty string.
+void read_names(const JsonNode& table, std::map<std::string, std::string>& out) {
+    if (!table.raw().is_object())
+        table.fail("expected an object, found " + json_type_name(table.raw()));
+    if (table.raw().size() > 10000) table.fail("expected at most 10000 entries");
+    for (auto it = table.raw().begin(); it != table.raw().end(); ++it) {
+        const JsonNode value(*it, table.file(), table.path() + "." + it.key());
+        std::string name = value.as_string();
+        if (name.empty()) value.fail("expected a name, found an empty string");
+        out[it.key()] = std::move(name);
+    }
+}
+
+}  // namespace
+
+Looks looks_from_json(const nlohmann::json& j, const std::string& file, const std::string& path) {
+    const JsonNode root(j, file, path);
+    if (!j.is_object()) root.fail("expected an object, found " + json_type_name(j));
+    root.expect_only_keys({"about", "arrows", "statuses"});
+    if (const auto about = root.optional("about")) about->as_string();
+    Looks looks;
+    if (const auto arrows = root.optional("arrows")) read_names(*arrows, looks.arrows);
+    if (const auto statuses = root.optional("statuses")) read_names(*statuses, looks.statuses);
+    return looks;
 }
 
 void header_from_json(const nlohmann::json& j, const std::string& file, const std::string& path,
                       Header& h) {
     const JsonNode root(j, file, path);
-    root.expect_only_keys({"title", "description", "phases", "sides", "units"});
+    root.expect_only_keys({"title", "description", "phases", "sides", "units", "looks"});
     h.title = root.string_or("title", "");
     h.description = root.string_or("description", "");
     // Unit ids first: overlays may name another unit of the roster.
@@ -53,6 +93,8 @@ void header_from_json(const nlohmann::json& j, const std::string& file, const st
             u.required("side").fail("expected the index of one of the " +
                                     std::to_string(h.sides.size()) + " sides");
     }
+    if (const auto looks = root.optional("looks"))
+        h.looks = looks_from_json(looks->raw(), file, looks->path());
 }
 
 Board board_from_json(const nlohmann::json& j, const std::string& file, const std::string& path) {

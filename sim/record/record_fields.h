@@ -62,7 +62,8 @@ template <>
 struct FieldTable<Outcome> {
     static constexpr auto fields =
         std::make_tuple(req("label", &Outcome::label), opt("count", &Outcome::count),
-                        req("probability", &Outcome::probability), opt("actual", &Outcome::actual));
+                        req("probability", &Outcome::probability), opt("actual", &Outcome::actual),
+                        opt("rank", &Outcome::rank));
 };
 template <>
 struct FieldTable<KeyValue> {
@@ -75,8 +76,8 @@ struct FieldTable<Section> {
         req("kind", &Section::kind), opt("title", &Section::title), opt("rule", &Section::rule),
         opt("dice", &Section::dice), opt("columns", &Section::columns), opt("rows", &Section::rows),
         opt("results", &Section::results), opt("denominator", &Section::denominator),
-        opt("outcomes", &Section::outcomes), opt("lines", &Section::lines),
-        opt("notes", &Section::notes));
+        opt("outcomes", &Section::outcomes), opt("sides", &Section::sides),
+        opt("lines", &Section::lines), opt("notes", &Section::notes));
 };
 template <>
 struct FieldTable<Explanation> {

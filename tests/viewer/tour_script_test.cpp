@@ -113,7 +113,7 @@ TEST(TourScript, NamesTheLineAndTheExpectedForm) {
     expect_error("size 10x10\n", "line 1", "from 16 to 8192");
     expect_error("\n\nwait 3 seconds\n", "line 3", "bad wait");
     expect_error("quit now\n", "line 1", "wrong number of arguments");
-    expect_error("wait 1e308\n", "line 1", "(expected `wait SECONDS | wait N frames`)");
+    expect_error("wait 1e308\n", "line 1", "(expected `wait SECONDS | wait N frames | wait key`)");
 }
 
 // Each file in tests/data/bad/tours has one bad line; its first line says which and what the
@@ -270,20 +270,32 @@ TEST(TourRunner, PresenterCommandsChangeTheView) {
     EXPECT_EQ(m.font_scale, 2.0f);
 }
 
-// The tour the README names ships and runs to its end on the demo battle.
+// The tour the README names ships and runs to its end on the demo battle with its notes, the
+// presenter pressing a key at each `wait key`.
 TEST(TourRunner, TheShippedDemoTourRunsToItsEnd) {
     const std::string src = VEDETTE_SOURCE_DIR;
-    const auto scene = render::load_replay_scene(src + "/replays/demo/demo_battle.replay.json");
+    const std::string replay = src + "/replays/demo/demo_battle.replay.json";
+    const auto scene = render::load_replay_scene(replay);
     ViewerModel m(scene);
-    TourRunner runner(load_tour(src + "/replays/demo/tour.txt"));
+    m.notes = render::load_notes(render::notes_file_for(replay), scene);
+    const Tour tour = load_tour(src + "/replays/demo/tour.txt");
+    EXPECT_FALSE(runs_unattended(tour)) << "the presenter's tour waits for keys";
+    TourRunner runner(tour);
     auto now = std::chrono::steady_clock::now();
+    int keys = 0;
     for (int i = 0; i < 200 && !runner.finished(); ++i) {
         runner.run(&m, now);
+        if (m.tour_waits_for_key) m.tour_key = true, ++keys;
         now += std::chrono::seconds(30);
     }
     EXPECT_TRUE(runner.finished());
+    EXPECT_GE(keys, 3);
     EXPECT_EQ(m.layout, Layout::presenter);
-    EXPECT_EQ(m.timeline.current_event(), 56) << "the melee and the step after it";
+    const render::Note* pursuit = render::find_note(m.notes, "the pursuit");
+    ASSERT_NE(pursuit, nullptr);
+    EXPECT_EQ(m.timeline.time_ms(), pursuit->time_ms) << "the last bookmark";
+    EXPECT_EQ(m.timeline.current_event(), pursuit->event);
+    EXPECT_EQ(m.camera_mode, ViewerModel::CameraMode::overview);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// The event log: every event with its number, kind (coloured by category), text and rule; filter
-// by unit, category and kind (the filter also drives event stepping); click a row to jump there
-// (an event with an explanation is pinned in the explanation panel).
+// The event log: every event with its number, kind (coloured by category) and whole text
+// (wrapped; the rule on hover); filter by unit, category and kind (the filter also drives event
+// stepping); click a row to jump there (an event with an explanation is pinned in the explanation
+// panel).
 
 #include <imgui.h>
 
@@ -68,7 +69,8 @@ void filters(const FrameView& f, CommandQueue& q) {
     }
 }
 
-// One row: number (click to jump; an explained event is pinned), kind by category, rule, text.
+// One row: number (click to jump; an explained event is pinned), kind by category and text
+// (wrapped, so rows differ in height); the rule on hover.
 void log_row(const FrameView& f, CommandQueue& q, int i, int cur, bool scroll_here) {
     const auto& e = f.model.events()[static_cast<std::size_t>(i)];
     ImGui::TableNextRow();
@@ -88,10 +90,11 @@ void log_row(const FrameView& f, CommandQueue& q, int i, int cur, bool scroll_he
     ImGui::TextColored(ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1.0f), "%s",
                        e.kind.c_str());
     ImGui::TableNextColumn();
-    ImGui::TextColored(ui::dim(), "%s", e.rule.c_str());
-    ImGui::TableNextColumn();
-    // One line per row (the clipper needs equal heights); the full text on hover.
+    // The whole text, wrapped at the column's edge (the column is narrow: a single line showed
+    // about 12 characters); turn, phase, category and rule on hover.
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(e.text.c_str());
+    ImGui::PopTextWrapPos();
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "turn %d, %s: %s\n%s\n(%s)", e.turn,
@@ -129,30 +132,27 @@ void event_log_panel(const FrameView& f, CommandQueue& q) {
         if (filter.passes(events[i])) rows.push_back(static_cast<int>(i));
     ui::note("showing " + std::to_string(rows.size()) + " of " + std::to_string(events.size()) +
              " events");
-    // Narrow number, kind and rule columns (cut off; the whole text and rule on hover), then the
-    // text in the rest of the width.
+    // Narrow number and kind columns, then the text wrapped in the rest of the width (the rule,
+    // turn and phase on hover: a rule column left the text too little room).
     if (ImGui::BeginTable(
-            "log", 4,
+            "log", 3,
             ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_Resizable)) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 26.0f);
         ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed, 92.0f);
-        ImGui::TableSetupColumn("rule", ImGuiTableColumnFlags_WidthFixed, 70.0f);
         ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableHeadersRow();
-        // Keep the playhead's row in view when the playhead moves.
+        // Keep the playhead's row in view when the playhead moves. Every row is laid out (no
+        // list clipper: it needs rows of equal height, and wrapped rows are not); a replay has
+        // a few hundred events, which ImGui lays out in well under a millisecond.
         static int last_cur = -2;
         const bool follow = cur != last_cur;
         last_cur = cur;
-        ImGuiListClipper clipper;
-        clipper.Begin(static_cast<int>(rows.size()));
         int cur_row = -1;
         for (std::size_t r = 0; r < rows.size(); ++r)
             if (rows[r] <= cur) cur_row = static_cast<int>(r);
-        if (follow && cur_row >= 0) clipper.ForceDisplayRangeByIndices(cur_row, cur_row + 1);
-        while (clipper.Step())
-            for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r)
-                log_row(f, q, rows[static_cast<std::size_t>(r)], cur, follow && r == cur_row);
+        for (std::size_t r = 0; r < rows.size(); ++r)
+            log_row(f, q, rows[r], cur, follow && static_cast<int>(r) == cur_row);
         ImGui::EndTable();
     }
     ImGui::End();

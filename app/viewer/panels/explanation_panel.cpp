@@ -10,6 +10,7 @@
 
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_text.h"
+#include "renderer/scene/result_card.h"
 
 namespace vedette::viewer {
 
@@ -112,20 +113,6 @@ void odds_section(const Section& s, const std::string& what) {
     }
 }
 
-// "attacker wins; ..." -> "attacker"; "" when the label names no winner.
-std::string winner_of(const std::string& label) {
-    const auto at = label.find(" wins");
-    return at == std::string::npos || label.rfind("no winner", 0) == 0 ? "" : label.substr(0, at);
-}
-
-// The side's chance to win, from the odds: every outcome it wins, added up.
-double chance_to_win(const Section& odds, const std::string& side) {
-    double p = 0;
-    for (const auto& o : odds.outcomes)
-        if (winner_of(o.label) == side) p += o.probability;
-    return p;
-}
-
 void lines_and_notes(const Section& s) {
     for (const auto& l : s.lines) ui::text_wrapped("%s: %s", l.key.c_str(), l.value.c_str());
     if (s.notes.empty()) return;
@@ -136,59 +123,30 @@ void lines_and_notes(const Section& s) {
 }  // namespace
 
 bool result_card(const Explanation& e, float dice_size) {
-    const Section* odds = nullptr;
-    const Section* results = nullptr;
-    const Section* dice = nullptr;
-    for (const auto& s : e.sections) {
-        if (s.kind == SectionKind::odds && !odds)
-            for (const auto& o : s.outcomes)
-                if (o.actual) odds = &s;
-        if (s.kind == SectionKind::results && !results)
-            for (const auto& r : s.results)
-                if (r.lit) results = &s;
-        if (s.kind == SectionKind::dice && !dice && !s.dice.empty()) dice = &s;
-    }
-    if (!odds && !results) return false;
-    const sim::record::Outcome* actual = nullptr;
-    if (odds)
-        for (const auto& o : odds->outcomes)
-            if (o.actual) actual = &o;
-    std::string outcome;
-    if (actual) {
-        outcome = actual->label;
-    } else {
-        for (const auto& r : results->results)
-            if (r.lit) outcome = r.label;
-    }
+    const auto card = render::result_card_of(e);
+    if (!card) return false;
     ImGui::BeginGroup();
-    ui::text_coloured(ui::heading(), "Result: %s", e.title.c_str());
+    ui::text_coloured(ui::heading(), "Result: %s", card->title.c_str());
     ImGui::SetWindowFontScale(1.25f);
-    ui::text_coloured(ui::lit(), "%s", outcome.c_str());
+    ui::text_coloured(ui::lit(), "%s", card->outcome.c_str());
     ImGui::SetWindowFontScale(1.0f);
-    if (dice)
-        for (const auto& g : dice->dice) {
-            if (g.dice.empty() && g.total.empty()) continue;
-            if (!g.label.empty()) ui::text_wrapped("%s", g.label.c_str());
-            if (!g.dice.empty()) draw_dice(g.dice, dice_size);
-            if (!g.total.empty()) ui::text("%s", g.total.c_str());
-        }
-    if (actual) {
-        ui::text("this outcome: %.1f%% before the dice (exact)", 100.0 * actual->probability);
-        // The luck meter: how likely the winner was to win. Low is an upset; the loser's bad luck
-        // is the same bar read from the other end.
-        const std::string winner = winner_of(actual->label);
-        if (!winner.empty()) {
-            const double p = chance_to_win(*odds, winner);
-            ImGui::ProgressBar(float(p), ImVec2(-1, 0), "");
-            const char* verdict = p >= 0.7    ? "as expected"
-                                  : p >= 0.4  ? "a close call"
-                                  : p >= 0.15 ? "against the odds"
-                                              : "an upset";
-            ui::text(
-                "luck: the %s had a %.1f%% chance to win (%s); the other side %.1f%% not to "
-                "lose",
-                winner.c_str(), 100.0 * p, verdict, 100.0 * (1.0 - p));
-        }
+    for (const auto& g : card->dice) {
+        if (!g.label.empty()) ui::text_wrapped("%s", g.label.c_str());
+        if (!g.faces.empty()) draw_dice(g.faces, dice_size);
+        if (!g.total.empty()) ui::text("%s", g.total.c_str());
+    }
+    if (card->probability >= 0)
+        ui::text("this outcome: %.1f%% before the dice (exact)", 100.0 * card->probability);
+    if (card->win_chance >= 0)
+        ui::text("the %s had a %.1f%% chance to win (%s)", card->winner.c_str(),
+                 100.0 * card->win_chance, card->verdict.c_str());
+    // The luck meter: for each side, how likely this outcome or a worse one was (a full bar:
+    // nearly every roll would have done worse; an empty one: bad luck).
+    if (!card->luck.empty()) ui::text_coloured(ui::heading(), "luck: this outcome or a worse one");
+    for (const auto& l : card->luck) {
+        ImGui::ProgressBar(float(l.this_or_worse), ImVec2(-1, 0), "");
+        ui::text("%s: %.1f%% this or worse, %.1f%% this or better (%s)", l.side.c_str(),
+                 100.0 * l.this_or_worse, 100.0 * l.this_or_better, l.verdict.c_str());
     }
     ImGui::EndGroup();
     ImGui::Separator();

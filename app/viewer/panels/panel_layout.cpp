@@ -32,6 +32,8 @@ ImGuiWindowFlags panel_flags(const FrameView& f) {
 void draw_panels(const FrameView& f, CommandQueue& q) {
     counter_faces(f);
     scene_overlays(f, q);
+    measure_overlay(f, q);
+    notes_overlay(f, q);
     if (f.model.layout == Layout::presenter) presenter_caption(f);
     // Where the table is, for tours and tests: "table X,Y WxH of FWxFH (P%)".
     ui::set_panel("layout");
@@ -47,6 +49,7 @@ void draw_panels(const FrameView& f, CommandQueue& q) {
     episode_panel(f, q);
     unit_panel(f, q);
     rules_panel(f, q);
+    notes_panel(f, q);
 }
 
 SceneRect scene_rect(const PanelVisibility& p, float width, float height, Layout layout) {

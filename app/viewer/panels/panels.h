@@ -74,6 +74,18 @@ void rules_panel(const FrameView& f, CommandQueue& q);
 // Labels, trails, the charge arrow of the episode shown, the selected unit's roster overlays (arcs,
 // rings); picking and tooltips.
 void scene_overlays(const FrameView& f, CommandQueue& q);
+// The scale bar in the table's corner and the ruler (the M key) (measure_overlay.cpp).
+void measure_overlay(const FrameView& f, CommandQueue& q);
+// The replay's notes (notes_panel.cpp): the panel listing the bookmarks (jump, add at now,
+// delete); over the table the note shown now (its drawings and its text as a caption), the tour's
+// caption, drawing with the mouse in draw mode (the D key) and the camera as a capture line.
+void notes_panel(const FrameView& f, CommandQueue& q);
+void notes_overlay(const FrameView& f, CommandQueue& q);
+// Queued by the panel and the N key: a bookmark at the playhead (named `name`, made unique;
+// at the current event when the playhead is at that event's moment), saved at once.
+void add_note_now(ViewerModel& m, const std::string& name, const std::string& text);
+// Saves m.notes (atomically); a failure is kept in m.notes_problem for the panel to show.
+void save_model_notes(ViewerModel& m);
 // The counters view: each counter's symbol and printed values (counter_faces.cpp).
 void counter_faces(const FrameView& f);
 

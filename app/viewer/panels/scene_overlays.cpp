@@ -1,12 +1,14 @@
-// Overlays drawn over the 3D scene with ImGui's background draw list: unit labels, movement
-// trails, the arrow of the charge (a declaration episode) being shown, and the selected unit's
+// Overlays drawn over the 3D scene with ImGui's background draw list: unit labels with status
+// chips, the table marks of the moment (styled arrows for the episode's moves and its planned
+// charge, a clash marker, every base's front edge; renderer/scene/table_marks.h), the selected
+// unit's moves so far, and the selected unit's
 // roster overlays (the ruleset's arcs, rings and hex sets: a charge sector, a command radius,
 // zones of control). Also picking:
 // click a unit to select it, hover for a tooltip.
 
 #include <algorithm>
 #include <cmath>
-#include <map>
+#include <cstdint>
 
 #include <imgui.h>
 
@@ -14,6 +16,7 @@
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_text.h"
 #include "renderer/scene/hex_layout.h"
+#include "renderer/scene/table_marks.h"
 
 namespace vedette::viewer {
 
@@ -48,60 +51,137 @@ void polyline(ImDrawList* dl, const Projector& p, const std::vector<std::pair<do
                         closed ? ImDrawFlags_Closed : 0, thickness);
 }
 
-void arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour) {
-    dl->AddLine(a, b, colour, 3.0f);
-    const float dx = b.x - a.x, dy = b.y - a.y, len = std::sqrt(dx * dx + dy * dy);
-    if (len < 1) return;
-    const float ux = dx / len, uy = dy / len;
-    dl->AddTriangleFilled(b, ImVec2(b.x - ux * 14 - uy * 7, b.y - uy * 14 + ux * 7),
-                          ImVec2(b.x - ux * 14 + uy * 7, b.y - uy * 14 - ux * 7), colour);
+ImU32 rgba(std::uint8_t r, std::uint8_t g, std::uint8_t b, float opacity) {
+    return IM_COL32(r, g, b, static_cast<int>(std::clamp(opacity, 0.0f, 1.0f) * 255.0f));
 }
 
-// Where the first two units of an event stood just after it (cached per replay and event).
-std::pair<sim::record::Pose, sim::record::Pose> event_ends(const ViewerModel& m, int event) {
-    static std::map<const void*, std::map<int, std::pair<sim::record::Pose, sim::record::Pose>>>
-        cache;
-    auto& per_replay = cache[&m.scene];
-    if (auto it = per_replay.find(event); it != per_replay.end()) return it->second;
-    const auto& e = m.events()[static_cast<std::size_t>(event)];
-    const auto state = sim::replay::state_after(m.scene.replay, event);
-    std::pair<sim::record::Pose, sim::record::Pose> ends;
-    for (const auto& s : state) {
-        if (s.unit == e.units[0]) ends.first = s.pose;
-        if (s.unit == e.units[1]) ends.second = s.pose;
+float distance(ImVec2 a, ImVec2 b) {
+    return std::sqrt((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
+}
+
+// A filled head at `tip` pointing along `dir` (a unit vector on the screen).
+void head(ImDrawList* dl, ImVec2 tip, float ux, float uy, float length, ImU32 colour) {
+    const float half = length * 0.55f;
+    dl->AddTriangleFilled(
+        tip, ImVec2(tip.x - ux * length - uy * half, tip.y - uy * length + ux * half),
+        ImVec2(tip.x - ux * length + uy * half, tip.y - uy * length - ux * half), colour);
+}
+
+// The screen polyline drawn solid, or in dashes of `dash` pixels with gaps of 0.7 of that.
+void stroke(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 colour, float thickness,
+            bool dashed, float dash) {
+    if (!dashed) {
+        dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), colour, 0, thickness);
+        return;
     }
-    return per_replay[event] = ends;
+    const float gap = dash * 0.7f;
+    float along = 0;  // within the current dash-and-gap period
+    for (std::size_t i = 1; i < pts.size(); ++i) {
+        const float len = distance(pts[i - 1], pts[i]);
+        if (len < 1e-3f) continue;
+        const float ux = (pts[i].x - pts[i - 1].x) / len, uy = (pts[i].y - pts[i - 1].y) / len;
+        for (float d = 0; d < len;) {
+            const bool in_dash = along < dash;
+            const float step = std::min(len - d, in_dash ? dash - along : dash + gap - along);
+            if (in_dash)
+                dl->AddLine(ImVec2(pts[i - 1].x + ux * d, pts[i - 1].y + uy * d),
+                            ImVec2(pts[i - 1].x + ux * (d + step), pts[i - 1].y + uy * (d + step)),
+                            colour, thickness);
+            d += step, along += step;
+            if (along >= dash + gap) along = 0;
+        }
+    }
 }
 
-// The episode being shown starts with a declaration between two units: an arrow from the first
-// to the second as they stood then.
-void episode_arrow(const FrameView& f, const Projector& p, ImDrawList* dl) {
-    const ViewerModel& m = f.model;
-    const std::vector<int> steps = m.episode_events(m.shown_episode());
-    if (steps.empty()) return;
-    const auto& first = m.events()[static_cast<std::size_t>(steps.front())];
-    const int units = static_cast<int>(m.roster().size());
-    if (first.category != sim::record::Category::declare || first.units.size() < 2 ||
-        first.units[0] < 0 || first.units[0] >= units || first.units[1] < 0 ||
-        first.units[1] >= units)
-        return;
-    const auto [from, to] = event_ends(m, steps.front());
-    ImVec2 a, b;
-    if (!p.at(double(from.pos.x), double(from.pos.y), 4, a) ||
-        !p.at(double(to.pos.x), double(to.pos.y), 4, b))
-        return;
-    arrow(dl, a, b, IM_COL32(255, 170, 40, 230));
-    const auto& roster = m.roster();
-    ui::note("charge arrow: " + roster[static_cast<std::size_t>(first.units[0])].id + " -> " +
-             roster[static_cast<std::size_t>(first.units[1])].id);
+// An arrow of the table marks in its style's look: a dark edge under a solid or dashed line,
+// and its heads; the line stops short of the head so the point stays sharp.
+void styled_arrow(ImDrawList* dl, const Projector& p, const render::ArrowMark& a) {
+    std::vector<ImVec2> pts;
+    for (const auto& [x, y] : a.path_mm) {
+        ImVec2 s;
+        if (p.at(x, y, 3.0f, s)) pts.push_back(s);
+    }
+    if (pts.size() < 2) return;
+    const ImVec2 tip = pts.back(), from = pts[pts.size() - 2];
+    const float len = distance(from, tip);
+    if (len < 1.0f) return;
+    const float ux = (tip.x - from.x) / len, uy = (tip.y - from.y) / len;
+    const float thickness = 3.0f * a.look.width;
+    const float head_len = std::min(len, 10.0f + 4.0f * a.look.width);
+    if (a.look.heads > 0)
+        pts.back() = ImVec2(tip.x - ux * head_len * 0.8f, tip.y - uy * head_len * 0.8f);
+    const ImU32 colour = rgba(a.look.r, a.look.g, a.look.b, a.look.opacity);
+    const ImU32 edge = IM_COL32(0, 0, 0, static_cast<int>(110 * a.look.opacity));
+    stroke(dl, pts, edge, thickness + 2.0f, a.look.dashed, 12.0f * a.look.dash);
+    stroke(dl, pts, colour, thickness, a.look.dashed, 12.0f * a.look.dash);
+    if (a.look.heads > 0) head(dl, tip, ux, uy, head_len, colour);
+    if (a.look.heads > 1) {
+        const float l0 = distance(pts[0], pts[1]);
+        if (l0 > 1.0f)
+            head(dl, pts[0], (pts[0].x - pts[1].x) / l0, (pts[0].y - pts[1].y) / l0, head_len,
+                 colour);
+    }
 }
 
-std::vector<std::pair<double, double>> circle(double cx, double cy, double radius) {
-    std::vector<std::pair<double, double>> ring;
-    for (int i = 0; i < 48; ++i)
-        ring.emplace_back(cx + std::cos(i * kPi / 24) * radius,
-                          cy + std::sin(i * kPi / 24) * radius);
-    return ring;
+// Where a melee is fought: a starburst ring with crossed sabres at the clash point.
+void clash_marker(ImDrawList* dl, const Projector& p, const render::ClashMark& c) {
+    ImVec2 centre, rim;
+    if (!p.at(c.x_mm, c.y_mm, 6.0f, centre) || !p.at(c.x_mm + c.radius_mm, c.y_mm, 6.0f, rim))
+        return;
+    const float r = std::clamp(distance(centre, rim), 10.0f, 60.0f);
+    const ImU32 gold = IM_COL32(255, 215, 70, 235), dark = IM_COL32(60, 20, 0, 200);
+    std::vector<ImVec2> star;
+    for (int i = 0; i < 24; ++i) {
+        const double a = i * kPi / 12;
+        const float rr = i % 2 == 0 ? r : r * 0.6f;
+        star.emplace_back(centre.x + float(std::cos(a)) * rr, centre.y + float(std::sin(a)) * rr);
+    }
+    dl->AddPolyline(star.data(), static_cast<int>(star.size()), dark, ImDrawFlags_Closed, 4.0f);
+    dl->AddPolyline(star.data(), static_cast<int>(star.size()), gold, ImDrawFlags_Closed, 2.0f);
+    const float s = r * 0.5f;
+    for (const float sign : {1.0f, -1.0f}) {
+        const ImVec2 a(centre.x - s, centre.y - sign * s), b(centre.x + s, centre.y + sign * s);
+        dl->AddLine(a, b, dark, 5.0f);
+        dl->AddLine(a, b, gold, 2.5f);
+        dl->AddLine(ImVec2(a.x + s * 0.25f, a.y + sign * s * 0.05f - s * 0.2f),
+                    ImVec2(a.x + s * 0.05f, a.y + sign * s * 0.25f + s * 0.2f), gold, 2.0f);
+    }
+}
+
+// A status chip under the unit's label: the marker's colour with its short text.
+void status_chip(ImDrawList* dl, ImVec2 at, const render::StatusMark& st) {
+    const ImVec2 size = ImGui::CalcTextSize(st.label.c_str());
+    const ImVec2 a(at.x - size.x / 2 - 3, at.y + 1), b(at.x + size.x / 2 + 3, at.y + 2 + size.y);
+    dl->AddRectFilled(a, b, IM_COL32(st.r, st.g, st.b, 225), 4.0f);
+    dl->AddRect(a, b, IM_COL32(0, 0, 0, 160), 4.0f);
+    const bool light = 0.3 * st.r + 0.6 * st.g + 0.1 * st.b > 140;
+    dl->AddText(ImVec2(at.x - size.x / 2, at.y + 1.5f),
+                light ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255), st.label.c_str());
+}
+
+// The table marks of the moment (renderer/scene/table_marks.h): the episode's arrows, the
+// clash, every base's front edge in its side's colour. Status chips go with the labels.
+void draw_marks(const FrameView& f, const Projector& p, ImDrawList* dl,
+                const render::TableMarks& marks) {
+    const auto& roster = f.model.roster();
+    auto id = [&](int unit) {
+        return unit >= 0 && unit < static_cast<int>(roster.size())
+                   ? roster[static_cast<std::size_t>(unit)].id
+                   : std::string("?");
+    };
+    for (const auto& front : marks.fronts)
+        polyline(dl, p, {{front.x0_mm, front.y0_mm}, {front.x1_mm, front.y1_mm}},
+                 side_colour(front.side, 230), 3.0f);
+    ui::note("fronts: " + std::to_string(marks.fronts.size()));
+    for (const auto& a : marks.arrows) {
+        styled_arrow(dl, p, a);
+        ui::note("arrow: " + a.style + " " + id(a.unit) + (a.planned ? " (planned)" : ""));
+        if (a.planned) ui::note("charge arrow: " + id(a.unit) + " -> " + id(a.target));
+    }
+    for (const auto& c : marks.clashes) {
+        clash_marker(dl, p, c);
+        ui::note("clash: event " + std::to_string(c.event));
+    }
 }
 
 // A "hexes" overlay of the selected unit: each hex outlined on the board's grid where the unit
@@ -203,7 +283,8 @@ void roster_overlays(const FrameView& f, const Projector& p, ImDrawList* dl,
                 for (const auto& v : f.state.units)
                     if (v.unit == o.centre_unit) cx = v.x_mm, cy = v.y_mm;
             }
-            polyline(dl, p, circle(cx, cy, radius), IM_COL32(140, 255, 160, 200), 1.5f, true);
+            polyline(dl, p, render::circle_points(cx, cy, radius), IM_COL32(140, 255, 160, 200),
+                     1.5f, true);
             ImVec2 s;
             if (p.at(cx, cy, 5, s)) dl->AddText(s, IM_COL32(140, 255, 160, 255), o.label.c_str());
             ui::note("ring: " + o.label);
@@ -233,23 +314,19 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
         // Overlays stay on the table's part of the frame, never over the panels around it.
         dl->PushClipRect(ImVec2(f.scene_x, f.scene_y),
                          ImVec2(f.scene_x + f.scene_w, f.scene_y + f.scene_h), false);
-        // Trails: the selected unit's moves so far, else those of the current event's units.
-        std::vector<int> trail_units;
+        // The selected unit's moves so far, faint, under the marks of the moment.
         if (selected)
-            trail_units = {selected->unit};
-        else if (cur > 0)
-            trail_units = events[static_cast<std::size_t>(cur)].units;
-        for (int i = 1; i <= cur; ++i) {
-            const auto& e = events[static_cast<std::size_t>(i)];
-            if (!e.motion || e.units.empty()) continue;
-            if (std::find(trail_units.begin(), trail_units.end(), e.units[0]) == trail_units.end())
-                continue;
-            if (e.turn != events[static_cast<std::size_t>(cur)].turn && !selected) continue;
-            std::vector<std::pair<double, double>> pts;
-            for (const auto& v : e.motion->path) pts.emplace_back(double(v.x), double(v.y));
-            polyline(dl, p, pts, IM_COL32(255, 255, 255, 150), 2.0f);
-        }
-        episode_arrow(f, p, dl);
+            for (int i = 1; i <= cur; ++i) {
+                const auto& e = events[static_cast<std::size_t>(i)];
+                if (!e.motion || e.units.empty() || e.units[0] != selected->unit) continue;
+                std::vector<std::pair<double, double>> pts;
+                for (const auto& v : e.motion->path) pts.emplace_back(double(v.x), double(v.y));
+                polyline(dl, p, pts, IM_COL32(255, 255, 255, 90), 1.5f);
+            }
+        const render::TableMarks marks = f.visuals
+                                             ? render::table_marks(m.scene, f.state, *f.visuals)
+                                             : render::table_marks(m.scene, f.state);
+        draw_marks(f, p, dl, marks);
         if (selected) roster_overlays(f, p, dl, *selected);
         // Labels.
         for (const auto& u : f.state.units) {
@@ -267,6 +344,11 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
             dl->AddText(ImVec2(s.x - size.x / 2, s.y - size.y),
                         sel ? IM_COL32(0, 0, 0, 255) : side_colour(u.side), label.c_str());
             ui::note("label: " + label);
+            for (const auto& st : marks.statuses)
+                if (st.unit == u.unit) {
+                    status_chip(dl, s, st);
+                    ui::note("status: " + u.id + " " + st.status);
+                }
         }
     }
 

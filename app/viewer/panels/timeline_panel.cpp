@@ -179,6 +179,7 @@ void panels_and_camera(const FrameView& f, CommandQueue& q) {
     toggle("unit", p.unit, &PanelVisibility::unit);
     toggle("rules", p.rules, &PanelVisibility::rules);
     toggle("overlays", p.overlays, &PanelVisibility::overlays);
+    toggle("notes", p.notes, &PanelVisibility::notes);
     ImGui::SameLine();
     ImGui::TextUnformatted("  Camera:");
     using Mode = ViewerModel::CameraMode;

@@ -191,8 +191,9 @@ record::Explanation Battle::check_explanation(const std::string& title, const st
     for (int f = 0; f <= 9; ++f) passing += f + drm <= target ? 1 : 0;
     record::Section odds{record::SectionKind::odds, "Odds before the die", rule};
     odds.denominator = "10";
-    odds.outcomes = {{"passes", std::to_string(passing), passing / 10.0, pass},
-                     {"fails", std::to_string(10 - passing), (10 - passing) / 10.0, !pass}};
+    odds.sides = {"the unit tested"};
+    odds.outcomes = {{"passes", std::to_string(passing), passing / 10.0, pass, 1},
+                     {"fails", std::to_string(10 - passing), (10 - passing) / 10.0, !pass, 0}};
     e.sections.push_back(odds);
     return e;
 }
@@ -366,6 +367,7 @@ record::Header make_header(const BorodinoRules& rules, const BattleScenario& s) 
     h.rules_hash = rules.hash;
     h.title = s.title;
     h.description = s.description;
+    h.looks = rules.looks;
     h.phases = {{"setup", "Setup"},
                 {"activation", "Activation"},
                 {"movement", "Movement"},

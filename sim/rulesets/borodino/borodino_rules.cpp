@@ -126,6 +126,8 @@ BorodinoRules parse_borodino_rules(const std::string& text, const std::string& f
     r.file = file;
     r.hash = fnv1a64_hex(text);
     r.name = root.string_or("name", "Borodino hex system");
+    if (const auto looks = root.optional("looks"))
+        r.looks = record::looks_from_json(looks->raw(), file, looks->path());
     const JsonNode board = root.required("board");
     r.hex_size_mm = read_value(board.required("hex_size_mm"), "Hex board");
     r.stack_limit = read_value(board.required("stack_limit"), "Hex stacking");

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/record/header.h"
+
 namespace vedette::sim::borodino {
 
 enum class Arm { infantry, cavalry, artillery };
@@ -88,6 +90,7 @@ struct BorodinoRules {
     // Whether a unit between a charger and its target blocks its sight (terrain: blocks_sight),
     // and how many hexes infantry breaks through on 10 or more (0: none).
     Value units_block_sight, break_through;
+    record::Looks looks;  // "looks": how the viewer draws the events and states (the header's)
 
     const UnitType* type(const std::string& id) const;
     const Terrain* terrain_of(const std::string& id) const;

@@ -107,10 +107,12 @@ void hex_sections(const BorodinoRules& rules, const ResolvedShock& r, const HexS
     record::Section odds{record::SectionKind::odds, "Odds before the die, hex " + h.hex,
                          rules.results_rule};
     odds.denominator = "10";
+    // The bands run from the lowest roll up, so a later band is better for the attacker.
+    odds.sides = {"attacker", "defender"};
     const std::vector<int> counts = band_counts(rules, h.drm);
     for (std::size_t b = 0; b < counts.size(); ++b)
         odds.outcomes.push_back({rules.bands[b].result, std::to_string(counts[b]), counts[b] / 10.0,
-                                 static_cast<int>(b) == actual});
+                                 static_cast<int>(b) == actual, static_cast<int>(b)});
     out.push_back(odds);
 }
 

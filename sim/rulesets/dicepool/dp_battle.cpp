@@ -25,6 +25,7 @@ record::Header dp_header(const DpRules& rules, const DpScenario& s) {
     h.rules_hash = rules.hash;
     h.title = s.title;
     h.description = s.description;
+    h.looks = rules.looks;
     h.phases = {{"setup", "Setup"},
                 {"charges", "Charges"},
                 {"melee", "Melees continued"},

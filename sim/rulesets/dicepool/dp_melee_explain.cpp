@@ -102,10 +102,12 @@ Section odds_section(const MeleeOdds& o, const MeleeResult& r) {
     Section s = section(SectionKind::odds, "Exact odds before the dice", "DP Melee");
     s.denominator = std::to_string(o.denominator);
     const char* labels[3] = {"attacker wins", "defender wins", "draw"};
+    const int ranks[3] = {1, -1, 0};  // for the luck meter: how good each is for the attacker
+    s.sides = {"attacker", "defender"};
     for (std::size_t k = 0; k < 3; ++k)
         s.outcomes.push_back({labels[k], std::to_string(o.results[k]),
                               probability(o.results[k], o.denominator),
-                              static_cast<std::size_t>(r.result) == k});
+                              static_cast<std::size_t>(r.result) == k, ranks[k]});
     s.notes.push_back(
         "Each pool's hits are binomial; every pair of hit counts is enumerated "
         "exactly (no sampling).");
@@ -119,10 +121,11 @@ Section hits_section(const MeleePlan& m, const MeleeOdds& o, const MeleeResult& 
                         "DP Melee");
     const HitDistribution& h = o.hits[i];
     s.denominator = std::to_string(h.denominator);
+    s.sides = {m.sides[i].name};  // more hits, better for the side that rolls
     for (std::size_t k = 0; k < h.counts.size(); ++k)
         s.outcomes.push_back({std::to_string(k) + " hits", std::to_string(h.counts[k]),
                               probability(h.counts[k], h.denominator),
-                              static_cast<int>(k) == r.side[i].hits});
+                              static_cast<int>(k) == r.side[i].hits, static_cast<int>(k)});
     return s;
 }
 

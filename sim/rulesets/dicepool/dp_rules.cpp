@@ -182,6 +182,8 @@ DpRules parse_dp_rules(const std::string& text, const std::string& file) {
     r.file = file;
     r.hash = fnv1a64_hex(text);
     r.name = root.required("name").as_string();
+    if (const auto looks = root.optional("looks"))
+        r.looks = record::looks_from_json(looks->raw(), file, looks->path());
     read_measures(root, r);
     read_sheets(root, r);
     read_charge_and_reactions(root, r);

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/record/header.h"
+
 namespace vedette::sim::dicepool {
 
 enum class UnitType : std::uint8_t {
@@ -74,6 +76,7 @@ struct DpRules {
     std::string file;
     std::string hash;
     std::string name;
+    record::Looks looks;  // "looks": how the viewer draws the events and states (the header's)
 
     // Bases and units (DP Units).
     Valued foot_base_w, foot_base_d, horse_base_w, horse_base_d;

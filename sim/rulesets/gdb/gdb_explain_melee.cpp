@@ -259,6 +259,18 @@ std::string outcome_words(const std::string& winner, const std::string& result, 
     return winner + " wins; the " + loser + " is " + words(result) + more;
 }
 
+// How good an outcome is for the attacker, for the luck meter: a win by how much befalls the
+// loser (pushed back or a square holding 1, a retreat 2, broken 3, dispersed or removed 4), a
+// defender's win the same below zero, a draw 0.
+int outcome_rank(const std::string& winner, const std::string& result) {
+    if (winner != "attacker" && winner != "defender") return 0;
+    const int severity = result == "retreat"                            ? 2
+                         : result == "broken"                           ? 3
+                         : result == "dispersed" || result == "removed" ? 4
+                                                                        : 1;
+    return winner == "attacker" ? severity : -severity;
+}
+
 // The exact odds before the dice were thrown, the actual outcome marked.
 Section melee_odds(const OJson& r) {
     const OJson& o = member(r, "odds");
@@ -269,6 +281,7 @@ Section melee_odds(const OJson& r) {
     }
     Section s = section(SectionKind::odds, "Odds before the dice (exact)", "GdB 12.6");
     s.denominator = str(o, "denominator");
+    s.sides = {"attacker", "defender"};
     for (const OJson* x : items(o, "outcomes")) {
         record::Outcome out;
         const std::string winner = str(*x, "winner");
@@ -278,6 +291,7 @@ Section melee_odds(const OJson& r) {
         out.probability = p.is_number() ? p.get<double>() : 0.0;
         out.actual = winner == str(r, "winner") && str(*x, "result") == str(r, "result") &&
                      flag(*x, "continues") == flag(r, "continues");
+        out.rank = outcome_rank(winner, str(*x, "result"));
         s.outcomes.push_back(std::move(out));
     }
     for (const char* key : {"attacker_wins", "defender_wins", "no_winner"}) {

@@ -141,6 +141,9 @@ record::Header gdb_header(const RecordContext& c) {
     const auto& j = c.scenario.json;
     if (j.contains("table")) h.board.json["table"] = j["table"];
     if (j.contains("terrain")) h.board.json["terrain"] = j["terrain"];
+    // How the viewer draws GdB's events and states: gdb.json's "looks", copied as data.
+    if (c.tables.contains("looks"))
+        h.looks = record::looks_from_json(c.tables["looks"], "gdb.json", "$.looks");
     return h;
 }
 

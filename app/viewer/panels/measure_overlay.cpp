@@ -1,0 +1,132 @@
+// Measuring the table: a scale bar in the table's top right corner (a round length in the board's
+// own unit: centimetres, inches, or hexes on a hex board; true at the view's centre, since the
+// view is in perspective), and the ruler (the M key): drag with the left button on the table to
+// measure; the reading is shown in mm and in the board's unit. The math is in
+// renderer/scene/scale_bar.h; this file only draws and handles the mouse.
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <imgui.h>
+
+#include "app/viewer/panels/panels.h"
+#include "app/viewer/ui_text.h"
+#include "renderer/scene/scale_bar.h"
+
+namespace vedette::viewer {
+
+namespace {
+
+constexpr float kBarMaxPx = 160.0f;
+constexpr float kMargin = 14.0f;
+
+// The board's unit, worked out once per replay (a hex board builds its layout).
+const render::BoardUnit& unit_of(const ViewerModel& m) {
+    static std::map<const void*, render::BoardUnit> cache;
+    auto it = cache.find(&m.scene);
+    if (it == cache.end())
+        it = cache.emplace(&m.scene, render::board_unit(m.scene.replay.header.board)).first;
+    return it->second;
+}
+
+// The table point under a screen point of the window, on the terrain (two passes: the ground's
+// height where the flat-table ray lands, then again there).
+bool table_under(const FrameView& f, ImVec2 screen, double& x, double& y) {
+    const float sx = screen.x - f.scene_x, sy = screen.y - f.scene_y;
+    double ground = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+        if (!render::screen_to_table(f.camera, sx, sy, f.scene_w, f.scene_h, ground, x, y))
+            return false;
+        ground = f.terrain.height(float(x), float(y));
+    }
+    return true;
+}
+
+void text_with_shadow(ImDrawList* dl, ImVec2 at, ImU32 colour, const std::string& text) {
+    dl->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 200), text.c_str());
+    dl->AddText(at, colour, text.c_str());
+}
+
+void scale_bar(const FrameView& f, ImDrawList* dl) {
+    // The ground's height at the view's centre: the bar is true there.
+    double cx = 0, cy = 0;
+    if (!table_under(f, ImVec2(f.scene_x + f.scene_w / 2, f.scene_y + f.scene_h / 2), cx, cy))
+        return;
+    const double ground = f.terrain.height(float(cx), float(cy));
+    const double mm_per_px = render::mm_per_pixel_at_centre(f.camera, f.scene_w, f.scene_h, ground);
+    if (mm_per_px <= 0) return;
+    const render::ScaleBar bar = render::choose_scale_bar(mm_per_px, kBarMaxPx, unit_of(f.model));
+    const float right = f.scene_x + f.scene_w - kMargin;
+    const float left = right - bar.px;
+    const float y = f.scene_y + kMargin + ImGui::GetFontSize() + 6.0f;
+    const ImVec2 label_size = ImGui::CalcTextSize(bar.label.c_str());
+    dl->AddRectFilled(ImVec2(left - 6, f.scene_y + kMargin - 4), ImVec2(right + 6, y + 8),
+                      IM_COL32(0, 0, 0, 110), 3.0f);
+    // Half black, half white, like a map's bar; end ticks.
+    const float mid = (left + right) / 2;
+    dl->AddRectFilled(ImVec2(left, y - 3), ImVec2(mid, y + 3), IM_COL32(20, 20, 20, 255));
+    dl->AddRectFilled(ImVec2(mid, y - 3), ImVec2(right, y + 3), IM_COL32(245, 245, 240, 255));
+    dl->AddRect(ImVec2(left, y - 3), ImVec2(right, y + 3), IM_COL32(245, 245, 240, 255));
+    text_with_shadow(dl, ImVec2(right - label_size.x, f.scene_y + kMargin),
+                     IM_COL32(250, 246, 232, 255), bar.label);
+    ui::note("scale bar: " + bar.label);
+}
+
+// The mouse: a press on the table starts a measurement, dragging moves its far end.
+void ruler_mouse(const FrameView& f, CommandQueue& q) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantCaptureMouse) return;
+    double x = 0, y = 0;
+    if (!table_under(f, io.MousePos, x, y)) return;
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left))
+        q.push([x, y](ViewerModel& m) { m.ruler = {true, true, x, y, x, y}; });
+    else if (ImGui::IsMouseDown(ImGuiMouseButton_Left) && f.model.ruler.has)
+        q.push([x, y](ViewerModel& m) { m.ruler.x1 = x, m.ruler.y1 = y; });
+}
+
+void ruler(const FrameView& f, CommandQueue& q, ImDrawList* dl) {
+    const ViewerModel::Ruler& r = f.model.ruler;
+    if (!r.on) return;
+    ruler_mouse(f, q);
+    const ImU32 ink = IM_COL32(255, 235, 90, 255);
+    if (!r.has) {
+        text_with_shadow(dl, ImVec2(f.scene_x + kMargin, f.scene_y + kMargin), ink,
+                         "ruler: drag on the table to measure (M to stop)");
+        ui::note("ruler: on");
+        return;
+    }
+    const render::RulerReading reading =
+        render::ruler_reading(r.x0, r.y0, r.x1, r.y1, unit_of(f.model));
+    ImVec2 a, b;
+    const auto at = [&](double x, double y, ImVec2& out) {
+        const float h = f.terrain.height(float(x), float(y)) + 2.0f;
+        if (!render::project_to_screen(f.camera, render::table_point(x, y, h), f.scene_w, f.scene_h,
+                                       out.x, out.y))
+            return false;
+        out.x += f.scene_x, out.y += f.scene_y;
+        return true;
+    };
+    if (at(r.x0, r.y0, a) && at(r.x1, r.y1, b)) {
+        dl->AddLine(a, b, IM_COL32(0, 0, 0, 200), 5.0f);
+        dl->AddLine(a, b, ink, 2.5f);
+        dl->AddCircleFilled(a, 4.0f, ink);
+        dl->AddCircleFilled(b, 4.0f, ink);
+        text_with_shadow(dl, ImVec2(b.x + 10, b.y - 8), ink, reading.text);
+    }
+    ui::note("ruler: " + reading.text);
+}
+
+}  // namespace
+
+void measure_overlay(const FrameView& f, CommandQueue& q) {
+    ui::set_panel("measure");
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    dl->PushClipRect(ImVec2(f.scene_x, f.scene_y),
+                     ImVec2(f.scene_x + f.scene_w, f.scene_y + f.scene_h), false);
+    scale_bar(f, dl);
+    ruler(f, q, dl);
+    dl->PopClipRect();
+}
+
+}  // namespace vedette::viewer

@@ -1,0 +1,133 @@
+#include "renderer/export/marks_painter.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "renderer/export/stroke_painter.h"
+
+namespace vedette::render {
+
+namespace {
+
+struct Projection {
+    const Camera& camera;
+    const TerrainModel& terrain;
+    float w, h;
+    bool at(double x_mm, double y_mm, float lift, ScreenPoint& out) const {
+        const float ground = terrain.height(float(x_mm), float(y_mm)) + lift;
+        return project_to_screen(camera, table_point(x_mm, y_mm, ground), w, h, out.first,
+                                 out.second);
+    }
+    // A table path on the screen, with points every `step_mm` so it follows the ground.
+    std::vector<ScreenPoint> path(const std::vector<std::pair<double, double>>& pts, float lift,
+                                  double step_mm = 20) const {
+        std::vector<ScreenPoint> out;
+        for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
+            const auto [x0, y0] = pts[i];
+            const auto [x1, y1] = pts[i + 1];
+            const int n = std::max(1, int(std::hypot(x1 - x0, y1 - y0) / step_mm));
+            for (int k = 0; k < n; ++k) {
+                ScreenPoint p;
+                const double t = double(k) / n;
+                if (at(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, lift, p)) out.push_back(p);
+            }
+        }
+        ScreenPoint last;
+        if (!pts.empty() && at(pts.back().first, pts.back().second, lift, last))
+            out.push_back(last);
+        return out;
+    }
+};
+
+Stroke side_stroke(int side, float width) {
+    return side == 0 ? Stroke{120, 160, 255, width, 0.95f, 0}
+                     : Stroke{255, 120, 110, width, 0.95f, 0};
+}
+
+}  // namespace
+
+MarksPainter::MarksPainter(std::uint32_t frame_height)
+    : scale_(std::max(1.0f, float(frame_height) / 720.0f)), chip_text_(frame_height, 48.0f) {}
+
+int MarksPainter::paint(RgbaImage& frame, const TableMarks& marks, const Camera& camera,
+                        const TerrainModel& terrain) {
+    const Projection p{camera, terrain, float(frame.width), float(frame.height)};
+    int painted = 0;
+    for (const auto& f : marks.fronts) {
+        ScreenPoint a, b;
+        if (!p.at(f.x0_mm, f.y0_mm, 1.5f, a) || !p.at(f.x1_mm, f.y1_mm, 1.5f, b)) continue;
+        paint_segment(frame, a, b, side_stroke(f.side, px(2.5f)));
+        ++painted;
+    }
+    for (const auto& arrow : marks.arrows) {
+        const auto line = p.path(arrow.path_mm, 3.0f);
+        if (line.size() < 2) continue;
+        const ArrowLook& look = arrow.look;
+        Stroke s{look.r,       look.g,
+                 look.b,       px(3.0f * look.width),
+                 look.opacity, look.dashed ? px(9.0f * look.dash) : 0.0f};
+        if (arrow.planned) s.opacity *= 0.55f;
+        const float head = px(12.0f) * std::max(1.0f, look.width);
+        paint_polyline(frame, line, s, false, head);
+        if (look.heads > 1) {  // a second head at the start: a two-way push
+            std::vector<ScreenPoint> back(line.rbegin(), line.rend());
+            paint_polyline(frame, {back[back.size() - 2], back.back()}, s, false, head);
+        }
+        ++painted;
+    }
+    for (const auto& c : marks.clashes) {
+        // A starburst: a ring on the ground and crossed strokes over the clash point.
+        const auto outline =
+            p.path(circle_points(c.x_mm, c.y_mm, std::max(15.0, c.radius_mm), 36), 2.0f);
+        const Stroke red{255, 70, 40, px(3.0f), 0.9f, 0};
+        paint_polyline(frame, outline, red, true);
+        ScreenPoint centre;
+        if (p.at(c.x_mm, c.y_mm, 8.0f, centre)) {
+            const float r = px(11.0f);
+            const Stroke white{255, 245, 220, px(3.5f), 1.0f, 0};
+            paint_segment(frame, {centre.first - r, centre.second - r},
+                          {centre.first + r, centre.second + r}, white);
+            paint_segment(frame, {centre.first - r, centre.second + r},
+                          {centre.first + r, centre.second - r}, white);
+        }
+        ++painted;
+    }
+    for (const auto& s : marks.statuses) {
+        ScreenPoint at;
+        if (!p.at(s.x_mm, s.y_mm, 14.0f, at)) continue;
+        const std::string& label = s.label.empty() ? s.status : s.label;
+        const int tw = chip_text_.text_width(label), lh = chip_text_.line_height();
+        const int x0 = int(at.first) - tw / 2 - 4, y0 = int(at.second) + 2;
+        chip_text_.fill(frame, x0, y0, x0 + tw + 8, y0 + lh + 2, s.r, s.g, s.b);
+        // Dark text on a light chip, light text on a dark one.
+        const bool light = int(s.r) + int(s.g) + int(s.b) > 400;
+        const std::uint8_t ink = light ? 20 : 245;
+        chip_text_.draw_text(frame, label, x0 + 4, y0 + 1, tw + 8, ink, ink, ink);
+        ++painted;
+    }
+    return painted;
+}
+
+int MarksPainter::paint_drawings(RgbaImage& frame, const Note& note, const Camera& camera,
+                                 const TerrainModel& terrain) {
+    const Projection p{camera, terrain, float(frame.width), float(frame.height)};
+    int painted = 0;
+    for (const auto& d : note.drawings) {
+        const Stroke s{d.r, d.g, d.b, px(4.0f), 0.95f, 0};
+        if (d.kind == "arrow") {
+            const auto line = p.path({{d.x0_mm, d.y0_mm}, {d.x1_mm, d.y1_mm}}, 4.0f);
+            if (line.size() < 2) continue;
+            paint_polyline(frame, line, s, false, px(16.0f));
+        } else if (d.kind == "circle") {
+            const auto line = p.path(circle_points(d.x0_mm, d.y0_mm, d.radius_mm, 36), 3.0f);
+            if (line.size() < 3) continue;
+            paint_polyline(frame, line, s, true);
+        } else {
+            continue;
+        }
+        ++painted;
+    }
+    return painted;
+}
+
+}  // namespace vedette::render

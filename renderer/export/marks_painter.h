@@ -1,0 +1,31 @@
+#pragma once
+// The table's marks (renderer/scene/table_marks.h) and a replay note's drawings
+// (renderer/scene/replay_notes.h) painted onto finished frames, placed by the frame's camera: the
+// same arrows, clash markers, front edges and status chips the viewer draws, for videos and
+// stills. Sizes follow the frame height, so a 1080p video reads like the 720p viewer.
+
+#include "renderer/export/captions.h"
+#include "renderer/scene/camera.h"
+#include "renderer/scene/replay_notes.h"
+#include "renderer/scene/table_marks.h"
+#include "renderer/scene/terrain_mesh.h"
+
+namespace vedette::render {
+
+class MarksPainter {
+public:
+    explicit MarksPainter(std::uint32_t frame_height);
+    // Front edges, arrows, clash markers, then status chips (on top); returns how many marks.
+    int paint(RgbaImage& frame, const TableMarks& marks, const Camera& camera,
+              const TerrainModel& terrain);
+    // A note's arrows and circles on the table.
+    int paint_drawings(RgbaImage& frame, const Note& note, const Camera& camera,
+                       const TerrainModel& terrain);
+
+private:
+    float px(float base) const { return base * scale_; }
+    float scale_;  // pixels per pixel of a 720p frame
+    CaptionPainter chip_text_;
+};
+
+}  // namespace vedette::render

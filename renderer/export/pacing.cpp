@@ -1,0 +1,153 @@
+#include "renderer/export/pacing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+namespace vedette::render {
+
+namespace {
+
+constexpr double kMaxHoldSeconds = 60;
+
+bool plain(const Pacing& p) {
+    return p.min_caption_s <= 0 && p.title_s <= 0 &&
+           (p.note_hold_s <= 0 || p.note_times_ms.empty()) &&
+           std::none_of(p.holds.begin(), p.holds.end(),
+                        [](const HoldRule& h) { return h.seconds > 0; });
+}
+
+// Seconds to hold after an event: the longest rule naming its kind or its category.
+class Holds {
+public:
+    explicit Holds(const std::vector<HoldRule>& rules) {
+        for (const auto& r : rules) by_kind_[r.kind] = r.seconds;  // later rules win
+    }
+    double of(const sim::record::Event& e) const {
+        const auto& categories = sim::record::category_names();
+        const auto c = static_cast<std::size_t>(e.category);
+        return std::max(find(e.kind), c < categories.size() ? find(categories[c]) : 0.0);
+    }
+
+private:
+    double find(const std::string& key) const {
+        const auto it = by_kind_.find(key);
+        return it == by_kind_.end() ? 0.0 : it->second;
+    }
+    std::map<std::string, double> by_kind_;
+};
+
+std::vector<PacedSegment> segments_of(const ReplayScene& scene, std::int64_t from, std::int64_t to,
+                                      const Pacing& pacing) {
+    const auto& events = scene.replay.events;
+    const Holds holds(pacing.holds);
+    std::vector<PacedSegment> out;
+    double video = 0;
+    if (pacing.title_s > 0) {
+        out.push_back({kTitleCard, from, from, 0, 0, pacing.title_s});
+        video = pacing.title_s;
+    }
+    // Cut the range where each event starts: one segment per event shown.
+    std::vector<std::int64_t> cuts{from};
+    for (const auto& e : events)
+        if (e.t0_ms > cuts.back() && e.t0_ms < to) cuts.push_back(e.t0_ms);
+    cuts.push_back(to);
+    std::size_t next = 0;  // the first event not yet begun
+    for (std::size_t k = 0; k + 1 < cuts.size(); ++k) {
+        const std::int64_t a = cuts[k], b = cuts[k + 1];
+        while (next < events.size() && events[next].t0_ms <= a) ++next;
+        PacedSegment s;
+        s.event = static_cast<int>(next) - 1;  // the last event begun at a
+        s.from_ms = a, s.to_ms = b;
+        s.video_start_s = video;
+        s.play_s = double(b - a) / 1000.0 / pacing.speed;
+        if (s.event >= 0) {
+            const auto& e = events[static_cast<std::size_t>(s.event)];
+            if (!e.text.empty()) s.hold_s = std::max(0.0, pacing.min_caption_s - s.play_s);
+            s.hold_s += holds.of(e);
+        }
+        for (const std::int64_t t : pacing.note_times_ms)
+            if (t >= a && t < b) s.hold_s += pacing.note_hold_s;
+        video = s.video_end_s();
+        out.push_back(s);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<HoldRule> default_holds() {
+    // A charge declared: time to see who charges whom; a melee: time to read its result.
+    return {{"declare", 1.5}, {"melee", 2.5}};
+}
+
+HoldRule parse_hold(const std::string& text) {
+    const auto eq = text.find('=');
+    const std::string expected =
+        "expected KIND=SECONDS (an event kind or category, such as melee=2 or declare=1.5), "
+        "not \"" +
+        text + "\"";
+    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+        throw std::invalid_argument(expected);
+    HoldRule r;
+    r.kind = text.substr(0, eq);
+    const std::string number = text.substr(eq + 1);
+    std::size_t used = 0;
+    try {
+        r.seconds = std::stod(number, &used);
+    } catch (const std::exception&) {
+        throw std::invalid_argument(expected);
+    }
+    if (used != number.size() || !std::isfinite(r.seconds) || r.seconds < 0 ||
+        r.seconds > kMaxHoldSeconds)
+        throw std::invalid_argument(expected + " (SECONDS from 0 to " +
+                                    std::to_string(int(kMaxHoldSeconds)) + ")");
+    return r;
+}
+
+double paced_frame_count(const ReplayScene& scene, std::int64_t from, std::int64_t to,
+                         const Pacing& pacing) {
+    if (plain(pacing)) return double(to - from) / (pacing.speed * 1000.0 / pacing.fps) + 1;
+    const auto segments = segments_of(scene, from, to, pacing);
+    const double seconds = segments.empty() ? 0 : segments.back().video_end_s();
+    return std::floor(seconds * pacing.fps + 1e-9) + 1;
+}
+
+PacedVideo pace_video(const ReplayScene& scene, std::int64_t from, std::int64_t to,
+                      const Pacing& pacing) {
+    PacedVideo v;
+    v.segments = segments_of(scene, from, to, pacing);
+    if (plain(pacing)) {
+        // The plain clock, kept exactly: frame i at from + i * step.
+        const double step_ms = pacing.speed * 1000.0 / pacing.fps;
+        const auto count = static_cast<std::size_t>(double(to - from) / step_ms + 1);
+        std::size_t seg = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::int64_t t = from + std::int64_t(double(i) * step_ms);
+            while (seg + 1 < v.segments.size() && t >= v.segments[seg].to_ms) ++seg;
+            v.frames.push_back({t, static_cast<int>(seg)});
+        }
+        return v;
+    }
+    const auto count = static_cast<std::size_t>(std::floor(v.seconds() * pacing.fps + 1e-9) + 1);
+    const bool to_the_end = to >= scene.duration_ms;
+    std::size_t seg = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const double at = double(i) / pacing.fps;
+        while (seg + 1 < v.segments.size() && at >= v.segments[seg].video_end_s()) ++seg;
+        const PacedSegment& s = v.segments[seg];
+        // Held: the segment's last moment (its event finished); the range's end is shown itself.
+        const bool last = seg + 1 == v.segments.size();
+        const std::int64_t held = last && to_the_end ? s.to_ms : std::max(s.from_ms, s.to_ms - 1);
+        const double local = at - s.video_start_s;
+        const std::int64_t t =
+            local < s.play_s
+                ? std::min(held, s.from_ms + std::int64_t(local * pacing.speed * 1000.0))
+                : held;
+        v.frames.push_back({t, static_cast<int>(seg)});
+    }
+    return v;
+}
+
+}  // namespace vedette::render

@@ -1,0 +1,69 @@
+#pragma once
+// The pace of an exported video: which replay moment each video frame shows. Plainly, replay time
+// runs at `speed`; a video for viewers also lets every caption stay long enough to read (a
+// minimum caption time), holds still on key moments (`--hold KIND=SECONDS`: a charge declared, a
+// melee's result) and may open on a title card. The plan is a list of segments, one per event
+// shown, each played at `speed` and then held on its last moment; frames sample it at fixed video
+// steps, so the same options always give the same frames.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "renderer/scene/scene_state.h"
+
+namespace vedette::render {
+
+// Hold `seconds` of video on the last moment of every event whose kind (the ruleset's own name)
+// or category ("declare", "melee", ...) is `kind`.
+struct HoldRule {
+    std::string kind;
+    double seconds = 0;
+};
+
+struct Pacing {
+    double speed = 1.0;  // replay seconds per video second
+    int fps = 30;
+    double min_caption_s = 0;     // every event with a caption stays at least this long
+    std::vector<HoldRule> holds;  // later rules for the same kind replace earlier ones
+    double title_s = 0;           // a title card first, over the opening moment
+    // Moments a teacher noted (replay_notes.h): the event showing each is held this much longer.
+    std::vector<std::int64_t> note_times_ms;
+    double note_hold_s = 0;
+};
+
+// The holds a presenter video gets unless told otherwise: charge declarations and melee results.
+std::vector<HoldRule> default_holds();
+// "melee=2" -> {melee, 2}; throws std::invalid_argument with what was expected.
+HoldRule parse_hold(const std::string& text);
+
+struct PacedSegment {
+    int event = -1;  // the event shown (-1: before the first; kTitleCard: the title card)
+    std::int64_t from_ms = 0, to_ms = 0;  // the replay time it plays
+    double video_start_s = 0;
+    double play_s = 0;  // played at speed, then
+    double hold_s = 0;  // held on its last moment (minimum caption time and holds together)
+    double video_end_s() const { return video_start_s + play_s + hold_s; }
+};
+constexpr int kTitleCard = -2;
+
+struct PacedFrame {
+    std::int64_t replay_ms = 0;
+    int segment = 0;  // index into PacedVideo::segments
+};
+
+struct PacedVideo {
+    std::vector<PacedSegment> segments;
+    std::vector<PacedFrame> frames;
+    double seconds() const { return segments.empty() ? 0 : segments.back().video_end_s(); }
+};
+
+// The frame count `pace_video` would give, without building the frames (for limits).
+double paced_frame_count(const ReplayScene& scene, std::int64_t from_ms, std::int64_t to_ms,
+                         const Pacing& pacing);
+// The plan for replay time [from_ms, to_ms]. Without holds, minimum caption time or title card,
+// frame i shows from_ms + i * speed / fps exactly as a plain export always has.
+PacedVideo pace_video(const ReplayScene& scene, std::int64_t from_ms, std::int64_t to_ms,
+                      const Pacing& pacing);
+
+}  // namespace vedette::render

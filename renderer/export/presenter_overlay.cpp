@@ -1,0 +1,223 @@
+#include "renderer/export/presenter_overlay.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "renderer/export/label_painter.h"
+#include "renderer/export/overlay_panels.h"
+#include "renderer/export/stroke_painter.h"
+#include "renderer/scene/result_card.h"
+
+namespace vedette::render {
+
+namespace {
+
+// Text sizes as lines per frame height: large enough for a phone screen at any output size.
+constexpr float kTitleLines = 12, kCaptionLines = 20, kCardLines = 30, kSmallLines = 38,
+                kLabelLines = 36;
+constexpr double kTitleFadeSeconds = 0.6;
+
+std::string percent(double p) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%.1f%%", 100.0 * p);
+    return text;
+}
+
+// The four corners of a unit's footprint on the table.
+std::vector<std::pair<double, double>> footprint(const UnitView& u) {
+    const double fx = u.facing_x, fy = u.facing_y;  // forward
+    const double rx = fy, ry = -fx;                 // right
+    const double hw = std::max(5.0, u.width_mm / 2 + 3), hd = std::max(5.0, u.depth_mm / 2 + 3);
+    return {{u.x_mm + rx * hw + fx * hd, u.y_mm + ry * hw + fy * hd},
+            {u.x_mm - rx * hw + fx * hd, u.y_mm - ry * hw + fy * hd},
+            {u.x_mm - rx * hw - fx * hd, u.y_mm - ry * hw - fy * hd},
+            {u.x_mm + rx * hw - fx * hd, u.y_mm + ry * hw - fy * hd}};
+}
+
+bool on_screen(const PresenterMoment& m, const RgbaImage& frame, double x_mm, double y_mm,
+               float lift, ScreenPoint& out) {
+    const float h = m.terrain.height(float(x_mm), float(y_mm)) + lift;
+    return project_to_screen(m.camera, table_point(x_mm, y_mm, h), float(frame.width),
+                             float(frame.height), out.first, out.second);
+}
+
+const std::vector<int>* event_units(const ReplayScene& scene, const SceneState& state) {
+    if (state.event < 0) return nullptr;
+    const auto& e = scene.replay.events[static_cast<std::size_t>(state.event)];
+    return e.category == sim::record::Category::turn ? nullptr : &e.units;
+}
+
+}  // namespace
+
+PresenterOverlay::PresenterOverlay(std::uint32_t, std::uint32_t height, LabelStyle labels,
+                                   const Visuals& visuals, const ReplayNotes* notes)
+    : labels_(labels),
+      visuals_(visuals),
+      notes_(notes),
+      marks_(height),
+      title_(height, kTitleLines),
+      caption_(height, kCaptionLines),
+      card_text_(height, kCardLines),
+      small_(height, kSmallLines),
+      label_text_(height, kLabelLines) {}
+
+void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const PresenterMoment& m) {
+    card_.reset();
+    if (m.segment.event == kTitleCard) {
+        const double left = m.segment.video_end_s() - m.video_s;
+        title_card(frame, scene, std::clamp(left / kTitleFadeSeconds, 0.0, 1.0));
+        return;
+    }
+    marks_.paint(frame, table_marks(scene, m.state, visuals_), m.camera, m.terrain);
+    highlight_event_units(frame, scene, m);
+    paint_unit_labels(label_text_, frame, m.state, m.camera, m.terrain, labels_);
+    note(frame, m);
+    if (m.state.event >= 0) {
+        const auto& e = scene.replay.events[static_cast<std::size_t>(m.state.event)];
+        caption_.paint_lines(frame, e.text, caption_detail(scene, e));
+    }
+    result_card(frame, scene, m);
+}
+
+void PresenterOverlay::note(RgbaImage& frame, const PresenterMoment& m) {
+    if (!notes_) return;
+    const Note* n = note_at(*notes_, m.state.time_ms, kNoteShowMs);
+    if (!n) return;
+    marks_.paint_drawings(frame, *n, m.camera, m.terrain);
+    if (n->text.empty() && n->name.empty()) return;
+    // A box at the top centre, between the result card's corners.
+    const int w = int(frame.width), box_w = w * 2 / 5, x0 = (w - box_w) / 2;
+    const int pad = card_text_.line_height() / 2, top = std::max(8, int(frame.height) / 54);
+    auto lay_out = [&](RgbaImage& target) {
+        int y = small_.draw_text(target, "NOTE  " + n->name, x0 + pad, top + pad, box_w - 2 * pad,
+                                 255, 220, 60);
+        y = card_text_.draw_text(target, n->text, x0 + pad, y, box_w - 2 * pad, 250, 246, 232);
+        return y + pad;
+    };
+    RgbaImage scratch(1, 1);
+    const int bottom = lay_out(scratch);
+    card_text_.shade(frame, x0, top, x0 + box_w, bottom, 0.2f);
+    card_text_.fill(frame, x0, top, x0 + 4, bottom, 255, 220, 60);
+    lay_out(frame);
+}
+
+void PresenterOverlay::title_card(RgbaImage& frame, const ReplayScene& scene, double fade) {
+    const auto& h = scene.replay.header;
+    // The table shows through more as the card fades out.
+    title_.shade(frame, 0, 0, int(frame.width), int(frame.height), float(1.0 - 0.8 * fade));
+    if (fade < 0.35) return;
+    const int w = int(frame.width), margin = w / 10, max_w = w - 2 * margin;
+    int y = int(frame.height) / 4;
+    y = title_.draw_text(frame, h.title.empty() ? "A Vedette replay" : h.title, margin, y, max_w,
+                         255, 235, 180);
+    std::string sides;
+    for (const auto& s : h.sides) sides += (sides.empty() ? "" : "  v  ") + s.name;
+    if (!sides.empty()) y = caption_.draw_text(frame, sides, margin, y + 8, max_w, 235, 235, 235);
+    if (!h.description.empty())
+        y = card_text_.draw_text(frame, h.description, margin, y + 16, max_w, 210, 210, 200);
+    small_.draw_text(frame, "Rules: " + h.ruleset + "   -   replayed with Vedette", margin, y + 24,
+                     max_w, 180, 170, 140);
+}
+
+std::optional<PixelRect> PresenterOverlay::action_box(const RgbaImage& frame,
+                                                      const ReplayScene& scene,
+                                                      const PresenterMoment& m) const {
+    const auto* ids = event_units(scene, m.state);
+    if (!ids) return std::nullopt;
+    std::optional<PixelRect> box;
+    for (const auto& u : m.state.units) {
+        if (std::find(ids->begin(), ids->end(), u.unit) == ids->end()) continue;
+        ScreenPoint p;
+        if (!on_screen(m, frame, u.x_mm, u.y_mm, 0, p)) continue;
+        const int x = int(p.first), y = int(p.second);
+        if (!box)
+            box = PixelRect{x, y, x, y};
+        else
+            *box = {std::min(box->x0, x), std::min(box->y0, y), std::max(box->x1, x),
+                    std::max(box->y1, y)};
+    }
+    return box;
+}
+
+void PresenterOverlay::highlight_event_units(RgbaImage& frame, const ReplayScene& scene,
+                                             const PresenterMoment& m) {
+    const auto* ids = event_units(scene, m.state);
+    if (!ids) return;
+    const Stroke gold{255, 214, 90, std::max(2.0f, float(frame.height) / 360.0f), 0.9f, 0.0f};
+    for (const auto& u : m.state.units) {
+        if (!u.on_table || std::find(ids->begin(), ids->end(), u.unit) == ids->end()) continue;
+        std::vector<ScreenPoint> outline;
+        for (const auto& [x, y] : footprint(u)) {
+            ScreenPoint p;
+            if (on_screen(m, frame, x, y, 1.5f, p)) outline.push_back(p);
+        }
+        if (outline.size() == 4) paint_polyline(frame, outline, gold, true);
+    }
+}
+
+void PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
+                                   const PresenterMoment& m) {
+    const int shown = PanelPainter::explained_event(scene, m.state.event);
+    if (shown < 0) return;
+    const auto card =
+        result_card_of(*scene.replay.events[static_cast<std::size_t>(shown)].explanation);
+    if (!card) return;
+    const int w = int(frame.width), h = int(frame.height);
+    // Three tenths of the width (at least 240 px where the frame allows, never over half).
+    const int card_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
+    // The top corner farther from the action.
+    const auto action = action_box(frame, scene, m);
+    const bool left = action && (action->x0 + action->x1) / 2 > w / 2;
+    const int x0 = left ? margin : w - margin - card_w, x1 = x0 + card_w;
+    const int pad = card_text_.line_height() / 2, text_w = card_w - 2 * pad;
+    // Measure by painting into a one-pixel frame (text is clipped, lines still advance), then
+    // shade and paint for real.
+    auto lay_out = [&](RgbaImage& target, int top) {
+        int y = top + pad;
+        y = small_.draw_text(target, "RESULT  " + card->title, x0 + pad, y, text_w, 255, 235, 180);
+        y = card_text_.draw_text(target, card->outcome, x0 + pad, y + 2, text_w, 255, 214, 90);
+        for (const auto& d : card->dice) {
+            std::string line = d.heading;
+            if (!d.faces.empty()) {
+                line += line.empty() ? "dice" : ": dice";
+                for (const auto& f : d.faces) line += " " + std::to_string(f.value);
+            }
+            if (!d.total.empty()) line += "  " + d.total;
+            y = small_.draw_text(target, line, x0 + pad, y, text_w, 230, 230, 230);
+        }
+        std::string odds;
+        if (card->probability >= 0) odds = "this outcome: " + percent(card->probability);
+        if (card->win_chance >= 0)
+            odds += (odds.empty() ? "the " : "; the ") + card->winner + " had " +
+                    percent(card->win_chance) + " to win (" + card->verdict + ")";
+        if (!odds.empty()) y = small_.draw_text(target, odds, x0 + pad, y, text_w, 210, 210, 210);
+        // The luck meter: for each side a bar of how likely this outcome or a worse one was
+        // (fuller: luckier), else the winner's chance to win.
+        const int bar = std::max(4, small_.line_height() / 3);
+        const auto meter = [&](double fraction, const std::string& words) {
+            card_text_.fill(target, x0 + pad, y + 3, x1 - pad, y + 3 + bar, 70, 70, 70);
+            card_text_.fill(target, x0 + pad, y + 3, x0 + pad + int(double(text_w) * fraction),
+                            y + 3 + bar, 255, 214, 90);
+            y = small_.draw_text(target, words, x0 + pad, y + bar + 5, text_w, 210, 210, 210);
+        };
+        if (!card->luck.empty()) {
+            y = small_.draw_text(target, "luck: this outcome or a worse one", x0 + pad, y, text_w,
+                                 255, 235, 180);
+            for (const auto& l : card->luck)
+                meter(l.this_or_worse,
+                      l.side + ": " + percent(l.this_or_worse) + " (" + l.verdict + ")");
+        } else if (card->win_chance >= 0) {
+            meter(card->win_chance,
+                  "luck: the " + card->winner + " had " + percent(card->win_chance) + " to win");
+        }
+        return y + pad;
+    };
+    RgbaImage scratch(1, 1);
+    const int bottom = lay_out(scratch, margin);
+    card_text_.shade(frame, x0, margin, x1, bottom, 0.2f);
+    lay_out(frame, margin);
+    card_ = PixelRect{x0, margin, x1, bottom};
+}
+
+}  // namespace vedette::render

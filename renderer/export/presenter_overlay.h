@@ -1,0 +1,69 @@
+#pragma once
+// `--overlay presenter`: a video made to be watched, not a desktop captured. Over each frame:
+// - a title card from the scenario first (title, description, the sides, the rule system);
+// - the table's marks (table_marks.h): styled arrows of the charge or melee shown, a clash
+//   marker, front edges, status chips;
+// - name tags over the units, and the units of the current event outlined in gold;
+// - a teacher's note (replay_notes.h) at its moment: its text in a box at the top, its arrows
+//   and circles on the table;
+// - a lower-third caption in large type (what happened; turn, phase and rule);
+// - while a melee or a shock is shown, a compact result card (outcome, dice, how likely it was,
+//   a luck meter) in the top corner farther from the action, so it never covers the fight.
+// Type is sized from the frame height, so a 1080p video reads like a 720p one. Nothing here knows
+// a rule system: it reads the replay's records and the result card (renderer/scene/result_card.h).
+
+#include <memory>
+#include <optional>
+
+#include "renderer/export/captions.h"
+#include "renderer/export/marks_painter.h"
+#include "renderer/export/pacing.h"
+#include "renderer/scene/camera.h"
+#include "renderer/scene/terrain_mesh.h"
+#include "renderer/scene/unit_labels.h"
+
+namespace vedette::render {
+
+// What one frame shows: the table's state, the camera that drew it and where in the paced video
+// it falls.
+struct PresenterMoment {
+    const SceneState& state;
+    const Camera& camera;
+    const TerrainModel& terrain;
+    const PacedSegment& segment;
+    double video_s = 0;
+};
+
+struct PixelRect {
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
+class PresenterOverlay {
+public:
+    // `visuals` draws the marks; `notes` (may be null) are shown at their moments. Both must
+    // outlive the overlay.
+    PresenterOverlay(std::uint32_t width, std::uint32_t height, LabelStyle labels,
+                     const Visuals& visuals, const ReplayNotes* notes = nullptr);
+    void paint(RgbaImage& frame, const ReplayScene& scene, const PresenterMoment& m);
+    // Where the result card was painted in the last frame (nullopt: none was).
+    const std::optional<PixelRect>& last_card() const { return card_; }
+
+private:
+    void title_card(RgbaImage& frame, const ReplayScene& scene, double fade);
+    void highlight_event_units(RgbaImage& frame, const ReplayScene& scene,
+                               const PresenterMoment& m);
+    void result_card(RgbaImage& frame, const ReplayScene& scene, const PresenterMoment& m);
+    void note(RgbaImage& frame, const PresenterMoment& m);
+    // The screen box of the current event's units (nullopt: none on screen).
+    std::optional<PixelRect> action_box(const RgbaImage& frame, const ReplayScene& scene,
+                                        const PresenterMoment& m) const;
+
+    LabelStyle labels_;
+    const Visuals& visuals_;
+    const ReplayNotes* notes_;
+    MarksPainter marks_;
+    CaptionPainter title_, caption_, card_text_, small_, label_text_;
+    std::optional<PixelRect> card_;
+};
+
+}  // namespace vedette::render

@@ -1,0 +1,67 @@
+#include "renderer/scene/director.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace vedette::render {
+
+namespace {
+
+// A new shot: the framed point moves by more than this share of the viewing distance, or the
+// distance itself changes by more than this share.
+constexpr float kNewShotShift = 0.3f;
+constexpr float kNewShotZoom = 0.3f;
+
+// One axis of a critically damped spring: moves `value` towards `goal` without overshoot,
+// starting and stopping gently; `speed` carries over between frames.
+glm::vec3 spring(glm::vec3 value, glm::vec3 goal, glm::vec3& speed, double smooth_s, double dt_s) {
+    const float omega = float(2.0 / std::max(1e-3, smooth_s));
+    const float x = omega * float(dt_s);
+    const float decay = 1.0f / (1.0f + x + 0.48f * x * x + 0.235f * x * x * x);
+    const glm::vec3 offset = value - goal;
+    const glm::vec3 pull = (speed + omega * offset) * float(dt_s);
+    speed = (speed - omega * pull) * decay;
+    return goal + (offset + pull) * decay;
+}
+
+}  // namespace
+
+DirectorCamera::DirectorCamera(double min_shot_s, double smooth_s)
+    : min_shot_s_(min_shot_s), smooth_s_(smooth_s) {}
+
+bool DirectorCamera::is_new_shot(const Shot& wanted) const {
+    const float distance = std::max(1.0f, glm::length(goal_.eye - goal_.target));
+    const float wanted_distance = glm::length(wanted.eye - wanted.target);
+    return glm::length(wanted.target - goal_.target) > kNewShotShift * distance ||
+           std::abs(wanted_distance - distance) > kNewShotZoom * distance;
+}
+
+void DirectorCamera::approach(double dt_s) {
+    now_.eye = spring(now_.eye, goal_.eye, eye_speed_, smooth_s_, dt_s);
+    now_.target = spring(now_.target, goal_.target, target_speed_, smooth_s_, dt_s);
+}
+
+Camera DirectorCamera::next(const ReplayScene& scene, const SceneState& state, float aspect,
+                            double dt_s) {
+    CameraSpec director;
+    director.mode = CameraSpec::Mode::director;
+    const Camera framed = make_camera(director, scene, state, aspect);
+    const Shot wanted{framed.eye, framed.target};
+    if (!started_) {
+        started_ = true;
+        goal_ = now_ = wanted;
+        return look_at_camera(now_.eye, now_.target, aspect);
+    }
+    shot_age_s_ += dt_s;
+    if (!is_new_shot(wanted)) {
+        goal_ = wanted;  // the same shot, reframed as its units move
+    } else if (shot_age_s_ >= min_shot_s_) {
+        goal_ = wanted;  // a new shot, once the old one has been up long enough
+        shot_age_s_ = 0;
+        ++changes_;
+    }
+    approach(dt_s);
+    return look_at_camera(now_.eye, now_.target, aspect);
+}
+
+}  // namespace vedette::render

@@ -1,0 +1,242 @@
+#include "renderer/scene/replay_notes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/core/atomic_file.h"
+#include "sim/core/input_error.h"
+#include "sim/core/input_file.h"
+#include "sim/core/json_reader.h"
+#include "sim/core/limits.h"
+
+namespace vedette::render {
+
+namespace {
+
+namespace limits = sim::limits;
+using sim::JsonNode;
+
+// A coordinate or a radius in millimetres: any finite JSON number within the length limit.
+double note_mm(const JsonNode& n, double lo) {
+    const auto& v = n.raw();
+    if (!v.is_number()) n.fail("expected a number of millimetres, found " + sim::json_type_name(v));
+    const double d = v.get<double>();
+    if (!std::isfinite(d) || d < lo || d > double(limits::kMaxLengthMm))
+        n.fail("expected millimetres from " + std::to_string(std::int64_t(lo)) + " to " +
+               std::to_string(limits::kMaxLengthMm));
+    return d;
+}
+
+// [x, y] in millimetres.
+std::pair<double, double> note_point(const JsonNode& n) {
+    const auto items = n.items();
+    if (items.size() != 2) n.fail("expected [x, y] in millimetres");
+    const double lo = -double(limits::kMaxLengthMm);
+    return {note_mm(items[0], lo), note_mm(items[1], lo)};
+}
+
+std::string note_string(const JsonNode& n, std::size_t max_bytes, bool nonempty) {
+    const std::string s = n.as_string();
+    if (nonempty && s.empty()) n.fail("expected a name, found an empty string");
+    if (s.size() > max_bytes)
+        n.fail("longer than " + std::to_string(max_bytes) + " bytes (docs/LIMITS.md)");
+    return s;
+}
+
+NoteDrawing parse_drawing(const JsonNode& n) {
+    NoteDrawing d;
+    const auto kind = n.required("kind");
+    d.kind = kind.as_choice({"arrow", "circle"}) == 0 ? "arrow" : "circle";
+    if (d.kind == "arrow") {
+        n.expect_only_keys({"kind", "from", "to", "colour"});
+        std::tie(d.x0_mm, d.y0_mm) = note_point(n.required("from"));
+        std::tie(d.x1_mm, d.y1_mm) = note_point(n.required("to"));
+    } else {
+        n.expect_only_keys({"kind", "centre", "radius_mm", "colour"});
+        std::tie(d.x0_mm, d.y0_mm) = note_point(n.required("centre"));
+        const auto r = n.required("radius_mm");
+        d.radius_mm = note_mm(r, 1.0);
+    }
+    if (const auto c = n.optional("colour")) {
+        const auto items = c->items();
+        if (items.size() != 3) c->fail("expected [r, g, b], each 0 to 255");
+        d.r = std::uint8_t(items[0].as_int(0, 255));
+        d.g = std::uint8_t(items[1].as_int(0, 255));
+        d.b = std::uint8_t(items[2].as_int(0, 255));
+    }
+    return d;
+}
+
+Note parse_note(const JsonNode& n, const ReplayScene& scene) {
+    n.expect_only_keys({"name", "time_ms", "event", "text", "drawings"});
+    Note note;
+    note.name = note_string(n.required("name"), limits::kMaxNoteNameBytes, true);
+    const bool has_time = n.has("time_ms"), has_event = n.has("event");
+    if (has_time == has_event) n.fail("expected exactly one of \"time_ms\" and \"event\"");
+    if (has_time) {
+        note.time_ms = n.required("time_ms").as_int(0, limits::kMaxReplayTimeMs);
+    } else {
+        const auto e = n.required("event");
+        const auto count = std::int64_t(scene.replay.events.size());
+        if (count == 0) e.fail("this replay has no events");
+        note.event = int(e.as_int(0, count - 1));
+        note.time_ms = time_of_event(scene, note.event);
+    }
+    if (const auto t = n.optional("text"))
+        note.text = note_string(*t, limits::kMaxNoteTextBytes, false);
+    if (const auto d = n.optional("drawings")) {
+        const auto items = d->items();
+        if (items.size() > std::size_t(limits::kMaxNoteDrawings))
+            d->fail("more than " + std::to_string(limits::kMaxNoteDrawings) +
+                    " drawings (docs/LIMITS.md)");
+        for (const auto& item : items) note.drawings.push_back(parse_drawing(item));
+    }
+    return note;
+}
+
+bool note_earlier(const Note& a, const Note& b) {
+    return a.time_ms < b.time_ms;
+}
+
+// A millimetre value as the file writes it: whole numbers without a fraction.
+nlohmann::ordered_json note_mm_json(double v) {
+    if (v == std::floor(v) && std::fabs(v) < 1e15) return std::int64_t(v);
+    return v;
+}
+
+}  // namespace
+
+std::string notes_file_for(const std::string& replay_path) {
+    const std::string ext = ".json";
+    if (replay_path.size() > ext.size() &&
+        replay_path.compare(replay_path.size() - ext.size(), ext.size(), ext) == 0)
+        return replay_path.substr(0, replay_path.size() - ext.size()) + ".notes.json";
+    return replay_path + ".notes.json";
+}
+
+ReplayNotes parse_notes(const std::string& text, const std::string& file,
+                        const ReplayScene& scene) {
+    const sim::Json json = sim::parse_json_text(text, file);
+    const JsonNode root(json, file, "$");
+    root.expect_only_keys({"format", "version", "notes"});
+    const auto format = root.required("format");
+    if (format.as_string() != "vedette-notes") format.fail("expected \"vedette-notes\"");
+    const auto version = root.required("version");
+    if (version.as_int() != 1)
+        version.fail("expected 1 (a newer Vedette wrote this file, or it is not a notes file)");
+    ReplayNotes out;
+    out.file = file;
+    const auto items = root.required("notes").items();
+    if (items.size() > std::size_t(limits::kMaxNotes))
+        root.required("notes").fail("more than " + std::to_string(limits::kMaxNotes) +
+                                    " notes (docs/LIMITS.md)");
+    for (const auto& item : items) {
+        Note note = parse_note(item, scene);
+        if (find_note(out, note.name))
+            item.required("name").fail("a second note named \"" + note.name +
+                                       "\" (names are unique: tours jump to them by name)");
+        out.notes.push_back(std::move(note));
+    }
+    std::stable_sort(out.notes.begin(), out.notes.end(), note_earlier);
+    return out;
+}
+
+ReplayNotes load_notes(const std::string& file, const ReplayScene& scene) {
+    std::error_code ec;
+    // Only a name that is not there at all means "no notes yet"; anything else there (a folder,
+    // a FIFO, a dangling link) is refused by the reader with the file's name.
+    if (!std::filesystem::exists(std::filesystem::symlink_status(file, ec))) {
+        ReplayNotes empty;
+        empty.file = file;
+        return empty;
+    }
+    return parse_notes(sim::read_input_file(file, limits::kMaxJsonFileBytes), file, scene);
+}
+
+std::string notes_text(const ReplayNotes& notes) {
+    std::vector<const Note*> order;
+    for (const auto& n : notes.notes) order.push_back(&n);
+    std::stable_sort(order.begin(), order.end(), [](const Note* a, const Note* b) {
+        return a->time_ms != b->time_ms ? a->time_ms < b->time_ms : a->name < b->name;
+    });
+    nlohmann::ordered_json j;
+    j["format"] = "vedette-notes";
+    j["version"] = 1;
+    j["notes"] = nlohmann::ordered_json::array();
+    for (const Note* n : order) {
+        nlohmann::ordered_json o;
+        o["name"] = n->name;
+        // A note made at an event keeps the event: its time follows the replay's.
+        if (n->event >= 0)
+            o["event"] = n->event;
+        else
+            o["time_ms"] = n->time_ms;
+        o["text"] = n->text;
+        o["drawings"] = nlohmann::ordered_json::array();
+        for (const auto& d : n->drawings) {
+            nlohmann::ordered_json dj;
+            dj["kind"] = d.kind;
+            if (d.kind == "circle") {
+                dj["centre"] = {note_mm_json(d.x0_mm), note_mm_json(d.y0_mm)};
+                dj["radius_mm"] = note_mm_json(d.radius_mm);
+            } else {
+                dj["from"] = {note_mm_json(d.x0_mm), note_mm_json(d.y0_mm)};
+                dj["to"] = {note_mm_json(d.x1_mm), note_mm_json(d.y1_mm)};
+            }
+            dj["colour"] = {d.r, d.g, d.b};
+            o["drawings"].push_back(std::move(dj));
+        }
+        j["notes"].push_back(std::move(o));
+    }
+    return j.dump(2) + "\n";
+}
+
+void save_notes(const ReplayNotes& notes) {
+    sim::write_file_atomically(notes.file, notes_text(notes));
+}
+
+const Note* note_at(const ReplayNotes& notes, std::int64_t time_ms, std::int64_t show_ms) {
+    const Note* shown = nullptr;
+    for (const auto& n : notes.notes)
+        if (n.time_ms <= time_ms && (!shown || n.time_ms >= shown->time_ms)) shown = &n;
+    if (!shown || time_ms >= shown->time_ms + show_ms) return nullptr;
+    return shown;
+}
+
+const Note* find_note(const ReplayNotes& notes, const std::string& name) {
+    for (const auto& n : notes.notes)
+        if (n.name == name) return &n;
+    return nullptr;
+}
+
+Note* find_note(ReplayNotes& notes, const std::string& name) {
+    for (auto& n : notes.notes)
+        if (n.name == name) return &n;
+    return nullptr;
+}
+
+std::string unique_note_name(const ReplayNotes& notes, const std::string& base) {
+    if (!find_note(notes, base)) return base;
+    for (int i = 2;; ++i) {
+        const std::string name = base + " " + std::to_string(i);
+        if (!find_note(notes, name)) return name;
+    }
+}
+
+Note& add_note(ReplayNotes& notes, Note note) {
+    const auto at = std::upper_bound(notes.notes.begin(), notes.notes.end(), note, note_earlier);
+    return *notes.notes.insert(at, std::move(note));
+}
+
+bool remove_note(ReplayNotes& notes, const std::string& name) {
+    const auto it = std::find_if(notes.notes.begin(), notes.notes.end(),
+                                 [&](const Note& n) { return n.name == name; });
+    if (it == notes.notes.end()) return false;
+    notes.notes.erase(it);
+    return true;
+}
+
+}  // namespace vedette::render
