@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "renderer/scene/result_card.h"
+
 namespace vedette::viewer {
 
 using sim::record::Category;
@@ -37,18 +39,20 @@ const std::string& ViewerModel::unit_name(int unit) const {
 }
 
 // A melee's explanation is what a teacher wants in view during the melee phase and after it, a
-// test's during the charges; both only within the turn, so an old melee never lingers.
+// test's during the charges; both only within the turn, so an old melee never lingers, and only
+// one that concerns the event shown (its units, or its episode): a pursuit shows the melee its
+// pursuer won, not a later melee of other units.
 int ViewerModel::shown_explanation() const {
     const auto& ev = events();
     if (pinned_event >= 0 && pinned_event < static_cast<int>(ev.size())) return pinned_event;
     const int cur = timeline.current_event();
     if (cur < 0) return -1;
-    const int turn = ev[static_cast<std::size_t>(cur)].turn;
-    for (const Category wanted : {Category::melee, Category::test})
-        for (int i = cur; i >= 0 && ev[static_cast<std::size_t>(i)].turn == turn; --i) {
-            const auto& e = ev[static_cast<std::size_t>(i)];
-            if (e.category == wanted && e.explanation) return i;
-        }
+    for (const Category wanted : {Category::melee, Category::test}) {
+        const auto& e = ev[static_cast<std::size_t>(cur)];
+        if (e.category == wanted && e.explanation) return cur;
+        const int related = render::related_explained_event(ev, cur, wanted);
+        if (related >= 0) return related;
+    }
     return -1;
 }
 

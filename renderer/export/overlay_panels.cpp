@@ -1,5 +1,7 @@
 #include "renderer/export/overlay_panels.h"
 
+#include "renderer/scene/result_card.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -99,13 +101,9 @@ int PanelPainter::explained_event(const ReplayScene& scene, int event) {
     if (event < 0 || event >= static_cast<int>(events.size())) return -1;
     const auto& e = events[static_cast<std::size_t>(event)];
     if (e.explanation) return event;
-    if (e.episode < 0) return -1;
-    for (int i = event - 1; i >= 0 && events[static_cast<std::size_t>(i)].episode == e.episode;
-         --i) {
-        const auto& x = events[static_cast<std::size_t>(i)];
-        if (x.category == Category::melee && x.explanation) return i;
-    }
-    return -1;
+    // The melee this event follows: its episode's, or the one its units fought this turn (a
+    // pursuit, a retreat, a push back after the melee phase).
+    return related_explained_event(events, event, Category::melee);
 }
 
 void PanelPainter::explanation_panel(RgbaImage& frame, const ReplayScene& scene,

@@ -60,6 +60,24 @@ std::vector<ResultCard::Luck> luck_of(const Section& odds) {
     return out;
 }
 
+int related_explained_event(const std::vector<sim::record::Event>& events, int event,
+                            sim::record::Category category) {
+    if (event < 0 || event >= static_cast<int>(events.size())) return -1;
+    const auto& now = events[static_cast<std::size_t>(event)];
+    const auto related = [&](const sim::record::Event& e) {
+        if (now.units.empty() || (now.episode >= 0 && e.episode == now.episode)) return true;
+        for (const int u : now.units)
+            if (std::find(e.units.begin(), e.units.end(), u) != e.units.end()) return true;
+        return false;
+    };
+    for (int i = event - 1; i >= 0; --i) {
+        const auto& e = events[static_cast<std::size_t>(i)];
+        if (e.turn != now.turn) break;
+        if (e.category == category && e.explanation && related(e)) return i;
+    }
+    return -1;
+}
+
 std::string winner_of(const std::string& label) {
     const auto at = label.find(" wins");
     return at == std::string::npos || label.rfind("no winner", 0) == 0 ? "" : label.substr(0, at);

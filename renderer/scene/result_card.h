@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sim/record/explanation.h"
+#include "sim/record/record.h"
 
 namespace vedette::render {
 
@@ -41,6 +42,13 @@ struct ResultCard {
 
 // The card for an explanation that has a lit result or an actual odds outcome; nullopt otherwise.
 std::optional<ResultCard> result_card_of(const sim::record::Explanation& e);
+
+// The latest event before `event`, in its turn, of `category` with an explanation that concerns
+// it: one of its units fought there, or it is of the same episode (an event without units: any).
+// A pursuit, a retreat or a push back so finds the melee that caused it, never a later melee of
+// other units. -1 when there is none.
+int related_explained_event(const std::vector<sim::record::Event>& events, int event,
+                            sim::record::Category category);
 
 // The luck of each side of ranked odds (empty when an outcome lacks a rank or none is actual).
 std::vector<ResultCard::Luck> luck_of(const sim::record::Section& odds);

@@ -89,6 +89,43 @@ TEST(ViewerModel, ExplanationFollowsTheTurnsMeleeThenItsTest) {
     EXPECT_EQ(m.shown_explanation(), 10);
 }
 
+// A pursuit after the melee phase shows the melee its units fought, not a later melee of other
+// units; an event of units that fought no melee this turn shows none.
+TEST(ViewerModel, APursuitShowsItsOwnMeleeNotALaterOne) {
+    render::ReplayScene s = scene();
+    auto& ev = s.replay.events;
+    ev[6].units = {0, 1};  // the melee of a and b
+    Event later = ev[6];   // a later melee of c and d
+    later.units = {2, 3};
+    later.episode = 5;
+    ev.insert(ev.begin() + 8, later);  // 8: the later melee; 9: the retreat of a (below)
+    ev[9].units = {0};
+    ev[9].episode = -1;
+    Event lone = ev[9];  // 10: a move of e, who fought no melee
+    lone.units = {4};
+    ev.insert(ev.begin() + 10, lone);
+    for (std::size_t i = 0; i < ev.size(); ++i) {
+        ev[i].seq = static_cast<int>(i);
+        ev[i].t0_ms = static_cast<std::int64_t>(i) * 1000;
+        ev[i].t1_ms = ev[i].t0_ms + 1000;
+    }
+    s.duration_ms = static_cast<std::int64_t>(ev.size()) * 1000;
+    for (const char* id : {"c", "d", "e"}) {
+        sim::record::RosterUnit u;
+        u.id = id;
+        s.replay.header.units.push_back(u);
+    }
+    ViewerModel m(s);
+    m.timeline.seek_event(9);
+    EXPECT_EQ(m.shown_explanation(), 6) << "the retreat of a shows a's melee";
+    EXPECT_EQ(render::PanelPainter::explained_event(s, 9), 6);
+    m.timeline.seek_event(10);
+    EXPECT_EQ(m.shown_explanation(), -1) << "e fought no melee";
+    EXPECT_EQ(render::PanelPainter::explained_event(s, 10), -1);
+    m.timeline.seek_event(8);
+    EXPECT_EQ(m.shown_explanation(), 8);
+}
+
 TEST(ViewerModel, EpisodeIsTheCurrentEventsEpisode) {
     const render::ReplayScene s = scene();
     ViewerModel m(s);
@@ -151,8 +188,8 @@ TEST(PanelPainter, ExplainsTheEventOrTheMeleeItsEpisodeFollows) {
     EXPECT_EQ(PanelPainter::explained_event(s, 2), 2);   // explained itself
     EXPECT_EQ(PanelPainter::explained_event(s, 3), -1);  // a move after a declaration: nothing
     EXPECT_EQ(PanelPainter::explained_event(s, 5), -1);
-    EXPECT_EQ(PanelPainter::explained_event(s, 7), 6);   // casualties: their melee
-    EXPECT_EQ(PanelPainter::explained_event(s, 8), -1);  // outside any episode
+    EXPECT_EQ(PanelPainter::explained_event(s, 7), 6);  // casualties: their melee
+    EXPECT_EQ(PanelPainter::explained_event(s, 8), 6);  // the mandatory retreat: its melee
     EXPECT_EQ(PanelPainter::explained_event(s, -1), -1);
     EXPECT_EQ(PanelPainter::explained_event(s, 99), -1);
 }

@@ -126,6 +126,8 @@ bool result_card(const Explanation& e, float dice_size) {
     const auto card = render::result_card_of(e);
     if (!card) return false;
     ImGui::BeginGroup();
+    // Every line wraps at the panel's edge: a narrow presenter column cut them off.
+    ImGui::PushTextWrapPos(0.0f);
     ui::text_coloured(ui::heading(), "Result: %s", card->title.c_str());
     ImGui::SetWindowFontScale(1.25f);
     ui::text_coloured(ui::lit(), "%s", card->outcome.c_str());
@@ -145,9 +147,10 @@ bool result_card(const Explanation& e, float dice_size) {
     if (!card->luck.empty()) ui::text_coloured(ui::heading(), "luck: this outcome or a worse one");
     for (const auto& l : card->luck) {
         ImGui::ProgressBar(float(l.this_or_worse), ImVec2(-1, 0), "");
-        ui::text("%s: %.1f%% this or worse, %.1f%% this or better (%s)", l.side.c_str(),
-                 100.0 * l.this_or_worse, 100.0 * l.this_or_better, l.verdict.c_str());
+        ui::text("%s: %.1f%% of rolls this or worse (%s)", l.side.c_str(), 100.0 * l.this_or_worse,
+                 l.verdict.c_str());
     }
+    ImGui::PopTextWrapPos();
     ImGui::EndGroup();
     ImGui::Separator();
     return true;
