@@ -45,14 +45,17 @@ const Subcommand kSubcommands[] = {
      "open the replay viewer (no REPLAY: the demo battle); a tour script can drive it", run_view},
     {"render",
      "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera "
-     "top|director|overview|follow:UNIT] [--overlay none|captions|panels|viewer] [--labels "
-     "name|short|id] -o FILE.png",
+     "top|director|overview|follow:UNIT] [--overlay none|captions|panels|presenter|viewer] "
+     "[--labels name|short|id] -o FILE.png",
      "render one moment of a replay offscreen to a PNG", run_render},
     {"export",
-     "REPLAY -o FILE.mp4 [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X] [--camera "
-     "director|top|overview|follow:UNIT] [--overlay none|captions|panels|viewer] [--labels "
-     "name|short|id] [--frames DIR | --raw FILE] [--hash] [--quiet]",
-     "export a replay as an H.264 MP4 (or PNG frames) at a fixed time step", run_export},
+     "REPLAY -o FILE.mp4|.webm|.gif [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X] "
+     "[--camera director|top|overview|follow:UNIT] [--overlay "
+     "none|captions|panels|presenter|viewer] [--labels name|short|id] [--hold KIND=SECONDS]... "
+     "[--min-caption SECONDS] [--title-card SECONDS] [--notes FILE] [--quality CRF] [--srt "
+     "FILE.srt] [--frames DIR | --raw FILE] [--hash] [--quiet]",
+     "export a replay as a video (MP4, WebM or GIF; or PNG frames) at a fixed time step",
+     run_export},
     {"triangle", "-o FILE.png [--size WxH]",
      "render the Vulkan smoke-test triangle offscreen and write it as PNG", run_triangle},
     {"gpu-info", "", "show the Vulkan device Vedette would render with", run_gpu_info},

@@ -84,6 +84,25 @@ python3 -c "import sys; sys.exit(0 if $pend - $pstart < 2.0 else 1)" || fail "th
 frames=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames -of default=nw=1:nk=1 "$OUT/held.gif")
 [ "$frames" -gt 10 ] || fail "the gif has $frames frames"
 
+# A teacher's note in the range is shown and held for reading: 3 s more of video.
+cat > "$OUT/notes.json" <<'JSON'
+{"format": "vedette-notes", "version": 1, "notes": [
+  {"name": "the melee", "event": 10, "text": "Watch the dragoons bounce off the square.",
+   "drawings": [{"kind": "circle", "centre": [600, 400], "radius_mm": 60}]}]}
+JSON
+frames_of() { sed -n 's/^exported \([0-9]*\) frames.*/\1/p' "$1"; }
+"$VEDETTE" export "$REPLAY" --overlay presenter "${RANGE[@]}" --raw - > "$OUT/plain_count.txt"
+"$VEDETTE" export "$REPLAY" --overlay presenter --notes "$OUT/notes.json" "${RANGE[@]}" --raw - > "$OUT/noted_count.txt"
+plain=$(frames_of "$OUT/plain_count.txt"); noted=$(frames_of "$OUT/noted_count.txt")
+[ -n "$plain" ] && [ $((noted - plain)) -ge 85 ] && [ $((noted - plain)) -le 95 ] ||
+  fail "a note should hold 3 s (90 frames): $plain frames without it, $noted with it"
+
+# --notes: a missing file and a video without the presenter overlay are refused (exit 2).
+set +e; "$VEDETTE" export "$REPLAY" --overlay presenter --notes "$OUT/none.json" "${RANGE[@]}" --raw - 2> "$OUT/err.txt"; rc=$?; set -e
+[ $rc -eq 2 ] && grep -q "no such notes file" "$OUT/err.txt" || fail "--notes missing: exit $rc, $(cat "$OUT/err.txt")"
+set +e; "$VEDETTE" export "$REPLAY" --overlay captions --notes "$OUT/notes.json" "${RANGE[@]}" --raw - 2> "$OUT/err.txt"; rc=$?; set -e
+[ $rc -eq 2 ] && grep -q "goes with --overlay presenter" "$OUT/err.txt" || fail "--notes without presenter: exit $rc, $(cat "$OUT/err.txt")"
+
 # A bad --hold is refused with what was expected.
 set +e; "$VEDETTE" export "$REPLAY" --hold melee "${RANGE[@]}" -o "$OUT/x.mp4" 2> "$OUT/err.txt"; rc=$?; set -e
 [ $rc -eq 2 ] && grep -q "KIND=SECONDS" "$OUT/err.txt" || fail "--hold melee: exit $rc, $(cat "$OUT/err.txt")"
