@@ -167,6 +167,7 @@ int run_export(const Args& in) {
     if (overlay == "viewer") {
         ui = std::make_unique<viewer::ViewerFrameUi>(scene, 1.0f / float(o.fps));
         ui->model().labels = labels.value_or(render::LabelStyle::name);
+        ui->model().font_scale = viewer::output_font_scale(o.size.height);
         o.ui = ui.get();
     } else {
         o.labels = labels;  // painted over the frames when asked for

@@ -57,10 +57,12 @@ int run_render(const Args& in) {
     render::VulkanContext ctx(default_context_options());
     render::BattlefieldRenderer renderer(ctx, size, scene);
     render::RgbaImage image;
+    bool panels_left = false;  // --overlay panels: the explanation away from the action
     if (overlay == "viewer") {
         // The viewer's panels around the table, as `vedette view` shows this moment.
         viewer::ViewerFrameUi ui(scene, 1.0f / 30.0f);
         ui.model().labels = labels.value_or(render::LabelStyle::name);
+        ui.model().font_scale = viewer::output_font_scale(size.height);
         ui.attach(ctx, renderer);
         const VkRect2D viewport = ui.viewport(size);
         const render::Camera camera =
@@ -73,6 +75,7 @@ int run_render(const Args& in) {
         const render::Camera camera =
             render::make_camera(camera_spec, scene, state, float(size.width) / float(size.height));
         image = renderer.render(state, camera);
+        panels_left = render::box_goes_left(image, scene, state, camera, renderer.terrain());
         if (overlay == "presenter") {
             // The presenter video's frame for this moment (no title card in a still).
             // The replay's notes beside it are shown at their moments, as in a presenter video.
@@ -91,7 +94,8 @@ int run_render(const Args& in) {
     }
     if (overlay == "captions" || overlay == "panels")
         render::CaptionPainter(size.height).paint(image, scene, state);
-    if (overlay == "panels") render::PanelPainter(size.height).paint(image, scene, state);
+    if (overlay == "panels")
+        render::PanelPainter(size.height).paint(image, scene, state, panels_left);
     render::write_png(out, image);
     std::printf("wrote %s: %ux%u, %.1f s into the replay (event %d), %zu figures, on %s\n",
                 out.c_str(), size.width, size.height, double(t) / 1000.0, state.event,

@@ -3,6 +3,7 @@
 // drawn by Dear ImGui without a window, following the frame's replay time. Nothing is clicked, so
 // each frame is a function of its time alone, like the scene under it.
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -11,6 +12,12 @@
 #include "renderer/ui/imgui_layer.h"
 
 namespace vedette::viewer {
+
+// The panels' text scale for a frame `height` pixels high: the desktop's 13-pixel text at 720p and
+// below, proportionally larger above it (1.5 at 1080p), so a video's panels read at any size.
+inline float output_font_scale(std::uint32_t height) {
+    return height > 720 ? float(height) / 720.0f : 1.0f;
+}
 
 class ViewerFrameUi : public render::FrameUi {
 public:

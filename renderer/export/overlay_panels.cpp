@@ -63,9 +63,10 @@ void section_lines(const Section& s, std::vector<Line>& out) {
 PanelPainter::PanelPainter(std::uint32_t frame_height)
     : text_(frame_height, 30.0f), small_(frame_height, 42.0f) {}
 
-void PanelPainter::paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state) {
+void PanelPainter::paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state,
+                         bool left) {
     timeline(frame, scene, state);
-    explanation_panel(frame, scene, state);
+    explanation_panel(frame, scene, state, left);
 }
 
 void PanelPainter::timeline(RgbaImage& frame, const ReplayScene& scene, const SceneState& state) {
@@ -107,7 +108,7 @@ int PanelPainter::explained_event(const ReplayScene& scene, int event) {
 }
 
 void PanelPainter::explanation_panel(RgbaImage& frame, const ReplayScene& scene,
-                                     const SceneState& state) {
+                                     const SceneState& state, bool on_left) {
     const int shown = explained_event(scene, state.event);
     if (shown < 0) return;
     const auto& e = scene.replay.events[static_cast<std::size_t>(shown)];
@@ -115,9 +116,9 @@ void PanelPainter::explanation_panel(RgbaImage& frame, const ReplayScene& scene,
     std::vector<Line> lines;
     for (const auto& s : x.sections) section_lines(s, lines);
     const int w = int(frame.width), panel_w = std::max(200, w * 2 / 5);
-    const int x0 = w - panel_w - 8, top = text_.line_height() * 2 + 14;
+    const int x0 = on_left ? 8 : w - panel_w - 8, top = text_.line_height() * 2 + 14;
     const int bottom = int(frame.height) - text_.line_height() * 5;
-    text_.shade(frame, x0, top, w - 8, bottom, 0.25f);
+    text_.shade(frame, x0, top, x0 + panel_w, bottom, 0.25f);
     const int left = x0 + 8, max_w = panel_w - 16;
     int y = text_.draw_text(frame, with_rule(x.title, x.rule.empty() ? e.rule : x.rule), left,
                             top + 4, max_w, 255, 235, 180);

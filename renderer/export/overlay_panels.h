@@ -13,7 +13,10 @@ namespace vedette::render {
 class PanelPainter {
 public:
     explicit PanelPainter(std::uint32_t frame_height);
-    void paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state);
+    // `left`: the explanation stands at the left edge (the action is on the right), so it never
+    // covers the melee it explains.
+    void paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state,
+               bool left = false);
 
     // The event whose explanation is painted at `event`: the event itself if it has one; else,
     // within its episode, the latest melee before it that has one (its casualties and results
@@ -22,7 +25,8 @@ public:
 
 private:
     void timeline(RgbaImage& frame, const ReplayScene& scene, const SceneState& state);
-    void explanation_panel(RgbaImage& frame, const ReplayScene& scene, const SceneState& state);
+    void explanation_panel(RgbaImage& frame, const ReplayScene& scene, const SceneState& state,
+                           bool left);
     CaptionPainter text_;
     CaptionPainter small_;
 };

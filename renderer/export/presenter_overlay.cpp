@@ -120,16 +120,19 @@ void PresenterOverlay::title_card(RgbaImage& frame, const ReplayScene& scene, do
                      max_w, 180, 170, 140);
 }
 
-std::optional<PixelRect> PresenterOverlay::action_box(const RgbaImage& frame,
-                                                      const ReplayScene& scene,
-                                                      const PresenterMoment& m) const {
-    const auto* ids = event_units(scene, m.state);
+std::optional<PixelRect> event_units_box(const RgbaImage& frame, const ReplayScene& scene,
+                                         const SceneState& state, const Camera& camera,
+                                         const TerrainModel& terrain) {
+    const auto* ids = event_units(scene, state);
     if (!ids) return std::nullopt;
     std::optional<PixelRect> box;
-    for (const auto& u : m.state.units) {
+    for (const auto& u : state.units) {
         if (std::find(ids->begin(), ids->end(), u.unit) == ids->end()) continue;
         ScreenPoint p;
-        if (!on_screen(m, frame, u.x_mm, u.y_mm, 0, p)) continue;
+        const float h = terrain.height(float(u.x_mm), float(u.y_mm));
+        if (!project_to_screen(camera, table_point(u.x_mm, u.y_mm, h), float(frame.width),
+                               float(frame.height), p.first, p.second))
+            continue;
         const int x = int(p.first), y = int(p.second);
         if (!box)
             box = PixelRect{x, y, x, y};
@@ -138,6 +141,12 @@ std::optional<PixelRect> PresenterOverlay::action_box(const RgbaImage& frame,
                     std::max(box->y1, y)};
     }
     return box;
+}
+
+bool box_goes_left(const RgbaImage& frame, const ReplayScene& scene, const SceneState& state,
+                   const Camera& camera, const TerrainModel& terrain) {
+    const auto action = event_units_box(frame, scene, state, camera, terrain);
+    return action && (action->x0 + action->x1) / 2 > int(frame.width) / 2;
 }
 
 void PresenterOverlay::highlight_event_units(RgbaImage& frame, const ReplayScene& scene,
@@ -167,8 +176,7 @@ void PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
     // Three tenths of the width (at least 240 px where the frame allows, never over half).
     const int card_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
     // The top corner farther from the action.
-    const auto action = action_box(frame, scene, m);
-    const bool left = action && (action->x0 + action->x1) / 2 > w / 2;
+    const bool left = box_goes_left(frame, scene, m.state, m.camera, m.terrain);
     const int x0 = left ? margin : w - margin - card_w, x1 = x0 + card_w;
     const int pad = card_text_.line_height() / 2, text_w = card_w - 2 * pad;
     // Measure by painting into a one-pixel frame (text is clipped, lines still advance), then

@@ -38,6 +38,15 @@ struct PixelRect {
     int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
 
+// Where the current event's units stand on screen (the box round their centres), or nullopt
+// when the event has none on screen. Overlays put their boxes on the other side.
+std::optional<PixelRect> event_units_box(const RgbaImage& frame, const ReplayScene& scene,
+                                         const SceneState& state, const Camera& camera,
+                                         const TerrainModel& terrain);
+// Whether a box in a top corner should stand on the left: the event's units are right of centre.
+bool box_goes_left(const RgbaImage& frame, const ReplayScene& scene, const SceneState& state,
+                   const Camera& camera, const TerrainModel& terrain);
+
 class PresenterOverlay {
 public:
     // `visuals` draws the marks; `notes` (may be null) are shown at their moments. Both must
@@ -54,9 +63,6 @@ private:
                                const PresenterMoment& m);
     void result_card(RgbaImage& frame, const ReplayScene& scene, const PresenterMoment& m);
     void note(RgbaImage& frame, const PresenterMoment& m);
-    // The screen box of the current event's units (nullopt: none on screen).
-    std::optional<PixelRect> action_box(const RgbaImage& frame, const ReplayScene& scene,
-                                        const PresenterMoment& m) const;
 
     LabelStyle labels_;
     const Visuals& visuals_;

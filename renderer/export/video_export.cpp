@@ -199,7 +199,9 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
                     img, scene,
                     {state, camera, renderer.terrain(), segment, double(frame) / double(o.fps)});
             if (captions) captions->paint(img, scene, state);
-            if (panels) panels->paint(img, scene, state);
+            if (panels)
+                panels->paint(img, scene, state,
+                              box_goes_left(img, scene, state, camera, renderer.terrain()));
             report.encoder_wait_seconds += queue.push(std::move(img.pixels));
             report.frames = frame + 1;
             if (o.progress) progress_line(frame + 1, frames, seconds_since(start), tty);

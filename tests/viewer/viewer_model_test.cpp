@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "app/viewer/tour_runner.h"
+#include "app/viewer/viewer_frame_ui.h"
 #include "app/viewer/viewer_model.h"
 #include "renderer/export/overlay_panels.h"
 #include "sim/core/input_error.h"
@@ -195,4 +196,13 @@ TEST(PanelPainter, ExplainsTheEventOrTheMeleeItsEpisodeFollows) {
 }
 
 }  // namespace
+// `--overlay viewer` in a video: the panels' text grows with the output height, so the desktop's
+// 13-pixel text does not shrink to a third of a 1080p frame's captions.
+TEST(ViewerFrameUi, TheOverlaysTextGrowsWithTheOutput) {
+    EXPECT_EQ(output_font_scale(480), 1.0f);
+    EXPECT_EQ(output_font_scale(720), 1.0f);
+    EXPECT_FLOAT_EQ(output_font_scale(1080), 1.5f);
+    EXPECT_FLOAT_EQ(output_font_scale(2160), 3.0f);
+}
+
 }  // namespace vedette::viewer
