@@ -141,8 +141,8 @@ TEST(TableMarks, AnArrowGrowsWithItsUnitAndOutsideEpisodesOnlyTheCurrentMoveShow
     EXPECT_NEAR(length(done.arrows[0]), full, 1.0);
     EXPECT_NEAR(length(half.arrows[0]), full / 2, full * 0.05);
     // The head is where the unit is now.
-    const UnitView* v =
-        marks_view(scene_at_time(s, (retreat.t0_ms + retreat.t1_ms) / 2), retreat.units[0]);
+    const SceneState middle = scene_at_time(s, (retreat.t0_ms + retreat.t1_ms) / 2);
+    const UnitView* v = marks_view(middle, retreat.units[0]);
     ASSERT_NE(v, nullptr);
     EXPECT_LT(dist(half.arrows[0].path_mm.back(), v->x_mm, v->y_mm), 2.0);
 }
