@@ -89,6 +89,15 @@ record::Section modifier_section(const ResolvedShock& r) {
     return s;
 }
 
+// An outcome of the odds as a reader says it: the band's label without its range ("5-9:
+// defender disordered; ..." -> "defender disordered; ..."), or the band's result id when the
+// data gives no label.
+std::string outcome_words(const ResultBand& band) {
+    const auto colon = band.label.find(": ");
+    const bool range = colon != std::string::npos && band.label.find_first_of("0123456789") < colon;
+    return range ? band.label.substr(colon + 2) : band.label;
+}
+
 void hex_sections(const BorodinoRules& rules, const ResolvedShock& r, const HexShock& h,
                   std::vector<record::Section>& out) {
     if (h.artillery_alone) {
@@ -111,8 +120,9 @@ void hex_sections(const BorodinoRules& rules, const ResolvedShock& r, const HexS
     odds.sides = {"attacker", "defender"};
     const std::vector<int> counts = band_counts(rules, h.drm);
     for (std::size_t b = 0; b < counts.size(); ++b)
-        odds.outcomes.push_back({rules.bands[b].result, std::to_string(counts[b]), counts[b] / 10.0,
-                                 static_cast<int>(b) == actual, static_cast<int>(b)});
+        odds.outcomes.push_back({outcome_words(rules.bands[b]), std::to_string(counts[b]),
+                                 counts[b] / 10.0, static_cast<int>(b) == actual,
+                                 static_cast<int>(b)});
     out.push_back(odds);
 }
 
