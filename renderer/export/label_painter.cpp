@@ -3,13 +3,22 @@
 #include <algorithm>
 #include <cmath>
 
+#include "renderer/scene/label_layout.h"
+
 namespace vedette::render {
 
 int paint_unit_labels(CaptionPainter& text, RgbaImage& frame, const SceneState& state,
                       const Camera& camera, const TerrainModel& terrain, LabelStyle style) {
     const float w = float(frame.width), h = float(frame.height);
     const int line = text.line_height();
-    int painted = 0;
+    // Every tag on screen first, then spread apart so that close units' names stay readable.
+    struct Tag {
+        const UnitView* unit;
+        const std::string* label;
+        int width;
+    };
+    std::vector<Tag> tags;
+    std::vector<LabelBox> boxes;
     for (const auto& u : state.units) {
         if (!u.on_table) continue;
         // A little above the figures, so the tag never hides the unit it names.
@@ -18,13 +27,20 @@ int paint_unit_labels(CaptionPainter& text, RgbaImage& frame, const SceneState& 
         if (!project_to_screen(camera, table_point(u.x_mm, u.y_mm, lift), w, h, sx, sy)) continue;
         const std::string& label = label_text(u, style);
         const int tw = text.text_width(label);
-        const int x0 = int(sx) - tw / 2 - 4, y0 = int(sy) - line - 2;
-        const int x1 = x0 + tw + 8, y1 = int(sy) + 2;
+        const float x0 = float(int(sx) - tw / 2 - 4), y0 = float(int(sy) - line - 2);
+        tags.push_back({&u, &label, tw});
+        boxes.push_back({x0, y0, x0 + float(tw + 8), float(int(sy) + 2)});
+    }
+    const std::vector<float> rise = spread_labels(boxes);
+    int painted = 0;
+    for (std::size_t i = 0; i < tags.size(); ++i) {
+        const int x0 = int(boxes[i].x0), y0 = int(boxes[i].y0 + rise[i]);
+        const int x1 = int(boxes[i].x1), y1 = int(boxes[i].y1 + rise[i]);
         if (x0 < 0 || y0 < 0 || x1 > int(frame.width) || y1 > int(frame.height)) continue;
         text.shade(frame, x0, y0, x1, y1, 0.45f);
-        const bool first_side = u.side == 0;
-        text.draw_text(frame, label, x0 + 4, y0 + 2, tw + 8, first_side ? 170 : 255,
-                       first_side ? 200 : 170, first_side ? 255 : 160);
+        const bool first_side = tags[i].unit->side == 0;
+        text.draw_text(frame, *tags[i].label, x0 + 4, y0 + 2, tags[i].width + 8,
+                       first_side ? 170 : 255, first_side ? 200 : 170, first_side ? 255 : 160);
         ++painted;
     }
     return painted;

@@ -97,7 +97,7 @@ void PresenterOverlay::note(RgbaImage& frame, const PresenterMoment& m) {
     };
     RgbaImage scratch(1, 1);
     const int bottom = lay_out(scratch);
-    card_text_.shade(frame, x0, top, x0 + box_w, bottom, 0.2f);
+    card_text_.shade(frame, x0, top, x0 + box_w, bottom, 0.12f);
     card_text_.fill(frame, x0, top, x0 + 4, bottom, 255, 220, 60);
     lay_out(frame);
 }
@@ -223,7 +223,7 @@ void PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
     };
     RgbaImage scratch(1, 1);
     const int bottom = lay_out(scratch, margin);
-    card_text_.shade(frame, x0, margin, x1, bottom, 0.2f);
+    card_text_.shade(frame, x0, margin, x1, bottom, 0.12f);
     lay_out(frame, margin);
     card_ = PixelRect{x0, margin, x1, bottom};
 }

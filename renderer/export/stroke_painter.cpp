@@ -53,7 +53,12 @@ void paint_polyline(RgbaImage& frame, const std::vector<ScreenPoint>& points, co
     if (points.size() < 2) return;
     std::vector<ScreenPoint> pts = points;
     if (closed) pts.push_back(points.front());
-    // Dashes run on along the whole line, across its corners.
+    // Dashes run on along the whole line, across its corners. Each painted piece gets round
+    // caps of half the width at both ends, so its core is a width shorter than the dash, and no
+    // dash is shorter than the line is wide: else the caps close the gaps and a dashed line
+    // reads as solid.
+    const float dash = std::max(s.dash, s.width);
+    const float on = std::max(0.5f, dash - s.width), period = 2 * dash;
     float along = 0;
     for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
         const ScreenPoint a = pts[i], b = pts[i + 1];
@@ -64,9 +69,9 @@ void paint_polyline(RgbaImage& frame, const std::vector<ScreenPoint>& points, co
             continue;
         }
         for (float t = 0; t < len;) {
-            const float phase = std::fmod(along + t, 2 * s.dash);
-            const float run = std::min(len - t, (phase < s.dash ? s.dash : 2 * s.dash) - phase);
-            if (phase < s.dash) {
+            const float phase = std::fmod(along + t, period);
+            const float run = std::min(len - t, (phase < on ? on : period) - phase);
+            if (phase < on) {
                 const float u0 = t / len, u1 = (t + run) / len;
                 paint_segment(
                     frame,

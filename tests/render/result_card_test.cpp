@@ -56,8 +56,8 @@ TEST(ResultCard, AGdbMeleeHasBothSidesDiceAndEachSidesLuck) {
     EXPECT_EQ(card.luck[1].side, "defender");
     EXPECT_NEAR(card.luck[0].this_or_worse, attacker_this_or_worse(*odds), 1e-9);
     // The actual outcome counts for both sides, so the two add up to 1 and its probability.
-    EXPECT_NEAR(card.luck[0].this_or_worse + card.luck[0].this_or_better,
-                1.0 + card.probability, 1e-9);
+    EXPECT_NEAR(card.luck[0].this_or_worse + card.luck[0].this_or_better, 1.0 + card.probability,
+                1e-9);
     EXPECT_NEAR(card.luck[0].this_or_better, card.luck[1].this_or_worse, 1e-9);
 }
 

@@ -16,6 +16,7 @@
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_text.h"
 #include "renderer/scene/hex_layout.h"
+#include "renderer/scene/label_layout.h"
 #include "renderer/scene/table_marks.h"
 
 namespace vedette::viewer {
@@ -328,13 +329,23 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
                                              : render::table_marks(m.scene, f.state);
         draw_marks(f, p, dl, marks);
         if (selected) roster_overlays(f, p, dl, *selected);
-        // Labels.
+        // Labels, spread apart where units stand close (renderer/scene/label_layout.h).
+        std::vector<std::pair<const render::UnitView*, ImVec2>> shown;
+        std::vector<render::LabelBox> boxes;
         for (const auto& u : f.state.units) {
             if (!u.on_table) continue;
             ImVec2 s;
             if (!p.at(u.x_mm, u.y_mm, 18, s) || s.x < f.scene_x || s.y < f.scene_y ||
                 s.x > f.scene_x + f.scene_w || s.y > f.scene_y + f.scene_h)
                 continue;
+            const ImVec2 size = ImGui::CalcTextSize(render::label_text(u, m.labels).c_str());
+            shown.emplace_back(&u, s);
+            boxes.push_back({s.x - size.x / 2 - 2, s.y - size.y, s.x + size.x / 2 + 2, s.y});
+        }
+        const std::vector<float> rise = render::spread_labels(boxes);
+        for (std::size_t i = 0; i < shown.size(); ++i) {
+            const render::UnitView& u = *shown[i].first;
+            const ImVec2 s(shown[i].second.x, shown[i].second.y + rise[i]);
             const bool sel = &u == selected;
             const std::string& label = render::label_text(u, m.labels);
             const ImVec2 size = ImGui::CalcTextSize(label.c_str());
