@@ -1,6 +1,7 @@
 #include "renderer/scene/result_card.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace vedette::render {
 
@@ -48,7 +49,8 @@ std::vector<ResultCard::Luck> luck_of(const Section& odds) {
         ResultCard::Luck l;
         l.side = odds.sides[side];
         for (const auto& o : odds.outcomes) {
-            const int diff = sign * (*o.rank - *actual->rank);
+            // In 64 bits: ranks are any int32 a replay gives, and their difference may not fit.
+            const std::int64_t diff = sign * (std::int64_t{*o.rank} - std::int64_t{*actual->rank});
             if (diff <= 0) l.this_or_worse += o.probability;
             if (diff >= 0) l.this_or_better += o.probability;
         }

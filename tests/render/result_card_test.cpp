@@ -93,6 +93,13 @@ TEST(ResultCard, OddsWithoutRanksGiveNoLuckMeter) {
     const auto upset = luck_of(odds);
     EXPECT_EQ(upset[1].verdict, "unlucky") << "10% of rolls were this bad for the defender";
     EXPECT_EQ(upset[0].verdict, "lucky");
+    // Ranks at the ends of int32 (a replay may say so): no overflow, the same order.
+    odds.outcomes = {{"best", "1", 0.25, true, 2147483647},
+                     {"worst", "3", 0.75, false, -2147483647 - 1}};
+    const auto extreme = luck_of(odds);
+    ASSERT_EQ(extreme.size(), 2u);
+    EXPECT_DOUBLE_EQ(extreme[0].this_or_worse, 1.0);
+    EXPECT_DOUBLE_EQ(extreme[1].this_or_worse, 0.25);
     odds.sides.clear();
     EXPECT_TRUE(luck_of(odds).empty()) << "nobody to be lucky";
 }
