@@ -136,18 +136,6 @@ int run_export(const Args& in) {
                                     : (o.presenter && o.from_ms == 0 ? kDefaultTitleCard : 0.0);
     o.to_ms = replay_moment_flag("--to", to, scene, scene.duration_ms, true);
     if (o.to_ms < o.from_ms) throw UsageError{"--to comes before --from"};
-    if (gif) {
-        render::Pacing pacing;
-        pacing.speed = o.speed, pacing.fps = o.fps, pacing.holds = o.holds;
-        pacing.min_caption_s = o.min_caption_s, pacing.title_s = o.title_s;
-        const double seconds =
-            (render::paced_frame_count(scene, o.from_ms, o.to_ms, pacing) - 1) / o.fps;
-        if (seconds > kMaxGifSeconds)
-            throw UsageError{"-o: a GIF is for a short clip, at most " +
-                             std::to_string(int(kMaxGifSeconds)) + " s of video (this one is " +
-                             std::to_string(int(seconds)) +
-                             " s); choose a range with --from and --to (or raise --speed)"};
-    }
     check_camera_unit("--camera", o.camera, scene);
     // A presenter video shows the replay's notes (REPLAY.notes.json beside it, or --notes FILE,
     // which must exist) as captions and drawings, and holds on each for reading.
@@ -159,6 +147,18 @@ int run_export(const Args& in) {
             notes_file.empty() ? render::notes_file_for(args[0]) : notes_file, scene);
         o.notes = &notes;
         o.note_hold_s = kDefaultNoteHold;
+    }
+    // After the notes: their holds lengthen the video too.
+    if (gif) {
+        const double seconds =
+            (render::paced_frame_count(scene, o.from_ms, o.to_ms, render::pacing_of(o)) - 1) /
+            o.fps;
+        if (seconds > kMaxGifSeconds)
+            throw UsageError{"-o: a GIF is for a short clip, at most " +
+                             std::to_string(int(kMaxGifSeconds)) + " s of video (this one is " +
+                             std::to_string(int(seconds)) +
+                             " s, holds and notes included); choose a range with --from and --to "
+                             "(or raise --speed, or hold less)"};
     }
 
     render::VulkanContext ctx(default_context_options());

@@ -67,8 +67,11 @@ std::vector<PacedSegment> segments_of(const ReplayScene& scene, std::int64_t fro
             if (!e.text.empty()) s.hold_s = std::max(0.0, pacing.min_caption_s - s.play_s);
             s.hold_s += holds.of(e);
         }
+        // A note belongs to the segment showing its moment; one at the range's very end to the
+        // last segment, which shows that moment itself.
+        const bool last = k + 2 == cuts.size();
         for (const std::int64_t t : pacing.note_times_ms)
-            if (t >= a && t < b) s.hold_s += pacing.note_hold_s;
+            if (t >= a && (t < b || (last && t == b))) s.hold_s += pacing.note_hold_s;
         video = s.video_end_s();
         out.push_back(s);
     }

@@ -90,10 +90,7 @@ void progress_line(std::size_t done, std::size_t total, double elapsed, bool tty
 
 }  // namespace
 
-ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
-                           const ExportOptions& o, const std::atomic<bool>& cancel) {
-    const std::int64_t to = o.to_ms < 0 ? scene.duration_ms : std::min(o.to_ms, scene.duration_ms);
-    if (to < o.from_ms) throw std::runtime_error("the export ends before it starts");
+Pacing pacing_of(const ExportOptions& o) {
     Pacing pacing;
     pacing.speed = o.speed, pacing.fps = o.fps;
     pacing.holds = o.holds, pacing.min_caption_s = o.min_caption_s, pacing.title_s = o.title_s;
@@ -101,6 +98,14 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
         for (const auto& n : o.notes->notes) pacing.note_times_ms.push_back(n.time_ms);
         pacing.note_hold_s = o.note_hold_s;
     }
+    return pacing;
+}
+
+ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
+                           const ExportOptions& o, const std::atomic<bool>& cancel) {
+    const std::int64_t to = o.to_ms < 0 ? scene.duration_ms : std::min(o.to_ms, scene.duration_ms);
+    if (to < o.from_ms) throw std::runtime_error("the export ends before it starts");
+    const Pacing pacing = pacing_of(o);
     const double frame_count = paced_frame_count(scene, o.from_ms, to, pacing);
     if (!(frame_count <= double(sim::limits::kMaxExportFrames)))
         throw sim::InputError(

@@ -58,6 +58,11 @@ struct ExportReport {
 
 struct ReplayScene;
 
+// The pace of the export `o` asks for (pacing.h): its clock, holds, minimum caption time, title
+// card and, in a presenter video, a hold at each of the notes' moments. What export_replay plays;
+// limits on the video's length (a GIF's) are checked against it before anything renders.
+Pacing pacing_of(const ExportOptions& o);
+
 // Throws std::runtime_error on failure; leaves no partial output behind. Stops early (and removes
 // the partial output) when `cancel` becomes true.
 ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,

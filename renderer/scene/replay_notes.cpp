@@ -19,14 +19,44 @@ namespace {
 namespace limits = sim::limits;
 using sim::JsonNode;
 
+// The longest start of `s` within `max_bytes` that does not cut a UTF-8 character in two.
+std::string utf8_prefix(const std::string& s, std::size_t max_bytes) {
+    if (s.size() <= max_bytes) return s;
+    std::size_t n = max_bytes;
+    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+    return s.substr(0, n);
+}
+
+bool valid_utf8(const std::string& s) {
+    try {
+        (void)nlohmann::json(s).dump();  // the writer refuses what the reader would refuse
+        return true;
+    } catch (const nlohmann::json::exception&) {
+        return false;
+    }
+}
+
+// Why a name or a text could not be written and read back, or "".
+std::string string_problem(const std::string& s, std::size_t max_bytes, bool nonempty) {
+    if (nonempty && s.empty()) return "expected a name, found an empty string";
+    if (s.size() > max_bytes)
+        return "longer than " + std::to_string(max_bytes) + " bytes (docs/LIMITS.md)";
+    if (!valid_utf8(s)) return "not valid UTF-8";
+    return "";
+}
+
+std::string mm_problem(double v, double lo) {
+    if (std::isfinite(v) && v >= lo && v <= double(limits::kMaxLengthMm)) return "";
+    return "expected millimetres from " + std::to_string(std::int64_t(lo)) + " to " +
+           std::to_string(limits::kMaxLengthMm);
+}
+
 // A coordinate or a radius in millimetres: any finite JSON number within the length limit.
 double note_mm(const JsonNode& n, double lo) {
     const auto& v = n.raw();
     if (!v.is_number()) n.fail("expected a number of millimetres, found " + sim::json_type_name(v));
     const double d = v.get<double>();
-    if (!std::isfinite(d) || d < lo || d > double(limits::kMaxLengthMm))
-        n.fail("expected millimetres from " + std::to_string(std::int64_t(lo)) + " to " +
-               std::to_string(limits::kMaxLengthMm));
+    if (auto problem = mm_problem(d, lo); !problem.empty()) n.fail(problem);
     return d;
 }
 
@@ -40,9 +70,7 @@ std::pair<double, double> note_point(const JsonNode& n) {
 
 std::string note_string(const JsonNode& n, std::size_t max_bytes, bool nonempty) {
     const std::string s = n.as_string();
-    if (nonempty && s.empty()) n.fail("expected a name, found an empty string");
-    if (s.size() > max_bytes)
-        n.fail("longer than " + std::to_string(max_bytes) + " bytes (docs/LIMITS.md)");
+    if (auto problem = string_problem(s, max_bytes, nonempty); !problem.empty()) n.fail(problem);
     return s;
 }
 
@@ -97,6 +125,8 @@ Note parse_note(const JsonNode& n, const ReplayScene& scene) {
     return note;
 }
 
+// Notes are ordered by time alone: notes of the same time keep the order they were added in (in
+// the viewer, in the file and after a reload), so the note shown at that time stays the same one.
 bool note_earlier(const Note& a, const Note& b) {
     return a.time_ms < b.time_ms;
 }
@@ -159,9 +189,8 @@ ReplayNotes load_notes(const std::string& file, const ReplayScene& scene) {
 std::string notes_text(const ReplayNotes& notes) {
     std::vector<const Note*> order;
     for (const auto& n : notes.notes) order.push_back(&n);
-    std::stable_sort(order.begin(), order.end(), [](const Note* a, const Note* b) {
-        return a->time_ms != b->time_ms ? a->time_ms < b->time_ms : a->name < b->name;
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [](const Note* a, const Note* b) { return note_earlier(*a, *b); });
     nlohmann::ordered_json j;
     j["format"] = "vedette-notes";
     j["version"] = 1;
@@ -194,7 +223,47 @@ std::string notes_text(const ReplayNotes& notes) {
     return j.dump(2) + "\n";
 }
 
+std::string drawing_problem(const NoteDrawing& d) {
+    if (d.kind != "arrow" && d.kind != "circle") return "expected \"arrow\" or \"circle\"";
+    const double lo = -double(limits::kMaxLengthMm);
+    for (const double v : {d.x0_mm, d.y0_mm})
+        if (auto p = mm_problem(v, lo); !p.empty()) return p;
+    if (d.kind == "circle") return mm_problem(d.radius_mm, 1.0);
+    for (const double v : {d.x1_mm, d.y1_mm})
+        if (auto p = mm_problem(v, lo); !p.empty()) return p;
+    return "";
+}
+
+void check_notes(const ReplayNotes& notes) {
+    const auto fail = [&](const std::string& where, const std::string& what) {
+        throw sim::InputError(notes.file, where, what + " (not saved: the file would not load)");
+    };
+    if (notes.notes.size() > std::size_t(limits::kMaxNotes))
+        fail("$.notes",
+             "more than " + std::to_string(limits::kMaxNotes) + " notes (docs/LIMITS.md)");
+    for (std::size_t i = 0; i < notes.notes.size(); ++i) {
+        const Note& n = notes.notes[i];
+        const std::string at = "$.notes[" + std::to_string(i) + "]";
+        if (auto p = string_problem(n.name, limits::kMaxNoteNameBytes, true); !p.empty())
+            fail(at + ".name", p);
+        for (std::size_t k = 0; k < i; ++k)
+            if (notes.notes[k].name == n.name)
+                fail(at + ".name", "a second note named \"" + n.name + "\"");
+        if (n.time_ms < 0 || n.time_ms > limits::kMaxReplayTimeMs)
+            fail(at + ".time_ms", "outside the replay clock");
+        if (auto p = string_problem(n.text, limits::kMaxNoteTextBytes, false); !p.empty())
+            fail(at + ".text", p);
+        if (n.drawings.size() > std::size_t(limits::kMaxNoteDrawings))
+            fail(at + ".drawings", "more than " + std::to_string(limits::kMaxNoteDrawings) +
+                                       " drawings (docs/LIMITS.md)");
+        for (std::size_t j = 0; j < n.drawings.size(); ++j)
+            if (auto p = drawing_problem(n.drawings[j]); !p.empty())
+                fail(at + ".drawings[" + std::to_string(j) + "]", p);
+    }
+}
+
 void save_notes(const ReplayNotes& notes) {
+    check_notes(notes);
     sim::write_file_atomically(notes.file, notes_text(notes));
 }
 
@@ -219,9 +288,13 @@ Note* find_note(ReplayNotes& notes, const std::string& name) {
 }
 
 std::string unique_note_name(const ReplayNotes& notes, const std::string& base) {
-    if (!find_note(notes, base)) return base;
+    const std::size_t max = limits::kMaxNoteNameBytes;
+    const std::string whole = base.empty() ? "note" : utf8_prefix(base, max);
+    if (!find_note(notes, whole)) return whole;
     for (int i = 2;; ++i) {
-        const std::string name = base + " " + std::to_string(i);
+        // The number always shows: a long name gives up its end to make room for it.
+        const std::string suffix = " " + std::to_string(i);
+        const std::string name = utf8_prefix(whole, max - suffix.size()) + suffix;
         if (!find_note(notes, name)) return name;
     }
 }

@@ -30,7 +30,8 @@ struct Note {
 
 struct ReplayNotes {
     std::string file;
-    std::vector<Note> notes;  // sorted by time (load_notes and add_note keep it so)
+    std::vector<Note> notes;  // sorted by time (load_notes and add_note keep it so; ties: added
+                              // first, first)
 };
 
 // "x/demo.replay.json" -> "x/demo.replay.notes.json" (a name without ".json" gets the suffix).
@@ -42,10 +43,19 @@ std::string notes_file_for(const std::string& replay_path);
 ReplayNotes load_notes(const std::string& file, const ReplayScene& scene);
 // Parses notes text (load_notes without the file; tests and tools).
 ReplayNotes parse_notes(const std::string& text, const std::string& file, const ReplayScene& scene);
-// The JSON text save_notes writes (sorted by time, then name).
+// The JSON text save_notes writes (sorted by time; notes of the same time in the order they were
+// added, which a reload keeps).
 std::string notes_text(const ReplayNotes& notes);
-// Writes notes.file atomically (sim/core/atomic_file.h). Throws InputError for a path that may not
-// be written and std::runtime_error for a failed write.
+// Why a drawing would be refused by load_notes (a kind other than arrow or circle, a coordinate
+// that is not finite or lies beyond 1 km, a radius under 1 mm or over 1 km), or "".
+std::string drawing_problem(const NoteDrawing& d);
+// Throws InputError (the file and the JSON path the loader would name) when load_notes would
+// refuse these notes: too many notes or drawings, a name empty, too long, repeated or not UTF-8,
+// a text too long, a bad drawing. The loader's limits: sim/core/limits.h, docs/LIMITS.md.
+void check_notes(const ReplayNotes& notes);
+// check_notes, then writes notes.file atomically (sim/core/atomic_file.h): a file the viewer saves
+// always loads again. Throws InputError for notes the loader would refuse or a path that may not be
+// written, and std::runtime_error for a failed write.
 void save_notes(const ReplayNotes& notes);
 
 // The note shown at time t: the latest note whose time is <= t and t < time + show_ms.
@@ -53,7 +63,9 @@ const Note* note_at(const ReplayNotes& notes, std::int64_t time_ms, std::int64_t
 // The note named `name`, or null.
 const Note* find_note(const ReplayNotes& notes, const std::string& name);
 Note* find_note(ReplayNotes& notes, const std::string& name);
-// `base` if no note has that name, else "base 2", "base 3", ...
+// `base` if no note has that name, else "base 2", "base 3", ...; never longer than a name may be
+// (kMaxNoteNameBytes: a long base is cut, between UTF-8 characters, to make room for the number);
+// an empty base is "note".
 std::string unique_note_name(const ReplayNotes& notes, const std::string& base);
 // Inserts a note keeping the order by time (after notes of the same time); returns it.
 Note& add_note(ReplayNotes& notes, Note note);

@@ -3,7 +3,8 @@
 # the melee's caption on screen at least 2 s of video (read from the frames themselves: the
 # caption's text pixels stay the same while it is up), shows a result card during the melee,
 # and comes out playable as .webm and .gif (ffprobe). A control run without the hold shows the
-# melee for less than 2 s at the same speed, so the hold is what keeps it up.
+# melee for less than 2 s at the same speed, so the hold is what keeps it up. Notes are shown and
+# held 3 s each; a GIF's length limit counts those holds.
 #   export_presenter_test.sh VEDETTE SOURCE_DIR OUT_DIR
 set -euo pipefail
 VEDETTE=$1
@@ -96,6 +97,17 @@ frames_of() { sed -n 's/^exported \([0-9]*\) frames.*/\1/p' "$1"; }
 plain=$(frames_of "$OUT/plain_count.txt"); noted=$(frames_of "$OUT/noted_count.txt")
 [ -n "$plain" ] && [ $((noted - plain)) -ge 85 ] && [ $((noted - plain)) -le 95 ] ||
   fail "a note should hold 3 s (90 frames): $plain frames without it, $noted with it"
+
+# A GIF's 60 s limit counts the notes' holds: the GIF made above (the same range, no notes) is
+# refused once 21 notes hold it 63 s more, before anything is rendered or written.
+python3 - "$OUT/many_notes.json" <<'PY'
+import json, sys
+notes = [{"name": f"note {i}", "event": 10, "text": "hold"} for i in range(21)]
+json.dump({"format": "vedette-notes", "version": 1, "notes": notes}, open(sys.argv[1], "w"))
+PY
+set +e; "$VEDETTE" export "$REPLAY" --overlay presenter --hold melee=2 --notes "$OUT/many_notes.json" "${RANGE[@]}" -o "$OUT/noted.gif" 2> "$OUT/err.txt"; rc=$?; set -e
+[ $rc -eq 2 ] && grep -q "a GIF is for a short clip.*notes included" "$OUT/err.txt" || fail "a GIF held past 60 s by notes: exit $rc, $(cat "$OUT/err.txt")"
+[ ! -e "$OUT/noted.gif" ] || fail "the refused GIF was written"
 
 # --notes: a missing file and a video without the presenter overlay are refused (exit 2).
 set +e; "$VEDETTE" export "$REPLAY" --overlay presenter --notes "$OUT/none.json" "${RANGE[@]}" --raw - 2> "$OUT/err.txt"; rc=$?; set -e

@@ -8,6 +8,7 @@
 
 #include "renderer/export/pacing.h"
 #include "renderer/export/subtitles.h"
+#include "renderer/export/video_export.h"
 #include "renderer/scene/director.h"
 #include "tests/render/demo_fixture.h"
 
@@ -116,6 +117,55 @@ TEST(Pacing, ATitleCardComesFirstOnTheOpeningMoment) {
     }
     EXPECT_NE(v.frames[91].segment, 0);
     EXPECT_NEAR(v.seconds(), 3.0 + 5.0, 1e-9);
+}
+
+// A teacher's note holds the segment showing its moment, wherever that moment falls in the range:
+// inside it, at its first moment, or at its very last (`--to` exactly on the note).
+TEST(Pacing, ANoteHoldsTheSegmentShowingItsMomentEvenAtTheRangesEnd) {
+    const ReplayScene& scene = demo();
+    const int melee = first_melee_of(scene);
+    ASSERT_GE(melee, 0);
+    const auto& e = scene.replay.events[std::size_t(melee)];
+    const std::int64_t from = e.t0_ms - 3000, to = e.t1_ms;
+    Pacing plain;
+    const double base = pace_video(scene, from, to, plain).seconds();
+    for (const std::int64_t at : {from, e.t0_ms + 1, to}) {
+        Pacing p;
+        p.note_times_ms = {at};
+        p.note_hold_s = 3.0;
+        const PacedVideo v = pace_video(scene, from, to, p);
+        EXPECT_NEAR(v.seconds(), base + 3.0, 1e-9) << "a note at " << at;
+        EXPECT_NEAR(paced_frame_count(scene, from, to, p) - 1, std::floor((base + 3.0) * 30 + 1e-9),
+                    1e-9)
+            << "a note at " << at;
+        double held = 0;
+        for (const auto& s : v.segments)
+            if (s.from_ms <= at && (at < s.to_ms || (at == to && s.to_ms == to))) held += s.hold_s;
+        EXPECT_GE(held, 3.0) << "a note at " << at;
+    }
+    // A note outside the range holds nothing.
+    Pacing outside;
+    outside.note_times_ms = {to + 1, from - 1};
+    outside.note_hold_s = 3.0;
+    EXPECT_NEAR(pace_video(scene, from, to, outside).seconds(), base, 1e-9);
+}
+
+// The exporter's pacing (video_export.h) holds on notes only in a presenter video, which shows
+// them; the GIF length limit is checked against this same pacing.
+TEST(Pacing, AnExportsPacingHoldsOnItsNotesOnlyWhenItShowsThem) {
+    ReplayNotes notes;
+    add_note(notes, {"a", 1000, -1, "", {}});
+    add_note(notes, {"b", 4000, -1, "", {}});
+    ExportOptions o;
+    o.notes = &notes;
+    o.note_hold_s = 3.0;
+    o.speed = 2.0;
+    EXPECT_TRUE(pacing_of(o).note_times_ms.empty());
+    o.presenter = true;
+    const Pacing p = pacing_of(o);
+    EXPECT_EQ(p.note_times_ms, (std::vector<std::int64_t>{1000, 4000}));
+    EXPECT_DOUBLE_EQ(p.note_hold_s, 3.0);
+    EXPECT_DOUBLE_EQ(p.speed, 2.0);
 }
 
 TEST(Pacing, BadHoldsSayWhatIsExpected) {

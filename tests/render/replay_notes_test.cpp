@@ -1,14 +1,18 @@
 // A replay's notes file (renderer/scene/replay_notes.*): the shipped demo notes load, a save and a
-// load give back the same notes (sorted by time), bad files are refused naming the JSON path, and
-// note_at picks the note a frame shows. No GPU needed.
+// load give back the same notes (sorted by time; notes of the same time in the order added), bad
+// files are refused naming the JSON path, a save refuses what a load would refuse (so the viewer
+// never writes a file it cannot open), and note_at picks the note a frame shows. No GPU needed.
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include "renderer/scene/replay_notes.h"
 #include "sim/core/input_error.h"
+#include "sim/core/limits.h"
 #include "tests/render/demo_fixture.h"
 
 namespace vedette::render {
@@ -150,6 +154,116 @@ TEST(ReplayNotes, BadFilesNameTheJsonPath) {
                   .find("$.notes[0].drawings[0].from[0]"),
               std::string::npos);
     EXPECT_EQ(notes_error_at(one_note(R"({"name": "a", "time_ms": 1})")), "no error");
+}
+
+// The viewer names new notes with unique_note_name: however long the name typed, and however many
+// notes share it, the name stays within the limit, whole UTF-8 characters, and the file loads.
+TEST(ReplayNotes, UniqueNamesOfLongNamesStayWithinTheLimitAndLoad) {
+    const fs::path dir = notes_test_dir("long_names");
+    ReplayNotes notes;
+    notes.file = (dir / "demo.replay.notes.json").string();
+    // 199 bytes of 'a' then a two-byte letter: cutting at 200 bytes alone would split it.
+    const std::string typed = std::string(199, 'a') + "\xC3\xA9";
+    for (int i = 0; i < 12; ++i) {
+        Note n;
+        n.name = unique_note_name(notes, typed);
+        n.time_ms = 1000 * i;
+        ASSERT_LE(n.name.size(), sim::limits::kMaxNoteNameBytes) << n.name;
+        ASSERT_EQ(find_note(notes, n.name), nullptr) << n.name;
+        add_note(notes, n);
+    }
+    EXPECT_EQ(notes.notes[0].name, std::string(199, 'a'));  // the split letter left out whole
+    EXPECT_EQ(notes.notes[11].name, std::string(197, 'a') + " 12");
+    EXPECT_EQ(unique_note_name(notes, ""), "note");
+    save_notes(notes);
+    const ReplayNotes back = load_notes(notes.file, demo());
+    ASSERT_EQ(back.notes.size(), notes.notes.size());
+    for (std::size_t i = 0; i < back.notes.size(); ++i)
+        EXPECT_EQ(back.notes[i].name, notes.notes[i].name);
+}
+
+// save_notes writes only what load_notes reads back: notes the loader would refuse are refused
+// before anything is written, naming the JSON path the loader would name.
+TEST(ReplayNotes, SaveRefusesWhatTheLoaderWouldRefuseAndWritesNothing) {
+    const fs::path dir = notes_test_dir("unsavable");
+    const auto refusal = [&](const ReplayNotes& notes) -> std::string {
+        try {
+            save_notes(notes);
+        } catch (const sim::InputError& e) {
+            EXPECT_EQ(e.file(), notes.file);
+            return e.where() + ": " + e.message();
+        }
+        return "saved";
+    };
+    const auto with = [&](Note n) {
+        ReplayNotes notes;
+        notes.file = (dir / "x.notes.json").string();
+        add_note(notes, {"first", 0, -1, "", {}});
+        add_note(notes, std::move(n));
+        return notes;
+    };
+    const double inf = std::numeric_limits<double>::infinity();
+    const double far = double(sim::limits::kMaxLengthMm) + 1;
+    Note n{"b", 5, -1, "", {}};
+    n.drawings = {{"arrow", 0, 0, inf, 10, 0}};
+    EXPECT_NE(refusal(with(n)).find("$.notes[1].drawings[0]: expected millimetres"),
+              std::string::npos);
+    n.drawings = {{"arrow", -far, 0, 1, 1, 0}};
+    EXPECT_NE(refusal(with(n)).find("$.notes[1].drawings[0]"), std::string::npos);
+    n.drawings = {{"circle", 0, 0, 0, 0, 0.5}};
+    EXPECT_NE(refusal(with(n)).find("$.notes[1].drawings[0]"), std::string::npos);
+    n.drawings = {{"circle", 0, 0, 0, 0, std::nan("")}};
+    EXPECT_NE(refusal(with(n)).find("$.notes[1].drawings[0]"), std::string::npos);
+    n.drawings.assign(std::size_t(sim::limits::kMaxNoteDrawings) + 1, {"arrow", 0, 0, 1, 1, 0});
+    EXPECT_NE(refusal(with(n)).find("$.notes[1].drawings: more than 1000 drawings"),
+              std::string::npos);
+    n.drawings.clear();
+    n.name = std::string(sim::limits::kMaxNoteNameBytes + 1, 'x');
+    EXPECT_NE(refusal(with(n)).find("$.notes[1].name: longer than 200 bytes"), std::string::npos);
+    n.name = "first";
+    EXPECT_NE(refusal(with(n)).find("$.notes[1].name: a second note named \"first\""),
+              std::string::npos);
+    n.name = "\xC3";  // half a character
+    EXPECT_NE(refusal(with(n)).find("$.notes[1].name: not valid UTF-8"), std::string::npos);
+    n.name = "b";
+    n.text = std::string(sim::limits::kMaxNoteTextBytes + 1, 't');
+    EXPECT_NE(refusal(with(n)).find("$.notes[1].text"), std::string::npos);
+    ReplayNotes many;
+    many.file = (dir / "x.notes.json").string();
+    for (int i = 0; i <= sim::limits::kMaxNotes; ++i)
+        many.notes.push_back({"n" + std::to_string(i), i, -1, "", {}});
+    EXPECT_NE(refusal(many).find("$.notes: more than 10000 notes"), std::string::npos);
+    EXPECT_FALSE(fs::exists(dir / "x.notes.json"));
+    EXPECT_TRUE(fs::is_empty(dir));  // no temporary file left either
+    // The same note with its drawing in range saves, and loads.
+    n.text = "ok";
+    n.drawings = {{"arrow", 0, 0, 1, 1, 0}, {"circle", 5, 5, 0, 0, 1}};
+    EXPECT_EQ(refusal(with(n)), "saved");
+    EXPECT_EQ(load_notes((dir / "x.notes.json").string(), demo()).notes.size(), 2u);
+    EXPECT_EQ(drawing_problem({"arrow", 0, 0, 1, 1, 0}), "");
+    EXPECT_NE(drawing_problem({"square", 0, 0, 1, 1, 0}), "");
+}
+
+// Notes at the same moment keep the order they were added in through a save and a reload, so the
+// note shown at that moment is the same one before and after.
+TEST(ReplayNotes, NotesAtTheSameTimeKeepTheirOrderAfterAReload) {
+    const fs::path dir = notes_test_dir("same_time");
+    ReplayNotes notes;
+    notes.file = (dir / "demo.replay.notes.json").string();
+    add_note(notes, {"zulu", 2000, -1, "first added", {}});
+    add_note(notes, {"alpha", 2000, -1, "added last", {}});
+    add_note(notes, {"mike", 1000, -1, "", {}});
+    const Note* shown = note_at(notes, 2500, kNoteShowMs);
+    ASSERT_NE(shown, nullptr);
+    EXPECT_EQ(shown->name, "alpha");  // the newest note at that moment
+    save_notes(notes);
+    const ReplayNotes back = load_notes(notes.file, demo());
+    ASSERT_EQ(back.notes.size(), 3u);
+    for (std::size_t i = 0; i < back.notes.size(); ++i)
+        EXPECT_EQ(back.notes[i].name, notes.notes[i].name) << i;
+    ASSERT_NE(note_at(back, 2500, kNoteShowMs), nullptr);
+    EXPECT_EQ(note_at(back, 2500, kNoteShowMs)->name, shown->name);
+    EXPECT_EQ(notes_text(back), notes_text(notes));
 }
 
 TEST(ReplayNotes, AFolderInsteadOfTheFileIsRefused) {

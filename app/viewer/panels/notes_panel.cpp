@@ -38,7 +38,8 @@ bool note_screen(const FrameView& f, double x_mm, double y_mm, ImVec2& out) {
 
 // The table point (mm) under a screen point: the camera ray met with the ground (a flat plane at
 // the terrain's height there, refined a few times for hills). False when the ray misses the
-// table's plane (pointing at the sky).
+// table's plane (pointing at the sky) or meets it so far off (near the horizon) that the point
+// lies beyond the 1 km a notes file may hold.
 bool note_table_point(const FrameView& f, ImVec2 s, double& x_mm, double& y_mm) {
     const float nx = (s.x - f.scene_x) / f.scene_w * 2.0f - 1.0f;
     const float ny = (s.y - f.scene_y) / f.scene_h * 2.0f - 1.0f;
@@ -53,6 +54,10 @@ bool note_table_point(const FrameView& f, ImVec2 s, double& x_mm, double& y_mm) 
         if (t < 0) return false;
         const glm::vec3 hit = p0 + dir * t;
         x_mm = hit.x, y_mm = -hit.z;  // world (x, height, -y)
+        const double far = double(sim::limits::kMaxLengthMm);
+        if (!std::isfinite(x_mm) || !std::isfinite(y_mm) || std::fabs(x_mm) > far ||
+            std::fabs(y_mm) > far)
+            return false;
         ground = f.terrain.height(float(x_mm), float(y_mm));
     }
     return true;
@@ -119,16 +124,6 @@ struct NoteDrag {
 };
 std::optional<NoteDrag> note_drag;
 
-// Adds a drawing to the note at the playhead (a new note there when none is shown), and saves.
-void add_drawing_now(ViewerModel& m, const NoteDrawing& d) {
-    const std::int64_t t = m.timeline.time_ms();
-    if (!render::note_at(m.notes, t, render::kNoteShowMs)) add_note_now(m, "note", "");
-    const Note* shown = render::note_at(m.notes, t, render::kNoteShowMs);
-    if (!shown) return;  // only if the note could not be added at all
-    render::find_note(m.notes, shown->name)->drawings.push_back(d);
-    save_model_notes(m);
-}
-
 // Draw mode: a left-drag on the table draws an arrow, a Shift+drag a circle.
 void draw_with_mouse(const FrameView& f, CommandQueue& q, ImDrawList* dl) {
     const ImGuiIO& io = ImGui::GetIO();
@@ -192,14 +187,41 @@ void save_model_notes(ViewerModel& m) {
 }
 
 void add_note_now(ViewerModel& m, const std::string& name, const std::string& text) {
+    if (m.notes.notes.size() >= std::size_t(sim::limits::kMaxNotes)) {
+        m.notes_problem = "not added: the notes file holds at most " +
+                          std::to_string(sim::limits::kMaxNotes) + " notes (docs/LIMITS.md)";
+        return;
+    }
     Note n;
     n.name = render::unique_note_name(m.notes, name.empty() ? "note" : name);
     n.time_ms = m.timeline.time_ms();
-    n.text = text;
+    n.text = text;  // the panel's text field is shorter than a note's text may be
     // At an event's moment the note keeps the event, so its time follows the replay.
     const int cur = m.timeline.current_event();
     if (cur >= 0 && render::time_of_event(m.scene, cur) == n.time_ms) n.event = cur;
     render::add_note(m.notes, std::move(n));
+    save_model_notes(m);
+}
+
+// A drawing the notes file could not hold is refused here, said in the panel, so that every save
+// loads again.
+void add_drawing_now(ViewerModel& m, const NoteDrawing& d) {
+    if (const std::string problem = render::drawing_problem(d); !problem.empty()) {
+        m.notes_problem = "not drawn: " + problem + " (docs/LIMITS.md)";
+        return;
+    }
+    const std::int64_t t = m.timeline.time_ms();
+    const Note* shown = render::note_at(m.notes, t, render::kNoteShowMs);
+    if (shown && shown->drawings.size() >= std::size_t(sim::limits::kMaxNoteDrawings)) {
+        m.notes_problem = "not drawn: \"" + shown->name + "\" has " +
+                          std::to_string(sim::limits::kMaxNoteDrawings) +
+                          " drawings, the most a note holds (docs/LIMITS.md)";
+        return;
+    }
+    if (!shown) add_note_now(m, "note", "");
+    shown = render::note_at(m.notes, t, render::kNoteShowMs);
+    if (!shown) return;  // the note could not be added (the panel says why)
+    render::find_note(m.notes, shown->name)->drawings.push_back(d);
     save_model_notes(m);
 }
 
@@ -285,6 +307,7 @@ void notes_panel(const FrameView& f, CommandQueue& q) {
     // The new note's fields keep what was typed between frames (UI state, not the model's).
     static char name[sim::limits::kMaxNoteNameBytes + 1] = "";
     static char text[1024] = "";
+    static_assert(sizeof text <= sim::limits::kMaxNoteTextBytes + 1);
     ImGui::InputText("name", name, sizeof name);
     ImGui::InputTextMultiline("text", text, sizeof text, ImVec2(-1, 60));
     if (ImGui::Button(

@@ -83,7 +83,13 @@ void notes_panel(const FrameView& f, CommandQueue& q);
 void notes_overlay(const FrameView& f, CommandQueue& q);
 // Queued by the panel and the N key: a bookmark at the playhead (named `name`, made unique;
 // at the current event when the playhead is at that event's moment), saved at once.
+// Refused (said in m.notes_problem, nothing saved) when the notes file already holds the most
+// notes it may (sim/core/limits.h).
 void add_note_now(ViewerModel& m, const std::string& name, const std::string& text);
+// Queued by draw mode: an arrow or a circle into the note shown at the playhead (a new note there
+// when none is shown), saved at once. Refused, and said in m.notes_problem, when the notes file
+// could not hold it: a point beyond 1 km, a note that has the most drawings it may.
+void add_drawing_now(ViewerModel& m, const render::NoteDrawing& d);
 // Saves m.notes (atomically); a failure is kept in m.notes_problem for the panel to show.
 void save_model_notes(ViewerModel& m);
 // The counters view: each counter's symbol and printed values (counter_faces.cpp).
