@@ -156,9 +156,10 @@ int run_export(const Args& in) {
         if (seconds > kMaxGifSeconds)
             throw UsageError{"-o: a GIF is for a short clip, at most " +
                              std::to_string(int(kMaxGifSeconds)) + " s of video (this one is " +
-                             std::to_string(int(seconds)) +
-                             " s, holds and notes included); choose a range with --from and --to "
-                             "(or raise --speed, or hold less)"};
+                             std::to_string(int(seconds)) + " s with its holds" +
+                             (notes.notes.empty() ? "" : " and notes") +
+                             "); choose a range with --from and --to (or raise --speed, or hold "
+                             "less)"};
     }
 
     render::VulkanContext ctx(default_context_options());

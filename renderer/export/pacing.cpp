@@ -134,7 +134,12 @@ PacedVideo pace_video(const ReplayScene& scene, std::int64_t from, std::int64_t 
         return v;
     }
     const auto count = static_cast<std::size_t>(std::floor(v.seconds() * pacing.fps + 1e-9) + 1);
-    const bool to_the_end = to >= scene.duration_ms;
+    // The range's end is shown itself when it is the replay's end, or a teacher's note stands
+    // exactly there (held on `to - 1`, the note would not be on screen yet).
+    const bool to_the_end = to >= scene.duration_ms ||
+                            (pacing.note_hold_s > 0 &&
+                             std::find(pacing.note_times_ms.begin(), pacing.note_times_ms.end(),
+                                       to) != pacing.note_times_ms.end());
     std::size_t seg = 0;
     for (std::size_t i = 0; i < count; ++i) {
         const double at = double(i) / pacing.fps;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <unordered_set>
 
 #include <nlohmann/json.hpp>
 
@@ -241,14 +242,14 @@ void check_notes(const ReplayNotes& notes) {
     if (notes.notes.size() > std::size_t(limits::kMaxNotes))
         fail("$.notes",
              "more than " + std::to_string(limits::kMaxNotes) + " notes (docs/LIMITS.md)");
+    std::unordered_set<std::string> names;
     for (std::size_t i = 0; i < notes.notes.size(); ++i) {
         const Note& n = notes.notes[i];
         const std::string at = "$.notes[" + std::to_string(i) + "]";
         if (auto p = string_problem(n.name, limits::kMaxNoteNameBytes, true); !p.empty())
             fail(at + ".name", p);
-        for (std::size_t k = 0; k < i; ++k)
-            if (notes.notes[k].name == n.name)
-                fail(at + ".name", "a second note named \"" + n.name + "\"");
+        if (!names.insert(n.name).second)
+            fail(at + ".name", "a second note named \"" + n.name + "\"");
         if (n.time_ms < 0 || n.time_ms > limits::kMaxReplayTimeMs)
             fail(at + ".time_ms", "outside the replay clock");
         if (auto p = string_problem(n.text, limits::kMaxNoteTextBytes, false); !p.empty())
@@ -264,7 +265,12 @@ void check_notes(const ReplayNotes& notes) {
 
 void save_notes(const ReplayNotes& notes) {
     check_notes(notes);
-    sim::write_file_atomically(notes.file, notes_text(notes));
+    const std::string text = notes_text(notes);
+    if (text.size() > limits::kMaxJsonFileBytes)
+        throw sim::InputError(notes.file, "$",
+                              "the notes would take " + std::to_string(text.size()) +
+                                  " bytes, more than a notes file may (docs/LIMITS.md; not saved)");
+    sim::write_file_atomically(notes.file, text);
 }
 
 const Note* note_at(const ReplayNotes& notes, std::int64_t time_ms, std::int64_t show_ms) {

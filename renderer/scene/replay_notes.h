@@ -49,13 +49,16 @@ std::string notes_text(const ReplayNotes& notes);
 // Why a drawing would be refused by load_notes (a kind other than arrow or circle, a coordinate
 // that is not finite or lies beyond 1 km, a radius under 1 mm or over 1 km), or "".
 std::string drawing_problem(const NoteDrawing& d);
-// Throws InputError (the file and the JSON path the loader would name) when load_notes would
-// refuse these notes: too many notes or drawings, a name empty, too long, repeated or not UTF-8,
-// a text too long, a bad drawing. The loader's limits: sim/core/limits.h, docs/LIMITS.md.
+// Throws InputError (the file and the JSON path the loader would name) for what load_notes would
+// refuse in the notes themselves: too many notes or drawings, a name empty, too long, repeated or
+// not UTF-8, a text too long, a bad drawing, a time off the replay clock. (A note's event is not
+// checked against a replay: the viewer makes notes only at the replay's own events.) The loader's
+// limits: sim/core/limits.h, docs/LIMITS.md.
 void check_notes(const ReplayNotes& notes);
-// check_notes, then writes notes.file atomically (sim/core/atomic_file.h): a file the viewer saves
-// always loads again. Throws InputError for notes the loader would refuse or a path that may not be
-// written, and std::runtime_error for a failed write.
+// check_notes, then writes notes.file atomically (sim/core/atomic_file.h) unless its text would be
+// larger than the loader reads: a file the viewer saves loads again. Throws InputError for notes
+// the loader would refuse or a path that may not be written, and std::runtime_error for a failed
+// write.
 void save_notes(const ReplayNotes& notes);
 
 // The note shown at time t: the latest note whose time is <= t and t < time + show_ms.

@@ -106,7 +106,7 @@ notes = [{"name": f"note {i}", "event": 10, "text": "hold"} for i in range(21)]
 json.dump({"format": "vedette-notes", "version": 1, "notes": notes}, open(sys.argv[1], "w"))
 PY
 set +e; "$VEDETTE" export "$REPLAY" --overlay presenter --hold melee=2 --notes "$OUT/many_notes.json" "${RANGE[@]}" -o "$OUT/noted.gif" 2> "$OUT/err.txt"; rc=$?; set -e
-[ $rc -eq 2 ] && grep -q "a GIF is for a short clip.*notes included" "$OUT/err.txt" || fail "a GIF held past 60 s by notes: exit $rc, $(cat "$OUT/err.txt")"
+[ $rc -eq 2 ] && grep -q "a GIF is for a short clip.*with its holds and notes" "$OUT/err.txt" || fail "a GIF held past 60 s by notes: exit $rc, $(cat "$OUT/err.txt")"
 [ ! -e "$OUT/noted.gif" ] || fail "the refused GIF was written"
 
 # --notes: a missing file and a video without the presenter overlay are refused (exit 2).

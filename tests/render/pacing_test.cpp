@@ -4,6 +4,7 @@
 // as their held captions, and a camera that moves smoothly and keeps each shot long enough.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "renderer/export/pacing.h"
@@ -142,6 +143,11 @@ TEST(Pacing, ANoteHoldsTheSegmentShowingItsMomentEvenAtTheRangesEnd) {
         for (const auto& s : v.segments)
             if (s.from_ms <= at && (at < s.to_ms || (at == to && s.to_ms == to))) held += s.hold_s;
         EXPECT_GE(held, 3.0) << "a note at " << at;
+        // The note is on screen while it is held: 3 s of frames at or after its moment (a hold
+        // on `to - 1` would not show a note at `to`).
+        const auto showing = std::count_if(v.frames.begin(), v.frames.end(),
+                                           [&](const PacedFrame& f) { return f.replay_ms >= at; });
+        EXPECT_GE(showing, 90) << "a note at " << at;
     }
     // A note outside the range holds nothing.
     Pacing outside;

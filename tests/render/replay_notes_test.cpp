@@ -175,6 +175,22 @@ TEST(ReplayNotes, UniqueNamesOfLongNamesStayWithinTheLimitAndLoad) {
     EXPECT_EQ(notes.notes[0].name, std::string(199, 'a'));  // the split letter left out whole
     EXPECT_EQ(notes.notes[11].name, std::string(197, 'a') + " 12");
     EXPECT_EQ(unique_note_name(notes, ""), "note");
+    // Three-byte letters all along: each cut for a number falls between whole letters.
+    std::string euros;
+    for (int i = 0; i < 67; ++i) euros += "\xE2\x82\xAC";  // 201 bytes
+    ReplayNotes many;
+    for (int i = 1; i <= 10; ++i) {
+        const std::string name = unique_note_name(many, euros);
+        ASSERT_LE(name.size(), sim::limits::kMaxNoteNameBytes) << name;
+        const std::string letters = name.substr(0, name.find(' '));
+        EXPECT_EQ(letters.size() % 3, 0u) << name;
+        add_note(many, {name, i, -1, "", {}});
+    }
+    EXPECT_EQ(many.notes[0].name.size(), 198u);                   // 66 letters
+    EXPECT_EQ(many.notes[9].name, euros.substr(0, 195) + " 10");  // 65 letters and the number
+    many.file = (dir / "euros.notes.json").string();
+    save_notes(many);
+    EXPECT_EQ(load_notes(many.file, demo()).notes.size(), 10u);
     save_notes(notes);
     const ReplayNotes back = load_notes(notes.file, demo());
     ASSERT_EQ(back.notes.size(), notes.notes.size());
