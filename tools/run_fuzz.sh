@@ -41,7 +41,7 @@ max_len_of() {
 for t in "${targets[@]}"; do max_len_of "$t" >/dev/null; done
 
 echo "== fuzz build (clang, libFuzzer + ASan + UBSan) in build-fuzz/"
-CXX=${CXX:-clang++} cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g" \
+CXX=${CXX:-clang++} cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -gline-tables-only" \
   -DVEDETTE_FUZZ=ON -DVEDETTE_SIM_ONLY=ON -DVEDETTE_BENCH=OFF -DVEDETTE_WERROR=ON >/dev/null
 cmake --build "$BUILD" -j "$JOBS" --target "${targets[@]}"
 
