@@ -330,7 +330,7 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
         draw_marks(f, p, dl, marks);
         if (selected) roster_overlays(f, p, dl, *selected);
         // Labels, spread apart where units stand close (renderer/scene/label_layout.h).
-        std::vector<std::pair<const render::UnitView*, ImVec2>> shown;
+        std::vector<const render::UnitView*> shown;
         std::vector<render::LabelBox> boxes;
         for (const auto& u : f.state.units) {
             if (!u.on_table) continue;
@@ -339,21 +339,22 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
                 s.x > f.scene_x + f.scene_w || s.y > f.scene_y + f.scene_h)
                 continue;
             const ImVec2 size = ImGui::CalcTextSize(render::label_text(u, m.labels).c_str());
-            shown.emplace_back(&u, s);
+            shown.push_back(&u);
             boxes.push_back({s.x - size.x / 2 - 2, s.y - size.y, s.x + size.x / 2 + 2, s.y});
         }
         const std::vector<float> rise = render::spread_labels(boxes);
         for (std::size_t i = 0; i < shown.size(); ++i) {
-            const render::UnitView& u = *shown[i].first;
-            const ImVec2 s(shown[i].second.x, shown[i].second.y + rise[i]);
+            const render::UnitView& u = *shown[i];
+            // The tag's box, risen; its bottom middle is where the status chips hang.
+            const ImVec2 tl(boxes[i].x0, boxes[i].y0 + rise[i]),
+                br(boxes[i].x1, boxes[i].y1 + rise[i]);
+            const ImVec2 s((tl.x + br.x) / 2, br.y);
             const bool sel = &u == selected;
             const std::string& label = render::label_text(u, m.labels);
-            const ImVec2 size = ImGui::CalcTextSize(label.c_str());
-            dl->AddRectFilled(ImVec2(s.x - size.x / 2 - 2, s.y - size.y),
-                              ImVec2(s.x + size.x / 2 + 2, s.y),
-                              sel ? IM_COL32(255, 230, 120, 220) : IM_COL32(0, 0, 0, 120), 3.0f);
-            dl->AddText(ImVec2(s.x - size.x / 2, s.y - size.y),
-                        sel ? IM_COL32(0, 0, 0, 255) : side_colour(u.side), label.c_str());
+            dl->AddRectFilled(tl, br, sel ? IM_COL32(255, 230, 120, 220) : IM_COL32(0, 0, 0, 120),
+                              3.0f);
+            dl->AddText(ImVec2(tl.x + 2, tl.y), sel ? IM_COL32(0, 0, 0, 255) : side_colour(u.side),
+                        label.c_str());
             ui::note("label: " + label);
             for (const auto& st : marks.statuses)
                 if (st.unit == u.unit) {
