@@ -18,12 +18,22 @@ void append_bytes(void* context, void* data, int size) {
 }
 }  // namespace
 
-void write_png(const std::string& path, const RgbaImage& image) {
+std::string encode_png(const RgbaImage& image) {
     std::string bytes;
     const int ok = stbi_write_png_to_func(append_bytes, &bytes, static_cast<int>(image.width),
                                           static_cast<int>(image.height), 4, image.pixels.data(),
                                           static_cast<int>(image.width * 4));
-    if (!ok) throw std::runtime_error(path + ": PNG encoding failed");
+    if (!ok) throw std::runtime_error("PNG encoding failed");
+    return bytes;
+}
+
+void write_png(const std::string& path, const RgbaImage& image) {
+    std::string bytes;
+    try {
+        bytes = encode_png(image);
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(path + ": " + e.what());
+    }
     sim::write_file_atomically(path, bytes);
 }
 

@@ -23,6 +23,8 @@ struct RgbaImage {
 
 // Writes a PNG atomically (temp file, then rename). Throws std::runtime_error on failure.
 void write_png(const std::string& path, const RgbaImage& image);
+// The PNG file's bytes. Throws std::runtime_error if encoding fails.
+std::string encode_png(const RgbaImage& image);
 // Reads a PNG as RGBA8. Throws std::runtime_error naming the file on failure.
 RgbaImage read_png(const std::string& path);
 

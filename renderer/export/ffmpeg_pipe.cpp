@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "sim/core/atomic_file.h"
+#include "sim/core/temp_names.h"
 
 extern char** environ;
 
@@ -141,6 +142,9 @@ FfmpegPipe::FfmpegPipe(const std::string& output, std::uint32_t width, std::uint
         throw std::runtime_error(
             "ffmpeg was not found on PATH: install the Debian package 'ffmpeg' (apt-get install "
             "ffmpeg)");
+    // Only the instant between naming a finished video and renaming it (give_name) leaves a
+    // named temporary to a `kill -9`; it is removed here, by the next export to the same file.
+    sim::remove_stale_temps(output);
     out_fd_ = ::open(folder_of(output).c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0644);
     std::string target = "file:/proc/self/fd/3";
     if (out_fd_ < 0) {

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "sim/core/input_error.h"
+#include "sim/core/temp_names.h"
 
 namespace vedette::render {
 
@@ -42,8 +43,8 @@ FrameFolder::FrameFolder(const std::string& dir) : dir_(dir) {
     const std::string where = parent.empty() ? "." : parent.string();
     if (!fs::is_directory(where))
         throw sim::InputError(dir, "--frames", "the folder \"" + where + "\" does not exist");
-    std::string pattern =
-        (fs::path(where) / (fs::path(dir).filename().string() + ".tmp-XXXXXX")).string();
+    sim::remove_stale_temps(dir);  // the frames of an export killed with -9
+    std::string pattern = sim::temp_template_beside(dir);
     if (!::mkdtemp(pattern.data()))
         throw sim::InputError(
             dir, "--frames",

@@ -2,7 +2,9 @@
 // `export --frames DIR`: the PNG frames are written into a temporary folder beside DIR, which
 // becomes DIR only when every frame is written, so an export that fails (a full disk) or is
 // interrupted leaves no frames behind. An existing DIR is replaced only when it holds nothing but
-// frame_*.png files (an earlier export); anything else in it is never deleted.
+// frame_*.png files (an earlier export); anything else in it is never deleted. The temporary
+// folder is named as sim/core/temp_names.h says, so one left by `kill -9` is removed by the next
+// export to DIR.
 
 #include <string>
 

@@ -88,6 +88,17 @@ void progress_line(std::size_t done, std::size_t total, double elapsed, bool tty
     if (tty && done == total) std::fprintf(stderr, "\n");
 }
 
+// The video has its name: the subtitles take theirs, or the video goes too (a rename in the
+// folder just written to fails only when something else changed it).
+void name_subtitles(sim::PendingFile& subtitles, const std::string& video) {
+    try {
+        subtitles.commit();
+    } catch (const std::exception& e) {
+        std::remove(video.c_str());
+        throw std::runtime_error(std::string(e.what()) + "; removed the video too");
+    }
+}
+
 }  // namespace
 
 Pacing pacing_of(const ExportOptions& o) {
@@ -118,6 +129,10 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
     const PacedVideo plan = pace_video(scene, o.from_ms, to, pacing);
     const std::size_t frames = plan.frames.size();
 
+    // The subtitles are known before the first frame: written first, named only once the video
+    // has its name, so a failure of either leaves neither (PendingFile).
+    std::unique_ptr<sim::PendingFile> subtitles;
+    if (!o.srt.empty()) subtitles = std::make_unique<sim::PendingFile>(o.srt, srt_of(scene, plan));
     std::unique_ptr<FfmpegPipe> ffmpeg;
     std::FILE* raw = nullptr;
     std::string raw_temp;
@@ -172,7 +187,10 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
                     img.pixels = frame;
                     char name[32];
                     std::snprintf(name, sizeof name, "frame_%05zu.png", index);
-                    write_png((std::filesystem::path(frame_folder->temp()) / name).string(), img);
+                    // The folder is ours and new, so each frame needs no temporary of its own.
+                    sim::write_new_file(
+                        (std::filesystem::path(frame_folder->temp()) / name).string(),
+                        encode_png(img));
                 }
                 ++index;
             }
@@ -256,7 +274,7 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
         }
     }
     if (frame_folder) frame_folder->commit();
-    if (!o.srt.empty()) sim::write_file_atomically(o.srt, srt_of(scene, plan));
+    if (subtitles) name_subtitles(*subtitles, o.output);
     report.video_seconds = double(frames) / double(o.fps);
     report.camera_moves = director.shots_changed();
     report.seconds = seconds_since(start);

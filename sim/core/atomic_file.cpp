@@ -12,6 +12,7 @@
 
 #include "sim/core/cleanup.h"
 #include "sim/core/input_error.h"
+#include "sim/core/temp_names.h"
 
 namespace vedette::sim {
 
@@ -53,7 +54,8 @@ void check_output_path(const std::string& path, const std::string& flag) {
 }
 
 std::string create_temp_beside(const std::string& path) {
-    std::string name = path + ".tmp-XXXXXX";
+    remove_stale_temps(path);
+    std::string name = temp_template_beside(path);
     const int fd = ::mkstemp(name.data());
     if (fd < 0)
         throw std::runtime_error(path + ": cannot create a temporary file in \"" + folder_of(path) +
@@ -62,16 +64,9 @@ std::string create_temp_beside(const std::string& path) {
     return name;
 }
 
-void write_file_atomically(const std::string& path, std::string_view bytes) {
-    check_output_path(path, "output");
-    const std::string tmp = create_temp_beside(path);
-    cleanup::FileGuard guard(tmp);
-    auto fail = [&](const std::string& what) {
-        std::remove(tmp.c_str());
-        throw std::runtime_error(path + ": " + what);
-    };
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
-    if (fd < 0) fail("cannot open the temporary file: " + errno_words(errno));
+namespace {
+// Writes all of `bytes` to `fd` and closes it; throws naming `path` (the file the user named).
+void write_and_close(int fd, std::string_view bytes, const std::string& path) {
     std::size_t done = 0;
     while (done < bytes.size()) {
         const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -79,15 +74,60 @@ void write_file_atomically(const std::string& path, std::string_view bytes) {
         if (n <= 0) {
             const int err = n < 0 ? errno : ENOSPC;
             ::close(fd);
-            fail("write failed: " + errno_words(err));
+            throw std::runtime_error(path + ": write failed: " + errno_words(err));
         }
         done += static_cast<std::size_t>(n);
     }
     // mkstemp makes 0600 files; outputs are ordinary files for the user and others to read.
     ::fchmod(fd, 0644);
-    if (::close(fd) != 0) fail("write failed: " + errno_words(errno));
-    if (std::rename(tmp.c_str(), path.c_str()) != 0)
-        fail("cannot move the finished file into place: " + errno_words(errno));
+    if (::close(fd) != 0) throw std::runtime_error(path + ": write failed: " + errno_words(errno));
+}
+}  // namespace
+
+void write_file_atomically(const std::string& path, std::string_view bytes) {
+    PendingFile(path, bytes).commit();
+}
+
+void write_new_file(const std::string& path, std::string_view bytes) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) throw std::runtime_error(path + ": cannot create: " + errno_words(errno));
+    try {
+        write_and_close(fd, bytes, path);
+    } catch (...) {
+        std::remove(path.c_str());
+        throw;
+    }
+}
+
+PendingFile::PendingFile(const std::string& path, std::string_view bytes) : path_(path) {
+    check_output_path(path, "output");
+    temp_ = create_temp_beside(path);
+    token_ = cleanup::add_file(temp_);
+    const int fd = ::open(temp_.c_str(), O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+    try {
+        if (fd < 0)
+            throw std::runtime_error(path +
+                                     ": cannot open the temporary file: " + errno_words(errno));
+        write_and_close(fd, bytes, path);
+    } catch (...) {
+        std::remove(temp_.c_str());  // no destructor runs for a constructor that throws
+        cleanup::forget(token_);
+        throw;
+    }
+}
+
+PendingFile::~PendingFile() {
+    if (temp_.empty()) return;
+    std::remove(temp_.c_str());
+    cleanup::forget(token_);
+}
+
+void PendingFile::commit() {
+    if (std::rename(temp_.c_str(), path_.c_str()) != 0)
+        throw std::runtime_error(
+            path_ + ": cannot move the finished file into place: " + errno_words(errno));
+    cleanup::forget(token_);
+    temp_.clear();
 }
 
 }  // namespace vedette::sim
