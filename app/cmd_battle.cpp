@@ -8,6 +8,7 @@
 #include <map>
 
 #include "app/cli.h"
+#include "app/cli_files.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/json_reader.h"
 #include "sim/replay/replay.h"
@@ -36,8 +37,10 @@ int run_simulate(const Args& in) {
     if (out.empty()) throw UsageError{"-o REPLAY is required"};
     sim::check_output_path(out, "-o");
     const sim::Json json = sim::read_json_file(args[0]);
-    const auto rules =
-        sim::ruleset::make_ruleset(sim::ruleset::ruleset_of(json, args[0]), rules_dir, args[0]);
+    const std::string ruleset = sim::ruleset::ruleset_of(json, args[0]);
+    sim::refuse_clashing_outputs({{"SCENARIO", args[0]}, ruleset_input(rules_dir, ruleset)},
+                                 {{"-o", out}});
+    const auto rules = sim::ruleset::make_ruleset(ruleset, rules_dir, args[0]);
     const auto scenario = rules->parse_scenario(json, args[0]);
     const sim::replay::Recorded result = rules->run(*scenario, scenario->seed);
     sim::write_file_atomically(out, sim::replay::write_replay_text(result));
@@ -96,6 +99,8 @@ int run_migrate(const Args& in) {
     if (out.empty()) out = args[0];
     sim::check_output_path(out, "-o");
     const sim::replay::Replay replay = sim::replay::read_replay(args[0], rules_dir);
+    // OUT may be REPLAY itself (the default): it is read in full before it is replaced.
+    sim::refuse_clashing_outputs({ruleset_input(rules_dir, replay.header.ruleset)}, {{"-o", out}});
     sim::write_file_atomically(out, sim::replay::write_replay_text(replay));
     std::printf("%s: format version %d -> %d, %zu events; wrote %s\n", args[0].c_str(),
                 replay.version, sim::replay::kReplayFormatVersion, replay.events.size(),

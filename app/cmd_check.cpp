@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "app/cli.h"
+#include "app/cli_files.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
@@ -35,8 +36,14 @@ int run_check(const Args& in) {
     if (!png.empty()) sim::check_output_path(png, "--png");
     const std::string& file = args[0];
     const sim::Json json = sim::read_json_file(file);
-    const auto rules =
-        sim::ruleset::make_ruleset(sim::ruleset::ruleset_of(json, file), rules_dir, file);
+    const std::string ruleset = sim::ruleset::ruleset_of(json, file);
+    std::vector<sim::NamedPath> reads = {{"SCENARIO", file}, ruleset_input(rules_dir, ruleset)};
+#ifndef VEDETTE_SIM_ONLY
+    if (!png.empty())
+        for (auto& asset : asset_inputs()) reads.push_back(std::move(asset));
+#endif
+    sim::refuse_clashing_outputs(reads, {{"--png", png}});
+    const auto rules = sim::ruleset::make_ruleset(ruleset, rules_dir, file);
     const auto scenario = rules->parse_scenario(json, file);
     const sim::replay::Recorded recorded = rules->run(*scenario, scenario->seed);
     const auto& units = recorded.header.units;

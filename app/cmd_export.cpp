@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "app/cli.h"
+#include "app/cli_files.h"
 #include "app/cli_values.h"
 #include "app/render_options.h"
 #include "app/viewer/viewer_frame_ui.h"
@@ -128,6 +129,15 @@ int run_export(const Args& in) {
         sim::check_output_path(o.srt, "--srt");
     }
     if (!o.raw_file.empty() && o.raw_file != "-") sim::check_output_path(o.raw_file, "--raw");
+    std::vector<sim::NamedPath> reads = asset_inputs();
+    reads.push_back({"REPLAY", args[0]});
+    // The notes beside the replay are the replay's too (the viewer keeps them), read or not.
+    reads.push_back({"the replay's notes file", render::notes_file_for(args[0])});
+    reads.push_back({"--notes", notes_file});
+    sim::refuse_clashing_outputs(reads, {{"-o", o.output},
+                                         {"--srt", o.srt},
+                                         {"--raw", o.raw_file},
+                                         {"--frames", o.frames_dir, true}});
 
     const render::ReplayScene scene = render::load_replay_scene(args[0]);
     o.from_ms = replay_moment_flag("--from", from, scene, 0, false);

@@ -4,9 +4,11 @@
 // one moment of a replay, rendered offscreen to a PNG. Every value is checked strictly
 // (app/cli_values.h): a bad one exits 2 naming the flag.
 
+#include <cctype>
 #include <cstdio>
 
 #include "app/cli.h"
+#include "app/cli_files.h"
 #include "app/cli_values.h"
 #include "app/render_options.h"
 #include "app/viewer/viewer_frame_ui.h"
@@ -15,9 +17,24 @@
 #include "renderer/export/label_painter.h"
 #include "renderer/export/overlay_panels.h"
 #include "renderer/export/presenter_overlay.h"
+#include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
 
 namespace vedette::app {
+
+namespace {
+
+// True for a name ending ".png" (any case). Render writes nothing else, so a slip such as
+// "-o REPLAY" is refused instead of replacing the replay with a picture.
+bool png_name(const std::string& path) {
+    const auto dot = path.rfind('.');
+    if (dot == std::string::npos || path.find('/', dot) != std::string::npos) return false;
+    std::string ext = path.substr(dot + 1);
+    for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return ext == "png";
+}
+
+}  // namespace
 
 int run_render(const Args& in) {
     Args args = in;
@@ -37,11 +54,18 @@ int run_render(const Args& in) {
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one replay file"};
     if (out.empty()) throw UsageError{"-o FILE.png is required"};
+    if (!png_name(out))
+        throw UsageError{"-o: expected a PNG file ending .png, not \"" + out + "\""};
     if (event_text.empty() == time_text.empty())
         throw UsageError{"give exactly one of --event N or --time SECONDS"};
     const render::CameraSpec camera_spec = camera_flag("--camera", camera_text);
     // Checked before the replay is loaded, so a typo is reported at once.
     const std::int64_t time_ms = time_text.empty() ? 0 : replay_seconds_flag("--time", time_text);
+    sim::check_output_path(out, "-o");
+    std::vector<sim::NamedPath> reads = asset_inputs();
+    reads.push_back({"REPLAY", args[0]});
+    reads.push_back({"the replay's notes file", render::notes_file_for(args[0])});
+    sim::refuse_clashing_outputs(reads, {{"-o", out}});
 
     const render::ReplayScene scene = render::load_replay_scene(args[0]);
     check_camera_unit("--camera", camera_spec, scene);

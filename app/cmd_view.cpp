@@ -2,11 +2,48 @@
 //  [--labels name|short|id] [--layout standard|presenter] [--font-scale X] [--notes FILE]`:
 // the replay viewer (docs/VIEWER.md).
 
+#include <algorithm>
+
 #include "app/cli.h"
+#include "app/cli_files.h"
 #include "app/cli_values.h"
+#include "app/viewer/tour_script.h"
 #include "app/viewer/viewer_app.h"
+#include "renderer/scene/replay_notes.h"
 
 namespace vedette::app {
+
+namespace {
+
+// What the viewer writes (--stats, each tour screenshot and its .txt) may be nothing it reads and
+// no other of its outputs; checked before a window opens. A tour that takes one screenshot twice
+// replaces it, as it asks.
+void refuse_clashing_view_outputs(const viewer::ViewerOptions& o) {
+    std::vector<sim::NamedPath> reads = asset_inputs();
+    reads.push_back({"REPLAY", o.replay});
+    reads.push_back({"--script", o.script});
+    reads.push_back({"--notes", o.notes});
+    if (o.notes.empty() && !o.replay.empty())
+        reads.push_back({"the replay's notes file", render::notes_file_for(o.replay)});
+    std::vector<sim::NamedPath> writes = {{"--stats", o.stats}};
+    if (!o.script.empty()) {
+        const viewer::Tour tour = viewer::load_tour(o.script);
+        for (const auto& c : tour.commands) {
+            if (c.name != "screenshot") continue;
+            const std::string png = viewer::screenshot_path(tour, c);
+            const bool again = std::any_of(writes.begin(), writes.end(),
+                                           [&](const sim::NamedPath& w) { return w.path == png; });
+            if (again) continue;
+            const std::string flag =
+                "the screenshot of " + o.script + " line " + std::to_string(c.line);
+            writes.push_back({flag, png});
+            writes.push_back({flag + " (its text)", png.substr(0, png.size() - 4) + ".txt"});
+        }
+    }
+    sim::refuse_clashing_outputs(reads, writes);
+}
+
+}  // namespace
 
 int run_view(const Args& in) {
     Args args = in;
@@ -28,6 +65,7 @@ int run_view(const Args& in) {
     expect_no_more_options(args);
     if (args.size() > 1) throw UsageError{"expected at most one replay file"};
     if (!args.empty()) o.replay = args[0];
+    refuse_clashing_view_outputs(o);
     return viewer::run_viewer(o);
 }
 
