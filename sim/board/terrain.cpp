@@ -112,13 +112,28 @@ void read_pgm(const JsonNode& where, const std::string& path, Heightfield& h) {
         where.fail("\"" + path + "\": PGM must be 2..4096 pixels a side with 8-bit samples");
     const std::size_t count = std::size_t(h.image_width) * std::size_t(h.image_height);
     h.samples.resize(count);
+    // A sample above maxval is not a PGM sample (and a text one past 255 would wrap around).
+    auto above_maxval = [&](std::size_t i, int value) {
+        where.fail("\"" + path + "\": sample " + std::to_string(value) + " at row " +
+                   std::to_string(i / std::size_t(h.image_width)) + ", column " +
+                   std::to_string(i % std::size_t(h.image_width)) +
+                   " is above the image's maxval " + std::to_string(maxval));
+    };
     if (magic == "P5") {
         in.get();
         in.read(reinterpret_cast<char*>(h.samples.data()), static_cast<std::streamsize>(count));
         if (static_cast<std::size_t>(in.gcount()) != count)
             where.fail("\"" + path + "\": PGM data is truncated");
+        for (std::size_t i = 0; i < count; ++i)
+            if (h.samples[i] > maxval) above_maxval(i, h.samples[i]);
     } else {
-        for (auto& s : h.samples) s = static_cast<std::uint8_t>(next_int());
+        for (std::size_t i = 0; i < count; ++i) {
+            const int v = next_int();
+            if (v < 0)
+                where.fail("\"" + path + "\": a negative sample (" + std::to_string(v) + ")");
+            if (v > maxval) above_maxval(i, v);
+            h.samples[i] = static_cast<std::uint8_t>(v);
+        }
     }
 }
 
@@ -140,7 +155,11 @@ Terrain parse_table_and_terrain(const JsonNode& root, const std::string& file) {
         t.height.kind = static_cast<Heightfield::Kind>(
             h->required("kind").as_choice({"flat", "procedural", "image"}));
         t.height.seed = static_cast<std::uint64_t>(h->int_or("seed", 1, 0, INT64_MAX));
-        if (auto r = h->optional("relief")) t.height.relief_mm = parse_length_mm(*r);
+        if (auto r = h->optional("relief")) {
+            t.height.relief_mm = parse_length_mm(*r);
+            // Relief is how high the hills rise; the ground is never below the table.
+            if (t.height.relief_mm < 0) r->fail("expected a relief of 0 or more");
+        }
         if (t.height.kind == Heightfield::Kind::image) {
             const auto f = h->required("file");
             const std::string rel = f.as_string();

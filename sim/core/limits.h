@@ -32,6 +32,23 @@ inline constexpr std::int64_t kMaxLengthMm = 1000000;     // any length or coord
 inline constexpr std::int64_t kMaxReplayTimeMs = 1000ll * 3600 * 1000;  // a replay's clock: 1,000 h
 inline constexpr int kMaxTurns = 1000;
 inline constexpr int kMaxShapePoints = 10000;  // points of one terrain polygon, path or sector
+// A replay's hex grid (board.hex) and its roster's hex overlays: the renderer keeps a texel pair
+// for every cell of the hexes' bounding rectangle, so the rectangle is bounded as well as the
+// coordinates (10,000 hexes of 10 cm already reach past the 1 km table).
+inline constexpr int kMaxHexCoordinate = 10000;        // |q| and |r|
+inline constexpr int kMaxHexes = 1000000;              // hexes listed in a grid or an overlay
+inline constexpr std::int64_t kMaxHexCells = 4000000;  // columns * rows of the rectangle
+inline constexpr int kMaxRulerTicks = 1000;            // a ruler overlay's radius / tick
+
+// Explanations (an event's sections): the viewer draws all of them every frame, and Dear ImGui
+// refuses a table of 64 columns or more.
+inline constexpr int kMaxExplanationSections = 100;   // sections of one explanation
+inline constexpr int kMaxModifierColumns = 16;        // columns of a modifier table
+inline constexpr int kMaxExplanationRows = 200;       // rows, results, outcomes, lines, notes
+inline constexpr int kMaxDiceGroups = 100;            // dice groups of one section
+inline constexpr int kMaxDicePerGroup = 1000;         // dice of one group
+inline constexpr int kMaxExplanationEntries = 10000;  // all of those in one explanation
+inline constexpr std::size_t kMaxExplanationTextBytes = 4096;  // any string of an explanation
 
 // Rendering and export.
 inline constexpr int kMaxImageSide = 8192;  // --size W and H, tour `size`

@@ -1,8 +1,11 @@
 // The replay header's JSON: roster, phases and sides through the field tables, the board through
 // the same parser that reads a scenario's table and terrain.
 
+#include <algorithm>
+
 #include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
+#include "sim/core/limits.h"
 #include "sim/record/record_json.h"
 
 namespace vedette::sim::record {
@@ -53,6 +56,99 @@ void read_names(const JsonNode& table, std::map<std::string, std::string>& out) 
     }
 }
 
+bool length_ok(std::int64_t v) {
+    return v >= -limits::kMaxLengthMm && v <= limits::kMaxLengthMm;
+}
+
+std::string at_index(const std::string& path, const char* list, std::size_t i) {
+    return path + "." + list + "[" + std::to_string(i) + "]";
+}
+
+// Axial hex coordinates within limits::kMaxHexCoordinate, so that neither the renderer's
+// rectangle of cells nor a relative overlay turned with its unit can overflow.
+bool hex_coordinate_ok(std::int64_t v) {
+    return v >= -limits::kMaxHexCoordinate && v <= limits::kMaxHexCoordinate;
+}
+std::string hex_coordinate_limit() {
+    return "expected a hex coordinate from -" + std::to_string(limits::kMaxHexCoordinate) + " to " +
+           std::to_string(limits::kMaxHexCoordinate) + " (docs/LIMITS.md)";
+}
+
+const std::vector<std::string>& overlay_kinds() {
+    static const std::vector<std::string> kinds = {"arc", "band", "ring", "ruler", "hexes"};
+    return kinds;
+}
+
+// An overlay's kind is one the viewer draws, its lengths are within the table's limit, a ruler
+// has a bounded number of ticks (the viewer draws each one every frame) and its hexes are hex
+// coordinates.
+void check_overlay(const Overlay& o, const std::string& file, const std::string& path) {
+    const auto fail = [&](const std::string& leaf, const std::string& what) {
+        throw InputError(file, path + leaf, what);
+    };
+    const auto& kinds = overlay_kinds();
+    if (std::find(kinds.begin(), kinds.end(), o.kind) == kinds.end())
+        fail(".kind", "expected one of arc, band, ring, ruler, hexes, found \"" + o.kind + "\"");
+    const std::string within = " from 0 to " + std::to_string(limits::kMaxLengthMm) + " mm";
+    if (o.radius_mm < 0 || o.radius_mm > limits::kMaxLengthMm)
+        fail(".radius_mm", "expected a radius" + within);
+    if (o.inner_radius_mm < 0 || o.inner_radius_mm > limits::kMaxLengthMm)
+        fail(".inner_radius_mm", "expected a radius" + within);
+    if (o.tick_mm < 0 || o.tick_mm > limits::kMaxLengthMm)
+        fail(".tick_mm", "expected a distance" + within);
+    if (o.kind == "ruler" &&
+        o.radius_mm / std::max<std::int64_t>(1, o.tick_mm) > limits::kMaxRulerTicks)
+        fail(".tick_mm", "a ruler of more than " + std::to_string(limits::kMaxRulerTicks) +
+                             " ticks (docs/LIMITS.md)");
+    if (o.half_angle_deg < 0 || o.half_angle_deg > 180)
+        fail(".half_angle_deg", "expected an angle from 0 to 180 degrees");
+    if (o.centre && (!length_ok(o.centre->x) || !length_ok(o.centre->y)))
+        fail(".centre", "expected a point within " + std::to_string(limits::kMaxLengthMm) +
+                            " mm either way (docs/LIMITS.md)");
+    if (o.hexes.size() > static_cast<std::size_t>(limits::kMaxHexes))
+        fail(".hexes",
+             "more than " + std::to_string(limits::kMaxHexes) + " hexes (docs/LIMITS.md)");
+    for (std::size_t i = 0; i < o.hexes.size(); ++i)
+        if (!hex_coordinate_ok(o.hexes[i].x) || !hex_coordinate_ok(o.hexes[i].y))
+            fail(".hexes[" + std::to_string(i) + "]", hex_coordinate_limit());
+}
+
+// The hex grid's origin and size are lengths within the table's limit, its hexes are at most
+// limits::kMaxHexes with coordinates within limits::kMaxHexCoordinate, and the rectangle the
+// renderer keeps a cell for is at most limits::kMaxHexCells.
+void check_hex_grid(const HexGrid& g, const JsonNode& hex) {
+    if (!length_ok(g.origin.x) || !length_ok(g.origin.y))
+        hex.required("origin").fail("expected a point within " +
+                                    std::to_string(limits::kMaxLengthMm) +
+                                    " mm either way (docs/LIMITS.md)");
+    if (g.size_mm < 1 || g.size_mm > limits::kMaxLengthMm)
+        hex.required("size_mm").fail("expected a hex size from 1 to " +
+                                     std::to_string(limits::kMaxLengthMm) + " mm");
+    if (g.orientation != "pointy" && g.orientation != "flat")
+        hex.required("orientation").fail("expected \"pointy\" or \"flat\"");
+    const JsonNode hexes = hex.required("hexes");
+    if (g.hexes.size() > static_cast<std::size_t>(limits::kMaxHexes))
+        hexes.fail(std::to_string(g.hexes.size()) + " hexes; the limit is " +
+                   std::to_string(limits::kMaxHexes) + " (docs/LIMITS.md)");
+    std::int64_t q0 = 0, q1 = 0, r0 = 0, r1 = 0;
+    for (std::size_t i = 0; i < g.hexes.size(); ++i) {
+        const Hex& h = g.hexes[i];
+        for (const auto& [name, v] : {std::pair{"q", h.q}, std::pair{"r", h.r}})
+            if (!hex_coordinate_ok(v))
+                throw InputError(hex.file(), hexes.path() + "[" + std::to_string(i) + "]." + name,
+                                 hex_coordinate_limit() + ", found " + std::to_string(v));
+        q0 = i == 0 ? h.q : std::min<std::int64_t>(q0, h.q);
+        q1 = i == 0 ? h.q : std::max<std::int64_t>(q1, h.q);
+        r0 = i == 0 ? h.r : std::min<std::int64_t>(r0, h.r);
+        r1 = i == 0 ? h.r : std::max<std::int64_t>(r1, h.r);
+    }
+    const std::int64_t cells = (q1 - q0 + 1) * (r1 - r0 + 1);  // at most 20,001^2: no overflow
+    if (cells > limits::kMaxHexCells)
+        hexes.fail("the hexes span " + std::to_string(q1 - q0 + 1) + " columns by " +
+                   std::to_string(r1 - r0 + 1) + " rows; the limit is " +
+                   std::to_string(limits::kMaxHexCells) + " cells (docs/LIMITS.md)");
+}
+
 }  // namespace
 
 Looks looks_from_json(const nlohmann::json& j, const std::string& file, const std::string& path) {
@@ -88,6 +184,9 @@ void header_from_json(const nlohmann::json& j, const std::string& file, const st
         h.sides.push_back(from_json<SideInfo>(s.raw(), names, file, s.path()));
     for (const auto& u : root.required("units").items()) {
         h.units.push_back(from_json<RosterUnit>(u.raw(), names, file, u.path()));
+        const auto& overlays = h.units.back().overlays;
+        for (std::size_t o = 0; o < overlays.size(); ++o)
+            check_overlay(overlays[o], file, at_index(u.path(), "overlays", o));
         const int side = h.units.back().side;
         if (side < 0 || side >= static_cast<int>(h.sides.size()))
             u.required("side").fail("expected the index of one of the " +
@@ -106,9 +205,7 @@ Board board_from_json(const nlohmann::json& j, const std::string& file, const st
         static const std::vector<std::string> none;
         static const UnitIndex no_index;
         b.hex = from_json<HexGrid>(hex->raw(), UnitNames{none, no_index}, file, hex->path());
-        if (b.hex->size_mm <= 0) hex->required("size_mm").fail("expected a hex size above 0 mm");
-        if (b.hex->orientation != "pointy" && b.hex->orientation != "flat")
-            hex->required("orientation").fail("expected \"pointy\" or \"flat\"");
+        check_hex_grid(*b.hex, *hex);
     }
     return b;
 }

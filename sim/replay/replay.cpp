@@ -177,10 +177,15 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
         !section_text(t, bd, std::strlen(kBoardKey), sc, board_text) ||
         !section_text(t, sc, std::strlen(kScenarioKey), kf, scenario_text))
         return false;
-    record::header_from_json(parse_json_text(std::string(header_text), file), file, "$.header",
-                             r.header);
-    r.header.board =
-        record::board_from_json(parse_json_text(std::string(board_text), file), file, "$.board");
+    // Each section must be one JSON value: anything else (a member of its own between two
+    // sections, a syntax error) is left to the document reader, which names it by its path or
+    // line in the whole file.
+    const Json header_json = Json::parse(header_text, nullptr, false);
+    const Json board_json = Json::parse(board_text, nullptr, false);
+    if (header_json.is_discarded() || board_json.is_discarded() || !Json::accept(scenario_text))
+        return false;
+    record::header_from_json(header_json, file, "$.header", r.header);
+    r.header.board = record::board_from_json(board_json, file, "$.board");
     r.header.board.json = OJson::parse(board_text);
     r.scenario_text = std::string(scenario_text);
     const Names n = names_of(r.header);

@@ -9,6 +9,7 @@
 #include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
 #include "sim/core/limits.h"
+#include "sim/record/explanation_checks.h"
 #include "sim/replay/replay.h"
 
 namespace vedette::sim::replay {
@@ -48,6 +49,7 @@ public:
                  std::to_string(n) + " units; the limit is " + std::to_string(limits::kMaxUnits));
         if (r_.turn_hashes.size() > static_cast<std::size_t>(limits::kMaxTurns))
             fail("$.turn_hashes", "more than " + std::to_string(limits::kMaxTurns) + " turns");
+        check_hashes();
         for (std::size_t i = 0; i < r_.events.size(); ++i) check_event(r_.events[i], i);
         check_keyframes();
     }
@@ -55,6 +57,19 @@ public:
 private:
     [[noreturn]] void fail(const std::string& where, const std::string& what) const {
         throw InputError(r_.file, where, what);
+    }
+
+    // Hashes as the writers write them (hex16): 16 lowercase hexadecimal digits.
+    void check_hashes() const {
+        auto hash_ok = [](const std::string& h) {
+            return h.size() == 16 && h.find_first_not_of("0123456789abcdef") == std::string::npos;
+        };
+        const std::string form = "expected 16 hexadecimal digits (0-9, a-f), as the writer writes";
+        if (!hash_ok(r_.header.rules_hash)) fail("$.rules_hash", form);
+        if (!hash_ok(r_.events_hash)) fail("$.events_hash", form);
+        for (std::size_t t = 0; t < r_.turn_hashes.size(); ++t)
+            if (!hash_ok(r_.turn_hashes[t].hash))
+                fail("$.turn_hashes[" + std::to_string(t) + "].hash", form);
     }
 
     static bool length_ok(std::int64_t v) {
@@ -118,7 +133,13 @@ private:
             for (std::size_t p = 0; p < e.motion->path.size(); ++p)
                 check_point(e.motion->path[p], Where{"events", i, "motion.path", p}, "");
             check_facing(e.motion->facing_end, w, ".motion.facing_end");
+            const std::string& g = e.motion->gait;
+            if (g != "walk" && g != "trot" && g != "gallop" && g != "flee")
+                fail(w.str(".motion.gait"),
+                     "expected walk, trot, gallop or flee, found \"" + g.substr(0, 64) + "\"");
         }
+        if (e.explanation)
+            record::check_explanation(*e.explanation, r_.file, w.str(".explanation"));
         for (std::size_t a = 0; a < e.after.size(); ++a)
             check_snapshot(e.after[a], Where{"events", i, "after", a});
         for (std::size_t f = 0; f < e.effects.size(); ++f) {
@@ -144,6 +165,12 @@ private:
                 static_cast<std::size_t>(kf.seq) > r_.events.size())
                 fail(w.str(".seq"), "expected keyframes in order, each at an event of the replay");
             last_seq = kf.seq;
+            if (kf.turn < 0 || kf.turn > limits::kMaxTurns)
+                fail(w.str(".turn"),
+                     "expected a turn from 0 to " + std::to_string(limits::kMaxTurns));
+            if (kf.time_ms < 0 || kf.time_ms > limits::kMaxReplayTimeMs)
+                fail(w.str(".time"), "expected a time from 0 to " +
+                                         std::to_string(limits::kMaxReplayTimeMs) + " ms");
             if (kf.units.size() != r_.unit_ids.size())
                 fail(w.str(".units"),
                      "expected " + std::to_string(r_.unit_ids.size()) + " unit snapshots, found " +
