@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/core/limits.h"
+
 namespace vedette::render {
 
 namespace {
@@ -13,34 +15,41 @@ std::uint8_t to_byte(float v) {
 
 HexCells::HexCells(const std::optional<sim::record::HexGrid>& grid) : grid_(grid) {
     if (grid_ && !grid_->hexes.empty()) {
-        int q1 = grid_->hexes[0].q, r1 = grid_->hexes[0].r;
-        q0_ = q1, r0_ = r1;
+        // In 64 bits: hexes at int's extremes would overflow q1 - q0 + 1 and columns * rows.
+        std::int64_t q0 = grid_->hexes[0].q, q1 = q0, r0 = grid_->hexes[0].r, r1 = r0;
         for (const auto& h : grid_->hexes) {
-            q0_ = std::min(q0_, h.q), q1 = std::max(q1, h.q);
-            r0_ = std::min(r0_, h.r), r1 = std::max(r1, h.r);
+            q0 = std::min<std::int64_t>(q0, h.q), q1 = std::max<std::int64_t>(q1, h.q);
+            r0 = std::min<std::int64_t>(r0, h.r), r1 = std::max<std::int64_t>(r1, h.r);
         }
-        columns_ = q1 - q0_ + 1;
-        rows_ = r1 - r0_ + 1;
+        const std::int64_t columns = q1 - q0 + 1, rows = r1 - r0 + 1;
+        // The replay reader refuses a larger rectangle; one made otherwise is drawn as no grid
+        // rather than asking for gigabytes of texels. (Divided, so the product cannot overflow.)
+        if (columns <= sim::limits::kMaxHexCells / rows) {
+            q0_ = static_cast<int>(q0), r0_ = static_cast<int>(r0);
+            columns_ = static_cast<int>(columns), rows_ = static_cast<int>(rows);
+        } else {
+            grid_.reset();
+        }
     } else {
         grid_.reset();
     }
-    base_.assign(static_cast<std::size_t>(columns_ * rows_) * 8, 0);
+    base_.assign(std::size_t(columns_) * std::size_t(rows_) * 8, 0);
     if (grid_)
         for (const auto& h : grid_->hexes) base_[*index_of(h.q, h.r) * 8 + 3] = 255;
 }
 
-std::optional<int> HexCells::index_of(int q, int r) const {
-    const int c = q - q0_, row = r - r0_;
+std::optional<std::size_t> HexCells::index_of(int q, int r) const {
+    const std::int64_t c = std::int64_t(q) - q0_, row = std::int64_t(r) - r0_;
     if (!grid_ || c < 0 || row < 0 || c >= columns_ || row >= rows_) return std::nullopt;
-    return row * columns_ + c;
+    return std::size_t(row * columns_ + c);
 }
 
 std::vector<std::uint8_t> HexCells::texels(const std::vector<HexMark>& marks) const {
     std::vector<std::uint8_t> out = base_;
     for (const auto& m : marks) {
         const auto i = index_of(m.q, m.r);
-        if (!i || out[std::size_t(*i) * 8 + 3] == 0) continue;
-        std::uint8_t* t = &out[std::size_t(*i) * 8 + 4];
+        if (!i || out[*i * 8 + 3] == 0) continue;
+        std::uint8_t* t = &out[*i * 8 + 4];
         // Over what is there: the new colour in proportion to its strength.
         const float a = std::clamp(m.rgba[3], 0.0f, 1.0f);
         const float before = float(t[3]) / 255.0f;
@@ -83,7 +92,9 @@ std::vector<HexCoord> hexes_along(const HexLayout& layout,
         const double px = double(path[i - 1].x), py = double(path[i - 1].y);
         // Samples a quarter of a hex apart: only a hex the path clips at a corner can be missed.
         const double len = std::hypot(x - px, y - py);
-        const int steps = std::max(1, int(std::ceil(len / (layout.size_mm() / 4))));
+        // Clamped before the conversion to int: a grid of no size would make it infinite.
+        const double quarters = std::ceil(len / std::max(layout.size_mm() / 4, 0.25));
+        const int steps = int(std::clamp(quarters, 1.0, 1.0e7));
         for (int k = 1; k <= steps; ++k) {
             const double t = double(k) / steps;
             add(px + (x - px) * t, py + (y - py) * t);

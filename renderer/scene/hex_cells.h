@@ -24,6 +24,7 @@ struct HexMark {
 class HexCells {
 public:
     // No grid: an empty rectangle (one texel pair, off the board) and the shader draws nothing.
+    // Neither has a grid whose hexes span more than sim::limits::kMaxHexCells cells.
     explicit HexCells(const std::optional<sim::record::HexGrid>& grid);
 
     bool has_grid() const { return grid_.has_value(); }
@@ -41,7 +42,7 @@ public:
     std::array<float, 4> cells_uniform() const;
 
 private:
-    std::optional<int> index_of(int q, int r) const;
+    std::optional<std::size_t> index_of(int q, int r) const;
     std::optional<sim::record::HexGrid> grid_;
     int q0_ = 0, r0_ = 0, columns_ = 1, rows_ = 1;
     std::vector<std::uint8_t> base_;  // on-board flags, no tints

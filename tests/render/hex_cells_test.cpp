@@ -86,5 +86,30 @@ TEST(HexCells, APathNamesEachHexItCrossesOnceInOrder) {
     EXPECT_EQ(hexes, expected);
 }
 
+TEST(HexCells, HexesAtTheExtremesOfIntMakeNoGridInsteadOfOverflowing) {
+    // The replay reader refuses these (sim::limits::kMaxHexCoordinate); a grid made in code must
+    // not overflow int either: q1 - q0 + 1 and columns * rows used to, and the rectangle asked
+    // for gigabytes.
+    sim::record::HexGrid g = small_grid();
+    g.hexes = {{INT32_MIN, 0, "clear"}, {INT32_MAX, 0, "clear"}};
+    const HexCells wide(g);
+    EXPECT_FALSE(wide.has_grid());
+    EXPECT_EQ(wide.bytes(), std::size_t(8));
+    EXPECT_EQ(wide.cells_uniform()[2], 1.0f);
+    g.hexes = {{0, -3000, "clear"}, {3000, 3000, "clear"}};  // 3,001 x 6,001 cells: past 4 million
+    EXPECT_FALSE(HexCells(g).has_grid());
+    // Marks far from the board are off it, whatever their coordinates.
+    const HexCells cells(small_grid());
+    const auto t =
+        cells.texels({{INT32_MAX, INT32_MIN, {1, 0, 0, 1}}, {INT32_MIN, INT32_MAX, {1, 0, 0, 1}}});
+    EXPECT_EQ(t, cells.texels({}));
+    // The largest rectangle the reader lets through is kept.
+    g.hexes = {{-1000, -999, "clear"}, {999, 1000, "clear"}};  // 2,000 x 2,000
+    const HexCells big(g);
+    EXPECT_TRUE(big.has_grid());
+    EXPECT_EQ(big.columns(), 2000);
+    EXPECT_EQ(big.bytes(), std::size_t(2000) * 2000 * 8);
+}
+
 }  // namespace
 }  // namespace vedette::render
