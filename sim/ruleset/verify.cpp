@@ -61,18 +61,27 @@ void compare_state(const replay::Replay& replay, const replay::Recorded& again, 
             return;
         }
     for (std::size_t t = 0; t < again.turn_hashes.size() && t < replay.turn_hashes.size(); ++t)
-        if (again.turn_hashes[t].hash != replay.turn_hashes[t].hash) {
+        if (!(again.turn_hashes[t] == replay.turn_hashes[t])) {
             v.identical = false;
             v.message = "the state hash of turn " + std::to_string(t + 1) + " differs";
             return;
         }
+    if (again.turn_hashes.size() != replay.turn_hashes.size()) {
+        v.identical = false;
+        v.message = "the replay has " + std::to_string(replay.turn_hashes.size()) +
+                    " turn hashes, the rules now give " + std::to_string(again.turn_hashes.size());
+        return;
+    }
     const auto& a = again.header;
     const auto& b = replay.header;
+    // The board is compared as values: a replay whose keys a JSON tool sorted is the same board.
     if (!(a.units == b.units) || !(a.phases == b.phases) || !(a.sides == b.sides) ||
-        a.title != b.title || a.description != b.description || a.board.json != b.board.json) {
+        a.title != b.title || a.description != b.description || !(a.looks == b.looks) ||
+        Json(a.board.json) != Json(b.board.json)) {
         v.identical = false;
         v.message =
-            "the header (roster, sides, phases, title or board) differs from the scenario's";
+            "the header (roster, sides, phases, title, looks or board) differs from the "
+            "scenario's";
     }
 }
 
@@ -82,9 +91,17 @@ VerifyReport verify_replay(const replay::Replay& replay, const Ruleset& rules) {
     VerifyReport v;
     v.rules_match = replay.header.rules_hash == rules.data_hash();
     const auto scenario = replay_scenario(replay, rules);
-    const replay::Recorded again = rules.run(*scenario, replay.seed);
-    compare_events(replay, again, v);
-    if (v.identical) compare_state(replay, again, v);
+    // `simulate` runs a scenario with its own seed: a first line that says another was edited.
+    if (scenario->seed != replay.seed) {
+        v.identical = false;
+        v.message = "the replay's seed (" + std::to_string(replay.seed) +
+                    ") is not its scenario's (" + std::to_string(scenario->seed) +
+                    "): the file was edited or damaged";
+    } else {
+        const replay::Recorded again = rules.run(*scenario, replay.seed);
+        compare_events(replay, again, v);
+        if (v.identical) compare_state(replay, again, v);
+    }
     if (!v.rules_match)
         v.message = "the replay was recorded with rules data " + replay.header.rules_hash +
                     " but the loaded rules are " + rules.data_hash() + " (" + rules.data_file() +

@@ -1,6 +1,8 @@
 #pragma once
 // `vedette verify`: re-simulate a replay with the ruleset its header names and compare everything
-// (roster, events, keyframes, turn hashes) with what the file holds.
+// a viewer shows that no hash covers (roster, phases, sides, titles, looks, board, events,
+// keyframes, turn hashes) with what the file holds, after checking that its seed is its
+// scenario's.
 
 #include <string>
 
