@@ -2,8 +2,11 @@
 // clear message and an exit code (2 for usage errors and bad input, 1 for anything else).
 
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <string>
+
+#include <sys/resource.h>
 
 #include "app/cli.h"
 #include "app/interrupt.h"
@@ -146,7 +149,23 @@ int main_impl(int argc, char** argv) {
 
 }  // namespace vedette::app
 
+namespace {
+
+// With VEDETTE_PEAK_RSS=1 the program says on stderr how much memory it held at most: the memory
+// tests compare a long export or viewer run with a short one (a leak grows with the frames).
+void report_peak_memory() {
+    const char* want = std::getenv("VEDETTE_PEAK_RSS");
+    if (!want || want[0] != '1') return;
+    rusage usage{};
+    if (getrusage(RUSAGE_SELF, &usage) == 0)
+        std::fprintf(stderr, "peak RSS: %ld KiB\n", static_cast<long>(usage.ru_maxrss));
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     vedette::app::install_interrupt_handling();
-    return vedette::app::main_impl(argc, argv);
+    const int code = vedette::app::main_impl(argc, argv);
+    report_peak_memory();
+    return code;
 }

@@ -49,26 +49,30 @@ float edge_distance(vec2 p, vec2 c, vec4 grid) {
 // grid: origin x, y (mm), size (centre to corner, mm), orientation (> 0 pointy, < 0 flat, 0 no
 // grid); cells: first q, first r, columns, rows of the texel rectangle; style: x edge colour
 // factor (0 black, 1 invisible), y edge half-width in pixels.
+// Written without branches, every pixel computing all of it and choosing at the end: Mesa 22.3's
+// lavapipe leaked about a megabyte a frame running this with early returns (a long export or an
+// open viewer ran out of memory). Without a board the fetches read past the one texel there:
+// a texel buffer reads 0 outside its range.
 vec3 hex_board(vec3 color, vec3 world, vec4 grid, vec4 cells, vec4 style) {
-    if (grid.w == 0.0) return color;
+    vec4 g = grid.w == 0.0 ? vec4(grid.xy, 1.0, 1.0) : grid;  // no board: any finite grid
     vec2 p = table_mm(world);
-    ivec2 h = hex_at(p, grid);
+    ivec2 h = hex_at(p, g);
     ivec2 cell = h - ivec2(cells.xy);
-    if (cell.x < 0 || cell.y < 0 || cell.x >= int(cells.z) || cell.y >= int(cells.w)) return color;
-    int index = 2 * (cell.y * int(cells.z) + cell.x);
-    if (texelFetch(hex_cells, index).a < 0.5) return color;  // off the board
-    float d = edge_distance(p, hex_centre(h, grid), grid);
+    bool inside = grid.w != 0.0 && cell.x >= 0 && cell.y >= 0 && cell.x < int(cells.z) &&
+                  cell.y < int(cells.w);
+    int index = inside ? 2 * (cell.y * int(cells.z) + cell.x) : 0;
+    float board = texelFetch(hex_cells, index).a;  // fetched first: a && around it would branch
+    bool on_board = inside && board >= 0.5;
+    float d = edge_distance(p, hex_centre(h, g), g);
     // A pixel's footprint in mm, from the table position (smooth across the edge), not from d:
     // d folds at the edge, so a 2x2 pixel quad straddling it can see no change in d at all.
     float fw = max(max(length(dFdx(p)), length(dFdy(p))), 1e-4);
+    // A marked hex (tint a > 0): tinted all over, more strongly in a band inside its edge.
     vec4 tint = texelFetch(hex_cells, index + 1);
-    if (tint.a > 0.0) {
-        // A marked hex: tinted all over, more strongly in a band inside its edge.
-        float band = grid.z * 0.14;
-        float inner = 1.0 - smoothstep(band - fw, band + fw, d);
-        color = mix(color, tint.rgb, tint.a * (0.45 + 0.45 * inner));
-    }
+    float band = g.z * 0.14;
+    float inner = 1.0 - smoothstep(band - fw, band + fw, d);
+    vec3 tinted = mix(color, tint.rgb, tint.a * (0.45 + 0.45 * inner));
     float half_width = style.y * fw;
     float line = 1.0 - smoothstep(half_width - fw, half_width + fw, d);
-    return color * mix(1.0, style.x, line);
+    return on_board ? tinted * mix(1.0, style.x, line) : color;
 }

@@ -9,6 +9,7 @@ layout(location = 2) in vec3 v_world;
 layout(location = 0) out vec4 out_color;
 void main() {
     float facing = dot(normalize(v_normal), normalize(pc.sun_dir.xyz));
-    float sun = facing > 0.0 ? sunlight(v_world) : 0.0;
+    float sun = facing > 0.0 ? 1.0 : 0.0;  // no branch around the call: see sunlight()
+    sun *= sunlight(v_world);
     out_color = vec4(shade(v_color, v_normal, v_world, sun, pc.sun_dir.xyz, pc.eye_fog), 1.0);
 }

@@ -15,12 +15,15 @@ const vec3 kZenith = vec3(0.36, 0.54, 0.82);
 
 // 1 in full sun, 0 in shadow. One comparison sample with linear filtering (the sampler blends
 // the four nearest comparisons): soft enough at this resolution and cheap on a CPU rasteriser.
+// Outside the map: full sun. Chosen after sampling rather than by returning early: lavapipe
+// (Mesa 22.3) leaks memory on every draw whose fragment shader branches (hex_board.glsl).
 float sunlight(vec3 world) {
     vec4 c = su.light_view_proj * vec4(world, 1.0);
     vec3 p = c.xyz / c.w;
     vec2 uv = p.xy * 0.5 + 0.5;
-    if (uv.x <= 0.0 || uv.x >= 1.0 || uv.y <= 0.0 || uv.y >= 1.0 || p.z >= 1.0) return 1.0;
-    return texture(shadow_map, vec3(uv, p.z - 0.002));
+    bool outside = uv.x <= 0.0 || uv.x >= 1.0 || uv.y <= 0.0 || uv.y >= 1.0 || p.z >= 1.0;
+    float lit = texture(shadow_map, vec3(clamp(uv, 0.0, 1.0), p.z - 0.002));
+    return outside ? 1.0 : lit;
 }
 
 // The scene's light: ambient plus the sun (scaled by `sun`, 1 in full sunlight), then fog.
