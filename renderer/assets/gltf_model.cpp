@@ -18,6 +18,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "renderer/assets/gltf_json_checks.h"
+#include "renderer/assets/png_inflate_check.h"
 #include "sim/core/json_reader.h"
 #include "sim/core/limits.h"
 
@@ -384,6 +385,11 @@ private:
         if (texels_ > kMaxModelTexels)
             fail(at, "the model's base colour textures hold more than " +
                          std::to_string(kMaxModelTexels) + " texels together (docs/MODELS.md)");
+        // A PNG's data may inflate far past its header's size before stb_image notices.
+        if (starts_with(bytes, "\x89PNG"))
+            if (const std::string problem = png_inflate_problem(bytes.data(), bytes.size());
+                !problem.empty())
+                fail(at, problem);
         int dw = 0, dh = 0;
         stbi_uc* pixels = stbi_load_from_memory(bytes.data(), length, &dw, &dh, &channels, 4);
         if (!pixels) fail(at, "the image cannot be decoded: " + stb_reason());

@@ -21,6 +21,10 @@
 #include "tests/render/demo_fixture.h"
 #include "tests/render/lavapipe_context.h"
 
+// zlib-compresses `data` with stb_image_write's own deflate (C linkage, from Debian's libstb).
+extern "C" unsigned char* stbi_zlib_compress(unsigned char* data, int data_len, int* out_len,
+                                             int quality);
+
 namespace vedette::render::custom_models_test {
 namespace {
 
@@ -324,8 +328,31 @@ TEST(CustomModels, FallbackComesFromTheShippedMappingAndItsFailuresSayWhy) {
         unsetenv("VEDETTE_ASSETS_DIR");
 }
 
-// "a corrupt image is a ModelError, never a crash", and images past the size limit are refused
-// before they are decoded; each names the model file and $.images[0].
+std::string big_endian(std::uint32_t v) {
+    return {char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
+}
+
+// A PNG chunk: its length, type and data, and a CRC of zeros (stb_image does not check it).
+std::string png_chunk(const std::string& type, const std::string& data) {
+    return big_endian(std::uint32_t(data.size())) + type + data + std::string(4, '\0');
+}
+
+// A decompression bomb: a 16 x 16 RGBA PNG (1,040 bytes of rows) whose image data inflates to
+// `inflated` bytes of zeros, a thousand times more from a small file.
+std::string png_bomb(int inflated) {
+    std::vector<unsigned char> zeros(std::size_t(inflated), 0);
+    int length = 0;
+    unsigned char* z = stbi_zlib_compress(zeros.data(), inflated, &length, 8);
+    const std::string idat(reinterpret_cast<const char*>(z), std::size_t(length));
+    std::free(z);
+    const std::string ihdr = big_endian(16) + big_endian(16) + std::string{8, 6, 0, 0, 0};
+    return "\x89PNG\r\n\x1a\n" + png_chunk("IHDR", ihdr) + png_chunk("IDAT", idat) +
+           png_chunk("IEND", "");
+}
+
+// "a corrupt image is a ModelError, never a crash", and images past the size limit (declared in
+// the header, or inflated from the data) are refused before they are decoded; each names the
+// model file and $.images[0].
 TEST(CustomModels, CorruptOrOversizedTexturesAreModelErrors) {
     const std::string png = duck_png();
     ASSERT_EQ(png.compare(0, 4, "\x89PNG"), 0);
@@ -346,6 +373,8 @@ TEST(CustomModels, CorruptOrOversizedTexturesAreModelErrors) {
         {"garbled", garbled, {"$.images[0]", "cannot be read"}},
         {"huge", huge, {"$.images[0]", "5000 x 512 texels; the limit is 4096 a side"}},
         {"gif", gif, {"$.images[0]", "expected a PNG or JPEG image"}},
+        // 16 MiB of rows from a file of a few kB: refused before stb_image allocates them.
+        {"bomb", png_bomb(16 << 20), {"$.images[0]", "decompression bomb"}},
     };
     for (const auto& c : cases) {
         const fs::path dir = fresh_folder("image-" + c.name);

@@ -1,0 +1,103 @@
+#include "renderer/assets/png_inflate_check.h"
+
+#include <array>
+#include <cstring>
+#include <vector>
+
+#include <stb_image.h>
+
+namespace vedette::render {
+
+namespace {
+
+std::uint32_t big_endian(const unsigned char* p) {
+    return (std::uint32_t(p[0]) << 24) | (std::uint32_t(p[1]) << 16) | (std::uint32_t(p[2]) << 8) |
+           std::uint32_t(p[3]);
+}
+
+// Samples per pixel of each PNG colour type (greyscale, RGB, palette, grey + alpha, RGBA), and
+// whether `depth` is one of the bit depths that type allows.
+std::optional<int> channels_of(int colour_type, int depth) {
+    const bool any = depth == 1 || depth == 2 || depth == 4 || depth == 8 || depth == 16;
+    const bool wide = depth == 8 || depth == 16;
+    switch (colour_type) {
+        case 0:
+            return any ? std::optional(1) : std::nullopt;
+        case 2:
+            return wide ? std::optional(3) : std::nullopt;
+        case 3:
+            return any && depth <= 8 ? std::optional(1) : std::nullopt;
+        case 4:
+            return wide ? std::optional(2) : std::nullopt;
+        case 6:
+            return wide ? std::optional(4) : std::nullopt;
+        default:
+            return std::nullopt;
+    }
+}
+
+std::uint64_t pass_bytes(std::uint64_t columns, std::uint64_t rows, std::uint64_t bits_per_pixel) {
+    if (columns == 0 || rows == 0) return 0;
+    return rows * ((columns * bits_per_pixel + 7) / 8 + 1);
+}
+
+}  // namespace
+
+std::optional<std::uint64_t> png_inflated_size(std::uint32_t width, std::uint32_t height,
+                                               int bit_depth, int colour_type, bool interlaced) {
+    const auto channels = channels_of(colour_type, bit_depth);
+    if (!channels) return std::nullopt;
+    const std::uint64_t bpp = std::uint64_t(*channels) * std::uint64_t(bit_depth);
+    if (!interlaced) return pass_bytes(width, height, bpp);
+    // Adam7: each pass takes every x_step-th column from x0 and every y_step-th row from y0.
+    constexpr std::array<std::uint64_t, 7> x0{0, 4, 0, 2, 0, 1, 0}, y0{0, 0, 4, 0, 2, 0, 1},
+        x_step{8, 8, 4, 4, 2, 2, 1}, y_step{8, 8, 8, 4, 4, 2, 2};
+    std::uint64_t total = 0;
+    for (std::size_t p = 0; p < 7; ++p) {
+        const std::uint64_t columns =
+            width > x0[p] ? (width - x0[p] + x_step[p] - 1) / x_step[p] : 0;
+        const std::uint64_t rows =
+            height > y0[p] ? (height - y0[p] + y_step[p] - 1) / y_step[p] : 0;
+        total += pass_bytes(columns, rows, bpp);
+    }
+    return total;
+}
+
+std::string png_inflate_problem(const unsigned char* bytes, std::size_t size) {
+    static const unsigned char kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    // A file this check cannot follow is left to stb_image, which refuses it without inflating:
+    // it inflates only once it has read every chunk up to IEND.
+    if (size < 8 + 25 || std::memcmp(bytes, kSignature, 8) != 0 ||
+        std::memcmp(bytes + 12, "IHDR", 4) != 0 || big_endian(bytes + 8) != 13)
+        return {};
+    const unsigned char* ihdr = bytes + 16;
+    const auto expected =
+        png_inflated_size(big_endian(ihdr), big_endian(ihdr + 4), ihdr[8], ihdr[9], ihdr[12] == 1);
+    if (!expected) return {};
+    std::vector<char> compressed;
+    bool complete = false;
+    for (std::size_t at = 8; at + 12 <= size && !complete;) {
+        const std::uint64_t length = big_endian(bytes + at);
+        if (length > size - at - 12) return {};
+        if (std::memcmp(bytes + at + 4, "IDAT", 4) == 0)
+            compressed.insert(compressed.end(), bytes + at + 8, bytes + at + 8 + length);
+        complete = std::memcmp(bytes + at + 4, "IEND", 4) == 0;
+        at += 12 + std::size_t(length);
+    }
+    if (!complete || compressed.empty()) return {};
+    if (*expected > std::uint64_t(INT32_MAX) || compressed.size() > std::size_t(INT32_MAX))
+        return "the image is too large to decode";
+    // stb_image's inflate into a fixed buffer fails as soon as the data needs more room than it.
+    std::vector<char> out(std::size_t(*expected) + 1);
+    if (stbi_zlib_decode_buffer(out.data(), int(*expected), compressed.data(),
+                                int(compressed.size())) >= 0)
+        return {};
+    const char* reason = stbi_failure_reason();
+    if (reason && std::strcmp(reason, "output buffer limit") == 0)
+        return "the image data inflates to more than the " + std::to_string(*expected) +
+               " bytes its " + std::to_string(big_endian(ihdr)) + " x " +
+               std::to_string(big_endian(ihdr + 4)) + " pixels take (a decompression bomb)";
+    return {};  // damaged data: stb_image's decoder says how
+}
+
+}  // namespace vedette::render
