@@ -6,9 +6,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
 #include <system_error>
 
 #include "sim/rules/ruleset_files.h"
+#include "sim/ruleset/registry.h"
 
 namespace vedette::fuzz {
 
@@ -25,6 +29,28 @@ const Rules& rules() {
 const sim::gdb::GdbRuleset& ruleset() {
     static const sim::gdb::GdbRuleset loaded("");
     return loaded;
+}
+
+const sim::ruleset::Ruleset& shipped_ruleset(const std::string& id) {
+    // Loading a ruleset reads and checks its whole data file: once per process, not per input.
+    static std::map<std::string, std::unique_ptr<sim::ruleset::Ruleset>> loaded;
+    if (const auto it = loaded.find(id); it != loaded.end()) return *it->second;
+    // Made before it is kept: a fuzzed id the registry refuses must not grow the map.
+    auto made = sim::ruleset::make_ruleset(id, "");
+    return *loaded.emplace(id, std::move(made)).first->second;
+}
+
+const std::string& source_file(const std::string& relative) {
+    static std::map<std::string, std::string> read;
+    if (const auto it = read.find(relative); it != read.end()) return it->second;
+    const std::string path = std::string(VEDETTE_FUZZ_SOURCE_DIR) + "/" + relative;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        std::fprintf(stderr, "fuzz harness: cannot read %s\n", path.c_str());
+        std::abort();
+    }
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return read.emplace(relative, std::move(bytes)).first->second;
 }
 
 std::string as_text(const std::uint8_t* data, std::size_t size) {

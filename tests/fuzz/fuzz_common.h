@@ -11,6 +11,7 @@
 #include <exception>
 #include <string>
 
+#include "sim/ruleset/ruleset.h"
 #include "sim/rulesets/gdb/battle/battle_rules.h"
 #include "sim/rulesets/gdb/gdb_ruleset.h"
 #include "sim/rulesets/gdb/melee/gdb_rules.h"
@@ -26,6 +27,14 @@ struct Rules {
 const Rules& rules();
 // The same, behind the ruleset interface (verify, records).
 const sim::gdb::GdbRuleset& ruleset();
+
+// The shipped ruleset `id` (sim/rulesets/ID/ID.json, through the registry as the CLI makes it),
+// made on first use and kept. An id the registry does not know is the registry's InputError.
+const sim::ruleset::Ruleset& shipped_ruleset(const std::string& id);
+
+// A file of the source tree by its path from the repository's root ("replays/examples/x.json"),
+// read once for seeding a harness's fixed inputs; aborts when it is missing.
+const std::string& source_file(const std::string& relative);
 
 // The input as a string (the readers take text).
 std::string as_text(const std::uint8_t* data, std::size_t size);

@@ -1,8 +1,14 @@
-// fuzz_melee: the melee file reader (sim/rulesets/gdb/melee/melee_input) and everything `vedette
-// melee FILE
-// --odds --json` does with what it reads: prepare, resolve with the dice, exact odds, both reports.
-// Expected for bad input: sim::InputError; from melee_odds, std::invalid_argument for too many
-// rolling units (documented in melee_odds.h). Anything else is a finding.
+// fuzz_melee: the melee file readers of every rule system and everything `vedette melee FILE
+// --odds --json` does with what they read. The file's "ruleset" field picks the rule system, as
+// the CLI's does (none: General de Brigade), so the shipped files of each system seed their own:
+// - GdB (sim/rulesets/gdb/melee/melee_input): prepare, resolve with the dice, exact odds, both
+//   reports;
+// - Borodino (sim/rulesets/borodino/shock_input): the shock as `vedette melee` resolves it, and
+//   each target hex's d10 bands;
+// - dice pool (sim/rulesets/dicepool/dp_melee_io): the plan, the dice, the exact odds, the reports
+//   and the explanation.
+// Expected for bad input: sim::InputError; from GdB's melee_odds, std::invalid_argument for too
+// many rolling units (documented in melee_odds.h). Anything else is a finding.
 
 #include <cstddef>
 #include <cstdint>
@@ -11,6 +17,12 @@
 #include <string>
 
 #include "sim/core/json_reader.h"
+#include "sim/ruleset/registry.h"
+#include "sim/rulesets/borodino/borodino_ruleset.h"
+#include "sim/rulesets/borodino/shock.h"
+#include "sim/rulesets/borodino/shock_input.h"
+#include "sim/rulesets/dicepool/dp_melee_io.h"
+#include "sim/rulesets/dicepool/dp_ruleset.h"
 #include "sim/rulesets/gdb/melee/melee_engine.h"
 #include "sim/rulesets/gdb/melee/melee_input.h"
 #include "sim/rulesets/gdb/melee/melee_odds.h"
@@ -37,14 +49,69 @@ void check_odds(const sim::gdb::MeleeOdds& odds) {
         fuzz::expect(e >= 0.0, "negative expected casualties");
 }
 
-void run(const std::string& text) {
+// Two seeds, so both dice paths of a close fight are seen; with and without the odds, as the CLI
+// runs it with and without --odds.
+constexpr std::uint64_t kSeeds[] = {1ull, 0x9e3779b97f4a7c15ull};
+
+void resolve_as_cli(const sim::ruleset::Ruleset& rules, const sim::Json& json) {
+    for (std::uint64_t seed : kSeeds)
+        for (bool odds : {false, true}) {
+            sim::ruleset::ResolveOptions options;
+            options.odds = odds;
+            options.seed = seed;
+            const sim::ruleset::Resolution r = rules.resolve(json, kFile, options);
+            (void)r.json.dump(2);
+        }
+}
+
+// A shock's die is a d10: each target hex's result bands share its ten faces.
+void run_borodino(const sim::Json& json) {
+    const auto& ruleset =
+        dynamic_cast<const sim::borodino::BorodinoRuleset&>(fuzz::shipped_ruleset("borodino"));
+    const sim::borodino::BorodinoRules& rules = ruleset.rules();
+    const sim::borodino::ShockFile file =
+        sim::borodino::parse_shock_file(sim::JsonNode(json, kFile, "$"), rules);
+    const sim::borodino::PreparedShock prepared =
+        sim::borodino::prepare_shock(rules, file.situation);
+    for (const auto& hex : prepared.hexes) {
+        int faces = 0;
+        for (int n : sim::borodino::band_counts(rules, hex.drm)) {
+            fuzz::expect(n >= 0, "a shock band has a negative count of faces");
+            faces += n;
+        }
+        fuzz::expect(faces == 10, "a shock's bands do not share the d10's ten faces");
+    }
+    resolve_as_cli(ruleset, json);
+}
+
+// The dice-pool odds are exact counts of the rolls of both pools: they add up.
+void run_dicepool(const sim::Json& json) {
+    const auto& ruleset =
+        dynamic_cast<const sim::dicepool::DicepoolRuleset&>(fuzz::shipped_ruleset("dicepool"));
+    const sim::dicepool::DpRules& rules = ruleset.rules();
+    const auto sides = sim::dicepool::parse_melee_file(rules, sim::JsonNode(json, kFile, "$"));
+    const sim::dicepool::MeleePlan plan = sim::dicepool::plan_melee(rules, sides);
+    const sim::dicepool::MeleeOdds odds = sim::dicepool::melee_odds(plan);
+    std::uint64_t total = 0;
+    for (std::uint64_t n : odds.results) total += n;
+    fuzz::expect(total == odds.denominator,
+                 "the dice-pool odds' result counts do not add up to the denominator");
+    for (const auto& hits : odds.hits) {
+        std::uint64_t rolls = 0;
+        for (std::uint64_t n : hits.counts) rolls += n;
+        fuzz::expect(rolls == hits.denominator,
+                     "a dice pool's hit counts do not add up to its denominator");
+    }
+    resolve_as_cli(ruleset, json);
+}
+
+void run_gdb(const sim::Json& json) {
     const fuzz::Rules& rules = fuzz::rules();
-    const sim::Json json = sim::parse_json_text(text, kFile);
     const sim::gdb::MeleeSetup setup = sim::gdb::parse_melee(sim::JsonNode(json, kFile, "$"));
     const sim::gdb::PreparedMelee melee = sim::gdb::prepare_melee(rules.melee, setup);
 
     // The CLI's default seed, and one more so both dice paths of a close melee are seen.
-    for (std::uint64_t seed : {1ull, 0x9e3779b97f4a7c15ull}) {
+    for (std::uint64_t seed : kSeeds) {
         sim::Prng prng(seed);
         sim::gdb::MeleeOutcome outcome;
         sim::gdb::resolve_melee(melee, prng, outcome);
@@ -65,6 +132,20 @@ void run(const std::string& text) {
     const sim::gdb::MeleeOdds* shown = odds ? &*odds : nullptr;
     (void)sim::gdb::melee_report_json(melee, outcome, shown).dump(2);
     (void)sim::gdb::melee_report_text(melee, outcome, shown);
+    resolve_as_cli(fuzz::ruleset(), json);  // the explanation the viewer's panels show, too
+}
+
+void run(const std::string& text) {
+    const sim::Json json = sim::parse_json_text(text, kFile);
+    const std::string id = sim::ruleset::ruleset_of(json, kFile);
+    if (id == "borodino")
+        run_borodino(json);
+    else if (id == "dicepool")
+        run_dicepool(json);
+    else if (id == "gdb")
+        run_gdb(json);
+    else
+        (void)fuzz::shipped_ruleset(id);  // the registry's InputError for an unknown id
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // fuzz_replay: the replay reader (sim/replay parse_replay, both its fast line reader and its
 // document reader), seeking (state_after) and verification (verify_replay). Expected for bad
-// input: sim::InputError.
+// input: sim::InputError. Where the renderer's headers are installed (VEDETTE_FUZZ_SCENE), a
+// replay that reads is then shown as the viewer and the exporter show it, without Vulkan
+// (fuzz_scene.h): the scene at several moments, its geometry and every text built from it.
 //
 // A replay's events are guarded by events_hash, so a mutant would almost never get past it: the
 // harness recomputes the hash of the mutated events and writes it into the header first (the way
@@ -19,8 +21,13 @@
 #include "sim/replay/replay_lines.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/ruleset/verify.h"
-#include "sim/rulesets/gdb/battle/scenario.h"
+#include "sim/rulesets/borodino/battle.h"
+#include "sim/rulesets/dicepool/dp_scenario.h"
+#include "sim/rulesets/gdb/gdb_ruleset.h"
 #include "tests/fuzz/fuzz_common.h"
+#if VEDETTE_FUZZ_SCENE
+#include "tests/fuzz/fuzz_scene.h"
+#endif
 
 namespace {
 
@@ -99,13 +106,25 @@ void seek(const sim::replay::Replay& replay) {
     }
 }
 
+// The turns a ruleset's own scenario plays (each keeps them in its own class).
+int turns_of(const sim::ruleset::Scenario& scenario) {
+    if (const auto* s = dynamic_cast<const sim::gdb::GdbScenario*>(&scenario))
+        return s->scenario.turns;
+    if (const auto* s = dynamic_cast<const sim::borodino::BattleScenario*>(&scenario))
+        return s->turns;
+    if (const auto* s = dynamic_cast<const sim::dicepool::DpScenario*>(&scenario)) return s->turns;
+    return kMaxTurnsVerified + 1;  // a ruleset the harness does not know: not played
+}
+
+// `vedette verify`: with the ruleset the header names, as the CLI picks it.
 void verify(const sim::replay::Replay& replay) {
-    const fuzz::Rules& rules = fuzz::rules();
     try {
-        const sim::battle::Scenario scenario =
-            sim::battle::parse_scenario(replay.scenario(), replay_path(), rules.battle);
-        if (scenario.units.size() > kMaxUnitsVerified || scenario.turns > kMaxTurnsVerified) return;
-        (void)sim::ruleset::verify_replay(replay, fuzz::ruleset());
+        const sim::ruleset::Ruleset& rules = fuzz::shipped_ruleset(replay.header.ruleset);
+        const auto scenario = sim::ruleset::replay_scenario(replay, rules);
+        if (scenario->unit_ids.size() > kMaxUnitsVerified ||
+            turns_of(*scenario) > kMaxTurnsVerified)
+            return;
+        (void)sim::ruleset::verify_replay(replay, rules);
     } catch (const sim::InputError& e) {
         fuzz::rejected(e);  // the embedded scenario is bad input too: `vedette verify` exits 2.
     }
@@ -123,5 +142,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     seek(replay);
     verify(replay);
+#if VEDETTE_FUZZ_SCENE
+    fuzz::show_replay(replay);
+#endif
     return 0;
 }

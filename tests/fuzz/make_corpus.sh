@@ -2,12 +2,13 @@
 # Builds the seed corpus of one fuzz target from the repository's own files:
 #   tests/fuzz/make_corpus.sh TARGET OUT_DIR MAX_BYTES
 # OUT_DIR is emptied and filled with the committed seeds (tests/fuzz/seeds/<kind>/), the shipped
-# inputs of that kind (replays, example melees, scenarios, models, glTF samples) and the bad inputs
-# other tests keep under tests/data/bad/, leaving out files larger than MAX_BYTES (libFuzzer's
-# -max_len). Only files inside the repository are read.
+# inputs of that kind (replays, example melees, scenarios of every rule system, notes, visuals,
+# rule data files, heightfields, models, glTF samples) and the bad inputs other tests keep under
+# tests/data/, leaving out files larger than MAX_BYTES (libFuzzer's -max_len). Only files inside the
+# repository are read.
 set -euo pipefail
 if [ $# -ne 3 ]; then
-  echo "usage: $0 fuzz_melee|fuzz_scenario|fuzz_replay|fuzz_tour|fuzz_gltf OUT_DIR MAX_BYTES" >&2
+  echo "usage: $0 fuzz_melee|fuzz_scenario|fuzz_replay|fuzz_tour|fuzz_gltf|fuzz_notes|fuzz_pgm|fuzz_texture|fuzz_visuals|fuzz_ruleset OUT_DIR MAX_BYTES" >&2
   exit 2
 fi
 target=$1 out=$2 max_bytes=$3
@@ -16,9 +17,17 @@ kind=${target#fuzz_}
 
 sources=("$root/tests/fuzz/seeds/$kind"/*)
 case $kind in
-  melee) sources+=("$root"/replays/examples/*.json "$root"/tests/data/bad/*.json "$root"/tests/data/bad/hardening/*.json) ;;
-  scenario) sources+=("$root"/replays/*/*.scenario.json) ;;
+  # Every rule system's: replays/examples holds GdB, Borodino and dice-pool melee files.
+  melee) sources+=("$root"/replays/examples/*.json "$root"/tests/data/bad/*.json "$root"/tests/data/bad/hardening/*.json
+                   "$root"/tests/data/dicepool/*.json) ;;
+  scenario) sources+=("$root"/replays/*/*.scenario.json "$root"/tests/data/borodino/*.scenario.json
+                      "$root"/tests/data/check/*.scenario.json "$root"/tests/data/v1/*.scenario.json) ;;
   replay) sources+=("$root"/replays/*/*.replay.json "$root"/tests/data/v1/*.replay.json "$root"/tests/data/v1/seed000/*.replay.json) ;;
+  notes) sources+=("$root"/replays/*/*.notes.json) ;;
+  pgm) sources+=("$root"/tests/data/*/*.pgm) ;;
+  texture) sources+=("$root"/tests/golden/*.png "$root"/tests/data/gltf-samples/*.png "$root"/tests/data/gltf-samples/*.jpg) ;;
+  visuals) sources+=("$root"/assets/visuals.json) ;;
+  ruleset) sources+=("$root"/sim/rulesets/*/*.json) ;;
   tour) sources+=("$root"/tests/data/bad/tours/*.tour) ;;
   gltf) sources+=("$root"/assets/models/*.gltf "$root"/assets/models.json "$root"/tests/data/gltf-samples/*.gltf
                   "$root"/tests/data/bad/gltf/*.gltf) ;;
