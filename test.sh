@@ -35,7 +35,7 @@ cmake --build build-asan -j "$JOBS"
  ctest --output-on-failure -j "$JOBS")
 
 echo "== fuzzing: every libFuzzer target for its share of a minute, after its saved findings"
-./tools/run_fuzz.sh 60
+./tools/run_fuzz.sh 150
 
 echo "== clang build (the fuzz build): shipped replays must re-simulate to the same bytes and hashes"
 # The fuzz build is clang with ASan and UBSan; only the program is added (the other builds compile
