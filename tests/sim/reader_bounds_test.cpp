@@ -20,7 +20,7 @@
 #include "sim/rulesets/gdb/battle/battle_rules.h"
 #include "sim/rulesets/gdb/battle/scenario.h"
 
-namespace vedette::sim {
+namespace vedette::sim::reader_bounds_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -303,4 +303,4 @@ TEST(ScenarioForms, HeightfieldSamplesAboveMaxvalAndNegativeReliefAreRefused) {
 }
 
 }  // namespace
-}  // namespace vedette::sim
+}  // namespace vedette::sim::reader_bounds_test

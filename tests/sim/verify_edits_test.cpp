@@ -15,7 +15,7 @@
 #include "sim/ruleset/registry.h"
 #include "sim/ruleset/verify.h"
 
-namespace vedette::sim {
+namespace vedette::sim::verify_edits_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -27,9 +27,11 @@ const std::vector<std::string> kShipped = {
     kReplays + "borodino/clause_9_21_who_may_shock.replay.json",
     kReplays + "dicepool/01_charge_reaches.replay.json"};
 
-// Verifies `text` as a replay file in a folder of its own.
+// Verifies `text` as a replay file in a folder of its own: one per test and replay, since CTest
+// runs the tests side by side in processes of their own.
 ruleset::VerifyReport verify_text(const std::string& text, const std::string& name) {
-    const fs::path dir = fs::path(testing::TempDir()) / ("vedette_verify_" + name);
+    const std::string test = testing::UnitTest::GetInstance()->current_test_info()->name();
+    const fs::path dir = fs::path(testing::TempDir()) / ("vedette_verify_" + test + "_" + name);
     fs::remove_all(dir);
     fs::create_directories(dir);
     const std::string path = (dir / "edited.replay.json").string();
@@ -115,4 +117,4 @@ TEST(VerifyEdits, AReplayWithItsKeysSortedStillVerifies) {
 }
 
 }  // namespace
-}  // namespace vedette::sim
+}  // namespace vedette::sim::verify_edits_test

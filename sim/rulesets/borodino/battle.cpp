@@ -8,8 +8,6 @@ namespace vedette::sim::borodino {
 
 namespace {
 
-constexpr std::int64_t kQ16 = 65536;
-
 std::string facing_text(int vertex) {
     return std::to_string(degrees_of_vertex(vertex)) + " deg";
 }

@@ -12,7 +12,7 @@ constexpr std::array<Hex, kDirections> kSteps = {
 
 // sin and cos of 60 degrees in Q16, and sqrt(3) as a ratio to a million: fixed, so every build
 // places units on the same millimetre.
-constexpr std::int64_t kQ16 = 65536, kSin60 = 56756, kCos60 = 32768;
+constexpr std::int64_t kSin60 = 56756, kCos60 = 32768;  // Q16, as kQ16
 constexpr std::int64_t kSqrt3Millionths = 1732051;
 
 std::int64_t round_div(std::int64_t num, std::int64_t den) {

@@ -24,6 +24,8 @@ struct Hex {
 };
 
 inline constexpr int kDirections = 6;
+// Facing vectors and offsets are Q16 fixed point: 65536 is one.
+inline constexpr std::int64_t kQ16 = 65536;
 
 // The neighbour in direction d (0-5, bearing 30 + 60 d).
 Hex neighbour(Hex h, int direction);

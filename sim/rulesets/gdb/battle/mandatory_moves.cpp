@@ -12,7 +12,8 @@ using geom::i64;
 using geom::Vec;
 
 namespace {
-std::string cm(i64 mm) {
+// Whole centimetres, rounded down (charge::cm writes tenths): the retreat narration's own form.
+std::string whole_cm(i64 mm) {
     return std::to_string(mm / 10) + " cm";
 }
 }  // namespace
@@ -74,7 +75,7 @@ void Battle::retreats_and_routs(std::vector<bool>& moved) {
             fall_back(u, enemy, distance, rout ? "rout" : "retreat",
                       rout ? "GdB 12.19 (loser broken)" : "GdB 12.19 (loser retreats)",
                       name(u) + (rout ? " routs, fleeing " : " retreats a full retreat move, ") +
-                          cm(distance));
+                          whole_cm(distance));
         s.pending = Pending::none;
         s.retreated_this_turn = true;
         moved[i] = true;
@@ -101,7 +102,7 @@ void Battle::push_backs(std::vector<bool>& moved) {
         s.pushed_back_before = built_up;
         fall_back(u, s.pending_enemy, distance, "push_back",
                   built_up ? "GdB 12.19 i" : "GdB 12.19 (loser pushed back)",
-                  name(u) + " is pushed back " + cm(distance) +
+                  name(u) + " is pushed back " + whole_cm(distance) +
                       ", still facing the enemy, and rallies there");
         moved[i] = true;
         if (built_up) follow_push_back_in_built_up_area(u, *f);
@@ -171,7 +172,7 @@ void Battle::make_bonus_moves(std::vector<bool>& moved) {
                 const Vec dir = len > 0 ? geom::normalize(o.to - from) : s.facing;
                 emit_motion("bonus_move", u, {u}, "GdB 12.21 c, 12.24",
                             name(u) + ": superb training, a bonus move of half its charge move, " +
-                                cm(step) + " (it may not charge in it)",
+                                whole_cm(step) + " (it may not charge in it)",
                             from, from + geom::scale(dir, step), dir, "trot");
                 moved[i] = true;
             }
