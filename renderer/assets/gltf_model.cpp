@@ -18,7 +18,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "renderer/assets/gltf_json_checks.h"
-#include "renderer/assets/png_inflate_check.h"
+#include "renderer/assets/texture_checks.h"
 #include "sim/core/json_reader.h"
 #include "sim/core/limits.h"
 
@@ -372,6 +372,9 @@ private:
         const std::vector<unsigned char>& bytes = encoded->second;
         if (!starts_with(bytes, "\x89PNG\r\n\x1a\n") && !starts_with(bytes, "\xff\xd8\xff"))
             fail(at, "expected a PNG or JPEG image (the formats glTF 2.0 allows)");
+        // stb_image reads a JPEG's Huffman tables already in stbi_info, unchecked.
+        if (const std::string problem = jpeg_problem(bytes.data(), bytes.size()); !problem.empty())
+            fail(at, problem);
         if (bytes.size() > std::size_t(std::numeric_limits<int>::max()))
             fail(at, "the image is too large to decode");
         const int length = int(bytes.size());

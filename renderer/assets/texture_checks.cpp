@@ -1,5 +1,6 @@
-#include "renderer/assets/png_inflate_check.h"
+#include "renderer/assets/texture_checks.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <vector>
@@ -98,6 +99,50 @@ std::string png_inflate_problem(const unsigned char* bytes, std::size_t size) {
                " bytes its " + std::to_string(big_endian(ihdr)) + " x " +
                std::to_string(big_endian(ihdr + 4)) + " pixels take (a decompression bomb)";
     return {};  // damaged data: stb_image's decoder says how
+}
+
+namespace {
+
+// The Huffman tables of one DHT segment's payload: per table a class and id byte, 16 counts of
+// codes by length, then that many symbols. Empty, or what is wrong.
+std::string huffman_tables_problem(const unsigned char* p, std::size_t length) {
+    for (std::size_t i = 0; i < length;) {
+        ++i;  // the table's class and id
+        unsigned codes = 0;
+        for (int bits = 0; bits < 16 && i < length; ++bits, ++i) codes += p[i];
+        if (codes > 256)
+            return "a Huffman table of the JPEG declares " + std::to_string(codes) +
+                   " codes; a table holds at most 256 (the file is damaged)";
+        i += codes;
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string jpeg_problem(const unsigned char* bytes, std::size_t size) {
+    if (size < 2 || bytes[0] != 0xFF || bytes[1] != 0xD8) return {};
+    // Every marker with a length, wherever it is: between segments, or after a scan's entropy-
+    // coded data (progressive JPEGs define tables between scans). Bytes that are not a marker
+    // (entropy-coded data, fill bytes, stuffed zeros) are stepped over.
+    for (std::size_t at = 2; at + 1 < size;) {
+        const unsigned char marker = bytes[at + 1];
+        const bool standalone = marker == 0x00 || marker == 0x01 || marker == 0xFF ||
+                                (marker >= 0xD0 && marker <= 0xD9);
+        if (bytes[at] != 0xFF || standalone) {
+            at += bytes[at] == 0xFF && marker != 0xFF ? 2 : 1;
+            continue;
+        }
+        if (at + 3 >= size) break;
+        const std::size_t length = (std::size_t(bytes[at + 2]) << 8) | bytes[at + 3];
+        const std::size_t payload = at + 4, end = std::min(size, at + 2 + length);
+        if (marker == 0xC4 && end > payload)
+            if (std::string problem = huffman_tables_problem(bytes + payload, end - payload);
+                !problem.empty())
+                return problem;
+        at += 2 + std::max<std::size_t>(length, 2);
+    }
+    return {};
 }
 
 }  // namespace vedette::render

@@ -1,4 +1,7 @@
 #pragma once
+// Checks on a model texture's encoded bytes that stb_image (Debian's 2.27) does not make itself,
+// run before it sees them.
+//
 // A PNG's pixels are deflate-compressed, and deflate can expand a thousandfold: a 1 MiB file that
 // declares 16 x 16 pixels can inflate to a gigabyte, which stb_image would allocate before it
 // notices that the rows do not fit the header. This check inflates the image data into a buffer
@@ -23,5 +26,11 @@ std::optional<std::uint64_t> png_inflated_size(std::uint32_t width, std::uint32_
 // checked against the file. Call it only for images whose declared size is
 // already within the limits: it allocates the declared inflated size.
 std::string png_inflate_problem(const unsigned char* bytes, std::size_t size);
+
+// Empty unless `bytes` is a JPEG with a Huffman table (a DHT segment) that declares more than
+// 256 codes: stb_image 2.27 builds such a table without checking and writes past its 257-entry
+// arrays (found by fuzz_texture: a 9-byte file). Counts cut off by the end of the file read as
+// 0, as stb_image reads them.
+std::string jpeg_problem(const unsigned char* bytes, std::size_t size);
 
 }  // namespace vedette::render

@@ -375,6 +375,11 @@ TEST(CustomModels, CorruptOrOversizedTexturesAreModelErrors) {
         {"gif", gif, {"$.images[0]", "expected a PNG or JPEG image"}},
         // 16 MiB of rows from a file of a few kB: refused before stb_image allocates them.
         {"bomb", png_bomb(16 << 20), {"$.images[0]", "decompression bomb"}},
+        // fuzz_texture's finding: a DHT segment whose counts add up to 467 (stb_image 2.27
+        // wrote past its Huffman table's arrays).
+        {"jpeg_huffman",
+         std::string("\xff\xd8\xff\xc4\xd9\x00\x00\xfa\xd9", 9),
+         {"$.images[0]", "declares 467 codes; a table holds at most 256"}},
     };
     for (const auto& c : cases) {
         const fs::path dir = fresh_folder("image-" + c.name);
