@@ -4,6 +4,7 @@
 // capture beside the PNG, so tests (and teachers preparing handouts) can check what the panels
 // said in that exact frame without reading pixels.
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,11 @@ void text_dim(const char* fmt, ...) IM_FMTARGS(1);
 void text_wrapped(const char* fmt, ...) IM_FMTARGS(1);
 // Records a line without drawing it (for things drawn as shapes, such as dice).
 void note(const std::string& line);
+
+// Dear ImGui 1.86 asserts (aborting the viewer) on a table of 64 columns or more. The readers
+// bound what a file can hold (docs/LIMITS.md), and the panels never pass a table more than this,
+// whatever reaches them.
+inline constexpr std::size_t kMaxTableColumns = 48;
 
 // Colours shared by the panels.
 inline ImVec4 lit() {

@@ -4,6 +4,7 @@
 // dimmed, with the reason on hover), result tables light their row, the exact odds are bars with
 // the actual outcome marked, then key-value lines and notes. Every heading carries its rule.
 
+#include <algorithm>
 #include <cctype>
 
 #include <imgui.h>
@@ -51,7 +52,8 @@ void dice_section(const Section& s, float size) {
 }
 
 void modifier_section(const Section& s, int id) {
-    const int columns = 2 + static_cast<int>(s.columns.size());
+    const std::size_t shown = std::min(s.columns.size(), ui::kMaxTableColumns - 2);
+    const int columns = 2 + static_cast<int>(shown);
     ImGui::PushID(id);
     if (!ImGui::BeginTable("modifiers", columns,
                            ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
@@ -61,8 +63,8 @@ void modifier_section(const Section& s, int id) {
     }
     ImGui::TableSetupColumn("row", ImGuiTableColumnFlags_WidthStretch, 5.0f);
     ImGui::TableSetupColumn("rule", ImGuiTableColumnFlags_WidthStretch, 1.6f);
-    for (const auto& c : s.columns)
-        ImGui::TableSetupColumn(c.c_str(), ImGuiTableColumnFlags_WidthStretch, 0.9f);
+    for (std::size_t c = 0; c < shown; ++c)
+        ImGui::TableSetupColumn(s.columns[c].c_str(), ImGuiTableColumnFlags_WidthStretch, 0.9f);
     ImGui::TableHeadersRow();
     for (const auto& row : s.rows) {
         ImGui::TableNextRow();
@@ -72,7 +74,7 @@ void modifier_section(const Section& s, int id) {
             ImGui::SetTooltip("not applied: %s", row.reason.c_str());
         ImGui::TableNextColumn();
         cell(row.rule.empty() ? s.rule : row.rule, row.lit);
-        for (std::size_t c = 0; c < s.columns.size(); ++c) {
+        for (std::size_t c = 0; c < shown; ++c) {
             ImGui::TableNextColumn();
             const std::string v = c < row.values.size() ? row.values[c] : std::string();
             cell(v.empty() ? std::string(".") : v, row.lit && !v.empty());

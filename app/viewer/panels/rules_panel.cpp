@@ -42,6 +42,11 @@ void node(const std::string& key, const json& j) {
             for (auto it = row.begin(); it != row.end(); ++it)
                 if (std::find(columns.begin(), columns.end(), it.key()) == columns.end())
                     columns.push_back(it.key());
+        if (columns.size() > ui::kMaxTableColumns) {
+            ui::text_dim("(%zu columns; the first %zu shown)", columns.size(),
+                         ui::kMaxTableColumns);
+            columns.resize(ui::kMaxTableColumns);
+        }
         if (ImGui::BeginTable(key.c_str(), static_cast<int>(columns.size()),
                               ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
             for (const auto& c : columns) ImGui::TableSetupColumn(c.c_str());
