@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "app/viewer/panels/panels.h"
 #include "app/viewer/tour_runner.h"
 #include "app/viewer/viewer_frame_ui.h"
 #include "app/viewer/viewer_model.h"
@@ -203,6 +204,19 @@ TEST(ViewerFrameUi, TheOverlaysTextGrowsWithTheOutput) {
     EXPECT_EQ(output_font_scale(720), 1.0f);
     EXPECT_FLOAT_EQ(output_font_scale(1080), 1.5f);
     EXPECT_FLOAT_EQ(output_font_scale(2160), 3.0f);
+}
+
+// Issue 25: every list a panel draws is bounded. A replay may hold 100,000 events; the event log
+// lays out only kMaxLogRows of them a frame, those around the playhead, and never past the list.
+TEST(EventLog, ALongLogDrawsOnlyTheRowsAroundThePlayhead) {
+    using Range = std::pair<std::size_t, std::size_t>;
+    EXPECT_EQ(log_rows_shown(0, -1), Range(0, 0));
+    EXPECT_EQ(log_rows_shown(kMaxLogRows, 17), Range(0, kMaxLogRows));
+    EXPECT_EQ(log_rows_shown(100000, -1), Range(0, kMaxLogRows));
+    EXPECT_EQ(log_rows_shown(100000, 10), Range(0, kMaxLogRows));
+    EXPECT_EQ(log_rows_shown(100000, 50000),
+              Range(50000 - kMaxLogRows / 2, 50000 + kMaxLogRows / 2));
+    EXPECT_EQ(log_rows_shown(100000, 99999), Range(100000 - kMaxLogRows, 100000));
 }
 
 }  // namespace vedette::viewer

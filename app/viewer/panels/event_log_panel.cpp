@@ -3,6 +3,8 @@
 // stepping); click a row to jump there (an event with an explanation is pinned in the explanation
 // panel).
 
+#include <algorithm>
+
 #include <imgui.h>
 
 #include "app/viewer/panels/panels.h"
@@ -107,6 +109,14 @@ void log_row(const FrameView& f, CommandQueue& q, int i, int cur, bool scroll_he
 }
 }  // namespace
 
+std::pair<std::size_t, std::size_t> log_rows_shown(std::size_t rows, int playhead_row) {
+    if (rows <= kMaxLogRows) return {0, rows};
+    const std::size_t centre = playhead_row < 0 ? 0 : std::size_t(playhead_row);
+    const std::size_t first =
+        std::min(centre > kMaxLogRows / 2 ? centre - kMaxLogRows / 2 : 0, rows - kMaxLogRows);
+    return {first, first + kMaxLogRows};
+}
+
 void event_log_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.events) return;
     const float top_h = (f.height - timeline_height(f)) * 0.58f;
@@ -142,19 +152,24 @@ void event_log_panel(const FrameView& f, CommandQueue& q) {
         ImGui::TableSetupColumn("kind", ImGuiTableColumnFlags_WidthFixed, 92.0f);
         ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableHeadersRow();
-        // Keep the playhead's row in view when the playhead moves. Every row is laid out (no
-        // list clipper: it needs rows of equal height, and wrapped rows are not); a replay has
-        // a few hundred events, which ImGui lays out in well under a millisecond.
+        // Keep the playhead's row in view when the playhead moves. Every row drawn is laid out
+        // (no list clipper: it needs rows of equal height, and wrapped rows are not); a replay
+        // has a few hundred events, which ImGui lays out in well under a millisecond, and a long
+        // one shows the kMaxLogRows around the playhead.
         static int last_cur = -2;
         const bool follow = cur != last_cur;
         last_cur = cur;
         int cur_row = -1;
         for (std::size_t r = 0; r < rows.size(); ++r)
             if (rows[r] <= cur) cur_row = static_cast<int>(r);
-        for (std::size_t r = 0; r < rows.size(); ++r)
+        const auto [first, last] = log_rows_shown(rows.size(), cur_row);
+        for (std::size_t r = first; r < last; ++r)
             log_row(f, q, rows[r], cur, follow && static_cast<int>(r) == cur_row);
         ImGui::EndTable();
     }
+    if (rows.size() > kMaxLogRows)
+        ui::text_dim("%zu events around the playhead of %zu: move it to see others", kMaxLogRows,
+                     rows.size());
     ImGui::End();
 }
 

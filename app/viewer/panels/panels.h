@@ -2,6 +2,9 @@
 // The viewer's panels, one function each (like the Dear ImGui demo). Each reads the model and the
 // frame being drawn and pushes commands; none changes anything itself.
 
+#include <cstddef>
+#include <utility>
+
 #include <imgui.h>
 
 #include "app/viewer/viewer_model.h"
@@ -65,6 +68,12 @@ void presenter_caption(const FrameView& f);
 
 void timeline_panel(const FrameView& f, CommandQueue& q);
 void event_log_panel(const FrameView& f, CommandQueue& q);
+// The event log lays out every row it draws each frame (wrapped rows defeat ImGui's list
+// clipper), so it draws at most this many: the rows around the playhead's.
+inline constexpr std::size_t kMaxLogRows = 600;
+// Which of `rows` rows the log draws, [first, last): all of them, or kMaxLogRows centred on
+// `playhead_row` (-1: before the first) and kept inside the list.
+std::pair<std::size_t, std::size_t> log_rows_shown(std::size_t rows, int playhead_row);
 // Any typed explanation (record::Explanation): the one ViewerModel::shown_explanation picks.
 void explanation_panel(const FrameView& f, CommandQueue& q);
 // The steps of the episode in progress, each with its explanation.
