@@ -71,5 +71,26 @@ TEST(MeleeArtillery, LimberedArtilleryNeverRollsEvenAgainstCossacks) {
     EXPECT_EQ(m.decision().winner, kAttacker);
 }
 
+// 12.19 i: "Если какая-либо часть Оттесненного подразделения осталась в пределах застроенной
+// области, то рукопашная схватка продолжается в следующем ходу. Ни Атакующее, ни Защищающееся
+// подразделения не получают модификаторы за оборону зданий." (If any part of the pushed-back unit
+// is still inside the built-up area, the melee goes on next turn. Neither the attacking nor the
+// defending units get the modifiers for defending buildings.) RULINGS, turn 3:
+// `pushed_back_before: true` means this continued melee.
+TEST(MeleeBuiltUpArea, NoBuildingModifiersOnceTheMeleeGoesOnAfterAPushBack) {
+    MeleeUnit house = with_dice(make_unit("British line", TroopType::infantry, 24), 3, 4);
+    house.nation = "british";  // +2 infantry, +1 British line, +2 building before 12.19 i
+    house.cover = Cover::building;
+    house.pushed_back_before = true;
+    const Melee m = resolve({with_dice(make_unit("French line", TroopType::infantry, 24), 4, 5)},
+                            {house}, Terrain::built_up);
+    EXPECT_FALSE(has_mod(m.unit(kDefender), Mod::building));
+    EXPECT_TRUE(is_denied(m.unit(kDefender), Mod::building));
+    // 11 against 10 without the +2: the French win; the second push back in this melee is a retreat
+    // (12.19 j).
+    EXPECT_EQ(m.decision().winner, kAttacker);
+    EXPECT_EQ(m.outcome(kDefender).status, StatusAfter::retreating);
+}
+
 }  // namespace
 }  // namespace vedette::sim::gdb::test

@@ -245,14 +245,29 @@ void add_formation_mods(PreparedUnit& p, const GdbRules& r, const EnemyView& ene
         add(p, r, Mod::lancers_vs_infantry);
 }
 
-// Note (8): cover counts only while the enemy is outside it.
-void add_cover_mod(PreparedUnit& p, const GdbRules& r, const EnemyView& enemy) {
+// A defender already pushed back once in this melee means the fight has gone on into the streets
+// (RULINGS, turn 3: `pushed_back_before` marks this continued melee).
+bool continued_built_up_melee(const MeleeSetup& s) {
+    for (const auto& side : s.sides)
+        for (const auto& u : side)
+            if (u.pushed_back_before) return true;
+    return false;
+}
+
+// Note (8): cover counts only while the enemy is outside it. Once a push back has carried the
+// melee on inside a built-up area, no one has the building rows any more (12.19 i).
+void add_cover_mod(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r,
+                   const EnemyView& enemy) {
     const MeleeUnit& u = *p.unit;
     if (u.cover == Cover::none) return;
     const Mod m = u.cover == Cover::cover      ? Mod::cover
                   : u.cover == Cover::building ? Mod::building
                                                : Mod::fortified;
-    if (enemy.max_cover >= u.cover)
+    if (u.cover != Cover::cover && continued_built_up_melee(s))
+        deny(p, m,
+             "the melee goes on after a push back: neither side gets a modifier for defending "
+             "buildings (GdB 12.19 i)");
+    else if (enemy.max_cover >= u.cover)
         deny(p, m,
              "the enemy is inside it too: cover counts only while the enemy is outside (GdB "
              "12.17 (8))");
@@ -284,7 +299,7 @@ void compute_modifiers(PreparedUnit& p, const MeleeSetup& s, const GdbRules& r,
     add_flank_or_rear_mod(p, r, enemy);
     if (charging) add_charge_mod(p, s, r, enemy);
     add_formation_mods(p, r, enemy);
-    add_cover_mod(p, r, enemy);
+    add_cover_mod(p, s, r, enemy);
 }
 
 void prepare_tests(PreparedUnit& p, const GdbRules& r) {
