@@ -103,17 +103,24 @@ std::string png_inflate_problem(const unsigned char* bytes, std::size_t size) {
 
 namespace {
 
-// The Huffman tables of one DHT segment's payload: per table a class and id byte, 16 counts of
-// codes by length, then that many symbols. Empty, or what is wrong.
-std::string huffman_tables_problem(const unsigned char* p, std::size_t length) {
-    for (std::size_t i = 0; i < length;) {
+// The Huffman tables of one DHT segment as stb_image reads them: per table a class and id byte,
+// 16 counts of codes by length, then that many symbols, for as long as the segment's declared
+// `length` has bytes left. Like stb_image it reads on past the declared end when a table says it
+// goes on (a byte past the file's end reads as 0): the counts it builds a table from are the ones
+// checked. `p` holds the `available` bytes from the payload to the end of the file.
+std::string huffman_tables_problem(const unsigned char* p, std::size_t available,
+                                   std::int64_t length) {
+    auto byte = [&](std::size_t i) { return i < available ? p[i] : 0; };
+    std::size_t i = 0;
+    while (length > 0 && i < available) {
         ++i;  // the table's class and id
         unsigned codes = 0;
-        for (int bits = 0; bits < 16 && i < length; ++bits, ++i) codes += p[i];
+        for (int bits = 0; bits < 16; ++bits, ++i) codes += byte(i);
         if (codes > 256)
             return "a Huffman table of the JPEG declares " + std::to_string(codes) +
                    " codes; a table holds at most 256 (the file is damaged)";
         i += codes;
+        length -= 17 + std::int64_t(codes);
     }
     return {};
 }
@@ -135,9 +142,9 @@ std::string jpeg_problem(const unsigned char* bytes, std::size_t size) {
         }
         if (at + 3 >= size) break;
         const std::size_t length = (std::size_t(bytes[at + 2]) << 8) | bytes[at + 3];
-        const std::size_t payload = at + 4, end = std::min(size, at + 2 + length);
-        if (marker == 0xC4 && end > payload)
-            if (std::string problem = huffman_tables_problem(bytes + payload, end - payload);
+        if (marker == 0xC4)
+            if (std::string problem = huffman_tables_problem(bytes + at + 4, size - (at + 4),
+                                                             std::int64_t(length) - 2);
                 !problem.empty())
                 return problem;
         at += 2 + std::max<std::size_t>(length, 2);
