@@ -80,8 +80,13 @@ std::string png_inflate_problem(const unsigned char* bytes, std::size_t size) {
     for (std::size_t at = 8; at + 12 <= size && !complete;) {
         const std::uint64_t length = big_endian(bytes + at);
         if (length > size - at - 12) return {};
-        if (std::memcmp(bytes + at + 4, "IDAT", 4) == 0)
+        if (std::memcmp(bytes + at + 4, "IDAT", 4) == 0) {
+            // stb_image 2.27 copies a first, empty IDAT chunk into its not yet allocated buffer
+            // (memcpy to null: undefined behaviour, found by fuzz_texture).
+            if (compressed.empty() && length == 0)
+                return "the PNG's first image data chunk is empty (the file is damaged)";
             compressed.insert(compressed.end(), bytes + at + 8, bytes + at + 8 + length);
+        }
         complete = std::memcmp(bytes + at + 4, "IEND", 4) == 0;
         at += 12 + std::size_t(length);
     }

@@ -405,26 +405,29 @@ TEST(CustomModels, CorruptOrOversizedTexturesAreModelErrors) {
         same_vertices(load_gltf_model(duck_with_png(dir, png)), load_gltf_model(kDuck.string())));
 }
 
-// fuzz_texture's saved findings (tests/data/bad/fuzz/fuzz_texture): JPEGs whose Huffman tables
-// hold more than 256 codes, one of them only once its last table runs past the segment's end (as
-// stb_image 2.27 reads it on). Each is refused before stb_image sees it.
-TEST(CustomModels, FuzzedJpegsWithOversizedHuffmanTablesAreRefused) {
+// fuzz_texture's saved findings (tests/data/bad/fuzz/fuzz_texture), each refused before
+// stb_image 2.27 sees it: JPEGs whose Huffman tables hold more than 256 codes (one only once its
+// last table runs past the segment's end, as stb_image reads it on), and a PNG whose first image
+// data chunk is empty (stb_image copied it to a null pointer).
+TEST(CustomModels, FuzzedTexturesAreRefusedBeforeStbImageSeesThem) {
     const fs::path saved = fs::path(kRepo) / "tests" / "data" / "bad" / "fuzz" / "fuzz_texture";
     int files = 0;
     for (const auto& entry : fs::directory_iterator(saved)) {
+        const bool jpeg = entry.path().extension() == ".jpg";
+        const std::string expected =
+            jpeg ? "codes; a table holds at most 256" : "the PNG's first image data chunk is empty";
         const fs::path dir = fresh_folder("fuzzed-" + entry.path().stem().string());
         const std::string file = duck_with_png(dir, read_text(entry.path()));
         try {
             load_gltf_model(file);
             ADD_FAILURE() << entry.path() << " loaded";
         } catch (const ModelError& e) {
-            EXPECT_NE(std::string(e.what()).find("codes; a table holds at most 256"),
-                      std::string::npos)
+            EXPECT_NE(std::string(e.what()).find(expected), std::string::npos)
                 << entry.path() << ": " << e.what();
         }
         ++files;
     }
-    EXPECT_GE(files, 2);
+    EXPECT_GE(files, 3);
 }
 
 // The Duck as Khronos ships it in its "glTF" folder: buffer and texture in files beside the
