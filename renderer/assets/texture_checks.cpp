@@ -113,12 +113,16 @@ namespace {
 // `length` has bytes left. Like stb_image it reads on past the declared end when a table says it
 // goes on (a byte past the file's end reads as 0): the counts it builds a table from are the ones
 // checked. `p` holds the `available` bytes from the payload to the end of the file.
+// Each table read is marked in `defined` (by class, DC 0 or AC 1, and id 0-3).
+using DefinedTables = std::array<std::array<bool, 4>, 2>;
 std::string huffman_tables_problem(const unsigned char* p, std::size_t available,
-                                   std::int64_t length) {
+                                   std::int64_t length, DefinedTables& defined) {
     auto byte = [&](std::size_t i) { return i < available ? p[i] : 0; };
     std::size_t i = 0;
     while (length > 0 && i < available) {
-        ++i;  // the table's class and id
+        const int table_class = p[i] >> 4, id = p[i] & 15;
+        if (table_class <= 1 && id <= 3) defined[std::size_t(table_class)][std::size_t(id)] = true;
+        ++i;
         unsigned codes = 0;
         for (int bits = 0; bits < 16; ++bits, ++i) codes += byte(i);
         if (codes > 256)
@@ -130,6 +134,27 @@ std::string huffman_tables_problem(const unsigned char* p, std::size_t available
     return {};
 }
 
+// A scan (SOS) that decodes with a Huffman table no DHT defined before it: stb_image 2.27 reads
+// such a table uninitialised and indexes its arrays with whatever it holds (fuzz_texture). A
+// baseline scan needs each component's DC and AC table; a progressive one its DC tables for a
+// first DC scan (a DC refinement needs none) and its AC table for an AC scan.
+std::string scan_tables_problem(const unsigned char* p, std::size_t available, bool progressive,
+                                const DefinedTables& defined) {
+    auto byte = [&](std::size_t i) { return i < available ? p[i] : 0; };
+    const std::size_t components = byte(0);
+    const unsigned first = byte(1 + 2 * components), refine = byte(3 + 2 * components) >> 4;
+    for (std::size_t c = 0; c < components; ++c) {
+        const unsigned dc = byte(2 + 2 * c) >> 4, ac = byte(2 + 2 * c) & 15;
+        if (dc > 3 || ac > 3) continue;  // stb_image refuses these itself
+        const bool needs_dc = !progressive || (first == 0 && refine == 0);
+        const bool needs_ac = !progressive || first > 0;
+        if ((needs_dc && !defined[0][dc]) || (needs_ac && !defined[1][ac]))
+            return "a scan of the JPEG uses a Huffman table that the file does not define "
+                   "(the file is damaged)";
+    }
+    return {};
+}
+
 }  // namespace
 
 std::string jpeg_problem(const unsigned char* bytes, std::size_t size) {
@@ -137,6 +162,8 @@ std::string jpeg_problem(const unsigned char* bytes, std::size_t size) {
     // Every marker with a length, wherever it is: between segments, or after a scan's entropy-
     // coded data (progressive JPEGs define tables between scans). Bytes that are not a marker
     // (entropy-coded data, fill bytes, stuffed zeros) are stepped over.
+    DefinedTables defined{};
+    bool progressive = false;
     for (std::size_t at = 2; at + 1 < size;) {
         const unsigned char marker = bytes[at + 1];
         const bool standalone = marker == 0x00 || marker == 0x01 || marker == 0xFF ||
@@ -147,11 +174,16 @@ std::string jpeg_problem(const unsigned char* bytes, std::size_t size) {
         }
         if (at + 3 >= size) break;
         const std::size_t length = (std::size_t(bytes[at + 2]) << 8) | bytes[at + 3];
+        const unsigned char* payload = bytes + at + 4;
+        const std::size_t available = size - (at + 4);
+        std::string problem;
         if (marker == 0xC4)
-            if (std::string problem = huffman_tables_problem(bytes + at + 4, size - (at + 4),
-                                                             std::int64_t(length) - 2);
-                !problem.empty())
-                return problem;
+            problem = huffman_tables_problem(payload, available, std::int64_t(length) - 2, defined);
+        else if (marker == 0xC2)
+            progressive = true;
+        else if (marker == 0xDA)
+            problem = scan_tables_problem(payload, available, progressive, defined);
+        if (!problem.empty()) return problem;
         at += 2 + std::max<std::size_t>(length, 2);
     }
     return {};

@@ -407,15 +407,18 @@ TEST(CustomModels, CorruptOrOversizedTexturesAreModelErrors) {
 
 // fuzz_texture's saved findings (tests/data/bad/fuzz/fuzz_texture), each refused before
 // stb_image 2.27 sees it: JPEGs whose Huffman tables hold more than 256 codes (one only once its
-// last table runs past the segment's end, as stb_image reads it on), and a PNG whose first image
-// data chunk is empty (stb_image copied it to a null pointer).
+// last table runs past the segment's end, as stb_image reads it on), a JPEG scan decoding with a
+// table never defined (stb_image read it uninitialised), and a PNG whose first image data chunk
+// is empty (stb_image copied it to a null pointer).
 TEST(CustomModels, FuzzedTexturesAreRefusedBeforeStbImageSeesThem) {
     const fs::path saved = fs::path(kRepo) / "tests" / "data" / "bad" / "fuzz" / "fuzz_texture";
     int files = 0;
     for (const auto& entry : fs::directory_iterator(saved)) {
-        const bool jpeg = entry.path().extension() == ".jpg";
+        const std::string name = entry.path().filename().string();
         const std::string expected =
-            jpeg ? "codes; a table holds at most 256" : "the PNG's first image data chunk is empty";
+            name.rfind("jpeg_dht", 0) == 0    ? "codes; a table holds at most 256"
+            : name.rfind("jpeg_scan", 0) == 0 ? "uses a Huffman table that the file does not define"
+                                              : "the PNG's first image data chunk is empty";
         const fs::path dir = fresh_folder("fuzzed-" + entry.path().stem().string());
         const std::string file = duck_with_png(dir, read_text(entry.path()));
         try {
@@ -427,7 +430,11 @@ TEST(CustomModels, FuzzedTexturesAreRefusedBeforeStbImageSeesThem) {
         }
         ++files;
     }
-    EXPECT_GE(files, 3);
+    EXPECT_GE(files, 4);
+    // A sound JPEG passes the same checks and loads.
+    const fs::path dir = fresh_folder("fuzz-seed-jpeg");
+    EXPECT_NO_THROW(load_gltf_model(duck_with_png(
+        dir, read_text(fs::path(kRepo) / "tests/fuzz/seeds/texture/checker_8x8.jpg"))));
 }
 
 // The Duck as Khronos ships it in its "glTF" folder: buffer and texture in files beside the
