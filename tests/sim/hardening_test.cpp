@@ -26,6 +26,7 @@
 #include "sim/rulesets/gdb/battle/battle_engine.h"
 #include "sim/rulesets/gdb/battle/overlap_grid.h"
 #include "sim/rulesets/gdb/gdb_ruleset.h"
+#include "tests/sim/input_error_text.h"
 
 namespace vedette::sim {
 namespace {
@@ -41,18 +42,7 @@ const battle::BattleRules& battle_rules() {
     return r;
 }
 
-// The message of the InputError `f` throws, or "no error".
-std::string input_error(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
-}
-
-#define EXPECT_ERROR_HAS(message, fragment) \
-    EXPECT_NE((message).find(fragment), std::string::npos) << "message: " << (message)
+using test::input_error;
 
 fs::path scratch(const std::string& name) {
     const fs::path dir = fs::path(testing::TempDir()) / ("vedette_hardening_" + name);

@@ -19,6 +19,7 @@
 #include "sim/rules/ruleset_files.h"
 #include "sim/rulesets/gdb/battle/battle_rules.h"
 #include "sim/rulesets/gdb/battle/scenario.h"
+#include "tests/sim/input_error_text.h"
 
 namespace vedette::sim::reader_bounds_test {
 namespace {
@@ -31,18 +32,7 @@ const std::string kGdb = kReplays + "seed000/01_young_guard_vs_landwehr.replay.j
 const std::string kHex = kReplays + "borodino/clause_9_21_who_may_shock.replay.json";
 const std::string kFile = "bad.replay.json";
 
-// The message of the InputError `f` throws, or "no error".
-std::string input_error(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
-}
-
-#define EXPECT_ERROR_HAS(message, fragment) \
-    EXPECT_NE((message).find(fragment), std::string::npos) << "message: " << (message)
+using test::input_error;
 
 std::string replay_error(const std::string& text) {
     return input_error([&] { replay::parse_replay(text, kFile); });
