@@ -4,7 +4,6 @@
 // one moment of a replay, rendered offscreen to a PNG. Every value is checked strictly
 // (app/cli_values.h): a bad one exits 2 naming the flag.
 
-#include <cctype>
 #include <cstdio>
 
 #include "app/cli.h"
@@ -17,24 +16,11 @@
 #include "renderer/export/label_painter.h"
 #include "renderer/export/overlay_panels.h"
 #include "renderer/export/presenter_overlay.h"
+#include "renderer/image_io.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
 
 namespace vedette::app {
-
-namespace {
-
-// True for a name ending ".png" (any case). Render writes nothing else, so a slip such as
-// "-o REPLAY" is refused instead of replacing the replay with a picture.
-bool png_name(const std::string& path) {
-    const auto dot = path.rfind('.');
-    if (dot == std::string::npos || path.find('/', dot) != std::string::npos) return false;
-    std::string ext = path.substr(dot + 1);
-    for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return ext == "png";
-}
-
-}  // namespace
 
 int run_render(const Args& in) {
     Args args = in;
@@ -54,7 +40,9 @@ int run_render(const Args& in) {
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one replay file"};
     if (out.empty()) throw UsageError{"-o FILE.png is required"};
-    if (!png_name(out))
+    // Render writes nothing but PNG, so a slip such as "-o REPLAY" is refused instead of
+    // replacing the replay with a picture.
+    if (render::lowercase_extension(out) != "png")
         throw UsageError{"-o: expected a PNG file ending .png, not \"" + out + "\""};
     if (event_text.empty() == time_text.empty())
         throw UsageError{"give exactly one of --event N or --time SECONDS"};

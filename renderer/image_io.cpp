@@ -1,6 +1,7 @@
 #include "renderer/image_io.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -25,6 +26,14 @@ std::string encode_png(const RgbaImage& image) {
                                           static_cast<int>(image.width * 4));
     if (!ok) throw std::runtime_error("PNG encoding failed");
     return bytes;
+}
+
+std::string lowercase_extension(const std::string& path) {
+    const auto dot = path.rfind('.');
+    if (dot == std::string::npos || path.find('/', dot) != std::string::npos) return {};
+    std::string ext = path.substr(dot + 1);
+    for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return ext;
 }
 
 void write_png(const std::string& path, const RgbaImage& image) {

@@ -23,6 +23,9 @@ struct RgbaImage {
 
 // Writes a PNG atomically (temp file, then rename). Throws std::runtime_error on failure.
 void write_png(const std::string& path, const RgbaImage& image);
+// The extension of a file's name in lower case, without its dot ("PNG" and "png" give "png");
+// empty when the name has none. How the commands tell the formats they write apart.
+std::string lowercase_extension(const std::string& path);
 // The PNG file's bytes. Throws std::runtime_error if encoding fails.
 std::string encode_png(const RgbaImage& image);
 // Reads a PNG as RGBA8. Throws std::runtime_error naming the file on failure.

@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "renderer/image_io.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/temp_names.h"
 
@@ -91,10 +92,7 @@ std::string find_on_path(const std::string& name) {
 }
 
 std::optional<VideoFormat> video_format_of(const std::string& path) {
-    const auto dot = path.rfind('.');
-    if (dot == std::string::npos || path.find('/', dot) != std::string::npos) return std::nullopt;
-    std::string ext = path.substr(dot + 1);
-    for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+    const std::string ext = lowercase_extension(path);
     if (ext == "mp4") return VideoFormat::mp4;
     if (ext == "webm") return VideoFormat::webm;
     if (ext == "gif") return VideoFormat::gif;
