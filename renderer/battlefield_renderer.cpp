@@ -10,6 +10,7 @@
 
 #include "renderer/battlefield_pipelines.h"
 #include "renderer/scene/scenery_layout.h"
+#include "renderer/vk/frame.h"
 #include "renderer/vk/vk_check.h"
 
 namespace vedette::render {
@@ -18,6 +19,17 @@ namespace {
 constexpr VkMemoryPropertyFlags kHostMemory =
     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
 }  // namespace
+
+// One frame's instances in its slot's instance buffer: each mesh's near instances (models, or
+// boxes and puffs for what has none) followed by its far ones (figures drawn as blocks).
+struct BattlefieldRenderer::FrameDraws {
+    using Range = std::pair<std::size_t, std::size_t>;  // first instance, count
+    InstanceBatches batches;  // the near instances by mesh, standing on the table
+    std::array<std::vector<Instance>, static_cast<std::size_t>(MeshKind::count)> far;
+    std::array<Range, static_cast<std::size_t>(MeshKind::count)> ranges{}, far_ranges{};
+    VkBuffer instances = VK_NULL_HANDLE;
+    PushConstants pc{};  // the camera's view and the sun
+};
 
 BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D extent,
                                          const ReplayScene& scene, const std::string& models,
@@ -180,19 +192,12 @@ void BattlefieldRenderer::submit(const SceneState& state, const Camera& camera, 
                                  VkRect2D viewport, const AfterScene& after) {
     if (in_flight_[slot]) fetch(slot);  // the slot's previous frame must be done first
     VkCommandBuffer cmd = commands_[slot];
-    VK_CHECK(vkResetCommandBuffer(cmd, 0));
-    VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    VK_CHECK(vkBeginCommandBuffer(cmd, &bi));
+    begin_commands(cmd);
     record(cmd, state, camera, slot, viewport);
     if (after) after(cmd);
     readback_->record_copy(cmd, target_->color(), slot);
-    VK_CHECK(vkEndCommandBuffer(cmd));
     VK_CHECK(vkResetFences(ctx_.device(), 1, &fences_[slot]));
-    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    si.commandBufferCount = 1;
-    si.pCommandBuffers = &cmd;
-    VK_CHECK(vkQueueSubmit(ctx_.queue(), 1, &si, fences_[slot]));
+    submit_commands(ctx_.queue(), cmd, {.fence = fences_[slot]});
     in_flight_[slot] = true;
 }
 
@@ -204,15 +209,35 @@ const std::uint8_t* BattlefieldRenderer::fetch(std::uint32_t slot) {
     return readback_->data(slot);
 }
 
+// One frame: place the instances and upload them with the uniforms, then record the passes in
+// the order they depend on each other (the shadow map before the scene that samples it; the sky
+// last, so it shades only what nothing else covered).
 void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera,
                                  std::uint32_t slot, VkRect2D viewport) {
+    FrameDraws frame;
+    frame.batches = stand_on_table(state);
+    split_far_figures(frame, camera, viewport);
+    upload_instances(frame, slot);
+    upload_uniforms(state, camera, slot);
+    frame.pc = PushConstants{camera.view_proj, glm::vec4(kSunDirection, 0.0f),
+                             glm::vec4(camera.eye, 1.0f / 6000.0f)};
+
+    record_shadow_pass(cmd, frame);
+    begin_scene(cmd, viewport);
+    record_terrain_pass(cmd, frame, slot);
+    record_box_pass(cmd, frame);
+    record_model_pass(cmd, frame);
+    record_sky_pass(cmd, frame, camera);
+    target_->end(cmd);
+}
+
+InstanceBatches BattlefieldRenderer::stand_on_table(const SceneState& state) {
     InstanceBatches batches = layout_figures(state, visuals_);
     last_figures_ = batches.figures;
     // The scenery stands on the ground like everything without a base (heights added below).
     for (std::size_t m = 0; m < scenery_.by_mesh.size(); ++m)
         batches.by_mesh[m].insert(batches.by_mesh[m].end(), scenery_.by_mesh[m].begin(),
                                   scenery_.by_mesh[m].end());
-    std::size_t total = 0;
     // Bases lie on the highest ground under them (never buried in a slope); a unit's figures
     // stand on its base; everything else on the ground where it is.
     std::unordered_map<int, float> base_height;
@@ -229,15 +254,43 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
         inst.z += h;
     }
     for (std::size_t m = 0; m < batches.by_mesh.size(); ++m) {
-        if (m != static_cast<std::size_t>(MeshKind::base))
-            for (auto& inst : batches.by_mesh[m]) {
-                const auto it = base_height.find(int(inst.unit));
-                inst.z += inst.unit > 0 && it != base_height.end()
-                              ? it->second
-                              : terrain_.height(inst.x, inst.y);
-            }
-        total += batches.by_mesh[m].size();
+        if (m == static_cast<std::size_t>(MeshKind::base)) continue;
+        for (auto& inst : batches.by_mesh[m]) {
+            const auto it = base_height.find(int(inst.unit));
+            inst.z += inst.unit > 0 && it != base_height.end() ? it->second
+                                                               : terrain_.height(inst.x, inst.y);
+        }
     }
+    return batches;
+}
+
+// Figures under about 10 pixels tall are drawn as blocks (12 triangles instead of a model).
+void BattlefieldRenderer::split_far_figures(FrameDraws& frame, const Camera& camera,
+                                            VkRect2D viewport) const {
+    const float half_height_px =
+        float(viewport.extent.height > 0 ? viewport.extent.height : target_->extent().height) /
+        2.0f;
+    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k) {
+        auto& near = frame.batches.by_mesh[static_cast<std::size_t>(k)];
+        const float h = model_heights_[static_cast<std::size_t>(k)];
+        std::vector<Instance> keep;
+        keep.reserve(near.size());
+        for (const auto& inst : near) {
+            const glm::vec3 p(inst.x, inst.z, -inst.y);
+            const float d = std::max(1.0f, glm::length(p - camera.eye));
+            (h * camera.focal * half_height_px / d < 10.0f ? frame.far[static_cast<std::size_t>(k)]
+                                                           : keep)
+                .push_back(inst);
+        }
+        near.swap(keep);
+    }
+}
+
+// Each mesh's near instances, then its far ones, one after the other in the slot's buffer.
+void BattlefieldRenderer::upload_instances(FrameDraws& frame, std::uint32_t slot) {
+    std::size_t total = 0;
+    for (std::size_t m = 0; m < frame.batches.by_mesh.size(); ++m)
+        total += frame.batches.by_mesh[m].size() + frame.far[m].size();
     Buffer& instances = instances_[slot];
     if (total > instance_capacity_[slot]) {
         vkDeviceWaitIdle(ctx_.device());
@@ -245,44 +298,24 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
         instances = Buffer(ctx_, instance_capacity_[slot] * sizeof(Instance),
                            VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "instances");
     }
-    // Figures under about 10 pixels tall are drawn as blocks (12 triangles instead of a model).
-    const float half_height_px =
-        float(viewport.extent.height > 0 ? viewport.extent.height : target_->extent().height) /
-        2.0f;
-    std::array<std::vector<Instance>, static_cast<std::size_t>(MeshKind::count)> far;
-    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k) {
-        auto& near = batches.by_mesh[static_cast<std::size_t>(k)];
-        const float h = model_heights_[static_cast<std::size_t>(k)];
-        std::vector<Instance> keep;
-        keep.reserve(near.size());
-        for (const auto& inst : near) {
-            const glm::vec3 p(inst.x, inst.z, -inst.y);
-            const float d = std::max(1.0f, glm::length(p - camera.eye));
-            (h * camera.focal * half_height_px / d < 10.0f ? far[static_cast<std::size_t>(k)]
-                                                           : keep)
-                .push_back(inst);
-        }
-        near.swap(keep);
-    }
+    frame.instances = instances.handle();
     std::size_t offset = 0;
-    std::array<std::pair<std::size_t, std::size_t>, static_cast<std::size_t>(MeshKind::count)>
-        ranges{}, far_ranges{};
-    for (std::size_t m = 0; m < batches.by_mesh.size(); ++m) {
-        const auto& batch = batches.by_mesh[m];
+    auto put = [&](const std::vector<Instance>& batch) {
         if (!batch.empty())
             instances.upload(batch.data(), batch.size() * sizeof(Instance),
                              offset * sizeof(Instance));
-        ranges[m] = {offset, batch.size()};
+        const FrameDraws::Range range{offset, batch.size()};
         offset += batch.size();
-        if (!far[m].empty())
-            instances.upload(far[m].data(), far[m].size() * sizeof(Instance),
-                             offset * sizeof(Instance));
-        far_ranges[m] = {offset, far[m].size()};
-        offset += far[m].size();
+        return range;
+    };
+    for (std::size_t m = 0; m < frame.batches.by_mesh.size(); ++m) {
+        frame.ranges[m] = put(frame.batches.by_mesh[m]);
+        frame.far_ranges[m] = put(frame.far[m]);
     }
+}
 
-    PushConstants pc{camera.view_proj, glm::vec4(kSunDirection, 0.0f),
-                     glm::vec4(camera.eye, 1.0f / 6000.0f)};
+void BattlefieldRenderer::upload_uniforms(const SceneState& state, const Camera& camera,
+                                          std::uint32_t slot) {
     const auto grid = hex_cells_.grid_uniform(), cells = hex_cells_.cells_uniform();
     // Hex edges: the ground colour times visuals.json's hex_edge, about 1.5 pixels wide.
     const SceneUniforms su{light_view_proj_,
@@ -296,135 +329,164 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
         const std::vector<std::uint8_t> texels = hex_cells_.texels(state.hex_marks);
         hex_texels_[slot].write(texels.data(), texels.size());
     }
+}
 
-    // Figures and scenery as the sun sees them, for their shadows (models near, blocks far).
-    // Draw::shadow is the sun's view. Bases and markers cast none, and figures cast the shadow of
-    // their bounding block: at about 2 mm a shadow-map texel a figure's shadow is a few texels
-    // anyway, and blocks cost 12 triangles instead of a model's hundreds.
-    enum class Draw { shadow, boxes, models };
-    auto draw_instances = [&](Draw what) {
-        const bool shadow = what == Draw::shadow;
-        for (std::size_t m = 0; m < ranges.size(); ++m) {
-            const auto [first, count] = ranges[m];
-            if (count == 0) continue;
-            const bool model = static_cast<int>(m) >= kFirstModelKind && mesh_index_counts_[m] > 0;
-            const bool puff = m == static_cast<std::size_t>(MeshKind::smoke);
-            if (model ? what == Draw::boxes : what != Draw::boxes) continue;
-            const bool scenery = m == static_cast<std::size_t>(MeshKind::tree) ||
-                                 m == static_cast<std::size_t>(MeshKind::house);
-            const bool block = shadow && !scenery;
-            VkBuffer bufs[2] = {block   ? far_meshes_[m].handle()
-                                : model ? meshes_[m].handle()
-                                : puff  ? puff_vertices_.handle()
-                                        : box_vertices_.handle(),
-                                instances.handle()};
-            const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
-            vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
-            if (puff) {
-                vkCmdDraw(cmd, puff_vertex_count_, static_cast<std::uint32_t>(count), 0, 0);
-            } else if (model && !block) {
-                vkCmdBindIndexBuffer(cmd, mesh_indices_[m].handle(), 0, VK_INDEX_TYPE_UINT32);
-                vkCmdDrawIndexed(cmd, mesh_index_counts_[m], static_cast<std::uint32_t>(count), 0,
-                                 0, 0);
-            } else {
-                vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
-            }
-        }
-        // Figures drawn as far blocks (under about 10 px) cast no shadow: theirs would be a pixel
-        // or two, and on a CPU rasteriser every small triangle has a price.
-        for (std::size_t m = 0; m < far_ranges.size() && what == Draw::models; ++m) {
-            const auto [first, count] = far_ranges[m];
-            if (count == 0) continue;
-            VkBuffer bufs[2] = {far_meshes_[m].handle(), instances.handle()};
-            const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
-            vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
-            vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
-        }
-    };
-    PushConstants light_pc = pc;
+// Figures and scenery as the sun sees them, for their shadows (models near, blocks far). The
+// shadow map depends only on where the casters stand, not on the camera: when no caster moved
+// since the last frame (a paused viewer, a morale test, a declaration) it is kept.
+void BattlefieldRenderer::record_shadow_pass(VkCommandBuffer cmd, const FrameDraws& frame) {
+    const std::uint64_t casters = shadow_caster_hash(frame);
+    if (shadow_valid_ && shadow_casters_ == casters) return;
+    PushConstants light_pc = frame.pc;
     light_pc.view_proj = light_view_proj_;
-    // The shadow map depends only on where the casters stand, not on the camera: when no caster
-    // moved since the last frame (a paused viewer, a morale test, a declaration) it is kept.
-    std::uint64_t casters = 1469598103934665603ull;
-    for (std::size_t m = kFirstModelKind; m < ranges.size(); ++m)
-        for (const auto& batch : {std::cref(batches.by_mesh[m]), std::cref(far[m])}) {
-            const auto* bytes = reinterpret_cast<const unsigned char*>(batch.get().data());
-            for (std::size_t i = 0; i < batch.get().size() * sizeof(Instance); ++i)
-                casters = (casters ^ bytes[i]) * 1099511628211ull;
-            casters = (casters ^ batch.get().size()) * 1099511628211ull;
-        }
-    if (!shadow_valid_ || shadow_casters_ != casters) {
-        shadow_->begin(cmd);
-        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, shadow_pipeline_.handle());
-        vkCmdPushConstants(cmd, shadow_pipeline_.layout(),
-                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                           sizeof light_pc, &light_pc);
-        draw_instances(Draw::shadow);
-        shadow_->end(cmd);
-        shadow_valid_ = true;
-        shadow_casters_ = casters;
-    }
+    shadow_->begin(cmd);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, shadow_pipeline_.handle());
+    vkCmdPushConstants(cmd, shadow_pipeline_.layout(),
+                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                       sizeof light_pc, &light_pc);
+    draw_near_instances(cmd, frame, NearDraw::shadow);
+    shadow_->end(cmd);
+    shadow_valid_ = true;
+    shadow_casters_ = casters;
+}
 
+// FNV-1a over every model instance, near and far: equal hashes, the same shadow map.
+std::uint64_t BattlefieldRenderer::shadow_caster_hash(const FrameDraws& frame) {
+    std::uint64_t casters = 1469598103934665603ull;
+    for (std::size_t m = kFirstModelKind; m < frame.ranges.size(); ++m)
+        for (const auto* batch : {&frame.batches.by_mesh[m], &frame.far[m]}) {
+            const auto* bytes = reinterpret_cast<const unsigned char*>(batch->data());
+            for (std::size_t i = 0; i < batch->size() * sizeof(Instance); ++i)
+                casters = (casters ^ bytes[i]) * 1099511628211ull;
+            casters = (casters ^ batch->size()) * 1099511628211ull;
+        }
+    return casters;
+}
+
+// Starts the scene's render pass. Around a partial viewport the frame takes the surround colour;
+// inside, the sky's.
+void BattlefieldRenderer::begin_scene(VkCommandBuffer cmd, VkRect2D viewport) {
     const float sky[4] = {0.62f, 0.72f, 0.85f, 1.0f};
     const VkExtent2D full = target_->extent();
     const bool partial =
         viewport.extent.width > 0 && viewport.extent.height > 0 &&
         (viewport.offset.x != 0 || viewport.offset.y != 0 || viewport.extent.width != full.width ||
          viewport.extent.height != full.height);
-    // Around a partial viewport the frame takes the surround colour; inside, the sky's.
     target_->begin(cmd, partial ? surround_.data() : sky);
-    if (partial) {
-        const VkViewport vp{float(viewport.offset.x),
-                            float(viewport.offset.y),
-                            float(viewport.extent.width),
-                            float(viewport.extent.height),
-                            0.0f,
-                            1.0f};
-        vkCmdSetViewport(cmd, 0, 1, &vp);
-        vkCmdSetScissor(cmd, 0, 1, &viewport);
-        VkClearAttachment clear{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
-        for (int c = 0; c < 4; ++c) clear.clearValue.color.float32[c] = sky[c];
-        const VkClearRect rect{viewport, 0, 1};
-        vkCmdClearAttachments(cmd, 1, &clear, 1, &rect);
-    }
+    if (!partial) return;
+    const VkViewport vp{float(viewport.offset.x),
+                        float(viewport.offset.y),
+                        float(viewport.extent.width),
+                        float(viewport.extent.height),
+                        0.0f,
+                        1.0f};
+    vkCmdSetViewport(cmd, 0, 1, &vp);
+    vkCmdSetScissor(cmd, 0, 1, &viewport);
+    VkClearAttachment clear{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
+    for (int c = 0; c < 4; ++c) clear.clearValue.color.float32[c] = sky[c];
+    const VkClearRect rect{viewport, 0, 1};
+    vkCmdClearAttachments(cmd, 1, &clear, 1, &rect);
+}
+
+// The ground, with the hex board and the shadows on it. Binds the slot's descriptor set for
+// every pass after it (the scene's pipelines share one layout).
+void BattlefieldRenderer::record_terrain_pass(VkCommandBuffer cmd, const FrameDraws& frame,
+                                              std::uint32_t slot) {
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sky_pipeline_.layout(), 0, 1,
                             &descriptor_sets_[slot], 0, nullptr);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, terrain_pipeline_.handle());
     vkCmdPushConstants(cmd, terrain_pipeline_.layout(),
-                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof pc,
-                       &pc);
+                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                       sizeof frame.pc, &frame.pc);
     const VkDeviceSize zero = 0;
     VkBuffer tv = terrain_vertices_.handle();
     vkCmdBindVertexBuffers(cmd, 0, 1, &tv, &zero);
     vkCmdBindIndexBuffer(cmd, terrain_indices_.handle(), 0, VK_INDEX_TYPE_UINT32);
     vkCmdDrawIndexed(cmd, static_cast<std::uint32_t>(terrain_.indices.size()), 1, 0, 0, 0);
+}
 
+// Bases, markers and smoke: boxes and puffs with the shadows falling on them.
+void BattlefieldRenderer::record_box_pass(VkCommandBuffer cmd, const FrameDraws& frame) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, base_pipeline_.handle());
+    vkCmdPushConstants(cmd, base_pipeline_.layout(),
+                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                       sizeof frame.pc, &frame.pc);
+    draw_near_instances(cmd, frame, NearDraw::boxes);
+}
+
+// Figures and scenery: one draw per glTF model, then the far figures as blocks. Figures and
+// scenery share this pass (and its draws stay in mesh order) because equal depths keep the later
+// draw's colour: reordering them could change pixels.
+void BattlefieldRenderer::record_model_pass(VkCommandBuffer cmd, const FrameDraws& frame) {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, figure_pipeline_.handle());
     vkCmdPushConstants(cmd, figure_pipeline_.layout(),
-                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof pc,
-                       &pc);
-    // One draw per mesh: boxes for bases and markers (shadows fall on them), glTF models for
-    // figures and scenery.
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, base_pipeline_.handle());
-    draw_instances(Draw::boxes);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, figure_pipeline_.handle());
-    draw_instances(Draw::models);
-    // The sky, only when the camera looks high enough to see it (a CPU rasteriser pays for every
-    // pixel the triangle covers, even those the table hides).
-    const glm::mat4 inverse = su.inv_view_proj;
+                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                       sizeof frame.pc, &frame.pc);
+    draw_near_instances(cmd, frame, NearDraw::models);
+    // Figures drawn as far blocks (under about 10 px) cast no shadow: theirs would be a pixel or
+    // two, and on a CPU rasteriser every small triangle has a price.
+    for (std::size_t m = 0; m < frame.far_ranges.size(); ++m) {
+        const auto [first, count] = frame.far_ranges[m];
+        if (count == 0) continue;
+        VkBuffer bufs[2] = {far_meshes_[m].handle(), frame.instances};
+        const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
+        vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
+        vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
+    }
+}
+
+// The sky, only when the camera looks high enough to see it (a CPU rasteriser pays for every
+// pixel the triangle covers, even those the table hides).
+void BattlefieldRenderer::record_sky_pass(VkCommandBuffer cmd, const FrameDraws& frame,
+                                          const Camera& camera) {
+    const glm::mat4 inverse = glm::inverse(camera.view_proj);
     bool sky_visible = false;
     for (float x : {-1.0f, 1.0f}) {
         const glm::vec4 far_point = inverse * glm::vec4(x, -1.0f, 1.0f, 1.0f);  // the top edge
         sky_visible = sky_visible || (glm::vec3(far_point) / far_point.w - camera.eye).y > 0.0f;
     }
-    if (sky_visible) {
-        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sky_pipeline_.handle());
-        vkCmdPushConstants(cmd, sky_pipeline_.layout(),
-                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof pc,
-                           &pc);
-        vkCmdDraw(cmd, 3, 1, 0, 0);
+    if (!sky_visible) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, sky_pipeline_.handle());
+    vkCmdPushConstants(cmd, sky_pipeline_.layout(),
+                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                       sizeof frame.pc, &frame.pc);
+    vkCmdDraw(cmd, 3, 1, 0, 0);
+}
+
+// One draw per mesh of the near instances: `shadow` draws the casters as the sun sees them,
+// `boxes` what has no model (bases, markers, smoke), `models` the glTF figures and scenery. Bases
+// and markers cast no shadow, and figures cast the shadow of their bounding block: at about 2 mm
+// a shadow-map texel a figure's shadow is a few texels anyway, and blocks cost 12 triangles
+// instead of a model's hundreds.
+void BattlefieldRenderer::draw_near_instances(VkCommandBuffer cmd, const FrameDraws& frame,
+                                              NearDraw what) const {
+    const bool shadow = what == NearDraw::shadow;
+    for (std::size_t m = 0; m < frame.ranges.size(); ++m) {
+        const auto [first, count] = frame.ranges[m];
+        if (count == 0) continue;
+        const bool model = static_cast<int>(m) >= kFirstModelKind && mesh_index_counts_[m] > 0;
+        const bool puff = m == static_cast<std::size_t>(MeshKind::smoke);
+        if (model ? what == NearDraw::boxes : what != NearDraw::boxes) continue;
+        const bool scenery = m == static_cast<std::size_t>(MeshKind::tree) ||
+                             m == static_cast<std::size_t>(MeshKind::house);
+        const bool block = shadow && !scenery;
+        VkBuffer bufs[2] = {block   ? far_meshes_[m].handle()
+                            : model ? meshes_[m].handle()
+                            : puff  ? puff_vertices_.handle()
+                                    : box_vertices_.handle(),
+                            frame.instances};
+        const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
+        vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
+        if (puff) {
+            vkCmdDraw(cmd, puff_vertex_count_, static_cast<std::uint32_t>(count), 0, 0);
+        } else if (model && !block) {
+            vkCmdBindIndexBuffer(cmd, mesh_indices_[m].handle(), 0, VK_INDEX_TYPE_UINT32);
+            vkCmdDrawIndexed(cmd, mesh_index_counts_[m], static_cast<std::uint32_t>(count), 0, 0,
+                             0);
+        } else {
+            vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
+        }
     }
-    target_->end(cmd);
 }
 
 RgbaImage BattlefieldRenderer::render(const SceneState& state, const Camera& camera,

@@ -70,6 +70,22 @@ public:
     const Visuals& visuals() const { return visuals_; }
 
 private:
+    // record()'s steps, in its order (battlefield_renderer.cpp).
+    struct FrameDraws;
+    InstanceBatches stand_on_table(const SceneState& state);
+    void split_far_figures(FrameDraws& frame, const Camera& camera, VkRect2D viewport) const;
+    void upload_instances(FrameDraws& frame, std::uint32_t slot);
+    void upload_uniforms(const SceneState& state, const Camera& camera, std::uint32_t slot);
+    void record_shadow_pass(VkCommandBuffer cmd, const FrameDraws& frame);
+    static std::uint64_t shadow_caster_hash(const FrameDraws& frame);
+    void begin_scene(VkCommandBuffer cmd, VkRect2D viewport);
+    void record_terrain_pass(VkCommandBuffer cmd, const FrameDraws& frame, std::uint32_t slot);
+    void record_box_pass(VkCommandBuffer cmd, const FrameDraws& frame);
+    void record_model_pass(VkCommandBuffer cmd, const FrameDraws& frame);
+    void record_sky_pass(VkCommandBuffer cmd, const FrameDraws& frame, const Camera& camera);
+    enum class NearDraw { shadow, boxes, models };
+    void draw_near_instances(VkCommandBuffer cmd, const FrameDraws& frame, NearDraw what) const;
+
     const VulkanContext& ctx_;
     Visuals visuals_;
     std::unique_ptr<OffscreenTarget> target_;

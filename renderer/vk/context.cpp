@@ -4,6 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "renderer/vk/frame.h"
 #include "renderer/vk/vk_check.h"
 
 namespace vedette::render {
@@ -209,19 +210,13 @@ void VulkanContext::run_commands(const std::function<void(VkCommandBuffer)>& rec
     ai.commandBufferCount = 1;
     VkCommandBuffer cmd;
     VK_CHECK(vkAllocateCommandBuffers(device_, &ai, &cmd));
-    VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    VK_CHECK(vkBeginCommandBuffer(cmd, &bi));
+    begin_commands(cmd);
     record(cmd);
-    VK_CHECK(vkEndCommandBuffer(cmd));
 
     VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     VkFence fence;
     VK_CHECK(vkCreateFence(device_, &fi, nullptr, &fence));
-    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    si.commandBufferCount = 1;
-    si.pCommandBuffers = &cmd;
-    VK_CHECK(vkQueueSubmit(queue_, 1, &si, fence));
+    submit_commands(queue_, cmd, {.fence = fence});
     const VkResult wait = vkWaitForFences(device_, 1, &fence, VK_TRUE, UINT64_MAX);
     vkDestroyFence(device_, fence, nullptr);
     vkFreeCommandBuffers(device_, pool_, 1, &cmd);

@@ -1,5 +1,6 @@
 #include "renderer/window/presenter.h"
 
+#include "renderer/vk/frame.h"
 #include "renderer/vk/vk_check.h"
 
 namespace vedette::render {
@@ -31,10 +32,7 @@ Presenter::~Presenter() {
 
 VkCommandBuffer Presenter::begin_frame() {
     VK_CHECK(vkWaitForFences(ctx_.device(), 1, &done_, VK_TRUE, UINT64_MAX));
-    VK_CHECK(vkResetCommandBuffer(cmd_, 0));
-    VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    VK_CHECK(vkBeginCommandBuffer(cmd_, &bi));
+    begin_commands(cmd_);
     return cmd_;
 }
 
@@ -53,18 +51,17 @@ void Presenter::end_frame(const Image& frame, VkExtent2D window_extent) {
         acquired = swapchain_->acquire(acquired_, index);
     }
     if (acquired) swapchain_->record_blit(cmd_, frame, index);
-    VK_CHECK(vkEndCommandBuffer(cmd_));
     VK_CHECK(vkResetFences(ctx_.device(), 1, &done_));
-    const VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_TRANSFER_BIT;
-    VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    si.waitSemaphoreCount = acquired ? 1 : 0;
-    si.pWaitSemaphores = &acquired_;
-    si.pWaitDstStageMask = &wait_stage;
-    si.commandBufferCount = 1;
-    si.pCommandBuffers = &cmd_;
-    si.signalSemaphoreCount = acquired ? 1 : 0;
-    si.pSignalSemaphores = &rendered_;
-    VK_CHECK(vkQueueSubmit(ctx_.queue(), 1, &si, done_));
+    // Without a swapchain image the frame is still submitted (the caller's readback needs it),
+    // but it neither waits for an acquire nor signals a present.
+    SubmitSync sync;
+    if (acquired) {
+        sync.wait = acquired_;
+        sync.wait_stage = VK_PIPELINE_STAGE_TRANSFER_BIT;  // the blit is the first use
+        sync.signal = rendered_;
+    }
+    sync.fence = done_;
+    submit_commands(ctx_.queue(), cmd_, sync);
     if (acquired && !swapchain_->present(rendered_, index)) stale_ = true;
 }
 
