@@ -29,7 +29,7 @@ void refuse_clashing_view_outputs(const viewer::ViewerOptions& o) {
     if (!o.script.empty()) {
         const viewer::Tour tour = viewer::load_tour(o.script);
         for (const auto& c : tour.commands) {
-            if (c.name != "screenshot") continue;
+            if (c.kind != viewer::TourKind::screenshot) continue;
             const std::string png = viewer::screenshot_path(tour, c);
             const bool again = std::any_of(writes.begin(), writes.end(),
                                            [&](const sim::NamedPath& w) { return w.path == png; });

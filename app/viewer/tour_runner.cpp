@@ -72,8 +72,9 @@ void tour_place_camera(ViewerModel& m, glm::vec3 eye, glm::vec3 look) {
 void TourRunner::start_move(const TourCommand& c, ViewerModel& m,
                             std::chrono::steady_clock::time_point now) {
     CameraMove move;
-    move.to_eye = tour_world_point(c.eye);
-    move.to_look = tour_world_point(c.look);
+    const TourPlace& to = c.arg<TourPlace>();
+    move.to_eye = tour_world_point(to.eye);
+    move.to_look = tour_world_point(to.look);
     // From the camera shown now: the orbit camera itself, or the preset the last frame drew.
     render::Camera from = m.camera_mode == ViewerModel::CameraMode::orbit
                               ? render::make_orbit_camera(m.orbit, 1.0f)
@@ -82,7 +83,7 @@ void TourRunner::start_move(const TourCommand& c, ViewerModel& m,
     move.from_eye = from.eye;
     move.from_look = from.target;
     move.start = now;
-    move.duration_ms = c.time_ms;
+    move.duration_ms = to.duration_ms;
     move_ = move;
     if (advance_move(m, now)) move_.reset();
 }
@@ -109,199 +110,245 @@ void TourRunner::wait_for_key(ViewerModel* model, std::chrono::steady_clock::tim
     model->tour_key = false;
 }
 
-TourRequests TourRunner::run(ViewerModel* model, std::chrono::steady_clock::time_point now) {
-    TourRequests r;
-    if (waiting_for_screenshot_) return r;
+bool TourRunner::still_waiting(ViewerModel* model, std::chrono::steady_clock::time_point now) {
+    if (waiting_for_screenshot_) return true;
     if (move_) {
-        if (model && !advance_move(*model, now)) return r;
+        if (model && !advance_move(*model, now)) return true;
         move_.reset();
     }
     if (waiting_for_key_) {
-        if (model && !model->tour_key) return r;
+        if (model && !model->tour_key) return true;
         waiting_for_key_ = false;
         if (model) model->tour_waits_for_key = model->tour_key = false;
     }
     if (wait_frames_ > 0) {
         --wait_frames_;
-        return r;
+        return true;
     }
     if (wait_until_) {
-        if (now < *wait_until_) return r;
+        if (now < *wait_until_) return true;
         wait_until_.reset();
     }
-    while (next_ < tour_.commands.size()) {
-        const TourCommand& c = tour_.commands[next_++];
-        if (c.name == "wait" && c.args[0] == "key") {
-            wait_for_key(model, now);
-            return r;
-        }
-        if (c.name == "camera" && c.args[0] == "move") {
-            if (!model) continue;
-            start_move(c, *model, now);
-            if (move_) return r;  // the glide holds the tour; a move over 0 s is done at once
-            continue;
-        }
-        if (c.name == "wait") {
-            // parse_tour checked both against limits::kMaxWaitFrames / kMaxWaitSeconds.
-            if (c.args.size() == 2)
-                wait_frames_ = c.count;
-            else
-                wait_until_ = now + std::chrono::milliseconds(c.time_ms);
-            return r;
-        }
-        if (c.name == "screenshot") {
-            r.screenshot = screenshot_target(c);
-            waiting_for_screenshot_ = true;
-            return r;
-        }
-        if (c.name == "size") {
-            r.resize = {c.width, c.height};
-            return r;  // let the window settle at its new size before going on
-        }
-        if (c.name == "quit") {
-            r.quit = true;
-            return r;
-        }
-        if (!model) continue;  // the error dialog: nothing else to act on
-        apply(c, *model, r);
-    }
+    return false;
+}
+
+TourRequests TourRunner::run(ViewerModel* model, std::chrono::steady_clock::time_point now) {
+    TourRequests r;
+    if (still_waiting(model, now)) return r;
+    while (next_ < tour_.commands.size())
+        if (run_command(tour_.commands[next_++], model, now, r)) break;
     return r;
 }
 
-void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) {
-    const auto& a = c.args;
-    const auto& events = m.scene.replay.events;
-    auto unit_of = [&](const std::string& id) {
-        const int u = m.unit_index(id);
-        if (u < 0)
-            fail(c, "no unit '" + id + "' in this replay; its units are " +
-                        app::some_unit_ids(m.scene));
-        return u;
+bool TourRunner::run_command(const TourCommand& c, ViewerModel* model,
+                             std::chrono::steady_clock::time_point now, TourRequests& r) {
+    switch (c.kind) {
+        case TourKind::wait_key:
+            wait_for_key(model, now);
+            return true;
+        case TourKind::wait_time:  // parse_tour checked it against limits::kMaxWaitSeconds
+            wait_until_ = now + std::chrono::milliseconds(c.arg<std::int64_t>());
+            return true;
+        case TourKind::wait_frames:  // ... and this against limits::kMaxWaitFrames
+            wait_frames_ = c.arg<std::int64_t>();
+            return true;
+        case TourKind::camera_move:
+            if (!model) return false;
+            start_move(c, *model, now);
+            return move_.has_value();  // the glide holds the tour; a move over 0 s is done at once
+        case TourKind::screenshot:
+            r.screenshot = screenshot_target(c);
+            waiting_for_screenshot_ = true;
+            return true;
+        case TourKind::size:
+            r.resize = {c.arg<TourSize>().width, c.arg<TourSize>().height};
+            return true;  // let the window settle at its new size before going on
+        case TourKind::quit:
+            r.quit = true;
+            return true;
+        default:
+            if (model) apply(c, *model, r);  // the error dialog has nothing else to act on
+            return false;
+    }
+}
+
+namespace {
+
+ViewerModel::CameraMode tour_camera_mode(TourCamera camera) {
+    using Mode = ViewerModel::CameraMode;
+    switch (camera) {
+        case TourCamera::top:
+            return Mode::top;
+        case TourCamera::overview:
+            return Mode::overview;
+        case TourCamera::orbit:
+            return Mode::orbit;
+        case TourCamera::director:
+            break;
+    }
+    return Mode::director;
+}
+
+void switch_tour_panels(PanelVisibility& p, const TourPanelSwitch& s) {
+    auto set = [&](TourPanel panel, bool& shown) {
+        if (s.panel == panel || s.panel == TourPanel::all) shown = switched(s.to, shown);
     };
-    if (c.name == "seek") {
-        r.stepped = true;
-        const std::string& v = a[0];
-        if (v == "end") return m.timeline.seek(m.timeline.duration_ms());
-        if (v.rfind("event:", 0) == 0) {
-            // c.count is 0 or more and fits an int (parse_tour).
-            if (c.count >= static_cast<std::int64_t>(events.size()))
-                fail(c, "event " + std::to_string(c.count) + " is not in this replay" +
-                            (events.empty() ? std::string(" (it has no events)")
-                                            : " (0 to " + std::to_string(events.size() - 1) + ")"));
-            return m.timeline.seek_event(static_cast<int>(c.count));
-        }
-        if (v.rfind("turn:", 0) == 0) {
-            for (std::size_t i = 0; i < events.size(); ++i)
-                if (events[i].turn == c.count) return m.timeline.seek_event(static_cast<int>(i));
-            fail(c, "turn " + std::to_string(c.count) + " is not in this replay");
-        }
-        return m.timeline.seek(c.time_ms);
+    set(TourPanel::timeline, p.timeline);
+    set(TourPanel::events, p.events);
+    set(TourPanel::explanation, p.explanation);
+    set(TourPanel::episode, p.episode);
+    set(TourPanel::unit, p.unit);
+    set(TourPanel::rules, p.rules);
+    set(TourPanel::overlays, p.overlays);
+    set(TourPanel::notes, p.notes);
+}
+
+// |count| <= limits::kMaxStepCount (parse_tour); a step that cannot move ends the loop.
+void step_tour(ViewerModel& m, const TourStep& s) {
+    const int direction = s.count > 0 ? 1 : -1;
+    for (std::int64_t i = 0; i < (s.count > 0 ? s.count : -s.count); ++i)
+        if (!m.timeline.step(s.unit, direction, m.filter)) break;
+}
+
+}  // namespace
+
+int TourRunner::unit_of(const TourCommand& c, const ViewerModel& m) const {
+    const std::string& id = c.arg<std::string>();
+    const int u = m.unit_index(id);
+    if (u < 0)
+        fail(c,
+             "no unit '" + id + "' in this replay; its units are " + app::some_unit_ids(m.scene));
+    return u;
+}
+
+void TourRunner::seek_event(const TourCommand& c, ViewerModel& m) const {
+    // The index is 0 or more and fits an int (parse_tour).
+    const std::int64_t event = c.arg<std::int64_t>();
+    const auto& events = m.scene.replay.events;
+    if (event >= static_cast<std::int64_t>(events.size()))
+        fail(c, "event " + std::to_string(event) + " is not in this replay" +
+                    (events.empty() ? std::string(" (it has no events)")
+                                    : " (0 to " + std::to_string(events.size() - 1) + ")"));
+    m.timeline.seek_event(static_cast<int>(event));
+}
+
+void TourRunner::seek_turn(const TourCommand& c, ViewerModel& m) const {
+    const std::int64_t turn = c.arg<std::int64_t>();
+    const auto& events = m.scene.replay.events;
+    for (std::size_t i = 0; i < events.size(); ++i)
+        if (events[i].turn == turn) return m.timeline.seek_event(static_cast<int>(i));
+    fail(c, "turn " + std::to_string(turn) + " is not in this replay");
+}
+
+void TourRunner::follow(const TourCommand& c, ViewerModel& m) const {
+    unit_of(c, m);
+    m.camera_mode = ViewerModel::CameraMode::follow;
+    m.follow_unit = c.arg<std::string>();
+}
+
+void TourRunner::jump_to_note(const TourCommand& c, ViewerModel& m) const {
+    const std::string& name = c.arg<std::string>();
+    const render::Note* note = render::find_note(m.notes, name);
+    if (!note) {
+        std::string known;
+        for (const auto& n : m.notes.notes) known += (known.empty() ? "'" : ", '") + n.name + "'";
+        fail(c, "no note named '" + name + "' in " +
+                    (m.notes.file.empty() ? std::string("the replay's notes") : m.notes.file) +
+                    (known.empty() ? std::string(" (it has none)") : "; its notes are " + known));
     }
-    if (c.name == "step" || c.name == "back") {
-        r.stepped = true;
-        const StepUnit unit = a[0] == "event"   ? StepUnit::event
-                              : a[0] == "phase" ? StepUnit::phase
-                                                : StepUnit::turn;
-        // |count| <= limits::kMaxStepCount (parse_tour); a step that cannot move ends the loop.
-        const std::int64_t count = c.name == "back" ? -c.count : c.count;
-        const int direction = count > 0 ? 1 : -1;
-        for (std::int64_t i = 0; i < (count > 0 ? count : -count); ++i)
-            if (!m.timeline.step(unit, direction, m.filter)) break;
-        return;
-    }
-    if (c.name == "select") {
-        m.selected_unit = a[0] == "none" ? -1 : unit_of(a[0]);
-        return;
-    }
-    if (c.name == "camera") {
-        using Mode = ViewerModel::CameraMode;
-        const std::string& v = a[0];
-        if (v == "at")
-            tour_place_camera(m, tour_world_point(c.eye), tour_world_point(c.look));
-        else if (v == "top")
-            m.camera_mode = Mode::top;
-        else if (v == "director")
-            m.camera_mode = Mode::director;
-        else if (v == "overview")
-            m.camera_mode = Mode::overview;
-        else if (v == "orbit")
-            m.camera_mode = Mode::orbit;
-        else if (v.rfind("follow:", 0) == 0) {
-            unit_of(v.substr(7));
-            m.camera_mode = Mode::follow;
-            m.follow_unit = v.substr(7);
-        } else {
-            fail(c, "unknown camera '" + v +
-                        "' (expected top, director, overview, orbit or follow:UNIT)");
-        }
-        return;
-    }
-    if (c.name == "panel") {
-        auto& p = m.panels;
-        const std::string& name = a[0];
-        auto set = [&](bool& flag) { flag = a[1] == "on" ? true : a[1] == "off" ? false : !flag; };
-        if (name == "timeline" || name == "all") set(p.timeline);
-        if (name == "events" || name == "all") set(p.events);
-        // "melee" and "charge" are the old names of the explanation and episode panels.
-        if (name == "explanation" || name == "melee" || name == "all") set(p.explanation);
-        if (name == "episode" || name == "charge" || name == "all") set(p.episode);
-        if (name == "unit" || name == "all") set(p.unit);
-        if (name == "rules" || name == "all") set(p.rules);
-        if (name == "overlays" || name == "all") set(p.overlays);
-        if (name == "notes" || name == "all") set(p.notes);
-        return;
-    }
-    if (c.name == "layout") {
-        set_layout(m, a[0] == "presenter" ? Layout::presenter : Layout::standard);
-        return;
-    }
-    if (c.name == "font") {
-        m.font_scale = float(c.font_scale);
-        return;
-    }
-    if (c.name == "labels") {
-        m.labels = *render::parse_label_style(a[0]);
-        return;
-    }
-    if (c.name == "counters") {
-        m.counters = a[0] == "on" ? true : a[0] == "off" ? false : !m.counters;
-        return;
-    }
-    if (c.name == "filter") {
-        if (a[0] == "clear")
+    // Paused there, so the note's caption and drawings stay in view until `play`.
+    m.timeline.pause();
+    m.timeline.seek(note->time_ms);
+}
+
+void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) const {
+    switch (c.kind) {
+        case TourKind::seek_time:
+        case TourKind::seek_event:
+        case TourKind::seek_turn:
+        case TourKind::seek_end:
+        case TourKind::step:
+        case TourKind::note:
+            r.stepped = true;
+            return move_playhead(c, m);
+        case TourKind::select:
+            m.selected_unit = unit_of(c, m);
+            return;
+        case TourKind::select_none:
+            m.selected_unit = -1;
+            return;
+        case TourKind::camera:
+            m.camera_mode = tour_camera_mode(c.arg<TourCamera>());
+            return;
+        case TourKind::camera_follow:
+            return follow(c, m);
+        case TourKind::camera_at:
+            return tour_place_camera(m, tour_world_point(c.arg<TourPlace>().eye),
+                                     tour_world_point(c.arg<TourPlace>().look));
+        case TourKind::caption:
+            m.tour_caption = c.arg<std::string>();
+            return;
+        case TourKind::panel:
+            return switch_tour_panels(m.panels, c.arg<TourPanelSwitch>());
+        case TourKind::counters:
+            m.counters = switched(c.arg<TourSwitch>(), m.counters);
+            return;
+        case TourKind::labels:
+            m.labels = c.arg<render::LabelStyle>();
+            return;
+        case TourKind::layout:
+            return set_layout(m, c.arg<TourLayout>() == TourLayout::presenter ? Layout::presenter
+                                                                              : Layout::standard);
+        case TourKind::font:
+            m.font_scale = float(c.arg<double>());
+            return;
+        case TourKind::filter_clear:
             m.filter = {};
-        else if (a[0] == "unit")
-            m.filter.units.insert(unit_of(a[1]));
-        else if (a[0] == "category")
-            m.filter.categories.insert(category_of(c, a[1]));
-        else
-            m.filter.kinds.insert(kind_of(c, m, a[1]));
-        return;
+            return;
+        case TourKind::filter_unit:
+            m.filter.units.insert(unit_of(c, m));
+            return;
+        case TourKind::filter_category:
+            m.filter.categories.insert(category_of(c, c.arg<std::string>()));
+            return;
+        case TourKind::filter_kind:
+            m.filter.kinds.insert(kind_of(c, m, c.arg<std::string>()));
+            return;
+        case TourKind::play:
+            return m.timeline.play();
+        case TourKind::pause:
+            return m.timeline.pause();
+        case TourKind::speed:
+            return m.timeline.set_speed(c.arg<double>());
+        case TourKind::wait_time:
+        case TourKind::wait_frames:
+        case TourKind::wait_key:
+        case TourKind::camera_move:
+        case TourKind::size:
+        case TourKind::screenshot:
+        case TourKind::quit:
+            return;  // run_command's: they hold the tour or ask something of the window
     }
-    if (c.name == "caption") {
-        m.tour_caption = c.text;
-        return;
+}
+
+// The commands that move the playhead (a seek, a step, a note's bookmark).
+void TourRunner::move_playhead(const TourCommand& c, ViewerModel& m) const {
+    switch (c.kind) {
+        case TourKind::seek_time:
+            return m.timeline.seek(c.arg<std::int64_t>());
+        case TourKind::seek_event:
+            return seek_event(c, m);
+        case TourKind::seek_turn:
+            return seek_turn(c, m);
+        case TourKind::seek_end:
+            return m.timeline.seek(m.timeline.duration_ms());
+        case TourKind::step:
+            return step_tour(m, c.arg<TourStep>());
+        case TourKind::note:
+            return jump_to_note(c, m);
+        default:
+            return;
     }
-    if (c.name == "note") {
-        const render::Note* note = render::find_note(m.notes, c.text);
-        if (!note) {
-            std::string known;
-            for (const auto& n : m.notes.notes)
-                known += (known.empty() ? "'" : ", '") + n.name + "'";
-            fail(c,
-                 "no note named '" + c.text + "' in " +
-                     (m.notes.file.empty() ? std::string("the replay's notes") : m.notes.file) +
-                     (known.empty() ? std::string(" (it has none)") : "; its notes are " + known));
-        }
-        // Paused there, so the note's caption and drawings stay in view until `play`.
-        r.stepped = true;
-        m.timeline.pause();
-        m.timeline.seek(note->time_ms);
-        return;
-    }
-    if (c.name == "play") return m.timeline.play();
-    if (c.name == "pause") return m.timeline.pause();
-    if (c.name == "speed") return m.timeline.set_speed(c.speed);
 }
 
 }  // namespace vedette::viewer

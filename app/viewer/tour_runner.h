@@ -33,7 +33,21 @@ public:
     bool finished() const { return next_ >= tour_.commands.size() && !waiting_for_screenshot_; }
 
 private:
-    void apply(const TourCommand& c, ViewerModel& m, TourRequests& r);
+    // Holds the tour while an earlier command's wait, key, glide or screenshot is not over.
+    bool still_waiting(ViewerModel* model, std::chrono::steady_clock::time_point now);
+    // Runs one command; true when the tour holds there until a later frame. Without a model (the
+    // error dialog) only the commands that wait or ask something of the window act.
+    bool run_command(const TourCommand& c, ViewerModel* model,
+                     std::chrono::steady_clock::time_point now, TourRequests& r);
+    // The commands that change what the model shows, each by its kind.
+    void apply(const TourCommand& c, ViewerModel& m, TourRequests& r) const;
+    void move_playhead(const TourCommand& c, ViewerModel& m) const;
+    void seek_event(const TourCommand& c, ViewerModel& m) const;
+    void seek_turn(const TourCommand& c, ViewerModel& m) const;
+    void jump_to_note(const TourCommand& c, ViewerModel& m) const;
+    void follow(const TourCommand& c, ViewerModel& m) const;
+    // The roster index of the unit the command names; fails naming some of the replay's units.
+    int unit_of(const TourCommand& c, const ViewerModel& m) const;
     [[noreturn]] void fail(const TourCommand& c, const std::string& what) const;
     std::string kind_of(const TourCommand& c, const ViewerModel& m, const std::string& kind) const;
     sim::record::Category category_of(const TourCommand& c, const std::string& name) const;

@@ -29,24 +29,94 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <variant>
 #include <vector>
+
+#include "app/viewer/timeline.h"
+#include "renderer/scene/unit_labels.h"
 
 namespace vedette::viewer {
 
-struct TourCommand {
-    std::string name;
-    std::vector<std::string> args;
-    int line = 0;
-    // The checked values, so the runner never parses text again:
-    std::int64_t time_ms = 0;   // seek SECONDS, wait SECONDS
-    std::int64_t count = 0;     // seek event:N / turn:N, step/back COUNT, wait N frames
-    double speed = 1.0;         // speed X
-    double font_scale = 1.0;    // font SCALE
-    int width = 0, height = 0;  // size WxH
-    std::string text;           // caption TEXT, note NAME: the rest of the line, trimmed
-    // camera at/move: where the camera stands and the point it looks at, in table millimetres
-    // (x, y, height); world = (x, height, -y) as in renderer/scene/camera.h.
+// What a tour line does, one kind for each effect, so the runner dispatches on it and never reads
+// the line's words again. The comment says which argument (TourArgs) the kind carries.
+enum class TourKind {
+    seek_time,        // std::int64_t: replay milliseconds
+    seek_event,       // std::int64_t: the event's index (0 or more, fits an int)
+    seek_turn,        // std::int64_t: the turn
+    seek_end,         // none
+    step,             // TourStep (`back` steps a negative count)
+    select,           // std::string: the unit's id
+    select_none,      // none
+    camera,           // TourCamera
+    camera_follow,    // std::string: the unit's id
+    camera_at,        // TourPlace
+    camera_move,      // TourPlace, with its duration
+    caption,          // std::string: the rest of the line (empty: clears the caption)
+    note,             // std::string: the bookmark's name
+    panel,            // TourPanelSwitch
+    counters,         // TourSwitch
+    labels,           // render::LabelStyle
+    layout,           // TourLayout
+    font,             // double: the font scale
+    filter_clear,     // none
+    filter_unit,      // std::string: the unit's id
+    filter_category,  // std::string: the category's name
+    filter_kind,      // std::string: the event kind
+    play,             // none
+    pause,            // none
+    speed,            // double: replay seconds per second
+    wait_time,        // std::int64_t: milliseconds of wall time
+    wait_frames,      // std::int64_t: frames
+    wait_key,         // none
+    size,             // TourSize
+    screenshot,       // std::string: the PNG's name as written (screenshot_path resolves it)
+    quit,             // none
+};
+
+enum class TourSwitch { on, off, toggle };
+// The value a switched flag takes.
+inline bool switched(TourSwitch s, bool now) {
+    return s == TourSwitch::on ? true : s == TourSwitch::off ? false : !now;
+}
+
+struct TourStep {
+    StepUnit unit = StepUnit::event;
+    std::int64_t count = 1;  // negative: back
+};
+enum class TourCamera { top, director, overview, orbit };
+// camera at/move: where the camera stands and the point it looks at, in table millimetres
+// (x, y, height); world = (x, height, -y) as in renderer/scene/camera.h.
+struct TourPlace {
     std::array<double, 3> eye{}, look{};
+    std::int64_t duration_ms = 0;  // camera move ... over SECONDS
+};
+// "melee" and "charge", the old names of the explanation and episode panels, are read as those.
+enum class TourPanel { timeline, events, explanation, episode, unit, rules, overlays, notes, all };
+struct TourPanelSwitch {
+    TourPanel panel = TourPanel::all;
+    TourSwitch to = TourSwitch::toggle;
+};
+enum class TourLayout { standard, presenter };
+struct TourSize {
+    int width = 0, height = 0;
+};
+
+using TourArgs =
+    std::variant<std::monostate, std::int64_t, double, std::string, TourStep, TourCamera, TourPlace,
+                 TourPanelSwitch, TourSwitch, render::LabelStyle, TourLayout, TourSize>;
+
+// One checked tour line: the runner never parses text again.
+struct TourCommand {
+    TourKind kind = TourKind::quit;
+    TourArgs args;
+    int line = 0;
+
+    // The argument its kind carries (TourKind says which); throws std::bad_variant_access for
+    // another.
+    template <typename T>
+    const T& arg() const {
+        return std::get<T>(args);
+    }
 };
 
 struct Tour {

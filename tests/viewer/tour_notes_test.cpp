@@ -56,14 +56,20 @@ TEST(TourScript, ParsesCaptionsKeysCamerasAndNotes) {
         "note the melee\n",
         "t.txt");
     ASSERT_EQ(t.commands.size(), 6u);
-    EXPECT_EQ(t.commands[0].text, "The  cuirassiers charge") << "spacing kept, comment dropped";
-    EXPECT_TRUE(t.commands[1].text.empty());
-    EXPECT_EQ(t.commands[2].args, std::vector<std::string>{"key"});
-    EXPECT_EQ(t.commands[3].eye, (std::array<double, 3>{900, -650, 1400}));
-    EXPECT_EQ(t.commands[3].look, (std::array<double, 3>{900, 600, 0}));
-    EXPECT_EQ(t.commands[4].eye[1], 120.5);
-    EXPECT_EQ(t.commands[4].time_ms, 2500);
-    EXPECT_EQ(t.commands[5].text, "the melee");
+    EXPECT_EQ(t.commands[0].kind, TourKind::caption);
+    EXPECT_EQ(t.commands[0].arg<std::string>(), "The  cuirassiers charge")
+        << "spacing kept, comment dropped";
+    EXPECT_EQ(t.commands[1].kind, TourKind::caption);
+    EXPECT_TRUE(t.commands[1].arg<std::string>().empty());
+    EXPECT_EQ(t.commands[2].kind, TourKind::wait_key);
+    EXPECT_EQ(t.commands[3].kind, TourKind::camera_at);
+    EXPECT_EQ(t.commands[3].arg<TourPlace>().eye, (std::array<double, 3>{900, -650, 1400}));
+    EXPECT_EQ(t.commands[3].arg<TourPlace>().look, (std::array<double, 3>{900, 600, 0}));
+    EXPECT_EQ(t.commands[4].kind, TourKind::camera_move);
+    EXPECT_EQ(t.commands[4].arg<TourPlace>().eye[1], 120.5);
+    EXPECT_EQ(t.commands[4].arg<TourPlace>().duration_ms, 2500);
+    EXPECT_EQ(t.commands[5].kind, TourKind::note);
+    EXPECT_EQ(t.commands[5].arg<std::string>(), "the melee");
     EXPECT_FALSE(runs_unattended(t));
     EXPECT_TRUE(runs_unattended(parse_tour("wait key\nquit\n", "t.txt")));
 }
@@ -209,9 +215,9 @@ TEST(TourScript, TheShippedTourNamesOnlyTheShippedNotes) {
         render::load_notes(src + "/replays/demo/demo_battle.replay.notes.json", notes_demo_scene());
     int jumps = 0;
     for (const auto& c : load_tour(src + "/replays/demo/tour.txt").commands)
-        if (c.name == "note") {
+        if (c.kind == TourKind::note) {
             ++jumps;
-            EXPECT_NE(render::find_note(notes, c.text), nullptr) << "line " << c.line;
+            EXPECT_NE(render::find_note(notes, c.arg<std::string>()), nullptr) << "line " << c.line;
         }
     EXPECT_GE(jumps, 2);
 }

@@ -52,24 +52,44 @@ quit
 )",
                               "tour.txt");
     ASSERT_EQ(t.commands.size(), 26u);
-    EXPECT_EQ(t.commands[0].name, "seek");
-    EXPECT_EQ(t.commands[0].args[0], "12.5");
-    EXPECT_EQ(t.commands[0].time_ms, 12500);
+    const std::vector<TourKind> kinds{
+        TourKind::seek_time,     TourKind::seek_event,  TourKind::seek_turn,
+        TourKind::seek_end,      TourKind::step,        TourKind::step,
+        TourKind::step,          TourKind::select,      TourKind::select_none,
+        TourKind::camera_follow, TourKind::panel,       TourKind::panel,
+        TourKind::filter_unit,   TourKind::filter_kind, TourKind::filter_clear,
+        TourKind::panel,         TourKind::panel,       TourKind::filter_category,
+        TourKind::play,          TourKind::pause,       TourKind::speed,
+        TourKind::wait_time,     TourKind::wait_frames, TourKind::size,
+        TourKind::screenshot,    TourKind::quit};
+    for (std::size_t i = 0; i < kinds.size(); ++i)
+        EXPECT_EQ(t.commands[i].kind, kinds[i]) << "command " << i;
+    EXPECT_EQ(t.commands[0].arg<std::int64_t>(), 12500);
     EXPECT_EQ(t.commands[0].line, 2);
-    EXPECT_EQ(t.commands[1].count, 55);
-    EXPECT_EQ(t.commands[2].count, 2);
-    EXPECT_EQ(t.commands[4].count, 1);
-    EXPECT_EQ(t.commands[5].args[1], "-2");
-    EXPECT_EQ(t.commands[5].count, -2);
-    EXPECT_EQ(t.commands[20].speed, 0.5);
-    EXPECT_EQ(t.commands[21].time_ms, 1500);
-    EXPECT_EQ(t.commands[22].args, (std::vector<std::string>{"3", "frames"}));
-    EXPECT_EQ(t.commands[22].count, 3);
-    EXPECT_EQ(t.commands[23].width, 800);
-    EXPECT_EQ(t.commands[23].height, 600);
-    EXPECT_EQ(t.commands[15].args, (std::vector<std::string>{"explanation", "toggle"}));
-    EXPECT_EQ(t.commands[17].args, (std::vector<std::string>{"category", "test"}));
-    EXPECT_EQ(t.commands.back().name, "quit");
+    EXPECT_EQ(t.commands[1].arg<std::int64_t>(), 55);
+    EXPECT_EQ(t.commands[2].arg<std::int64_t>(), 2);
+    EXPECT_EQ(t.commands[4].arg<TourStep>().unit, StepUnit::event);
+    EXPECT_EQ(t.commands[4].arg<TourStep>().count, 1);
+    EXPECT_EQ(t.commands[5].arg<TourStep>().unit, StepUnit::phase);
+    EXPECT_EQ(t.commands[5].arg<TourStep>().count, -2);
+    EXPECT_EQ(t.commands[6].arg<TourStep>().unit, StepUnit::turn);
+    EXPECT_EQ(t.commands[6].arg<TourStep>().count, -1) << "back: a step back";
+    EXPECT_EQ(t.commands[7].arg<std::string>(), "f_cuir_1");
+    EXPECT_EQ(t.commands[9].arg<std::string>(), "f_cuir_1");
+    EXPECT_EQ(t.commands[10].arg<TourPanelSwitch>().panel, TourPanel::explanation)
+        << "melee is the explanation panel's old name";
+    EXPECT_EQ(t.commands[10].arg<TourPanelSwitch>().to, TourSwitch::off);
+    EXPECT_EQ(t.commands[11].arg<TourPanelSwitch>().panel, TourPanel::all);
+    EXPECT_EQ(t.commands[13].arg<std::string>(), "melee");
+    EXPECT_EQ(t.commands[15].arg<TourPanelSwitch>().panel, TourPanel::explanation);
+    EXPECT_EQ(t.commands[15].arg<TourPanelSwitch>().to, TourSwitch::toggle);
+    EXPECT_EQ(t.commands[17].arg<std::string>(), "test");
+    EXPECT_EQ(t.commands[20].arg<double>(), 0.5);
+    EXPECT_EQ(t.commands[21].arg<std::int64_t>(), 1500);
+    EXPECT_EQ(t.commands[22].arg<std::int64_t>(), 3);
+    EXPECT_EQ(t.commands[23].arg<TourSize>().width, 800);
+    EXPECT_EQ(t.commands[23].arg<TourSize>().height, 600);
+    EXPECT_EQ(t.commands[24].arg<std::string>(), "out/a.png");
 }
 
 TEST(TourScript, AcceptsTheEndsOfEveryRange) {
@@ -80,14 +100,14 @@ TEST(TourScript, AcceptsTheEndsOfEveryRange) {
         "size 8192x8192\n",
         "tour.txt");
     ASSERT_EQ(t.commands.size(), 13u);
-    EXPECT_EQ(t.commands[1].time_ms, 3600 * 1000);
-    EXPECT_EQ(t.commands[2].count, limits::kMaxWaitFrames);
-    EXPECT_EQ(t.commands[5].count, -limits::kMaxStepCount);
-    EXPECT_EQ(t.commands[6].count, limits::kMaxStepCount);
-    EXPECT_EQ(t.commands[7].time_ms, limits::kMaxReplayTimeMs);
-    EXPECT_EQ(t.commands[8].time_ms, 500);
-    EXPECT_EQ(t.commands[11].width, limits::kMinImageSide);
-    EXPECT_EQ(t.commands[12].height, limits::kMaxImageSide);
+    EXPECT_EQ(t.commands[1].arg<std::int64_t>(), 3600 * 1000);
+    EXPECT_EQ(t.commands[2].arg<std::int64_t>(), limits::kMaxWaitFrames);
+    EXPECT_EQ(t.commands[5].arg<TourStep>().count, -limits::kMaxStepCount);
+    EXPECT_EQ(t.commands[6].arg<TourStep>().count, -limits::kMaxStepCount) << "back 1000000";
+    EXPECT_EQ(t.commands[7].arg<std::int64_t>(), limits::kMaxReplayTimeMs);
+    EXPECT_EQ(t.commands[8].arg<std::int64_t>(), 500);
+    EXPECT_EQ(t.commands[11].arg<TourSize>().width, limits::kMinImageSide);
+    EXPECT_EQ(t.commands[12].arg<TourSize>().height, limits::kMaxImageSide);
 }
 
 void expect_error(const std::string& text, const std::string& where, const std::string& words) {
@@ -242,7 +262,10 @@ namespace {
 TEST(TourScript, ViewCommandsForPresentersParseAndRefuseBadValues) {
     const Tour t = parse_tour("counters on\nlabels short\nlayout presenter\nfont 1.5\n", "t.txt");
     ASSERT_EQ(t.commands.size(), 4u);
-    EXPECT_EQ(t.commands[3].font_scale, 1.5);
+    EXPECT_EQ(t.commands[0].arg<TourSwitch>(), TourSwitch::on);
+    EXPECT_EQ(t.commands[1].arg<render::LabelStyle>(), render::LabelStyle::short_name);
+    EXPECT_EQ(t.commands[2].arg<TourLayout>(), TourLayout::presenter);
+    EXPECT_EQ(t.commands[3].arg<double>(), 1.5);
     for (const auto& [line, words] : std::vector<std::pair<std::string, std::string>>{
              {"counters maybe", "on, off or toggle"},
              {"labels nick", "name, short or id"},
