@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <optional>
+#include <string_view>
 #include <thread>
 
 #include "sim/core/input_error.h"
@@ -149,93 +151,135 @@ bool read_unit_ids_fast(std::string_view scenario, std::vector<std::string>& ids
     return false;
 }
 
-// Reads a replay laid out as write_replay_text lays it out, without building a JSON document
-// for the events and keyframes (a 100,000-event replay is tens of megabytes). Returns false
-// when the layout is different, so the caller can read it the slow way and report exactly what
-// is wrong.
-bool parse_replay_fast(const std::string& text, const std::string& file, V1Replay& r) {
-    const std::string_view t(text);
-    const std::size_t scen = t.find("\n\"scenario\": ");
-    const std::size_t kf = t.find("\n\"keyframes\": [\n");
-    const std::size_t ev = t.find("\n\"events\": [\n");
-    if (scen == std::string_view::npos || kf == std::string_view::npos ||
-        ev == std::string_view::npos || !(scen < kf && kf < ev))
-        return false;
-    // The header and the scenario go through the JSON guard (duplicate keys, depth) as the
-    // document reader would; keyframes and events are read by strict line readers below, which
-    // refuse a repeated key themselves and never recurse.
-    check_json_text(t.substr(0, kf), file);
-    std::string header(t.substr(0, scen));
-    if (header.empty() || header.back() != ',') return false;
-    header.back() = '}';
-    const Json header_json = parse_json_text(header, file);
-    read_header(JsonNode(header_json, file, "$"), r);
+UnitIndex index_by_id(const std::vector<std::string>& ids) {
+    UnitIndex index;
+    for (std::size_t i = 0; i < ids.size(); ++i) index[ids[i]] = static_cast<int>(i);
+    return index;
+}
 
-    std::string_view scenario_text = t.substr(scen + 13, kf - (scen + 13));
+// The keys write_replay_text puts at the start of a line, in the order it writes them.
+constexpr std::string_view kV1ScenarioKey = "\n\"scenario\": ";
+constexpr std::string_view kV1KeyframesKey = "\n\"keyframes\": [\n";
+constexpr std::string_view kV1EventsKey = "\n\"events\": [\n";
+
+// Where the sections start, when the file has all three in the written order.
+struct V1Layout {
+    std::size_t scenario = 0, keyframes = 0, events = 0;
+};
+
+std::optional<V1Layout> find_v1_layout(std::string_view t) {
+    const V1Layout at{t.find(kV1ScenarioKey), t.find(kV1KeyframesKey), t.find(kV1EventsKey)};
+    if (at.scenario == std::string_view::npos || at.keyframes == std::string_view::npos ||
+        at.events == std::string_view::npos ||
+        !(at.scenario < at.keyframes && at.keyframes < at.events))
+        return std::nullopt;
+    return at;
+}
+
+// The header fields before the scenario, read as a document of their own; the document is kept
+// so that a wrong events_hash is reported at its JSON path.
+std::optional<Json> read_header_fast(std::string_view t, const V1Layout& at,
+                                     const std::string& file, V1Replay& r) {
+    // The header and the scenario go through the JSON guard (duplicate keys, depth) as the
+    // document reader would; keyframes and events are read by strict line readers, which refuse
+    // a repeated key themselves and never recurse.
+    check_json_text(t.substr(0, at.keyframes), file);
+    std::string header(t.substr(0, at.scenario));
+    if (header.empty() || header.back() != ',') return std::nullopt;
+    header.back() = '}';
+    Json header_json = parse_json_text(header, file);
+    read_header(JsonNode(header_json, file, "$"), r);
+    return header_json;
+}
+
+// The scenario's text as written (the replay keeps it byte for byte) and its unit ids.
+bool read_scenario_fast(std::string_view t, const V1Layout& at, V1Replay& r) {
+    const std::size_t from = at.scenario + kV1ScenarioKey.size();
+    std::string_view scenario_text = t.substr(from, at.keyframes - from);
     if (scenario_text.empty() || scenario_text.back() != ',') return false;
     scenario_text.remove_suffix(1);
     r.scenario_text = std::string(scenario_text);
-    if (!read_unit_ids_fast(scenario_text, r.unit_ids)) return false;
-    UnitIndex index;
-    for (std::size_t i = 0; i < r.unit_ids.size(); ++i) index[r.unit_ids[i]] = static_cast<int>(i);
+    return read_unit_ids_fast(scenario_text, r.unit_ids);
+}
 
+// The event lines, when the events close the file: "]}" and nothing after it but whitespace.
+std::optional<std::vector<std::string_view>> v1_event_lines(std::string_view t,
+                                                            const V1Layout& at) {
     bool closed = false;
     std::size_t closed_at = 0;
-    const auto event_lines = section_lines(t, ev + 13, closed, closed_at);
-    // The events close the file: "]}" and nothing after it but whitespace.
-    if (!closed || t.substr(closed_at, 2) != "]}" || !blank(t.substr(closed_at + 2))) return false;
+    auto lines = section_lines(t, at.events + kV1EventsKey.size(), closed, closed_at);
+    if (!closed || t.substr(closed_at, 2) != "]}" || !blank(t.substr(closed_at + 2)))
+        return std::nullopt;
+    return lines;
+}
+
+// The keyframe lines, when the keyframes close just before the events: "],".
+std::optional<std::vector<std::string_view>> v1_keyframe_lines(std::string_view t,
+                                                               const V1Layout& at) {
+    bool closed = false;
+    std::size_t closed_at = 0;
+    auto lines = section_lines(t, at.keyframes + kV1KeyframesKey.size(), closed, closed_at);
+    if (!closed || closed_at + 2 != at.events || t.substr(closed_at, 2) != "],")
+        return std::nullopt;
+    return lines;
+}
+
+// An edited or damaged file is named as such before any complaint about its contents.
+void check_v1_events_hash(const std::vector<std::string_view>& event_lines, const Json& header_json,
+                          const std::string& file, const V1Replay& r) {
     const std::string actual = hash_lines(event_lines);
     if (actual != r.events_hash)
         JsonNode(header_json, file, "$")
             .required("events_hash")
             .fail("the events do not match events_hash (stored " + r.events_hash + ", computed " +
                   actual + "): the file was edited or damaged");
+}
 
-    const auto keyframe_lines = section_lines(t, kf + 16, closed, closed_at);
-    if (!closed || closed_at + 2 != ev || t.substr(closed_at, 2) != "],") return false;
-    for (const auto& line : keyframe_lines) try {
-            JsonCursor c(line);
-            Keyframe k;
-            c.begin_object();
-            while (c.next('}')) {
-                const std::string_view key = c.key();
-                const bool outer = c.first();
-                if (key == "seq")
-                    k.seq = static_cast<int>(c.integer());
-                else if (key == "turn")
-                    k.turn = static_cast<int>(c.integer());
-                else if (key == "time")
-                    k.time_ms = c.integer();
-                else if (key == "units") {
-                    c.begin_array();
-                    while (c.next(']')) {
-                        const bool inner = c.first();
-                        UnitSnapshot s;
-                        if (!read_snapshot_text(c.skip_value(), index, s)) return false;
-                        k.units.push_back(std::move(s));
-                        c.set_first(inner);
-                    }
-                } else {
-                    return false;
-                }
-                c.set_first(outer);
+// One keyframe line; false for anything the strict reader does not take.
+bool read_keyframe_text(std::string_view line, const UnitIndex& index, Keyframe& k) try {
+    JsonCursor c(line);
+    c.begin_object();
+    while (c.next('}')) {
+        const std::string_view key = c.key();
+        const bool outer = c.first();
+        if (key == "seq")
+            k.seq = static_cast<int>(c.integer());
+        else if (key == "turn")
+            k.turn = static_cast<int>(c.integer());
+        else if (key == "time")
+            k.time_ms = c.integer();
+        else if (key == "units") {
+            c.begin_array();
+            while (c.next(']')) {
+                const bool inner = c.first();
+                UnitSnapshot s;
+                if (!read_snapshot_text(c.skip_value(), index, s)) return false;
+                k.units.push_back(std::move(s));
+                c.set_first(inner);
             }
-            r.keyframes.push_back(std::move(k));
-        } catch (const std::invalid_argument&) {
+        } else {
             return false;
         }
+        c.set_first(outer);
+    }
+    return true;
+} catch (const std::invalid_argument&) {
+    return false;
+}
 
-    // Event lines are independent: parse them on all cores (loading only; nothing here decides
-    // an outcome).
-    r.events.resize(event_lines.size());
+// Event lines are independent: parse them on all cores (loading only; nothing here decides an
+// outcome). False when a line does not read or is out of sequence.
+bool read_events_parallel(const std::vector<std::string_view>& lines, const UnitIndex& index,
+                          std::vector<Event>& events) {
+    events.resize(lines.size());
     const unsigned workers = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
     std::vector<char> ok(workers, 1);
     auto parse_range = [&](unsigned w) {
-        const std::size_t begin = event_lines.size() * w / workers,
-                          end = event_lines.size() * (w + 1) / workers;
+        const std::size_t begin = lines.size() * w / workers,
+                          end = lines.size() * (w + 1) / workers;
         for (std::size_t i = begin; i < end && ok[w]; ++i)
-            ok[w] = read_event_text(event_lines[i], index, r.events[i]) &&
-                    r.events[i].seq == static_cast<int>(i);
+            ok[w] =
+                read_event_text(lines[i], index, events[i]) && events[i].seq == static_cast<int>(i);
     };
     std::vector<std::thread> threads;
     for (unsigned w = 1; w < workers; ++w) threads.emplace_back(parse_range, w);
@@ -244,6 +288,32 @@ bool parse_replay_fast(const std::string& text, const std::string& file, V1Repla
     for (char v : ok)
         if (!v) return false;
     return true;
+}
+
+// Reads a replay laid out as write_replay_text lays it out, without building a JSON document
+// for the events and keyframes (a 100,000-event replay is tens of megabytes). Returns false
+// when the layout is different, so the caller can read it the slow way and report exactly what
+// is wrong.
+bool parse_replay_fast(const std::string& text, const std::string& file, V1Replay& r) {
+    const std::string_view t(text);
+    const std::optional<V1Layout> at = find_v1_layout(t);
+    if (!at) return false;
+    const std::optional<Json> header_json = read_header_fast(t, *at, file, r);
+    if (!header_json || !read_scenario_fast(t, *at, r)) return false;
+    const UnitIndex index = index_by_id(r.unit_ids);
+
+    const auto event_lines = v1_event_lines(t, *at);
+    if (!event_lines) return false;
+    check_v1_events_hash(*event_lines, *header_json, file, r);
+
+    const auto keyframe_lines = v1_keyframe_lines(t, *at);
+    if (!keyframe_lines) return false;
+    for (const auto& line : *keyframe_lines) {
+        Keyframe k;
+        if (!read_keyframe_text(line, index, k)) return false;
+        r.keyframes.push_back(std::move(k));
+    }
+    return read_events_parallel(*event_lines, index, r.events);
 }
 
 // The document reader: slower, but every problem is reported with its line or JSON path.
@@ -257,8 +327,7 @@ V1Replay parse_replay_document(const std::string& text, const std::string& file)
     read_header(root, r);
     r.scenario_text = root.required("scenario").raw().dump();
     read_unit_ids(root.required("scenario"), r);
-    UnitIndex index;
-    for (std::size_t i = 0; i < r.unit_ids.size(); ++i) index[r.unit_ids[i]] = static_cast<int>(i);
+    const UnitIndex index = index_by_id(r.unit_ids);
     for (const auto& k : root.required("keyframes").items()) {
         Keyframe kf;
         kf.seq = static_cast<int>(k.required("seq").as_int(0, INT32_MAX));
