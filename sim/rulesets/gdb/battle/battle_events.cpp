@@ -250,6 +250,98 @@ bool read_snapshot_text(std::string_view text, const UnitIndex& index, UnitSnaps
     }
 }
 
+namespace {
+
+// An event's "motion" object; false for an unknown key, a path of fewer than two points or an
+// unknown gait (the document reader then names the problem).
+bool cursor_motion(JsonCursor& c, Motion& m) {
+    int seen = 0;
+    c.begin_object();
+    while (c.next('}')) {
+        const std::string_view k = c.key();
+        const bool outer = c.first();
+        if (k == "path") {
+            mark(c, seen, 1);
+            c.begin_array();
+            while (c.next(']')) {
+                const bool point = c.first();
+                m.path.push_back(cursor_vec(c));
+                c.set_first(point);
+            }
+        } else if (k == "facing_end")
+            mark(c, seen, 2), m.facing_end = cursor_vec(c);
+        else if (k == "gait")
+            mark(c, seen, 4), m.gait = c.string();
+        else if (k == "start")
+            mark(c, seen, 8), c.skip_value();  // the event's own t0
+        else if (k == "end")
+            mark(c, seen, 16), c.skip_value();  // and t1
+        else
+            return false;
+        c.set_first(outer);
+    }
+    if (m.path.size() < 2) return false;
+    return m.gait == "walk" || m.gait == "trot" || m.gait == "gallop" || m.gait == "flee";
+}
+
+void cursor_after(JsonCursor& c, const UnitIndex& index, std::vector<UnitSnapshot>& after) {
+    c.begin_array();
+    while (c.next(']')) {
+        const bool outer = c.first();
+        UnitSnapshot s;
+        cursor_snapshot(c, index, s);
+        after.push_back(std::move(s));
+        c.set_first(outer);
+    }
+}
+
+// The fields every event has: each sets one bit of `seen`, and read_event_text wants all ten.
+constexpr int kRequiredEventFields = 1023;
+
+// One member of an event object, marking its bit in `seen`; false for an unknown key or a motion
+// the strict reader does not take.
+bool cursor_event_field(JsonCursor& c, std::string_view k, const UnitIndex& index, int& seen,
+                        Event& e) {
+    if (k == "seq")
+        mark(c, seen, 1), e.seq = c.int32();
+    else if (k == "turn")
+        mark(c, seen, 2), e.turn = c.int32();
+    else if (k == "phase")
+        mark(c, seen, 4), e.phase = c.string();
+    else if (k == "kind")
+        mark(c, seen, 8), e.kind = c.string();
+    else if (k == "units") {
+        mark(c, seen, 16);
+        c.begin_array();
+        while (c.next(']')) e.units.push_back(cursor_unit(c, index));
+    } else if (k == "rule")
+        mark(c, seen, 32), e.rule = c.string();
+    else if (k == "text")
+        mark(c, seen, 64), e.text = c.string();
+    else if (k == "t0")
+        mark(c, seen, 128), e.t0_ms = c.integer();
+    else if (k == "t1")
+        mark(c, seen, 256), e.t1_ms = c.integer();
+    else if (k == "after")
+        mark(c, seen, 512), cursor_after(c, index, e.after);
+    else if (k == "motion") {
+        mark(c, seen, 1024);
+        Motion m;
+        if (!cursor_motion(c, m)) return false;
+        e.motion = std::move(m);
+    } else if (k == "details") {
+        mark(c, seen, 2048);
+        const std::string_view raw = c.skip_value();
+        check_json_text(raw, "details");  // depth and duplicate keys inside the record
+        e.details = nlohmann::ordered_json::parse(raw);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
 bool read_event_text(std::string_view text, const UnitIndex& index, Event& e) {
     try {
         JsonCursor c(text);
@@ -259,79 +351,10 @@ bool read_event_text(std::string_view text, const UnitIndex& index, Event& e) {
         while (c.next('}')) {
             const std::string_view k = c.key();
             const bool outer = c.first();
-            if (k == "seq")
-                mark(c, seen, 1), e.seq = c.int32();
-            else if (k == "turn")
-                mark(c, seen, 2), e.turn = c.int32();
-            else if (k == "phase")
-                mark(c, seen, 4), e.phase = c.string();
-            else if (k == "kind")
-                mark(c, seen, 8), e.kind = c.string();
-            else if (k == "units") {
-                mark(c, seen, 16);
-                c.begin_array();
-                while (c.next(']')) e.units.push_back(cursor_unit(c, index));
-            } else if (k == "rule")
-                mark(c, seen, 32), e.rule = c.string();
-            else if (k == "text")
-                mark(c, seen, 64), e.text = c.string();
-            else if (k == "t0")
-                mark(c, seen, 128), e.t0_ms = c.integer();
-            else if (k == "t1")
-                mark(c, seen, 256), e.t1_ms = c.integer();
-            else if (k == "motion") {
-                mark(c, seen, 1024);
-                Motion m;
-                int mseen = 0;
-                c.begin_object();
-                while (c.next('}')) {
-                    const std::string_view mk = c.key();
-                    const bool mouter = c.first();
-                    if (mk == "path") {
-                        mark(c, mseen, 1);
-                        c.begin_array();
-                        while (c.next(']')) {
-                            const bool pouter = c.first();
-                            m.path.push_back(cursor_vec(c));
-                            c.set_first(pouter);
-                        }
-                    } else if (mk == "facing_end")
-                        mark(c, mseen, 2), m.facing_end = cursor_vec(c);
-                    else if (mk == "gait")
-                        mark(c, mseen, 4), m.gait = c.string();
-                    else if (mk == "start")
-                        mark(c, mseen, 8), c.skip_value();  // the event's own t0
-                    else if (mk == "end")
-                        mark(c, mseen, 16), c.skip_value();  // and t1
-                    else
-                        return false;
-                    c.set_first(mouter);
-                }
-                if (m.path.size() < 2) return false;
-                if (m.gait != "walk" && m.gait != "trot" && m.gait != "gallop" && m.gait != "flee")
-                    return false;
-                e.motion = std::move(m);
-            } else if (k == "details") {
-                mark(c, seen, 2048);
-                const std::string_view raw = c.skip_value();
-                check_json_text(raw, "details");  // depth and duplicate keys inside the record
-                e.details = nlohmann::ordered_json::parse(raw);
-            } else if (k == "after") {
-                mark(c, seen, 512);
-                c.begin_array();
-                while (c.next(']')) {
-                    const bool aouter = c.first();
-                    UnitSnapshot s;
-                    cursor_snapshot(c, index, s);
-                    e.after.push_back(std::move(s));
-                    c.set_first(aouter);
-                }
-            } else {
-                return false;
-            }
+            if (!cursor_event_field(c, k, index, seen, e)) return false;
             c.set_first(outer);
         }
-        return (seen & 1023) == 1023 && c.at_end();
+        return (seen & kRequiredEventFields) == kRequiredEventFields && c.at_end();
     } catch (const std::exception&) {
         return false;
     }
