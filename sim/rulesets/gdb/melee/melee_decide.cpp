@@ -227,6 +227,91 @@ Decision decide_draw(const PreparedMelee& m, Decision d) {
     return d;
 }
 
+// What became of one losing unit in the melee: dispersed, holding (a square the cavalry did not
+// beat by enough) or giving way (broken, retreating or pushed back).
+enum class LoserFate { dispersed, holds, gives_way };
+
+// 12.18 and 12.19 for one unit of the losing side: its status after the melee and why.
+LoserFate decide_loser(const PreparedMelee& m, const PreparedUnit& p, Result base,
+                       bool winner_cavalry, int margin, UnitDecision& u) {
+    const GdbRules& r = *m.rules;
+    const MeleeUnit& unit = *p.unit;
+    if (unit.type == TroopType::artillery) {
+        u.status = StatusAfter::dispersed;
+        u.why = "artillery that loses a melee is always dispersed (GdB 12.18, 12.19 h)";
+        return LoserFate::dispersed;
+    }
+    if (is_square(unit) && winner_cavalry && margin < r.square_breaks_at.value) {
+        u.status = p.unformed_at_start ? StatusAfter::unformed : StatusAfter::formed;
+        u.why = "cavalry must win by " + std::to_string(r.square_breaks_at.value) +
+                " or more to break a square: the square holds (GdB 12.18 *, 12.19 g)";
+        return LoserFate::holds;
+    }
+    if (base == Result::broken) {
+        u.status = StatusAfter::broken;
+        u.why = square_like(unit) ? "the square is broken and flees (GdB 12.18)"
+                                  : "loser broken (GdB 12.18, 12.19)";
+    } else if (base == Result::retreat || p.fate == Fate::retreating_auto) {
+        u.status = StatusAfter::retreating;
+        u.why =
+            "loser retreats a full retreat move in the next mandatory move phase (GdB 12.18, "
+            "12.19)";
+    } else if (is_infantry(unit.type) && winner_cavalry) {
+        u.status = StatusAfter::retreating;
+        u.why = "infantry pushed back by cavalry retreats instead (GdB 12.18, 12.19 f)";
+    } else if (defends_built_up(*m.setup, p) && unit.pushed_back_before) {
+        u.status = StatusAfter::retreating;
+        u.why =
+            "pushed back a second time in the same built-up-area melee: must retreat (GdB "
+            "12.19 j)";
+    } else if (defends_built_up(*m.setup, p)) {
+        u.status = StatusAfter::pushed_back;
+        u.why =
+            "defender of a built-up area pushed back 10 cm (6 in) from the front line of bases "
+            "(GdB 12.19 i)";
+    } else {
+        u.status = StatusAfter::pushed_back;
+        u.why = "loser pushed back the full retreat distance, then rallies (GdB 12.18, 12.19)";
+    }
+    return LoserFate::gives_way;
+}
+
+// How many losing units were in the melee, and how many of them held or were dispersed: all
+// holding means the square won; all dispersed names the result.
+struct LoserTally {
+    int in_melee = 0, holding = 0, dispersed = 0;
+};
+
+LoserTally decide_losers(const PreparedMelee& m, Decision& d, int winner, Result base, int margin) {
+    LoserTally t;
+    for (int id : m.side_units[1 - winner]) {
+        const PreparedUnit& p = m.units[id];
+        if (!in_melee(p)) continue;
+        ++t.in_melee;
+        const LoserFate fate =
+            decide_loser(m, p, base, m.side_cavalry[winner], margin, d.units[id]);
+        if (fate == LoserFate::holds) ++t.holding;
+        if (fate == LoserFate::dispersed) ++t.dispersed;
+    }
+    return t;
+}
+
+// 12.18 *, 12.19 g: the cavalry that scored higher is pushed back and the square wins.
+Decision decide_square_holds(const PreparedMelee& m, Decision d, int winner, int margin) {
+    const int loser = 1 - winner;
+    d.result = Result::square_holds;
+    d.winner = loser;
+    for (int id : m.side_units[winner]) {
+        if (!in_melee(m.units[id])) continue;
+        d.units[id].status = StatusAfter::pushed_back;
+        d.units[id].why = "the square held: the cavalry is pushed back (GdB 12.18 *, 12.19 g)";
+    }
+    d.why = "cavalry won by " + std::to_string(margin) + ", less than " +
+            std::to_string(m.rules->square_breaks_at.value) + ": the square holds";
+    apply_casualties(m, d, {winner == kDefender, winner == kAttacker}, {false, false});
+    return d;
+}
+
 }  // namespace
 
 Decision decide_by_difference(const PreparedMelee& m, int difference) {
@@ -241,70 +326,15 @@ Decision decide_by_difference(const PreparedMelee& m, int difference) {
     const Result base = table_result(d.row->outcome);
     d.winner = winner;
     d.table_result = base;
-    const bool winner_cavalry = m.side_cavalry[winner];
+    const LoserTally losers = decide_losers(m, d, winner, base, margin);
+    if (losers.in_melee > 0 && losers.holding == losers.in_melee)
+        return decide_square_holds(m, std::move(d), winner, margin);
 
-    int in_melee_losers = 0, holding = 0, dispersed = 0;
-    for (int id : m.side_units[loser]) {
-        const PreparedUnit& p = m.units[id];
-        if (!in_melee(p)) continue;
-        ++in_melee_losers;
-        UnitDecision& u = d.units[id];
-        const MeleeUnit& unit = *p.unit;
-        if (unit.type == TroopType::artillery) {
-            u.status = StatusAfter::dispersed;
-            u.why = "artillery that loses a melee is always dispersed (GdB 12.18, 12.19 h)";
-            ++dispersed;
-        } else if (is_square(unit) && winner_cavalry && margin < r.square_breaks_at.value) {
-            u.status = p.unformed_at_start ? StatusAfter::unformed : StatusAfter::formed;
-            u.why = "cavalry must win by " + std::to_string(r.square_breaks_at.value) +
-                    " or more to break a square: the square holds (GdB 12.18 *, 12.19 g)";
-            ++holding;
-        } else if (base == Result::broken) {
-            u.status = StatusAfter::broken;
-            u.why = square_like(unit) ? "the square is broken and flees (GdB 12.18)"
-                                      : "loser broken (GdB 12.18, 12.19)";
-        } else if (base == Result::retreat || p.fate == Fate::retreating_auto) {
-            u.status = StatusAfter::retreating;
-            u.why =
-                "loser retreats a full retreat move in the next mandatory move phase (GdB 12.18, "
-                "12.19)";
-        } else if (is_infantry(unit.type) && winner_cavalry) {
-            u.status = StatusAfter::retreating;
-            u.why = "infantry pushed back by cavalry retreats instead (GdB 12.18, 12.19 f)";
-        } else if (defends_built_up(*m.setup, p) && unit.pushed_back_before) {
-            u.status = StatusAfter::retreating;
-            u.why =
-                "pushed back a second time in the same built-up-area melee: must retreat (GdB "
-                "12.19 j)";
-        } else if (defends_built_up(*m.setup, p)) {
-            u.status = StatusAfter::pushed_back;
-            u.why =
-                "defender of a built-up area pushed back 10 cm (6 in) from the front line of bases "
-                "(GdB 12.19 i)";
-        } else {
-            u.status = StatusAfter::pushed_back;
-            u.why = "loser pushed back the full retreat distance, then rallies (GdB 12.18, 12.19)";
-        }
-    }
-
-    if (in_melee_losers > 0 && holding == in_melee_losers) {
-        // The square holds: the cavalry that scored higher is pushed back; the square wins.
-        d.result = Result::square_holds;
-        d.winner = loser;
-        for (int id : m.side_units[winner]) {
-            if (!in_melee(m.units[id])) continue;
-            d.units[id].status = StatusAfter::pushed_back;
-            d.units[id].why = "the square held: the cavalry is pushed back (GdB 12.18 *, 12.19 g)";
-        }
-        d.why = "cavalry won by " + std::to_string(margin) + ", less than " +
-                std::to_string(r.square_breaks_at.value) + ": the square holds";
-        apply_casualties(m, d, {winner == kDefender, winner == kAttacker}, {false, false});
-        return d;
-    }
-
+    // The result is the one of the largest losing unit, unless every loser was dispersed.
     const int largest = largest_in_melee(m, loser);
-    d.result = dispersed == in_melee_losers ? Result::dispersed
-                                            : result_of_status(d.units[largest].status, base);
+    d.result = losers.dispersed == losers.in_melee
+                   ? Result::dispersed
+                   : result_of_status(d.units[largest].status, base);
     d.why =
         std::string(side_name(winner)) + " wins by " + std::to_string(margin) + ": " + d.row->label;
     winner_follow_up(m, d, winner);
