@@ -7,6 +7,8 @@
 #include <fstream>
 #include <memory>
 #include <numeric>
+#include <optional>
+#include <vector>
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -144,6 +146,329 @@ struct Stats {
             j["step_to_frame_ms_max"].get<double>(), device.c_str());
     }
 };
+// A window-system context; VEDETTE_VALIDATION=1 (tests) asks for the validation layer, and then
+// a missing layer is an error.
+render::ContextOptions window_context_options() {
+    render::ContextOptions co;
+    const char* v = std::getenv("VEDETTE_VALIDATION");
+    co.validation = v && v[0] == '1';
+    co.require_validation = co.validation;
+    co.instance_extensions = render::GlfwWindow::required_instance_extensions();
+    co.swapchain = true;
+    co.can_present = &render::GlfwWindow::can_present;
+    return co;
+}
+
+// The replay as opened: its scene and notes, or why it could not be opened (the viewer then
+// shows an error dialog instead of the battle).
+struct OpenedReplay {
+    std::unique_ptr<render::ReplayScene> scene;
+    render::ReplayNotes notes;
+    bool simulated = false;  // a scenario, simulated for viewing
+    std::string error_title, error_message;
+};
+
+OpenedReplay open_replay(const ViewerOptions& options) {
+    const std::string replay_path = options.replay.empty() ? default_replay() : options.replay;
+    OpenedReplay r;
+    std::string opening = replay_path;  // the file the error dialog names
+    try {
+        r.scene = std::make_unique<render::ReplayScene>(
+            open_for_viewing(replay_path, options.rules_dir, r.simulated));
+        // The notes beside the replay (none yet: empty, created on the first change).
+        opening = options.notes.empty() ? render::notes_file_for(replay_path) : options.notes;
+        r.notes = render::load_notes(opening, *r.scene);
+        if (r.simulated)
+            std::printf(
+                "%s is a scenario: simulated it for viewing (save the replay with "
+                "`vedette simulate %s -o REPLAY`)\n",
+                replay_path.c_str(), replay_path.c_str());
+    } catch (const std::exception& e) {
+        r.scene.reset();
+        r.error_title = "Vedette cannot open " + opening;
+        r.error_message = e.what();
+        std::fprintf(stderr, "error: %s\n", e.what());
+    }
+    return r;
+}
+
+std::string window_title(const OpenedReplay& opened) {
+    return "Vedette: " + (opened.scene ? opened.scene->replay.header.title : std::string("error")) +
+           (opened.simulated ? " (simulated from the scenario)" : "");
+}
+
+// The viewer's state for the replay (timeline, panels, camera) as the options open it.
+std::unique_ptr<ViewerModel> make_viewer_model(const ViewerOptions& options,
+                                               const render::ReplayScene& scene,
+                                               render::ReplayNotes notes) {
+    auto model = std::make_unique<ViewerModel>(scene);
+    model->ruleset = load_ruleset_data(options.rules_dir, scene.replay.header.ruleset);
+    model->notes = std::move(notes);
+    if (options.all_panels) model->panels.rules = model->panels.notes = true;
+    model->labels = options.labels;
+    if (options.presenter) set_layout(*model, Layout::presenter);
+    if (options.font_scale > 0) model->font_scale = options.font_scale;
+    model->timeline.seek_event(std::min<int>(1, int(scene.replay.events.size()) - 1));
+    return model;
+}
+
+// The window and what one frame leaves for the next. A frame: the window's input, the tour's
+// commands, the update (timeline, panels, keys), the draw and the present, then its figures and
+// any screenshot the tour asked for.
+class ViewerLoop {
+public:
+    ViewerLoop(const ViewerOptions& options, render::VulkanContext& ctx, OpenedReplay& opened,
+               TourRunner* tour);
+    // Runs until the window closes, the error dialog's Quit or the tour's end; the exit code.
+    int run();
+
+private:
+    // What one frame shows, from its update to its screenshot.
+    struct Frame {
+        VkExtent2D window{};  // the framebuffer's size
+        Clock::time_point start;
+        render::SceneState state;
+        render::Camera camera;
+        SceneRect rect{};
+        bool capture = false;               // this frame is the tour's screenshot
+        std::vector<std::string> captured;  // then the panels' text, for the .txt beside it
+    };
+    enum class TourStep { go_on, quit, bad_tour };
+
+    bool poll_input(Frame& frame);
+    void resize(VkExtent2D extent);
+    TourStep run_tour(const Frame& frame);
+    void update(Frame& frame, double dt);
+    void draw(const Frame& frame);
+    void present(const Frame& frame);
+    void save_screenshot(const Frame& frame);
+    const render::OffscreenTarget& target() const {
+        return renderer_ ? renderer_->target() : *blank_;
+    }
+
+    const ViewerOptions& options_;
+    render::VulkanContext& ctx_;
+    OpenedReplay& opened_;
+    TourRunner* tour_;  // null: no tour
+    render::GlfwWindow window_;
+    const VkExtent2D extent_;  // the first frame's size
+    render::Presenter presenter_;
+    std::unique_ptr<render::BattlefieldRenderer> renderer_;  // with a replay
+    std::unique_ptr<ViewerModel> model_;
+    std::unique_ptr<render::OffscreenTarget> blank_;    // without: the error dialog's background
+    std::unique_ptr<render::Readback> blank_readback_;  // its screenshots
+    render::ImGuiLayer ui_layer_;
+    CommandQueue queue_;
+    Stats stats_;
+    bool quit_ = false, relayout_ = true;
+    std::optional<std::string> screenshot_;
+    int screenshot_settle_ = 0;
+    // When a step or seek was asked for (to measure until its frame is done).
+    std::optional<Clock::time_point> step_started_;
+    int step_frames_ = 0;  // frames still to finish before the step shows: 0 for tours, 1 for keys
+    Clock::time_point last_ = Clock::now();
+};
+
+// The window's framebuffer, or the asked-for size while it has none yet.
+VkExtent2D first_extent(render::GlfwWindow& window, VkExtent2D asked) {
+    const VkExtent2D extent = window.framebuffer_extent();
+    return extent.width == 0 || extent.height == 0 ? asked : extent;
+}
+
+ViewerLoop::ViewerLoop(const ViewerOptions& options, render::VulkanContext& ctx,
+                       OpenedReplay& opened, TourRunner* tour)
+    : options_(options),
+      ctx_(ctx),
+      opened_(opened),
+      tour_(tour),
+      window_(int(options.size.width), int(options.size.height), window_title(opened)),
+      extent_(first_extent(window_, options.size)),
+      presenter_(ctx, window_.create_surface(ctx.instance()), extent_, options.vsync),
+      renderer_(opened.scene
+                    ? std::make_unique<render::BattlefieldRenderer>(ctx, extent_, *opened.scene)
+                    : nullptr),
+      model_(opened.scene ? make_viewer_model(options, *opened.scene, std::move(opened.notes))
+                          : nullptr),
+      blank_(opened.scene ? nullptr : std::make_unique<render::OffscreenTarget>(ctx, extent_)),
+      blank_readback_(opened.scene ? nullptr : std::make_unique<render::Readback>(ctx, extent_, 1)),
+      ui_layer_(ctx, window_.handle(), target()) {
+    if (renderer_) renderer_->set_surround_colour(kPanelBackground);
+}
+
+int ViewerLoop::run() {
+    while (!quit_ && !window_.should_close()) {
+        Frame frame;
+        if (!poll_input(frame)) continue;
+        frame.start = Clock::now();
+        const double dt = std::chrono::duration<double>(frame.start - last_).count();
+        last_ = frame.start;
+        const TourStep tour = run_tour(frame);
+        if (tour == TourStep::bad_tour) return sim::kExitBadInput;
+        if (tour == TourStep::quit) break;
+        update(frame, dt);
+        draw(frame);
+        present(frame);
+    }
+    presenter_.wait_idle();
+    if (!options_.stats.empty())
+        stats_.write(options_.stats, ctx_.device_name(), target().extent());
+    if (ctx_.validation_errors() > 0) {
+        std::fprintf(stderr, "viewer: %u Vulkan validation errors\n", ctx_.validation_errors());
+        return 1;
+    }
+    return opened_.scene ? 0 : sim::kExitBadInput;
+}
+
+// The window's events and size. False while it is minimised: nothing to draw until it is back.
+bool ViewerLoop::poll_input(Frame& frame) {
+    glfwPollEvents();
+    frame.window = window_.framebuffer_extent();
+    if (frame.window.width == 0 || frame.window.height == 0) {
+        glfwWaitEventsTimeout(0.1);
+        return false;
+    }
+    if (frame.window.width != target().extent().width ||
+        frame.window.height != target().extent().height)
+        resize(frame.window);
+    return true;
+}
+
+void ViewerLoop::resize(VkExtent2D extent) {
+    presenter_.wait_idle();
+    if (renderer_) {
+        renderer_->resize(extent);
+    } else {
+        blank_ = std::make_unique<render::OffscreenTarget>(ctx_, extent);
+        blank_readback_ = std::make_unique<render::Readback>(ctx_, extent, 1);
+    }
+    ui_layer_.retarget(target());
+    relayout_ = true;
+}
+
+// The tour's commands for this frame (none while a screenshot is pending).
+ViewerLoop::TourStep ViewerLoop::run_tour(const Frame& frame) {
+    if (!tour_ || screenshot_) return TourStep::go_on;
+    TourRequests r;
+    try {
+        r = tour_->run(model_.get(), frame.start);
+    } catch (const sim::InputError& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return TourStep::bad_tour;
+    }
+    if (r.quit) return TourStep::quit;
+    if (r.resize) glfwSetWindowSize(window_.handle(), r.resize->first, r.resize->second);
+    if (r.screenshot) {
+        screenshot_ = r.screenshot;
+        screenshot_settle_ = 2;  // let ImGui settle layouts and scrolling first
+    }
+    if (r.stepped && !step_started_) step_started_ = frame.start, step_frames_ = 0;
+    return TourStep::go_on;
+}
+
+// Advances the timeline and lays out this frame's scene, camera and panels (or the error dialog),
+// taking the keys and clicks the panels did not.
+void ViewerLoop::update(Frame& frame, double dt) {
+    const float w = float(target().extent().width), h = float(target().extent().height);
+    ui_layer_.new_frame();
+    frame.capture = screenshot_ && screenshot_settle_ == 0;
+    if (frame.capture) ui::capture_begin();
+    frame.rect = SceneRect{0, 0, w, h};
+    if (model_) {
+        model_->timeline.advance(dt);
+        frame.state = render::scene_at_time(*opened_.scene, model_->timeline.time_ms());
+        if (model_->panels.overlays) add_selection_hex_marks(*model_, frame.state);
+        frame.state.counters = model_->counters;
+        frame.rect = scene_rect(model_->panels, w, h, model_->layout);
+        ImGui::GetIO().FontGlobalScale = model_->font_scale;
+        const bool lay_out = relayout_ || model_->relayout;
+        model_->relayout = false;
+        const float aspect = frame.rect.w / frame.rect.h;
+        try {
+            frame.camera = camera_for(*model_, frame.state, aspect);
+        } catch (const std::invalid_argument&) {  // a followed unit left the table
+            model_->camera_mode = ViewerModel::CameraMode::director;
+            frame.camera = camera_for(*model_, frame.state, aspect);
+        }
+        model_->last_camera = frame.camera;
+        const FrameView view{.model = *model_,
+                             .state = frame.state,
+                             .camera = frame.camera,
+                             .terrain = renderer_->terrain(),
+                             .width = w,
+                             .height = h,
+                             .relayout = lay_out,
+                             .scene_x = frame.rect.x,
+                             .scene_y = frame.rect.y,
+                             .scene_w = frame.rect.w,
+                             .scene_h = frame.rect.h,
+                             .visuals = &renderer_->visuals()};
+        draw_panels(view, queue_);
+        // A key's step is applied after this frame, so the frame after it shows the result.
+        if (handle_input(*model_, frame.camera, queue_) && !step_started_)
+            step_started_ = frame.start, step_frames_ = 1;
+    } else {
+        error_dialog(opened_.error_title, opened_.error_message, w, h, quit_);
+    }
+    relayout_ = false;
+    if (frame.capture) frame.captured = ui::capture_end();
+}
+
+// Records the scene (or the error dialog's blank background), the UI over it and, for a
+// screenshot, the copy of the finished frame.
+void ViewerLoop::draw(const Frame& frame) {
+    VkCommandBuffer cmd = presenter_.begin_frame();
+    if (renderer_) {
+        const VkRect2D viewport{{int(frame.rect.x), int(frame.rect.y)},
+                                {std::uint32_t(frame.rect.w), std::uint32_t(frame.rect.h)}};
+        renderer_->record(cmd, frame.state, frame.camera, 0, viewport);
+    } else {
+        const float grey[4] = {0.12f, 0.13f, 0.15f, 1.0f};
+        blank_->begin(cmd, grey);
+        blank_->end(cmd);
+    }
+    ui_layer_.record(cmd);
+    if (frame.capture) {
+        if (renderer_)
+            renderer_->record_readback(cmd, 0);
+        else
+            blank_readback_->record_copy(cmd, blank_->color(), 0);
+    }
+}
+
+// Presents the frame and applies the commands it queued, then measures it (waiting for it when
+// a step's latency or a screenshot needs it finished) and saves the screenshot.
+void ViewerLoop::present(const Frame& frame) {
+    presenter_.end_frame(target().color(), frame.window);
+    if (model_) queue_.apply(*model_);
+
+    if (step_started_ || frame.capture) presenter_.wait_idle();
+    const auto frame_end = Clock::now();
+    stats_.frame_ms.push_back(
+        std::chrono::duration<double, std::milli>(frame_end - frame.start).count());
+    if (step_started_ && step_frames_-- == 0) {
+        stats_.step_ms.push_back(
+            std::chrono::duration<double, std::milli>(frame_end - *step_started_).count());
+        step_started_.reset();
+    }
+    if (frame.capture)
+        save_screenshot(frame);
+    else if (screenshot_ && screenshot_settle_ > 0)
+        --screenshot_settle_;
+}
+
+// The PNG the tour asked for, and the panels' text beside it (.txt).
+void ViewerLoop::save_screenshot(const Frame& frame) {
+    const render::RgbaImage image = renderer_ ? renderer_->readback(0) : blank_readback_->fetch(0);
+    render::write_png(*screenshot_, image);
+    std::string text;
+    for (const auto& line : frame.captured) text += line + "\n";
+    const std::string txt = screenshot_->substr(0, screenshot_->size() - 4) + ".txt";
+    sim::write_file_atomically(txt, text);
+    std::printf("screenshot %s (%ux%u) and %s\n", screenshot_->c_str(), image.width, image.height,
+                txt.c_str());
+    screenshot_.reset();
+    tour_->screenshot_done();
+}
 }  // namespace
 
 int run_viewer(const ViewerOptions& options) {
@@ -151,213 +476,11 @@ int run_viewer(const ViewerOptions& options) {
     if (!options.script.empty()) tour = std::make_unique<TourRunner>(load_tour(options.script));
 
     render::GlfwWindow::init_glfw();
-    render::ContextOptions co;
-    const char* v = std::getenv("VEDETTE_VALIDATION");
-    co.validation = v && v[0] == '1';
-    co.require_validation =
-        co.validation;  // asked for explicitly (tests): a missing layer is an error
-    co.instance_extensions = render::GlfwWindow::required_instance_extensions();
-    co.swapchain = true;
-    co.can_present = &render::GlfwWindow::can_present;
-    render::VulkanContext ctx(co);
-
-    // Load the replay; a bad one is shown in an error dialog instead of the battle.
-    const std::string replay_path = options.replay.empty() ? default_replay() : options.replay;
-    std::string error_title, error_message;
-    std::unique_ptr<render::ReplayScene> scene;
-    render::ReplayNotes notes;
-    bool simulated = false;
-    std::string opening = replay_path;  // the file the error dialog names
-    try {
-        scene = std::make_unique<render::ReplayScene>(
-            open_for_viewing(replay_path, options.rules_dir, simulated));
-        // The notes beside the replay (none yet: empty, created on the first change).
-        opening = options.notes.empty() ? render::notes_file_for(replay_path) : options.notes;
-        notes = render::load_notes(opening, *scene);
-        if (simulated)
-            std::printf(
-                "%s is a scenario: simulated it for viewing (save the replay with "
-                "`vedette simulate %s -o REPLAY`)\n",
-                replay_path.c_str(), replay_path.c_str());
-    } catch (const std::exception& e) {
-        scene.reset();
-        error_title = "Vedette cannot open " + opening;
-        error_message = e.what();
-        std::fprintf(stderr, "error: %s\n", e.what());
-    }
-
-    render::GlfwWindow window(
-        int(options.size.width), int(options.size.height),
-        "Vedette: " + (scene ? scene->replay.header.title : std::string("error")) +
-            (simulated ? " (simulated from the scenario)" : ""));
-    VkSurfaceKHR surface = window.create_surface(ctx.instance());
-    VkExtent2D extent = window.framebuffer_extent();
-    if (extent.width == 0 || extent.height == 0) extent = options.size;
-    render::Presenter presenter(ctx, surface, extent, options.vsync);
-
-    std::unique_ptr<render::BattlefieldRenderer> renderer;
-    std::unique_ptr<render::OffscreenTarget> blank;    // the error dialog's background
-    std::unique_ptr<render::Readback> blank_readback;  // its screenshots
-    std::unique_ptr<ViewerModel> model;
-    if (scene) {
-        renderer = std::make_unique<render::BattlefieldRenderer>(ctx, extent, *scene);
-        renderer->set_surround_colour(kPanelBackground);
-        model = std::make_unique<ViewerModel>(*scene);
-        model->ruleset = load_ruleset_data(options.rules_dir, scene->replay.header.ruleset);
-        model->notes = std::move(notes);
-        if (options.all_panels) model->panels.rules = model->panels.notes = true;
-        model->labels = options.labels;
-        if (options.presenter) set_layout(*model, Layout::presenter);
-        if (options.font_scale > 0) model->font_scale = options.font_scale;
-        model->timeline.seek_event(std::min<int>(1, int(scene->replay.events.size()) - 1));
-    } else {
-        blank = std::make_unique<render::OffscreenTarget>(ctx, extent);
-        blank_readback = std::make_unique<render::Readback>(ctx, extent, 1);
-    }
-    auto target = [&]() -> const render::OffscreenTarget& {
-        return renderer ? renderer->target() : *blank;
-    };
-    render::ImGuiLayer ui_layer(ctx, window.handle(), target());
-
-    CommandQueue queue;
-    Stats stats;
-    bool quit = false, relayout = true;
-    std::optional<std::string> screenshot;
-    int screenshot_settle = 0;
-    // When a step or seek was asked for (to measure until its frame is done); epoch: none.
-    Clock::time_point step_started{};
-    const Clock::time_point none{};
-    int step_frames = 0;  // frames still to finish before the step shows: 0 for tours, 1 for keys
-    int exit_code = scene ? 0 : sim::kExitBadInput;
-    auto last = Clock::now();
-
-    while (!quit && !window.should_close()) {
-        glfwPollEvents();
-        VkExtent2D fb = window.framebuffer_extent();
-        if (fb.width == 0 || fb.height == 0) {  // minimised: draw nothing until it comes back
-            glfwWaitEventsTimeout(0.1);
-            continue;
-        }
-        if (fb.width != target().extent().width || fb.height != target().extent().height) {
-            presenter.wait_idle();
-            if (renderer)
-                renderer->resize(fb);
-            else {
-                blank = std::make_unique<render::OffscreenTarget>(ctx, fb);
-                blank_readback = std::make_unique<render::Readback>(ctx, fb, 1);
-            }
-            ui_layer.retarget(target());
-            relayout = true;
-        }
-        const auto frame_start = Clock::now();
-        const double dt = std::chrono::duration<double>(frame_start - last).count();
-        last = frame_start;
-
-        if (tour && !screenshot) {
-            TourRequests r;
-            try {
-                r = tour->run(model.get(), frame_start);
-            } catch (const sim::InputError& e) {
-                std::fprintf(stderr, "error: %s\n", e.what());
-                return sim::kExitBadInput;
-            }
-            if (r.quit) break;
-            if (r.resize) glfwSetWindowSize(window.handle(), r.resize->first, r.resize->second);
-            if (r.screenshot) {
-                screenshot = r.screenshot;
-                screenshot_settle = 2;  // let ImGui settle layouts and scrolling first
-            }
-            if (r.stepped && step_started == none) step_started = frame_start, step_frames = 0;
-        }
-
-        const float w = float(target().extent().width), h = float(target().extent().height);
-        ui_layer.new_frame();
-        const bool capture = screenshot && screenshot_settle == 0;
-        if (capture) ui::capture_begin();
-        render::SceneState state;
-        render::Camera camera;
-        SceneRect rect{0, 0, w, h};
-        if (model) {
-            model->timeline.advance(dt);
-            state = render::scene_at_time(*scene, model->timeline.time_ms());
-            if (model->panels.overlays) add_selection_hex_marks(*model, state);
-            state.counters = model->counters;
-            rect = scene_rect(model->panels, w, h, model->layout);
-            ImGui::GetIO().FontGlobalScale = model->font_scale;
-            const bool lay_out = relayout || model->relayout;
-            model->relayout = false;
-            try {
-                camera = camera_for(*model, state, rect.w / rect.h);
-            } catch (const std::invalid_argument&) {  // a followed unit left the table
-                model->camera_mode = ViewerModel::CameraMode::director;
-                camera = camera_for(*model, state, rect.w / rect.h);
-            }
-            model->last_camera = camera;
-            const FrameView view{*model, state,  camera, renderer->terrain(), w, h, lay_out, rect.x,
-                                 rect.y, rect.w, rect.h, &renderer->visuals()};
-            draw_panels(view, queue);
-            // A key's step is applied after this frame, so the frame after it shows the result.
-            if (handle_input(*model, camera, queue) && step_started == none)
-                step_started = frame_start, step_frames = 1;
-        } else {
-            error_dialog(error_title, error_message, w, h, quit);
-        }
-        relayout = false;
-        const std::vector<std::string> captured =
-            capture ? ui::capture_end() : std::vector<std::string>{};
-
-        VkCommandBuffer cmd = presenter.begin_frame();
-        if (renderer) {
-            const VkRect2D viewport{{int(rect.x), int(rect.y)},
-                                    {std::uint32_t(rect.w), std::uint32_t(rect.h)}};
-            renderer->record(cmd, state, camera, 0, viewport);
-        } else {
-            const float grey[4] = {0.12f, 0.13f, 0.15f, 1.0f};
-            blank->begin(cmd, grey);
-            blank->end(cmd);
-        }
-        ui_layer.record(cmd);
-        if (capture) {
-            if (renderer)
-                renderer->record_readback(cmd, 0);
-            else
-                blank_readback->record_copy(cmd, blank->color(), 0);
-        }
-        presenter.end_frame(target().color(), fb);
-        if (model) queue.apply(*model);
-
-        if (step_started != none || capture) presenter.wait_idle();
-        const auto frame_end = Clock::now();
-        stats.frame_ms.push_back(
-            std::chrono::duration<double, std::milli>(frame_end - frame_start).count());
-        if (step_started != none && step_frames-- == 0) {
-            stats.step_ms.push_back(
-                std::chrono::duration<double, std::milli>(frame_end - step_started).count());
-            step_started = none;
-        }
-        if (capture) {
-            const render::RgbaImage image =
-                renderer ? renderer->readback(0) : blank_readback->fetch(0);
-            render::write_png(*screenshot, image);
-            std::string text;
-            for (const auto& line : captured) text += line + "\n";
-            const std::string txt = screenshot->substr(0, screenshot->size() - 4) + ".txt";
-            sim::write_file_atomically(txt, text);
-            std::printf("screenshot %s (%ux%u) and %s\n", screenshot->c_str(), image.width,
-                        image.height, txt.c_str());
-            screenshot.reset();
-            tour->screenshot_done();
-        } else if (screenshot && screenshot_settle > 0) {
-            --screenshot_settle;
-        }
-    }
-    presenter.wait_idle();
-    if (!options.stats.empty()) stats.write(options.stats, ctx.device_name(), target().extent());
-    if (ctx.validation_errors() > 0) {
-        std::fprintf(stderr, "viewer: %u Vulkan validation errors\n", ctx.validation_errors());
-        return 1;
-    }
-    return exit_code;
+    render::VulkanContext ctx(window_context_options());
+    // A bad replay is shown in an error dialog instead of the battle.
+    OpenedReplay opened = open_replay(options);
+    ViewerLoop loop(options, ctx, opened, tour.get());
+    return loop.run();
 }
 
 }  // namespace vedette::viewer

@@ -63,7 +63,6 @@ PresenterOverlay::PresenterOverlay(std::uint32_t, std::uint32_t height, LabelSty
       label_text_(height, kLabelLines) {}
 
 void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const PresenterMoment& m) {
-    card_.reset();
     if (m.segment.event == kTitleCard) {
         const double left = m.segment.video_end_s() - m.video_s;
         title_card(frame, scene, std::clamp(left / kTitleFadeSeconds, 0.0, 1.0));
@@ -225,7 +224,6 @@ void PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
     const int bottom = lay_out(scratch, margin);
     card_text_.shade(frame, x0, margin, x1, bottom, 0.12f);
     lay_out(frame, margin);
-    card_ = PixelRect{x0, margin, x1, bottom};
 }
 
 }  // namespace vedette::render

@@ -54,8 +54,6 @@ public:
     PresenterOverlay(std::uint32_t width, std::uint32_t height, LabelStyle labels,
                      const Visuals& visuals, const ReplayNotes* notes = nullptr);
     void paint(RgbaImage& frame, const ReplayScene& scene, const PresenterMoment& m);
-    // Where the result card was painted in the last frame (nullopt: none was).
-    const std::optional<PixelRect>& last_card() const { return card_; }
 
 private:
     void title_card(RgbaImage& frame, const ReplayScene& scene, double fade);
@@ -69,7 +67,6 @@ private:
     const ReplayNotes* notes_;
     MarksPainter marks_;
     CaptionPainter title_, caption_, card_text_, small_, label_text_;
-    std::optional<PixelRect> card_;
 };
 
 }  // namespace vedette::render

@@ -55,7 +55,6 @@ void VulkanContext::on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity, 
         ++errors_;
         label = "ERROR";
     } else if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
-        ++warnings_;
         label = "warning";
     }
     {

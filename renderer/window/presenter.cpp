@@ -41,13 +41,11 @@ void Presenter::end_frame(const Image& frame, VkExtent2D window_extent) {
     if (stale_ || have.width != window_extent.width || have.height != window_extent.height) {
         swapchain_->recreate(window_extent);
         stale_ = false;
-        ++recreations_;
     }
     std::uint32_t index = 0;
     bool acquired = swapchain_->acquire(acquired_, index);
     if (!acquired) {  // out of date between the size check and now: rebuild once and retry
         swapchain_->recreate(window_extent);
-        ++recreations_;
         acquired = swapchain_->acquire(acquired_, index);
     }
     if (acquired) swapchain_->record_blit(cmd_, frame, index);

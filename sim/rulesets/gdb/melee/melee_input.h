@@ -9,8 +9,7 @@
 
 namespace vedette::sim::gdb {
 
-// Reads a whole melee file. Any problem is an InputError with the JSON path.
-MeleeSetup read_melee_file(const std::string& path);
+// Reads a melee description. Any problem is an InputError with the JSON path.
 MeleeSetup parse_melee(const JsonNode& root);
 MeleeUnit parse_melee_unit(const JsonNode& node);
 // The same, allowing further keys that the caller reads itself (scenario units: id, at, facing).

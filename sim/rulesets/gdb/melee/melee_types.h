@@ -82,8 +82,6 @@ std::string_view to_string(TroopType v);
 std::string_view to_string(UnitClass v);
 std::string_view to_string(Formation v);
 std::string_view to_string(Status v);
-std::string_view to_string(General v);
-std::string_view to_string(Cover v);
 std::string_view to_string(Terrain v);
 std::string_view to_string(StatusAfter v);
 
@@ -93,9 +91,6 @@ inline bool is_cavalry(TroopType t) {
 inline bool is_infantry(TroopType t) {
     return t == TroopType::infantry || t == TroopType::open_order || t == TroopType::skirmishers;
 }
-inline bool is_foot(TroopType t) {
-    return !is_cavalry(t);
-}  // infantry and artillery
 
 struct MeleeUnit {
     std::string name;
