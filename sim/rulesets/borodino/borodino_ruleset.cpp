@@ -37,6 +37,7 @@ ruleset::Resolution BorodinoRuleset::resolve(const Json& json, const std::string
     const ResolvedShock r = resolve_shock(rules_, f.situation, roll, f.dice.has_value());
     ruleset::Resolution out;
     out.json = shock_json(rules_, r);
+    if (options.odds) out.json["odds"] = ruleset::odds_json(shock_cli_odds(rules_, r));
     out.json["seed"] = seed;
     out.text = shock_text(rules_, r, options.odds);
     out.explanation = explain_shock(rules_, r, "Shock");

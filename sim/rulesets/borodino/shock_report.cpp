@@ -1,5 +1,6 @@
 #include "sim/rulesets/borodino/shock_report.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "sim/record/record_json.h"
@@ -161,21 +162,97 @@ nlohmann::ordered_json hex_json(const BorodinoRules& rules, const ResolvedShock&
         j[row.lit ? "modifiers" : "not_applied"].push_back(m);
     }
     if (h.artillery_alone) {
-        for (const char* k : {"drm", "modified", "result", "odds"}) j[k] = nullptr;
+        for (const char* k : {"drm", "modified", "result"}) j[k] = nullptr;
         j["note"] = "artillery shocked alone is eliminated with no die (Hex 9.25)";
         return j;
     }
     j["drm"] = h.drm;
     j["modified"] = r.roll ? nlohmann::ordered_json(*r.roll + h.drm) : nullptr;
     j["result"] = r.roll ? nlohmann::ordered_json(rules.band_for(*r.roll + h.drm).result) : nullptr;
-    nlohmann::ordered_json odds = nlohmann::ordered_json::array();
-    const std::vector<int> counts = band_counts(rules, h.drm);
-    for (std::size_t b = 0; b < counts.size(); ++b)
-        odds.push_back({{"result", rules.bands[b].result},
-                        {"count", counts[b]},
-                        {"probability", counts[b] / 10.0}});
-    j["odds"] = {{"denominator", 10}, {"outcomes", odds}};
     return j;
+}
+
+// ---- the odds for the command line (sim/ruleset/odds.h) ----------------------------------
+
+constexpr const char* kArtilleryEliminated = "artillery_eliminated";
+constexpr const char* kArtilleryWords = "artillery shocked alone is eliminated";
+
+// The faces of the d10 that give one combination of results, a band index per target hex (-1
+// where artillery stands alone and no die counts).
+struct FacesOfBands {
+    std::vector<int> bands;
+    std::vector<int> faces;
+};
+
+// Every face of the die grouped by what it does in every hex; one group with no face when no
+// hex needs the die.
+std::vector<FacesOfBands> group_faces(const BorodinoRules& rules, const PreparedShock& p) {
+    std::vector<FacesOfBands> groups;
+    const int faces = p.needs_die() ? 10 : 1;
+    for (int face = 0; face < faces; ++face) {
+        std::vector<int> bands;
+        for (const auto& h : p.hexes)
+            bands.push_back(h.artillery_alone ? -1 : band_index(rules, face + h.drm));
+        auto same = std::find_if(groups.begin(), groups.end(),
+                                 [&](const FacesOfBands& g) { return g.bands == bands; });
+        if (same == groups.end()) same = groups.insert(groups.end(), {bands, {}});
+        if (p.needs_die()) same->faces.push_back(face);
+    }
+    return groups;
+}
+
+// Who won a hex: the bands that hit the attacker are the defender's.
+ruleset::OddsWinner hex_winner(const BorodinoRules& rules, int band) {
+    if (band < 0) return ruleset::OddsWinner::attacker;
+    const std::string& result = rules.bands[std::size_t(band)].result;
+    return result.rfind("attacker_", 0) == 0 ? ruleset::OddsWinner::defender
+                                             : ruleset::OddsWinner::attacker;
+}
+
+ruleset::OddsOutcome joint_outcome(const BorodinoRules& rules, const ResolvedShock& r,
+                                   const FacesOfBands& g) {
+    ruleset::OddsOutcome o;
+    o.winner = hex_winner(rules, g.bands.front());
+    nlohmann::ordered_json hexes = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < g.bands.size(); ++i) {
+        const std::string& hex = r.prepared.hexes[i].hex;
+        const int band = g.bands[i];
+        const std::string result =
+            band < 0 ? kArtilleryEliminated : rules.bands[std::size_t(band)].result;
+        const std::string words =
+            band < 0 ? kArtilleryWords : outcome_words(rules.bands[std::size_t(band)]);
+        o.id += (i ? "," : "") + hex + ":" + result;
+        o.label += g.bands.size() == 1 ? words : (i ? " | hex " : "hex ") + hex + ": " + words;
+        if (hex_winner(rules, band) != o.winner) o.winner = ruleset::OddsWinner::none;
+        hexes.push_back({{"hex", hex}, {"result", result}});
+    }
+    o.count = g.faces.empty() ? 1 : g.faces.size();
+    o.actual = !r.roll || std::find(g.faces.begin(), g.faces.end(), *r.roll) != g.faces.end();
+    o.specific = {{"faces", g.faces}, {"hexes", hexes}};
+    return o;
+}
+
+// Each hex on its own: every band with the faces that give it (all of them for artillery alone).
+nlohmann::ordered_json hex_bands_json(const BorodinoRules& rules, const ResolvedShock& r,
+                                      const HexShock& h, int denominator) {
+    nlohmann::ordered_json bands = nlohmann::ordered_json::array();
+    auto add = [&](const std::string& result, const std::string& words, int count, bool actual) {
+        nlohmann::ordered_json b = {{"result", result}, {"label", words}};
+        b.update(
+            ruleset::fraction_json(ruleset::OddsCount(count), ruleset::OddsCount(denominator)));
+        b["actual"] = actual;
+        bands.push_back(std::move(b));
+    };
+    if (h.artillery_alone) {
+        add(kArtilleryEliminated, kArtilleryWords, denominator, true);
+    } else {
+        const int actual = r.roll ? band_index(rules, *r.roll + h.drm) : -1;
+        const std::vector<int> counts = band_counts(rules, h.drm);
+        for (std::size_t b = 0; b < counts.size(); ++b)
+            add(rules.bands[b].result, outcome_words(rules.bands[b]), counts[b],
+                static_cast<int>(b) == actual);
+    }
+    return {{"hex", h.hex}, {"outcomes", bands}};
 }
 
 }  // namespace
@@ -219,6 +296,22 @@ nlohmann::ordered_json shock_json(const BorodinoRules& rules, const ResolvedShoc
     const record::UnitIndex index;
     j["explanation"] = record::to_json(explain_shock(rules, r, "Shock"), {none, index});
     return j;
+}
+
+ruleset::Odds shock_cli_odds(const BorodinoRules& rules, const ResolvedShock& r) {
+    ruleset::Odds o;
+    o.ruleset = "borodino";
+    const bool die = r.prepared.needs_die();
+    o.method = die ? "one d10 read 0-9 for every target hex, each face exactly 1/10 (Hex 9.22)"
+                   : "no die: artillery shocked alone is eliminated (Hex 9.25)";
+    o.denominator = die ? 10 : 1;
+    for (const auto& g : group_faces(rules, r.prepared))
+        o.outcomes.push_back(joint_outcome(rules, r, g));
+    nlohmann::ordered_json hexes = nlohmann::ordered_json::array();
+    for (const auto& h : r.prepared.hexes)
+        hexes.push_back(hex_bands_json(rules, r, h, die ? 10 : 1));
+    o.specific = {{"hexes", hexes}};
+    return o;
 }
 
 std::string shock_text(const BorodinoRules& rules, const ResolvedShock& r, bool odds) {

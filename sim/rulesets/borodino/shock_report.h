@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/record/explanation.h"
+#include "sim/ruleset/odds.h"
 #include "sim/rulesets/borodino/shock.h"
 
 namespace vedette::sim::borodino {
@@ -27,7 +28,12 @@ ResolvedShock resolve_shock(const BorodinoRules& rules, const ShockSituation& s,
 
 record::Explanation explain_shock(const BorodinoRules& rules, const ResolvedShock& r,
                                   const std::string& title);
+// `vedette melee --json`; the odds are added by the caller, with --odds.
 nlohmann::ordered_json shock_json(const BorodinoRules& rules, const ResolvedShock& r);
+// The odds in the form every ruleset gives the command line (sim/ruleset/odds.h): one outcome
+// per combination of results the d10's faces give across the target hexes (one die for all of
+// them, 9.22), with those faces; "borodino" holds each hex's bands on their own.
+ruleset::Odds shock_cli_odds(const BorodinoRules& rules, const ResolvedShock& r);
 std::string shock_text(const BorodinoRules& rules, const ResolvedShock& r, bool odds);
 
 }  // namespace vedette::sim::borodino

@@ -12,6 +12,7 @@
 
 #include "sim/core/json_reader.h"
 #include "sim/record/explanation.h"
+#include "sim/ruleset/odds.h"
 #include "sim/rulesets/dicepool/dp_melee.h"
 
 namespace vedette::sim::dicepool {
@@ -24,6 +25,9 @@ MeleeSide parse_melee_side(const DpRules& rules, const JsonNode& node);
 
 nlohmann::ordered_json melee_json(const DpRules& rules, const MeleePlan& plan,
                                   const MeleeResult& result, const MeleeOdds* odds);
+// The odds in the form every ruleset gives the command line (sim/ruleset/odds.h): the results
+// no roll gives left out, the actual one marked; "dicepool" holds each side's hit distribution.
+ruleset::Odds melee_cli_odds(const MeleeResult& result, const MeleeOdds& odds);
 std::string melee_text(const DpRules& rules, const MeleePlan& plan, const MeleeResult& result,
                        const MeleeOdds* odds);
 record::Explanation explain_melee(const DpRules& rules, const MeleePlan& plan,

@@ -69,27 +69,36 @@ OJson side_json(const MeleePlan& m, const MeleeResult& r, int s) {
 
 OJson distribution_json(const HitDistribution& h) {
     OJson rows = OJson::array();
-    for (std::size_t k = 0; k < h.counts.size(); ++k)
-        rows.push_back({{"hits", k},
-                        {"count", std::to_string(h.counts[k])},
-                        {"probability", probability(h.counts[k], h.denominator)}});
+    for (std::size_t k = 0; k < h.counts.size(); ++k) {
+        OJson row = {{"hits", k}};
+        row.update(ruleset::fraction_json(h.counts[k], h.denominator));
+        rows.push_back(std::move(row));
+    }
     return {{"denominator", std::to_string(h.denominator)}, {"distribution", rows}};
 }
 
-OJson odds_json(const MeleeOdds& o) {
-    OJson results;
-    for (std::size_t k = 0; k < 3; ++k)
-        results[melee_result_names()[k]] = {
-            {"count", std::to_string(o.results[k])},
-            {"probability", probability(o.results[k], o.denominator)}};
-    return {{"denominator", std::to_string(o.denominator)},
-            {"results", results},
-            {"hits",
-             {{"attacker", distribution_json(o.hits[kAttacker])},
-              {"defender", distribution_json(o.hits[kDefender])}}}};
-}
-
 }  // namespace
+
+ruleset::Odds melee_cli_odds(const MeleeResult& r, const MeleeOdds& odds) {
+    ruleset::Odds o;
+    o.ruleset = "dicepool";
+    o.method =
+        "each pool's hits are binomial, C(n, k) s^k (6-s)^(n-k) of its 6^n rolls; both pools' "
+        "rolls together";
+    o.denominator = odds.denominator;
+    static constexpr ruleset::OddsWinner kWinners[3] = {
+        ruleset::OddsWinner::attacker, ruleset::OddsWinner::defender, ruleset::OddsWinner::none};
+    for (std::size_t k = 0; k < 3; ++k) {
+        if (odds.results[k] == 0) continue;  // an outcome no roll gives is not listed
+        const auto kind = static_cast<MeleeResultKind>(k);
+        o.outcomes.push_back({melee_result_names()[k], result_label(kind), kWinners[k],
+                              odds.results[k], kind == r.result, nullptr});
+    }
+    o.specific = {{"hits",
+                   {{"attacker", distribution_json(odds.hits[kAttacker])},
+                    {"defender", distribution_json(odds.hits[kDefender])}}}};
+    return o;
+}
 
 OJson melee_json(const DpRules& rules, const MeleePlan& m, const MeleeResult& r,
                  const MeleeOdds* odds) {
@@ -100,7 +109,7 @@ OJson melee_json(const DpRules& rules, const MeleePlan& m, const MeleeResult& r,
     j["defender"] = side_json(m, r, kDefender);
     j["winner"] = r.winner == kAttacker ? "attacker" : r.winner == kDefender ? "defender" : "none";
     j["result"] = melee_result_names()[static_cast<std::size_t>(r.result)];
-    if (odds) j["odds"] = odds_json(*odds);
+    if (odds) j["odds"] = ruleset::odds_json(melee_cli_odds(r, *odds));
     return j;
 }
 

@@ -3,6 +3,7 @@
 // arithmetic, status changes, follow-up tests, double sixes and the exact odds.
 
 #include "sim/rulesets/gdb/gdb_explain_parts.h"
+#include "sim/rulesets/gdb/melee/melee_report.h"
 
 namespace vedette::sim::gdb::explain {
 
@@ -244,21 +245,6 @@ Section melee_events(const OJson& r) {
     return s;
 }
 
-// An outcome as a newcomer reads it, saying what happens to whom: "attacker wins; the defender
-// is dispersed", "defender wins; the square holds", "no winner: a draw". (A result names what
-// befalls the loser, except a square that holds.)
-std::string outcome_words(const std::string& winner, const std::string& result, bool continues) {
-    const std::string more = continues ? " (the melee continues)" : "";
-    if (winner == "none" || winner.empty())
-        return (result == "draw" ? std::string("no winner: a draw")
-                                 : "no winner: " + words(result)) +
-               more;
-    const std::string loser = winner == "attacker" ? "defender" : "attacker";
-    if (result == "square_holds") return winner + " wins; the square holds" + more;
-    if (result == "retreat") return winner + " wins; the " + loser + " retreats" + more;
-    return winner + " wins; the " + loser + " is " + words(result) + more;
-}
-
 // How good an outcome is for the attacker, for the luck meter: a win by how much befalls the
 // loser (pushed back or a square holding 1, a retreat 2, broken 3, dispersed or removed 4), a
 // defender's win the same below zero, a draw 0.
@@ -285,7 +271,7 @@ Section melee_odds(const OJson& r) {
     for (const OJson* x : items(o, "outcomes")) {
         record::Outcome out;
         const std::string winner = str(*x, "winner");
-        out.label = outcome_words(winner, str(*x, "result"), flag(*x, "continues"));
+        out.label = outcome_label(winner, str(*x, "result"), flag(*x, "continues"));
         out.count = str(*x, "count");
         const OJson& p = member(*x, "probability");
         out.probability = p.is_number() ? p.get<double>() : 0.0;

@@ -7,6 +7,7 @@
 #include "sim/core/input_error.h"
 #include "sim/core/prng.h"
 #include "sim/rules/ruleset_files.h"
+#include "sim/ruleset/odds.h"
 #include "sim/rulesets/gdb/battle/battle_engine.h"
 #include "sim/rulesets/gdb/gdb_explain.h"
 #include "sim/rulesets/gdb/gdb_record.h"
@@ -86,10 +87,13 @@ ruleset::Resolution GdbRuleset::resolve(const Json& json, const std::string& fil
         }
     }
     ruleset::Resolution r;
+    // The explanation reads the report as a melee record keeps it (a replay's melee details);
+    // the command line then gets the odds in the form every ruleset writes.
     r.json = melee_report_json(melee, outcome, odds ? &*odds : nullptr);
     r.json["seed"] = seed;
-    r.text = melee_report_text(melee, outcome, odds ? &*odds : nullptr);
     r.explanation = explain_melee_report(r.json, tables_);
+    if (odds) r.json["odds"] = ruleset::odds_json(melee_cli_odds(melee, outcome, *odds));
+    r.text = melee_report_text(melee, outcome, odds ? &*odds : nullptr);
     return r;
 }
 

@@ -5,17 +5,6 @@
 
 namespace vedette::sim::gdb {
 
-std::string count_to_string(Count value) {
-    if (value == 0) return "0";
-    std::string s;
-    while (value > 0) {
-        s.push_back(static_cast<char>('0' + static_cast<int>(value % 10)));
-        value /= 10;
-    }
-    std::reverse(s.begin(), s.end());
-    return s;
-}
-
 double MeleeOdds::probability(const OddsOutcome& o) const {
     return static_cast<double>(static_cast<long double>(o.count) /
                                static_cast<long double>(denominator));

@@ -8,13 +8,17 @@
 #include <string>
 #include <vector>
 
+#include "sim/ruleset/odds.h"
 #include "sim/rulesets/gdb/melee/melee_engine.h"
 
 namespace vedette::sim::gdb {
 
-__extension__ typedef unsigned __int128 Count;
+// The core's exact count (more than 64 bits: every unit's 2D6 multiplied together).
+using Count = ruleset::OddsCount;
 
-std::string count_to_string(Count value);
+inline std::string count_to_string(Count value) {
+    return ruleset::decimal_text(value);
+}
 
 struct OddsOutcome {
     int winner = -1;

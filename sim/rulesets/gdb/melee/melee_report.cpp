@@ -1,5 +1,6 @@
 #include "sim/rulesets/gdb/melee/melee_report.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -176,6 +177,53 @@ OJson melee_odds_json(const PreparedMelee& m, const MeleeOdds& odds) {
                        {"numerator", count_to_string(odds.casualty_numerators[id])}});
     j["expected_casualties"] = cas;
     return j;
+}
+
+std::string outcome_label(const std::string& winner, const std::string& result, bool continues) {
+    std::string spaced = result;  // "pushed_back" -> "pushed back"
+    std::replace(spaced.begin(), spaced.end(), '_', ' ');
+    const std::string more = continues ? " (the melee continues)" : "";
+    if (winner == "none" || winner.empty())
+        return (result == "draw" ? std::string("no winner: a draw") : "no winner: " + spaced) +
+               more;
+    const std::string loser = winner == "attacker" ? "defender" : "attacker";
+    if (result == "square_holds") return winner + " wins; the square holds" + more;
+    if (result == "retreat") return winner + " wins; the " + loser + " retreats" + more;
+    return winner + " wins; the " + loser + " is " + spaced + more;
+}
+
+ruleset::Odds melee_cli_odds(const PreparedMelee& m, const MeleeOutcome& out,
+                             const MeleeOdds& odds) {
+    const Decision& actual = *out.decision;
+    ruleset::Odds o;
+    o.ruleset = "gdb";
+    o.method = m.automatic
+                   ? "no dice: the melee is decided without a roll (12.12-12.14)"
+                   : "exact enumeration of every unit's 2D6 (12.6: a side scores its best total)";
+    o.denominator = odds.denominator;
+    for (const auto& x : odds.outcomes) {
+        const std::string winner = winner_name(x.winner), result = result_name(x.result);
+        ruleset::OddsOutcome oc;
+        oc.id = (x.winner < 0 ? result : winner + "_wins_" + result) +
+                (x.continues ? "_continues" : "");
+        oc.label = outcome_label(winner, result, x.continues);
+        oc.winner = x.winner == kAttacker   ? ruleset::OddsWinner::attacker
+                    : x.winner == kDefender ? ruleset::OddsWinner::defender
+                                            : ruleset::OddsWinner::none;
+        oc.count = x.count;
+        oc.actual = x.winner == actual.winner && x.result == actual.result &&
+                    x.continues == actual.continues;
+        oc.specific = {{"result", result}, {"continues", x.continues}};
+        o.outcomes.push_back(std::move(oc));
+    }
+    OJson cas = OJson::array();
+    for (std::size_t id = 0; id < m.units.size(); ++id)
+        cas.push_back({{"side", side_name(m.units[id].side)},
+                       {"name", m.units[id].unit->name},
+                       {"numerator", count_to_string(odds.casualty_numerators[id])},
+                       {"expected", odds.expected_casualties[id]}});
+    o.specific = {{"expected_casualties", cas}};
+    return o;
 }
 
 OJson melee_report_json(const PreparedMelee& m, const MeleeOutcome& out, const MeleeOdds* odds) {

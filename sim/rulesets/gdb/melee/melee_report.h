@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/ruleset/odds.h"
 #include "sim/rulesets/gdb/melee/melee_engine.h"
 #include "sim/rulesets/gdb/melee/melee_odds.h"
 
@@ -14,7 +15,18 @@ namespace vedette::sim::gdb {
 
 nlohmann::ordered_json melee_report_json(const PreparedMelee& m, const MeleeOutcome& out,
                                          const MeleeOdds* odds);
+// The odds as a melee record keeps them (the "odds" of a replay's melee details, which the
+// explanation reads); `vedette melee --json --odds` writes melee_cli_odds instead.
 nlohmann::ordered_json melee_odds_json(const PreparedMelee& m, const MeleeOdds& odds);
+// The odds in the form every ruleset gives the command line (sim/ruleset/odds.h): one outcome
+// per (winner, result, continues), the actual one marked; "gdb" holds each outcome's result and
+// every unit's expected casualties as an exact numerator over the denominator.
+ruleset::Odds melee_cli_odds(const PreparedMelee& m, const MeleeOutcome& out,
+                             const MeleeOdds& odds);
+// An outcome as a newcomer reads it, saying what happens to whom: "attacker wins; the defender
+// is dispersed", "defender wins; the square holds", "no winner: a draw". (A result names what
+// befalls the loser, except a square that holds.) The explanation's odds use the same words.
+std::string outcome_label(const std::string& winner, const std::string& result, bool continues);
 std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out,
                               const MeleeOdds* odds);
 
