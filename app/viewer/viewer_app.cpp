@@ -106,10 +106,10 @@ RulesetData load_ruleset_data(const std::string& rules_dir, const std::string& i
             r.problem = "no " + path;
             return r;
         }
-        r.data = sim::read_json_file(path);
+        r.data = std::make_shared<const nlohmann::json>(sim::read_json_file(path));
         r.file = path;
     } catch (const std::exception& e) {
-        r.data = nullptr;
+        r.data.reset();
         r.problem = e.what();
     }
     return r;

@@ -5,10 +5,11 @@
 // way we look at it moves. Everything comes from the replay's records; no rules code is involved.
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "app/viewer/timeline.h"
 #include "renderer/scene/camera.h"
@@ -33,8 +34,10 @@ enum class Layout { standard, presenter };
 
 // The ruleset's data file as the rules panel shows it: loaded as plain data when it is installed.
 struct RulesetData {
-    std::string file;     // where it was found (empty: not installed)
-    nlohmann::json data;  // null when not installed or unreadable
+    std::string file;  // where it was found (empty: not installed)
+    // Shared, so that the panels need no JSON header to hold it: null when not installed or
+    // unreadable.
+    std::shared_ptr<const nlohmann::json> data;
     std::string problem;  // why not, in words
 };
 

@@ -55,14 +55,9 @@ BoardUnit board_unit(const sim::record::Board& board) {
         u.mm = 2.0 * u.hex->apothem_mm();  // centre to centre
         return u;
     }
-    const auto& j = board.json;
-    if (j.is_object() && j.contains("table") && j["table"].is_object() &&
-        j["table"].contains("width") && j["table"]["width"].is_string()) {
-        const std::string w = j["table"]["width"].get<std::string>();
-        if (w.size() >= 2 && w.compare(w.size() - 2, 2, "in") == 0) {
-            u.kind = BoardUnit::Kind::inches;
-            u.mm = 25.4;
-        }
+    if (board.table_in_inches) {
+        u.kind = BoardUnit::Kind::inches;
+        u.mm = 25.4;
     }
     return u;
 }

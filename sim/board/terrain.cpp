@@ -1,5 +1,7 @@
 #include "sim/board/terrain.h"
 
+#include "sim/core/json_reader.h"
+
 #include <cctype>
 #include <cmath>
 #include <sstream>

@@ -10,8 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "sim/core/json_reader.h"
 #include "sim/geom/fixed_geometry.h"
+
+namespace vedette::sim {
+class JsonNode;  // sim/core/json_reader.h: the readers below take one; this header needs no JSON
+}
 
 namespace vedette::sim::board {
 

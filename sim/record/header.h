@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "sim/board/terrain.h"
 #include "sim/geom/fixed_geometry.h"
@@ -95,10 +95,14 @@ struct Board {
     board::Terrain terrain;
     std::optional<HexGrid> hex;
     // The board as written: {"table": ..., "terrain": ..., "hex": ...} in the scenario's own form,
-    // so one parser reads scenarios and replays (sim/board/terrain.h) and a replay writes it back
-    // byte for byte.
-    nlohmann::ordered_json json;
+    // as compact JSON text, so one parser reads scenarios and replays (sim/board/terrain.h) and a
+    // replay writes it back byte for byte. Set with set_written_board.
+    std::string written;
+    // The table's width was written in inches ("72in"): the scale bar counts in inches then.
+    bool table_in_inches = false;
 };
+// Keeps the board as written (key order included) and what the viewer reads from its words.
+void set_written_board(Board& board, const nlohmann::ordered_json& written);
 
 // How the viewer and the exporter draw a ruleset's events and states, named as visual intent so
 // that they need no rules code: an arrow style for each event kind that moves or declares

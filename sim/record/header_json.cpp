@@ -151,6 +151,16 @@ void check_hex_grid(const HexGrid& g, const JsonNode& hex) {
 
 }  // namespace
 
+void set_written_board(Board& board, const nlohmann::ordered_json& written) {
+    board.written = written.dump();
+    board.table_in_inches = false;
+    if (!written.is_object() || !written.contains("table")) return;
+    const auto& table = written["table"];
+    if (!table.is_object() || !table.contains("width") || !table["width"].is_string()) return;
+    const std::string w = table["width"].get<std::string>();
+    board.table_in_inches = w.size() >= 2 && w.compare(w.size() - 2, 2, "in") == 0;
+}
+
 Looks looks_from_json(const nlohmann::json& j, const std::string& file, const std::string& path) {
     const JsonNode root(j, file, path);
     if (!j.is_object()) root.fail("expected an object, found " + json_type_name(j));

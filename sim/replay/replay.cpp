@@ -76,7 +76,7 @@ std::string write_v2(const record::Header& header, std::uint64_t seed,
     out.pop_back();  // reopen the object
     out += ",";
     out += kHeaderKey + record::header_to_json(header).dump() + ",";
-    out += kBoardKey + header.board.json.dump() + ",";
+    out += kBoardKey + header.board.written + ",";
     out += kScenarioKey + scenario_text + ",";
     out += kKeyframesKey;
     for (std::size_t k = 0; k < keyframes.size(); ++k)
@@ -186,7 +186,7 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
         return false;
     record::header_from_json(header_json, file, "$.header", r.header);
     r.header.board = record::board_from_json(board_json, file, "$.board");
-    r.header.board.json = OJson::parse(board_text);
+    record::set_written_board(r.header.board, OJson::parse(board_text));
     r.scenario_text = std::string(scenario_text);
     const Names n = names_of(r.header);
     r.unit_ids = n.ids;
@@ -244,7 +244,7 @@ Replay parse_replay_document(const Json& json, const std::string& text, const st
     r.header.board = record::board_from_json(root.required("board").raw(), file, "$.board");
     // Key order is part of the written bytes: keep it from an order-keeping parse.
     const OJson ordered = OJson::parse(text);
-    r.header.board.json = ordered.at("board");
+    record::set_written_board(r.header.board, ordered.at("board"));
     r.scenario_text = ordered.at("scenario").dump();
     const Names n = names_of(r.header);
     r.unit_ids = n.ids;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "renderer/scene/scale_bar.h"
 
@@ -13,7 +14,8 @@ namespace {
 
 sim::record::Board board_with_table(const std::string& width) {
     sim::record::Board b;
-    b.json = {{"table", {{"width", width}, {"depth", width}}}};
+    sim::record::set_written_board(
+        b, nlohmann::ordered_json{{"table", {{"width", width}, {"depth", width}}}});
     return b;
 }
 

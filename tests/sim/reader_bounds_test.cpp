@@ -77,7 +77,11 @@ std::string explanation_edit(record::SectionKind kind, std::string& where,
 // ---- 1. Hex grids.
 
 std::string hex_edit(const std::function<void(OJson&)>& edit) {
-    return rewritten(kHex, [&](replay::Replay& r) { edit(r.header.board.json["hex"]); });
+    return rewritten(kHex, [&](replay::Replay& r) {
+        OJson board = OJson::parse(r.header.board.written);
+        edit(board["hex"]);
+        record::set_written_board(r.header.board, board);
+    });
 }
 
 TEST(HexGridBounds, TheShippedGridsAreFarWithinTheLimits) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include <imgui.h>
+#include <nlohmann/json.hpp>
 
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_text.h"
@@ -92,21 +93,21 @@ void rules_panel(const FrameView& f, CommandQueue& q) {
     if (!open) q.push([](ViewerModel& m) { m.panels.rules = false; });
     const RulesetData& r = f.model.ruleset;
     const std::string& id = f.model.scene.replay.header.ruleset;
-    if (!r.data.is_object()) {
+    if (!r.data || !r.data->is_object()) {
         ui::text_coloured(ui::heading(), "Ruleset %s", id.c_str());
         ui::text_wrapped("No data file for this ruleset is installed here%s%s.",
                          r.problem.empty() ? "" : ": ", r.problem.c_str());
         ImGui::End();
         return;
     }
-    ui::text_coloured(ui::heading(), "%s: %s", text_of(r.data, "name", id).c_str(),
-                      text_of(r.data, "edition").c_str());
+    ui::text_coloured(ui::heading(), "%s: %s", text_of(*r.data, "name", id).c_str(),
+                      text_of(*r.data, "edition").c_str());
     ui::text_dim("%s", r.file.c_str());
-    ui::text_wrapped("%s", text_of(r.data, "about").c_str());
+    ui::text_wrapped("%s", text_of(*r.data, "about").c_str());
     ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1),
                        "orange: \"source\": \"default\", our ruling where the rules are silent");
     ImGui::Separator();
-    for (auto it = r.data.begin(); it != r.data.end(); ++it)
+    for (auto it = r.data->begin(); it != r.data->end(); ++it)
         if (it->is_object() || it->is_array()) node(it.key(), it.value());
     ImGui::End();
 }

@@ -405,7 +405,7 @@ record::Header make_header(const BorodinoRules& rules, const BattleScenario& s) 
         h.units.push_back(r);
     }
     h.board = s.record_board;
-    h.board.json = s.board_json;
+    record::set_written_board(h.board, s.board_json);
     return h;
 }
 

@@ -78,7 +78,7 @@ record::Header dp_header(const DpRules& rules, const DpScenario& s) {
         h.units.push_back(ru);
     }
     h.board.terrain = s.terrain;
-    h.board.json = s.board_json;
+    record::set_written_board(h.board, s.board_json);
     return h;
 }
 

@@ -137,10 +137,11 @@ record::Header gdb_header(const RecordContext& c) {
     for (const auto& s : c.scenario.sides) h.sides.push_back({s.id, s.name, s.nation});
     for (const auto& su : c.scenario.units) h.units.push_back(roster_unit(c, su));
     h.board.terrain = c.scenario.terrain;
-    h.board.json = nlohmann::ordered_json::object();
+    nlohmann::ordered_json board = nlohmann::ordered_json::object();
     const auto& j = c.scenario.json;
-    if (j.contains("table")) h.board.json["table"] = j["table"];
-    if (j.contains("terrain")) h.board.json["terrain"] = j["terrain"];
+    if (j.contains("table")) board["table"] = j["table"];
+    if (j.contains("terrain")) board["terrain"] = j["terrain"];
+    record::set_written_board(h.board, board);
     // How the viewer draws GdB's events and states: gdb.json's "looks", copied as data.
     if (c.tables.contains("looks"))
         h.looks = record::looks_from_json(c.tables["looks"], "gdb.json", "$.looks");

@@ -232,7 +232,7 @@ public:
                     {"hexes", "start", 0, 0, std::nullopt, -1, hexes_around(*s.board.hex, u.at)});
         }
         h.board = s.board;
-        h.board.json = board_json(s.json);
+        record::set_written_board(h.board, board_json(s.json));
         sim::replay::Recorded r = Battle(s, seed).run(h);
         r.seed = seed;
         r.scenario_text = s.json.dump();
