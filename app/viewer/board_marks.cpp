@@ -8,7 +8,7 @@ namespace vedette::viewer {
 
 namespace {
 
-// Tints for a unit's own overlays, in its list's order (frontal hexes first on a Borodino
+// Tints for a unit's own overlays, in its list's order (frontal hexes first on a hex
 // counter), and for its side's (zones of control).
 constexpr std::array<std::array<float, 4>, 3> kOwnTints{
     {{1.0f, 0.86f, 0.25f, 0.55f}, {0.35f, 0.75f, 1.0f, 0.5f}, {0.8f, 0.45f, 1.0f, 0.5f}}};

@@ -127,8 +127,8 @@ void CaptionPainter::paint_lines(RgbaImage& frame, const std::string& title,
 }
 
 std::string readable_rule(const std::string& rule) {
-    // "GdB charges (seed 000)" -> "GdB charges"; "(seed 000; RULINGS evaders)" -> "(RULINGS
-    // evaders)"; "12.19 c; seed 000 (routers ...)" -> "12.19 c (routers ...)". The seeds are the
+    // "X charges (seed 000)" -> "X charges"; "(seed 000; RULINGS evaders)" -> "(RULINGS
+    // evaders)"; "1.2 c; seed 000 (routers ...)" -> "1.2 c (routers ...)". The seeds are the
     // project's sources, not words a viewer knows.
     std::string out = rule;
     for (std::size_t at = out.find("seed "); at != std::string::npos; at = out.find("seed ", at)) {

@@ -1,10 +1,14 @@
-// The ruleset seam holds: renderer/ and app/ name no rule system (no GdB namespace, header, table
-// or id), and the core of sim/ (core, geom, board, record, replay, ruleset) includes no ruleset;
-// only the registry's list of built-in rulesets (sim/rulesets/builtin.cpp) does.
+// The ruleset seam holds: renderer/ and app/ name no rule system (no namespace, header, id or
+// name of GdB, Borodino or the dice pool, and no GdB rule number), and the core of sim/ (core,
+// geom, board, record, replay, ruleset) includes no ruleset; only the registry's list of built-in
+// rulesets (sim/rulesets/builtin.cpp) does.
 
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -35,9 +39,44 @@ std::string joined(const std::vector<std::string>& lines) {
     return s;
 }
 
+// Every GdB rule number the plug-in cites ("12.17", "12.19"...): in its data file's "rule" fields
+// and in its code's "GdB 12.x" strings, so a new table is covered without editing this test.
+std::set<std::string> gdb_rule_numbers() {
+    std::set<std::string> numbers;
+    const std::regex citation(R"re(GdB[^"]*)re"), number(R"re(\b\d+\.\d+\b)re");
+    for (const auto& entry : fs::recursive_directory_iterator(kSource / "sim/rulesets/gdb")) {
+        const auto ext = entry.path().extension();
+        if (ext != ".json" && ext != ".h" && ext != ".cpp") continue;
+        std::ifstream in(entry.path());
+        std::string line;
+        while (std::getline(in, line))
+            for (std::sregex_iterator c(line.begin(), line.end(), citation), end; c != end; ++c) {
+                const std::string cited = c->str();
+                for (std::sregex_iterator n(cited.begin(), cited.end(), number); n != end; ++n)
+                    numbers.insert(n->str());
+            }
+    }
+    return numbers;
+}
+
+std::string alternatives(const std::set<std::string>& numbers) {
+    std::string out;
+    for (const auto& n : numbers)
+        out += (out.empty() ? "" : "|") + std::regex_replace(n, std::regex(R"(\.)"), R"(\.)");
+    return out;
+}
+
+TEST(RulesetSeam, EveryGdbRuleNumberIsFound) {
+    const auto numbers = gdb_rule_numbers();
+    // The melee tables (12.17, 12.18, 12.20) and the charge results (12.24) at least.
+    for (const char* n : {"12.17", "12.18", "12.20", "12.24"}) EXPECT_TRUE(numbers.count(n)) << n;
+    EXPECT_GE(numbers.size(), 10u);
+}
+
 TEST(RulesetSeam, RendererAndAppNameNoRuleSystem) {
     const std::regex rule_system(
-        R"re(sim::gdb|sim::battle|sim/rulesets/|BattleRules|GdbRules|"gdb"|\b12\.(17|18|20)\b)re");
+        R"re(sim::gdb|sim::battle|sim::borodino|sim::dicepool|sim/rulesets/|BattleRules|GdbRules|"gdb"|"borodino"|"dicepool"|[Bb]orodino|[Dd]ice[ _-]?[Pp]ool|\b()re" +
+        alternatives(gdb_rule_numbers()) + R"re()\b)re");
     for (const char* folder : {"renderer", "app"}) {
         const auto found = matches(kSource / folder, rule_system);
         EXPECT_TRUE(found.empty()) << folder << " names a rule system:\n" << joined(found);

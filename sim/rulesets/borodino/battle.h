@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/borodino/plugin_gate.h"
 // A Borodino hex scenario and its battle: the board (hexes, terrain, hexsides), two sides of
 // command groups of units on hexes facing vertices, orders per turn (moves along hex paths,
 // shocks, charges, the defender's answers) and forced dice for teaching scenarios. Each turn every

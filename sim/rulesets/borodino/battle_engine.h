@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/borodino/plugin_gate.h"
 // The battle runner's state and steps (internal to the Borodino plug-in): battle.cpp holds the
 // turn, activation, movement and the record; battle_shock.cpp the shock segment in the rulings'
 // order; battle_results.cpp what a shock's result does on the map (retreats, withdrawals,

@@ -123,11 +123,8 @@ BorodinoRules parse_borodino_rules(const std::string& text, const std::string& f
     const Json json = parse_json_text(text, file);
     const JsonNode root(json, file, "$");
     BorodinoRules r;
-    r.file = file;
-    r.hash = fnv1a64_hex(text);
-    r.name = root.string_or("name", "Borodino hex system");
-    if (const auto looks = root.optional("looks"))
-        r.looks = record::looks_from_json(looks->raw(), file, looks->path());
+    static_cast<ruleset::DataFile&>(r) =
+        ruleset::read_data_file_head(text, root, "Borodino hex system");
     const JsonNode board = root.required("board");
     r.hex_size_mm = read_value(board.required("hex_size_mm"), "Hex board");
     r.stack_limit = read_value(board.required("stack_limit"), "Hex stacking");

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/borodino/plugin_gate.h"
 // The Borodino system's tables as loaded from borodino/borodino.json: unit types, terrain and
 // hexsides, the shock result bands, the strength-ratio DRMs, the other shock DRMs, commitment,
 // charge and retreat-before-shock values. Nothing here is hard-coded in the engine: a user edits
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "sim/record/header.h"
+#include "sim/ruleset/data_file.h"
 
 namespace vedette::sim::borodino {
 
@@ -70,8 +72,8 @@ struct Value {
     bool is_default = false;
 };
 
-struct BorodinoRules {
-    std::string file, hash, name;
+// The head (file, hash, name, looks) is the plug-in kit's (sim/ruleset/data_file.h).
+struct BorodinoRules : ruleset::DataFile {
     std::vector<UnitType> types;
     std::vector<Terrain> terrain;
     std::vector<Hexside> hexsides;
@@ -90,7 +92,6 @@ struct BorodinoRules {
     // Whether a unit between a charger and its target blocks its sight (terrain: blocks_sight),
     // and how many hexes infantry breaks through on 10 or more (0: none).
     Value units_block_sight, break_through;
-    record::Looks looks;  // "looks": how the viewer draws the events and states (the header's)
 
     const UnitType* type(const std::string& id) const;
     const Terrain* terrain_of(const std::string& id) const;

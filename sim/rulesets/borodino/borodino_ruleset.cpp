@@ -10,12 +10,8 @@
 
 namespace vedette::sim::borodino {
 
-BorodinoRuleset::BorodinoRuleset(const std::string& rules_dir) {
-    const std::string path = ruleset_path(find_rules_dir(rules_dir), "borodino");
-    const std::string text = read_text_file(path);
-    rules_ = parse_borodino_rules(text, path);
-    tables_ = parse_json_text(text, path);
-}
+BorodinoRuleset::BorodinoRuleset(const std::string& rules_dir)
+    : DataFileRuleset("borodino", rules_dir), rules_(parse_borodino_rules(text(), path())) {}
 
 std::unique_ptr<ruleset::Scenario> BorodinoRuleset::parse_scenario(const Json& json,
                                                                    const std::string& file) const {

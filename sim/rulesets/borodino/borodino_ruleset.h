@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/borodino/plugin_gate.h"
 // The Borodino hex system (seed 002, Shock 9.21-9.32, with ../RULINGS-borodino.md) behind the
 // Ruleset interface: its data file (borodino/borodino.json), hex scenarios and their battle
 // (battle.h), and single shocks for `vedette melee` (shock.h).
@@ -6,21 +7,17 @@
 #include <memory>
 #include <string>
 
-#include "sim/ruleset/ruleset.h"
+#include "sim/ruleset/data_file_ruleset.h"
 #include "sim/rulesets/borodino/borodino_rules.h"
 
 namespace vedette::sim::borodino {
 
-class BorodinoRuleset : public ruleset::Ruleset {
+class BorodinoRuleset : public ruleset::DataFileRuleset {
 public:
     // Loads borodino.json from `rules_dir` ("" = the default search).
     explicit BorodinoRuleset(const std::string& rules_dir);
 
-    std::string id() const override { return "borodino"; }
     std::string name() const override { return rules_.name; }
-    std::string data_file() const override { return rules_.file; }
-    std::string data_hash() const override { return rules_.hash; }
-    nlohmann::json data() const override { return tables_; }
     std::string describe_tables() const override;
 
     std::unique_ptr<ruleset::Scenario> parse_scenario(const Json& json,
@@ -33,7 +30,6 @@ public:
 
 private:
     BorodinoRules rules_;
-    nlohmann::json tables_;
 };
 
 }  // namespace vedette::sim::borodino

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/borodino/plugin_gate.h"
 // The hex grid of the Borodino system in integers: axial coordinates (q, r) on a pointy-topped grid
 // laid as the renderer draws it (renderer/scene/hex_layout.h: q along +x, r along +y leaning +x by
 // half a hex). Directions to the six neighbours are numbered 0-5 by compass bearing 30 + 60 d

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/borodino/plugin_gate.h"
 // One shock (Удар) of the Borodino system as plain functions, shared by `vedette melee` and the
 // battle engine: who may shock (9.21, 9.23, 9.24, 9.25), the DRMs of each target hex (9.22: one
 // die for all of them, each hex with its own DRMs), the result band of the modified roll, the

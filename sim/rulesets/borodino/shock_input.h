@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/borodino/plugin_gate.h"
 // The `vedette melee` file of the Borodino system: one shock (docs/RULES_BORODINO.md).
 // {"ruleset": "borodino", "attackers": [...], "defenders": [...], "dice": 0-9}
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/borodino/plugin_gate.h"
 // A resolved shock in words: as the typed explanation the viewer, the exporter and `vedette
 // melee` share (the d10, every DRM of every target hex lit or dim with its reason, the result
 // table with the row lit, the exact odds of each band), as `vedette melee --json` and as text.

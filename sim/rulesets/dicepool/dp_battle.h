@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/dicepool/plugin_gate.h"
 // The dice-pool battle engine: a scenario run turn by turn into ruleset-neutral records. Each
 // turn: the charges of that turn's orders in file order (order test, the target's reaction, the
 // charge move, the melee, casualties, the loser's courage test, push back, pursuit), then the

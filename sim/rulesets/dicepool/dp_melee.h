@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/dicepool/plugin_gate.h"
 // One dice-pool melee (DP Melee, DP Casualties): each side rolls 12 dice, or 6 with a disorder
 // marker; every die at or above the value needed is a hit; hits divided by the enemy's armour,
 // rounded down, remove models; the side that removed more models wins, a tie is a draw.

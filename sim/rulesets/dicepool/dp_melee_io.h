@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/dicepool/plugin_gate.h"
 // `vedette melee FILE.json` for the dice-pool ruleset: the melee file read into two sides, and
 // one resolved melee written as JSON, as text and as a typed explanation (dice with hits marked,
 // the value needed and why, the result row, the exact odds and each side's hit distribution).

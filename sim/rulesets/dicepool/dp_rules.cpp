@@ -179,11 +179,7 @@ DpRules parse_dp_rules(const std::string& text, const std::string& file) {
     const Json json = parse_json_text(text, file);
     const JsonNode root(json, file, "$");
     DpRules r;
-    r.file = file;
-    r.hash = fnv1a64_hex(text);
-    r.name = root.required("name").as_string();
-    if (const auto looks = root.optional("looks"))
-        r.looks = record::looks_from_json(looks->raw(), file, looks->path());
+    static_cast<ruleset::DataFile&>(r) = ruleset::read_data_file_head(text, root, std::nullopt);
     read_measures(root, r);
     read_sheets(root, r);
     read_charge_and_reactions(root, r);

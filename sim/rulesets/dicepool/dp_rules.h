@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/dicepool/plugin_gate.h"
 // The dice-pool rules of seed 003 as data: the unit sheets by type, the tests, the charge and
 // reaction distances, the melee pool and its modifiers, read from dicepool.json. Values the seed
 // does not give carry is_default (shown as "[default]" by `vedette rules --ruleset dicepool`).
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "sim/record/header.h"
+#include "sim/ruleset/data_file.h"
 
 namespace vedette::sim::dicepool {
 
@@ -72,12 +74,8 @@ struct UnitSheet {
     bool may(Reaction r) const;
 };
 
-struct DpRules {
-    std::string file;
-    std::string hash;
-    std::string name;
-    record::Looks looks;  // "looks": how the viewer draws the events and states (the header's)
-
+// The head (file, hash, name, looks) is the plug-in kit's (sim/ruleset/data_file.h).
+struct DpRules : ruleset::DataFile {
     // Bases and units (DP Units).
     Valued foot_base_w, foot_base_d, horse_base_w, horse_base_d;
     Valued min_models, max_models, close_order_ranks, loose_gap_mm;

@@ -9,12 +9,8 @@
 
 namespace vedette::sim::dicepool {
 
-DicepoolRuleset::DicepoolRuleset(const std::string& rules_dir) {
-    const std::string path = ruleset_path(find_rules_dir(rules_dir), "dicepool");
-    const std::string text = read_text_file(path);
-    rules_ = parse_dp_rules(text, path);
-    tables_ = parse_json_text(text, path);
-}
+DicepoolRuleset::DicepoolRuleset(const std::string& rules_dir)
+    : DataFileRuleset("dicepool", rules_dir), rules_(parse_dp_rules(text(), path())) {}
 
 std::unique_ptr<ruleset::Scenario> DicepoolRuleset::parse_scenario(const Json& json,
                                                                    const std::string& file) const {

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/dicepool/plugin_gate.h"
 // The dice-pool rules of seed 003 behind the Ruleset interface: its data file
 // (dicepool/dicepool.json), its scenarios and battle engine (dp_battle.h) and its melee
 // calculator for `vedette melee` (dp_melee.h, dp_melee_io.h).
@@ -6,21 +7,17 @@
 #include <memory>
 #include <string>
 
-#include "sim/ruleset/ruleset.h"
+#include "sim/ruleset/data_file_ruleset.h"
 #include "sim/rulesets/dicepool/dp_rules.h"
 
 namespace vedette::sim::dicepool {
 
-class DicepoolRuleset : public ruleset::Ruleset {
+class DicepoolRuleset : public ruleset::DataFileRuleset {
 public:
     // Loads dicepool.json from `rules_dir` ("" = the default search).
     explicit DicepoolRuleset(const std::string& rules_dir);
 
-    std::string id() const override { return "dicepool"; }
     std::string name() const override { return rules_.name; }
-    std::string data_file() const override { return rules_.file; }
-    std::string data_hash() const override { return rules_.hash; }
-    nlohmann::json data() const override { return tables_; }
     std::string describe_tables() const override { return describe_dp_rules(rules_); }
 
     std::unique_ptr<ruleset::Scenario> parse_scenario(const Json& json,
@@ -33,7 +30,6 @@ public:
 
 private:
     DpRules rules_;
-    nlohmann::json tables_;
 };
 
 }  // namespace vedette::sim::dicepool

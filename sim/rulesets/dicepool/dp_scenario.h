@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/dicepool/plugin_gate.h"
 // A dice-pool scenario (docs/RULES_DICEPOOL.md): two sides, units of individually based models
 // standing in close order, loose formation or square, turn-by-turn orders (charge, reaction,
 // move) and forced dice for narrated examples. Parsing checks everything a battle relies on:

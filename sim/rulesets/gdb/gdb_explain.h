@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // General de Brigade's explanation records (an event's `details`, the melee report of
 // `vedette melee --json`) as typed explanations (sim/record/explanation.h): the 12.17 modifier
 // table with the applied rows lit, the dice, the 12.18 result table with its row lit, the 12.20

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // The pieces the GdB explanations are built from (gdb_explain.cpp: charge-phase records;
 // gdb_explain_melee.cpp: the chapter XII melee report): tolerant readers of the untyped records,
 // section builders and the lookups into the tables of gdb.json. Internal to the GdB plug-in.

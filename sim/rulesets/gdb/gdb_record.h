@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // General de Brigade's battle output in the ruleset-neutral record (sim/record): the roster and the
 // board for the header, each event's category, episode, effects and typed explanation, and each
 // unit's look (figures on the footprint of its formation, tidy or not, markers). Narration and

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // Replays of format version 1, which only General de Brigade wrote, converted on read.
 
 #include <string>

@@ -19,13 +19,10 @@
 
 namespace vedette::sim::gdb {
 
-GdbRuleset::GdbRuleset(const std::string& rules_dir) {
-    const std::string path = ruleset_path(find_rules_dir(rules_dir), "gdb");
-    const std::string text = read_text_file(path);
-    melee_ = parse_gdb_rules(text, path);
-    battle_ = battle::parse_battle_rules(text, path);
-    tables_ = parse_json_text(text, path);
-}
+GdbRuleset::GdbRuleset(const std::string& rules_dir)
+    : DataFileRuleset("gdb", rules_dir),
+      melee_(parse_gdb_rules(text(), path())),
+      battle_(battle::parse_battle_rules(text(), path())) {}
 
 std::unique_ptr<ruleset::Scenario> GdbRuleset::parse_scenario(const Json& json,
                                                               const std::string& file) const {
@@ -66,7 +63,7 @@ replay::Recorded GdbRuleset::run(const ruleset::Scenario& scenario, std::uint64_
     battle::Scenario s = gdb->scenario;
     s.seed = seed;
     const battle::BattleResult result = battle::run_battle(melee_, battle_, s);
-    return battle::to_record(result, battle::RecordContext{s, battle_, tables_, melee_.hash});
+    return battle::to_record(result, battle::RecordContext{s, battle_, tables(), melee_.hash});
 }
 
 ruleset::Resolution GdbRuleset::resolve(const Json& json, const std::string& file,
@@ -91,7 +88,7 @@ ruleset::Resolution GdbRuleset::resolve(const Json& json, const std::string& fil
     // the command line then gets the odds in the form every ruleset writes.
     r.json = melee_report_json(melee, outcome, odds ? &*odds : nullptr);
     r.json["seed"] = seed;
-    r.explanation = explain_melee_report(r.json, tables_);
+    r.explanation = explain_melee_report(r.json, tables());
     if (odds) r.json["odds"] = ruleset::odds_json(melee_cli_odds(melee, outcome, *odds));
     r.text = melee_report_text(melee, outcome, odds ? &*odds : nullptr);
     return r;
@@ -157,7 +154,7 @@ std::string GdbRuleset::describe_tables() const {
 replay::Replay GdbRuleset::upgrade_replay(const std::string& text, const std::string& file,
                                           int version) const {
     if (version != 1) return Ruleset::upgrade_replay(text, file, version);
-    return battle::upgrade_v1_replay(text, file, battle_, tables_);
+    return battle::upgrade_v1_replay(text, file, battle_, tables());
 }
 
 }  // namespace vedette::sim::gdb

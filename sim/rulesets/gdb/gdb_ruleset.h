@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // General de Brigade (seeds 000 and 004) behind the Ruleset interface: its data file
 // (gdb/gdb.json), its scenarios, its battle engine (battle/), its melee calculator (melee/) and the
 // conversion of its output to records (gdb_record.h).
@@ -6,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "sim/ruleset/ruleset.h"
+#include "sim/ruleset/data_file_ruleset.h"
 #include "sim/rulesets/gdb/battle/battle_rules.h"
 #include "sim/rulesets/gdb/battle/scenario.h"
 #include "sim/rulesets/gdb/melee/gdb_rules.h"
@@ -19,16 +20,12 @@ public:
     battle::Scenario scenario;
 };
 
-class GdbRuleset : public ruleset::Ruleset {
+class GdbRuleset : public ruleset::DataFileRuleset {
 public:
     // Loads gdb.json from `rules_dir` ("" = the default search).
     explicit GdbRuleset(const std::string& rules_dir);
 
-    std::string id() const override { return "gdb"; }
     std::string name() const override { return melee_.name; }
-    std::string data_file() const override { return melee_.file; }
-    std::string data_hash() const override { return melee_.hash; }
-    nlohmann::json data() const override { return tables_; }
     std::string describe_tables() const override;
 
     std::unique_ptr<ruleset::Scenario> parse_scenario(const Json& json,
@@ -46,7 +43,6 @@ public:
 private:
     GdbRules melee_;
     battle::BattleRules battle_;
-    nlohmann::json tables_;
 };
 
 }  // namespace vedette::sim::gdb

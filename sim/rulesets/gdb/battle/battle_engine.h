@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // The GdB battle runner: plays a scenario turn by turn (charges, movement, melee, mandatory moves)
 // and records every step as events. Deterministic: the same scenario, rules and seed give the
 // same events, byte for byte.

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // The events General de Brigade's battle engine produces, in its own terms: sequence number, turn,
 // phase, kind, the units involved, the rule it applies, a plain-language text, a time span on the
 // replay clock, a motion where something moves, the untyped explanation record (`details`) where

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // The GdB charge and turn tables (seed 000 and our defaults), from the "battle" section of
 // sim/rulesets/gdb/gdb.json. Distances are stored in millimetres of the chosen scale preset.
 

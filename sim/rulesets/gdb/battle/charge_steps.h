@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // The rule decisions of a GdB charge (seed 000), one per step, as plain functions of the facts
 // they need: may the charge be declared, how the defender reacts, how long a formation change
 // takes, how far an evader gets. Battle (charge_sequence.cpp, charge_reactions.cpp,

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // How big a unit's block of bases is on the table, from its figures and formation (ruleset
 // "bases" and "formations"), and its rectangle at a position and facing.
 

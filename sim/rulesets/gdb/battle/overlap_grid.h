@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // Finding units placed on top of each other when a scenario is read, without comparing every unit
 // with every other (20,000 units a side took 20 s that way): each unit's bounding box is entered
 // in the cells of a coarse grid, and only units sharing a cell are compared exactly.

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // A scenario: the table, terrain, sides, brigades, commanders, units and the orders for each turn
 // (which unit charges which, the defender's chosen reaction, ordinary moves and formation
 // changes). The rules decide everything else. Format: docs/SCENARIO_AND_REPLAY.md.

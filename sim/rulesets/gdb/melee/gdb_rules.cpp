@@ -243,11 +243,10 @@ GdbRules parse_gdb_rules(const std::string& text, const std::string& file) {
     const Json json = parse_json_text(text, file);
     const JsonNode root(json, file, "$");
     GdbRules g;
-    g.file = file;
-    g.hash = fnv1a64_hex(text);
     if (root.required("ruleset").as_string() != "gdb")
         root.required("ruleset").fail("expected \"gdb\"");
-    g.name = root.string_or("name", "General de Brigade");
+    static_cast<ruleset::DataFile&>(g) =
+        ruleset::read_data_file_head(text, root, "General de Brigade");
     read_melee_modifiers(root, g);
     read_melee_results(root, g);
     read_casualties(root, g);

@@ -1,10 +1,13 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // The General de Brigade tables, loaded from sim/rulesets/gdb/gdb.json. The code knows *when* a row
 // applies (the rule's conditions); the data says *how much* and what the row is called.
 
 #include <array>
 #include <string>
 #include <vector>
+
+#include "sim/ruleset/data_file.h"
 
 namespace vedette::sim::gdb {
 
@@ -94,11 +97,8 @@ struct RangeRow {
     std::string label;
 };
 
-struct GdbRules {
-    std::string file;
-    std::string hash;  // FNV-1a 64 of the file bytes
-    std::string name;
-
+// The head (file, hash, name, looks) is the plug-in kit's (sim/ruleset/data_file.h).
+struct GdbRules : ruleset::DataFile {
     std::array<RuleRow, static_cast<std::size_t>(Mod::count)> mods;
     const RuleRow& mod(Mod m) const { return mods[static_cast<std::size_t>(m)]; }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // Internal to the melee engine: what follows from a score difference (12.18-12.20), and from a
 // melee that needs no dice (12.12-12.14). Pure functions of the prepared melee.
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // The GdB melee engine (seed 004, chapter XII).
 //
 // A melee is resolved in three steps, each a plain function:

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // Reading a melee description (the input of `vedette melee`, and the melee part of scenarios).
 // The format is documented in docs/CLI.md.
 

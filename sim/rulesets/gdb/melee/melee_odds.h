@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // Exact odds of a GdB melee before the dice are thrown: every (winner, result) outcome as an
 // integer count over a common denominator (so they sum to it exactly), and the expected
 // casualties of every unit. No sampling: each unit's 2D6 (with a sapper's re-roll where it

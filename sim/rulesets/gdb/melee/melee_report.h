@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // Explaining a resolved melee: the readable breakdown `vedette melee` prints, and the JSON
 // record (`--json`) the viewer and the battle runner read. Every row cites its rule.
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "sim/rulesets/gdb/plugin_gate.h"
 // The unit model a General de Brigade melee needs (seed 004, chapter XII), as plain data.
 // Enum order matches the name tables in melee_types.cpp, which are also the JSON spellings.
 
