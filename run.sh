@@ -6,8 +6,10 @@ cd "$(dirname "$0")"
 JOBS=${JOBS:-$(nproc)}
 
 ./tools/setup.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j "$JOBS"
+# The same build as ./test.sh's (tools/configure_main.sh), and only the program the main job runs:
+# no tests, no benchmarks.
+./tools/configure_main.sh build
+cmake --build build -j "$JOBS" --target vedette
 
 mkdir -p out
 exec ./tools/main_job.sh build/vedette out

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test.
 #
-#   ./test.sh          the format check, then the main build (-O2 -DNDEBUG, as ./run.sh
-#                      optimises, without its debug information) running every test: rules
-#                      engine, renderer, viewer and export. About 10 minutes on a fresh 2-core
-#                      machine after the packages are installed.
+#   ./test.sh          the format check, then the main build (-O2 -DNDEBUG, the same build
+#                      ./run.sh makes, so one reuses the other's objects) running every test:
+#                      rules engine, renderer, viewer and export. Each file is compiled on its
+#                      own (a unity build would hide a missing include); the benchmarks are left
+#                      to --full. At most 15 minutes on a fresh 2-core machine once the packages
+#                      are installed.
 #   ./test.sh --full   what CI runs (.ci/run): all of the above, and before it
 #                      1. a sanitizer build (AddressSanitizer + UndefinedBehaviorSanitizer) of
 #                         everything, running every test with leak checking on and nothing
@@ -13,8 +15,8 @@
 #                         (-g1: the sanitizers' reports still name file and line);
 #                      2. the ten libFuzzer targets, 15 seconds each after their saved findings
 #                         (docs/FUZZING.md), then, in that clang build (-O1, sanitizers, each file
-#                         compiled on its own), the shipped replays re-simulated to the same bytes.
-# The main build is a unity build too: 6 minutes instead of 16.5 a file at a time with -g.
+#                         compiled on its own), the shipped replays re-simulated to the same bytes;
+#                      3. the benchmarks, built in the main build (bench/; they are run by hand).
 # Warnings are errors in every build here (VEDETTE_WERROR). The output ends with CTest's summary.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -58,8 +60,10 @@ if [ "$full" = 1 ]; then
 fi
 
 echo "== main build"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -DNDEBUG" \
-      -DVEDETTE_WERROR=ON -DCMAKE_UNITY_BUILD=ON >/dev/null
+bench=OFF
+[ "$full" = 1 ] && bench=ON
+# tools/configure_main.sh is the configuration ./run.sh uses too.
+./tools/configure_main.sh build -DVEDETTE_BENCH=$bench
 cmake --build build -j "$JOBS"
 cd build
 ctest --output-on-failure -j "$JOBS"
