@@ -12,6 +12,8 @@ std::string facing_text(int vertex) {
     return std::to_string(degrees_of_vertex(vertex)) + " deg";
 }
 
+record::Header make_header(const BorodinoRules& rules, const BattleScenario& s);
+
 }  // namespace
 
 Battle::Battle(const BorodinoRules& rules, const BattleScenario& s, std::uint64_t seed)
@@ -21,7 +23,8 @@ Battle::Battle(const BorodinoRules& rules, const BattleScenario& s, std::uint64_
       fate_(s.units.size()),
       square_(s.units.size(), false),
       start_hex_(s.units.size()),
-      prng_(seed) {}
+      prng_(seed),
+      seed_(seed) {}
 
 record::Snapshot Battle::snap(int u) const {
     const BattleUnit& x = unit(u);
@@ -90,25 +93,13 @@ std::vector<record::Snapshot> Battle::all() const {
 record::Event& Battle::emit(const std::string& phase, record::Category c, const std::string& kind,
                             std::vector<int> units, const std::string& rule, std::string text,
                             std::int64_t ms) {
-    record::Event e;
-    e.seq = static_cast<int>(out_.events.size());
-    e.turn = turn_;
-    e.phase = phase;
-    e.category = c;
-    e.kind = kind;
-    e.units = units;
-    e.rule = rule;
-    e.text = std::move(text);
-    e.t0_ms = now_;
-    e.t1_ms = now_ + ms;
     // Every unit of a hex the event touches may have moved within its stack: snapshot them all.
     std::set<int> changed(units.begin(), units.end());
     for (int u : units)
         for (int v : stack_at(unit(u).hex)) changed.insert(v);
-    for (int u : changed) e.after.push_back(snap(u));
-    now_ += ms;
-    out_.events.push_back(std::move(e));
-    return out_.events.back();
+    std::vector<record::Snapshot> after;
+    for (int u : changed) after.push_back(snap(u));
+    return rec_.emit(phase, c, kind, std::move(units), rule, std::move(text), ms, std::move(after));
 }
 
 int Battle::roll(int u, const std::string& purpose, bool& forced) {
@@ -341,7 +332,7 @@ replay::Recorded Battle::run() {
     emit("setup", record::Category::info, "setup", everyone, "Hex setup", "Setup: " + s_.title,
          500);
     for (turn_ = 1; turn_ <= s_.turns; ++turn_) {
-        out_.keyframes.push_back({static_cast<int>(out_.events.size()), turn_, now_, all()});
+        rec_.begin_turn(turn_, all());
         // Every command group is activated once a turn, in a seeded random order.
         std::vector<int> order;
         for (std::size_t g = 0; g < s_.groups.size(); ++g) order.push_back(static_cast<int>(g));
@@ -352,24 +343,20 @@ replay::Recorded Battle::run() {
         emit("activation", record::Category::turn, "turn_start", {}, "Hex activation",
              "Turn " + std::to_string(turn_) + ": groups activate in the order " + names, 500);
         for (int g : order) activate(g);
-        out_.turn_hashes.push_back({turn_, state_hash()});
+        rec_.end_turn(state_hash());
     }
-    return std::move(out_);
+    return rec_.finish(make_header(rules_, s_), seed_, s_.json.dump());
 }
 
 namespace {
 
 record::Header make_header(const BorodinoRules& rules, const BattleScenario& s) {
-    record::Header h;
-    h.ruleset = "borodino";
-    h.rules_hash = rules.hash;
-    h.title = s.title;
-    h.description = s.description;
-    h.looks = rules.looks;
-    h.phases = {{"setup", "Setup"},
-                {"activation", "Activation"},
-                {"movement", "Movement"},
-                {"shock", "Shock segment"}};
+    record::Header h =
+        ruleset::start_header("borodino", rules.hash, rules.looks, s.title, s.description,
+                              {{"setup", "Setup"},
+                               {"activation", "Activation"},
+                               {"movement", "Movement"},
+                               {"shock", "Shock segment"}});
     h.sides = s.sides;
     for (const auto& u : s.units) {
         record::RosterUnit r{
@@ -413,12 +400,7 @@ record::Header make_header(const BorodinoRules& rules, const BattleScenario& s) 
 
 replay::Recorded run_battle(const BorodinoRules& rules, const BattleScenario& s,
                             std::uint64_t seed) {
-    Battle b(rules, s, seed);
-    replay::Recorded r = b.run();
-    r.header = make_header(rules, s);
-    r.seed = seed;
-    r.scenario_text = s.json.dump();
-    return r;
+    return Battle(rules, s, seed).run();
 }
 
 }  // namespace vedette::sim::borodino

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim/core/prng.h"
+#include "sim/ruleset/event_recorder.h"
 #include "sim/rulesets/borodino/battle.h"
 #include "sim/rulesets/borodino/shock_report.h"
 
@@ -96,8 +97,8 @@ public:
     std::vector<bool> square_;
     std::vector<Hex> start_hex_;  // where each unit began the current activation
     Prng prng_;
-    replay::Recorded out_;
-    std::int64_t now_ = 0;
+    std::uint64_t seed_;
+    ruleset::EventRecorder rec_;  // events, clock, keyframes, turn hashes
     int turn_ = 0;
     std::string phase_ = "setup";
     std::map<std::pair<int, std::string>, std::size_t> dice_used_;

@@ -20,16 +20,12 @@ int TestRoll::dice_sum() const {
 }
 
 record::Header dp_header(const DpRules& rules, const DpScenario& s) {
-    record::Header h;
-    h.ruleset = "dicepool";
-    h.rules_hash = rules.hash;
-    h.title = s.title;
-    h.description = s.description;
-    h.looks = rules.looks;
-    h.phases = {{"setup", "Setup"},
-                {"charges", "Charges"},
-                {"melee", "Melees continued"},
-                {"movement", "Movement"}};
+    record::Header h =
+        ruleset::start_header("dicepool", rules.hash, rules.looks, s.title, s.description,
+                              {{"setup", "Setup"},
+                               {"charges", "Charges"},
+                               {"melee", "Melees continued"},
+                               {"movement", "Movement"}});
     for (const auto& side : s.sides) h.sides.push_back({side.id, side.name, side.nation});
     for (const auto& u : s.units) {
         const UnitSheet& sh = rules.sheet(u.type);
@@ -83,7 +79,7 @@ record::Header dp_header(const DpRules& rules, const DpScenario& s) {
 }
 
 Battle::Battle(const DpRules& rules, const DpScenario& scenario, std::uint64_t seed)
-    : rules_(rules), scenario_(scenario), prng_(seed) {
+    : rules_(rules), scenario_(scenario), prng_(seed), seed_(seed) {
     for (const auto& u : scenario.units) {
         UnitState st;
         static_cast<DpUnit&>(st) = u;
@@ -119,22 +115,10 @@ std::vector<record::Snapshot> Battle::all() const {
 
 record::Event& Battle::emit(Category category, const std::string& kind, std::vector<int> units,
                             const std::string& rule, std::string text, std::int64_t ms) {
-    record::Event e;
-    e.seq = static_cast<int>(out_.events.size());
-    e.turn = turn_;
-    e.phase = phase_;
-    e.category = category;
-    e.kind = kind;
-    e.units = std::move(units);
-    e.rule = rule;
-    e.text = std::move(text);
-    e.t0_ms = now_;
-    e.t1_ms = now_ + ms;
-    e.episode = episode_;
-    for (int u : e.units) e.after.push_back(snap(u));
-    now_ += ms;
-    out_.events.push_back(std::move(e));
-    return out_.events.back();
+    std::vector<record::Snapshot> after;
+    for (int u : units) after.push_back(snap(u));
+    return rec_.emit(phase_, category, kind, std::move(units), rule, std::move(text), ms,
+                     std::move(after));
 }
 
 // A die for `unit`: the scenario's forced dice for this turn and purpose first, then the PRNG.
@@ -255,22 +239,21 @@ void Battle::ordinary_moves(int turn) {
 
 void Battle::run_turn(int turn) {
     turn_ = turn;
-    out_.keyframes.push_back({static_cast<int>(out_.events.size()), turn, now_, all()});
+    rec_.begin_turn(turn, all());
     phase_ = "charges";
-    episode_ = -1;
+    rec_.end_episode();
     for (auto& u : units_) u.fell_back_after_volley = false;
     emit(Category::turn, "turn_start", {}, "DP Turn", "Turn " + std::to_string(turn), 500);
     for (const DpOrder& o : scenario_.orders)
         if (o.turn == turn && o.kind == OrderKind::charge) charge(o.unit, o.target);
-    episode_ = -1;
+    rec_.end_episode();
     continuing_melees();
-    episode_ = -1;
+    rec_.end_episode();
     ordinary_moves(turn);
-    out_.turn_hashes.push_back({turn, turn_hash()});
+    rec_.end_turn(turn_hash());
 }
 
 replay::Recorded Battle::run() {
-    out_.header = dp_header(rules_, scenario_);
     std::vector<int> everyone;
     for (std::size_t u = 0; u < units_.size(); ++u) everyone.push_back(static_cast<int>(u));
     emit(Category::info, "setup", everyone, "DP Units",
@@ -278,15 +261,12 @@ replay::Recorded Battle::run() {
              (scenario_.title.empty() ? std::string("dice-pool battle") : scenario_.title),
          500);
     for (int turn = 1; turn <= scenario_.turns; ++turn) run_turn(turn);
-    return std::move(out_);
+    return rec_.finish(dp_header(rules_, scenario_), seed_, scenario_.json.dump());
 }
 
 replay::Recorded run_dp_battle(const DpRules& rules, const DpScenario& scenario,
                                std::uint64_t seed) {
-    replay::Recorded r = Battle(rules, scenario, seed).run();
-    r.seed = seed;
-    r.scenario_text = scenario.json.dump();
-    return r;
+    return Battle(rules, scenario, seed).run();
 }
 
 }  // namespace vedette::sim::dicepool

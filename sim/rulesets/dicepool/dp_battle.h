@@ -14,6 +14,7 @@
 #include "sim/core/prng.h"
 #include "sim/record/record.h"
 #include "sim/replay/replay.h"
+#include "sim/ruleset/event_recorder.h"
 #include "sim/rulesets/dicepool/dp_melee.h"
 #include "sim/rulesets/dicepool/dp_scenario.h"
 
@@ -113,13 +114,11 @@ private:
     const DpScenario& scenario_;
     int turn_ = 0;
     std::string phase_ = "setup";
-    int episode_ = -1;
-    int next_episode_ = 0;
     std::vector<UnitState> units_;
     std::vector<std::size_t> forced_used_;  // per forced-dice entry: values consumed
     Prng prng_;
-    replay::Recorded out_;
-    std::int64_t now_ = 0;
+    std::uint64_t seed_;
+    ruleset::EventRecorder rec_;  // events, clock, episodes, keyframes, turn hashes
 };
 
 }  // namespace vedette::sim::dicepool

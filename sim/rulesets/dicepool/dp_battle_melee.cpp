@@ -150,7 +150,7 @@ void Battle::continuing_melees() {
         if (other < static_cast<int>(u) || units_[u].gone || unit(other).gone ||
             units_[u].engaged_turn == turn_)
             continue;
-        episode_ = next_episode_++;
+        rec_.begin_episode();
         units_[u].engaged = -1;
         unit(other).engaged = -1;
         ChargeState c;

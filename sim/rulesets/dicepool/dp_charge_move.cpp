@@ -126,7 +126,7 @@ bool Battle::charge_move(ChargeState& c) {
 
 void Battle::charge(int attacker, int target) {
     if (unit(attacker).gone || unit(target).gone || unit(attacker).engaged >= 0) return;
-    episode_ = next_episode_++;
+    rec_.begin_episode();
     ChargeState c;
     c.attacker = attacker;
     c.target = target;
