@@ -76,10 +76,6 @@ void refuse_overlap(const Named& out, const Named& other, const std::string& rol
 
 }  // namespace
 
-bool same_file(const std::string& a, const std::string& b) {
-    return same_identity(identify(a), identify(b));
-}
-
 void refuse_clashing_outputs(const std::vector<NamedPath>& inputs,
                              const std::vector<NamedPath>& outputs) {
     const std::vector<Named> in = identify_all(inputs);

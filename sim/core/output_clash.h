@@ -19,9 +19,6 @@ struct NamedPath {
     bool folder = false;  // an output folder (--frames DIR): nothing else may lie inside it
 };
 
-// True when `a` and `b` name the same file (as above).
-bool same_file(const std::string& a, const std::string& b);
-
 // Throws InputError naming the output and both flags when an output is the same file as an input
 // or as another output, or when an output folder holds one of them.
 void refuse_clashing_outputs(const std::vector<NamedPath>& inputs,

@@ -121,9 +121,4 @@ MeleeSetup parse_melee(const JsonNode& root) {
     return s;
 }
 
-MeleeSetup read_melee_file(const std::string& path) {
-    const Json json = read_json_file(path);
-    return parse_melee(JsonNode(json, path, "$"));
-}
-
 }  // namespace vedette::sim::gdb

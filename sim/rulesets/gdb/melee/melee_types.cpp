@@ -59,12 +59,6 @@ std::string_view to_string(Formation v) {
 std::string_view to_string(Status v) {
     return name_of(v, status_names());
 }
-std::string_view to_string(General v) {
-    return name_of(v, general_names());
-}
-std::string_view to_string(Cover v) {
-    return name_of(v, cover_names());
-}
 std::string_view to_string(Terrain v) {
     return name_of(v, terrain_names());
 }
