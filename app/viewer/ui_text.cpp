@@ -25,9 +25,6 @@ std::vector<std::string> capture_end() {
     g_capturing = false;
     return std::move(g_lines);
 }
-bool capturing() {
-    return g_capturing;
-}
 void set_panel(const char* name) {
     g_panel = name;
 }

@@ -14,7 +14,6 @@ namespace vedette::viewer::ui {
 
 void capture_begin();
 std::vector<std::string> capture_end();  // "panel: text" lines
-bool capturing();
 // Marks the panel the following text belongs to (called by each panel's Begin).
 void set_panel(const char* name);
 

@@ -104,9 +104,4 @@ void paint_polyline(RgbaImage& frame, const std::vector<ScreenPoint>& points, co
     }
 }
 
-void paint_disc(RgbaImage& frame, ScreenPoint c, float radius, const Stroke& s) {
-    cover(frame, c.first - radius, c.second - radius, c.first + radius, c.second + radius, 0.0f, s,
-          [&](float px, float py) { return std::hypot(px - c.first, py - c.second) - radius; });
-}
-
 }  // namespace vedette::render

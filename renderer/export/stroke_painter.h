@@ -1,8 +1,7 @@
 #pragma once
-// Strokes painted onto finished frames on the CPU (anti-aliased, blended): segments, polylines
-// with an optional arrow head and dashes, and discs. The presenter overlay draws arrows,
-// highlights and markers with them; like the captions, the same input always gives the same
-// pixels.
+// Strokes painted onto finished frames on the CPU (anti-aliased, blended): segments, and polylines
+// with an optional arrow head and dashes. The presenter overlay draws arrows, highlights and
+// markers with them; like the captions, the same input always gives the same pixels.
 
 #include <cstdint>
 #include <utility>
@@ -25,6 +24,5 @@ void paint_segment(RgbaImage& frame, ScreenPoint a, ScreenPoint b, const Stroke&
 // A polyline; with `head`, an arrow head at its last point, `head_px` long.
 void paint_polyline(RgbaImage& frame, const std::vector<ScreenPoint>& points, const Stroke& stroke,
                     bool closed = false, float head_px = 0);
-void paint_disc(RgbaImage& frame, ScreenPoint centre, float radius, const Stroke& stroke);
 
 }  // namespace vedette::render

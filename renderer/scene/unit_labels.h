@@ -32,8 +32,4 @@ inline std::optional<LabelStyle> parse_label_style(const std::string& s) {
     return std::nullopt;
 }
 
-inline const char* label_style_name(LabelStyle style) {
-    return style == LabelStyle::id ? "id" : style == LabelStyle::short_name ? "short" : "name";
-}
-
 }  // namespace vedette::render

@@ -42,7 +42,6 @@ public:
     bool validation_enabled() const { return validation_on_; }
 
     std::uint32_t validation_errors() const { return errors_.load(); }
-    std::uint32_t validation_warnings() const { return warnings_.load(); }
     std::vector<std::string> validation_messages() const;
 
     // A memory type index matching `type_bits` with all of `properties`; throws if none.
@@ -71,7 +70,6 @@ private:
     PFN_vkSetDebugUtilsObjectNameEXT set_name_fn_ = nullptr;
 
     std::atomic<std::uint32_t> errors_{0};
-    std::atomic<std::uint32_t> warnings_{0};
     mutable std::mutex messages_mutex_;
     std::vector<std::string> messages_;
 };

@@ -23,7 +23,6 @@ public:
 
     VkExtent2D extent() const { return extent_; }
     VkFormat format() const { return format_; }
-    std::uint32_t image_count() const { return static_cast<std::uint32_t>(images_.size()); }
 
     // Acquires the next image, signalling `ready`. False when the swapchain is out of date.
     bool acquire(VkSemaphore ready, std::uint32_t& index);

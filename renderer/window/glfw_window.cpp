@@ -71,8 +71,5 @@ VkExtent2D GlfwWindow::framebuffer_extent() const {
 bool GlfwWindow::should_close() const {
     return glfwWindowShouldClose(window_);
 }
-void GlfwWindow::request_close() {
-    glfwSetWindowShouldClose(window_, GLFW_TRUE);
-}
 
 }  // namespace vedette::render

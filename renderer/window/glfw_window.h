@@ -31,7 +31,6 @@ public:
     // The framebuffer size in pixels; {0, 0} while minimised.
     VkExtent2D framebuffer_extent() const;
     bool should_close() const;
-    void request_close();
 
 private:
     GLFWwindow* window_ = nullptr;

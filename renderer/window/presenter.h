@@ -26,7 +26,6 @@ public:
     void wait_idle();
 
     const Swapchain& swapchain() const { return *swapchain_; }
-    std::uint32_t recreations() const { return recreations_; }
 
 private:
     const VulkanContext& ctx_;
@@ -36,7 +35,6 @@ private:
     VkSemaphore acquired_ = VK_NULL_HANDLE;
     VkSemaphore rendered_ = VK_NULL_HANDLE;
     bool stale_ = false;
-    std::uint32_t recreations_ = 0;
 };
 
 }  // namespace vedette::render
