@@ -7,29 +7,12 @@
 
 #include "renderer/scene/hex_layout.h"
 #include "renderer/scene/visuals.h"
+#include "sim/board/heightfield.h"
+#include "sim/core/limits.h"
 
 namespace vedette::render {
 
 namespace {
-
-float hash01(std::uint64_t seed, int x, int y) {
-    std::uint64_t h =
-        seed ^ (static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)) * 0x9E3779B97F4A7C15ULL) ^
-        (static_cast<std::uint64_t>(static_cast<std::uint32_t>(y)) * 0xC2B2AE3D27D4EB4FULL);
-    h ^= h >> 31;
-    h *= 0xBF58476D1CE4E5B9ULL;
-    h ^= h >> 29;
-    return static_cast<float>(h & 0xFFFFFF) / static_cast<float>(0xFFFFFF);
-}
-
-float smooth_noise(std::uint64_t seed, float x, float y) {
-    const int ix = static_cast<int>(std::floor(x)), iy = static_cast<int>(std::floor(y));
-    const float fx = x - static_cast<float>(ix), fy = y - static_cast<float>(iy);
-    const float sx = fx * fx * (3 - 2 * fx), sy = fy * fy * (3 - 2 * fy);
-    const float a = hash01(seed, ix, iy), b = hash01(seed, ix + 1, iy);
-    const float c = hash01(seed, ix, iy + 1), d = hash01(seed, ix + 1, iy + 1);
-    return (a + (b - a) * sx) * (1 - sy) + (c + (d - c) * sx) * sy;
-}
 
 bool inside(float x, float y, const std::vector<sim::geom::Vec>& poly) {
     bool in = false;
@@ -132,43 +115,17 @@ struct HexPaint {
 
 }  // namespace
 
-float TerrainModel::raw_height(float x, float y) const {
-    const auto& h = terrain_.height;
-    const float relief = static_cast<float>(h.relief_mm);
-    switch (h.kind) {
-        case sim::board::Heightfield::Kind::flat:
-            return 0.0f;
-        case sim::board::Heightfield::Kind::procedural: {
-            const float s = 1.0f / 300.0f;  // hills about 30 cm across
-            const float n = 0.6f * smooth_noise(h.seed, x * s, y * s) +
-                            0.3f * smooth_noise(h.seed + 1, x * s * 2, y * s * 2) +
-                            0.1f * smooth_noise(h.seed + 2, x * s * 4, y * s * 4);
-            return relief * n;
-        }
-        case sim::board::Heightfield::Kind::image: {
-            const float u =
-                std::clamp(x / width_, 0.0f, 1.0f) * static_cast<float>(h.image_width - 1);
-            const float v = (1.0f - std::clamp(y / depth_, 0.0f, 1.0f)) *
-                            static_cast<float>(h.image_height - 1);
-            const int x0 = static_cast<int>(u), y0 = static_cast<int>(v);
-            const int x1 = std::min(x0 + 1, h.image_width - 1),
-                      y1 = std::min(y0 + 1, h.image_height - 1);
-            auto at = [&](int px, int py) {
-                return static_cast<float>(
-                           h.samples[static_cast<std::size_t>(py * h.image_width + px)]) /
-                       255.0f;
-            };
-            const float fx = u - static_cast<float>(x0), fy = v - static_cast<float>(y0);
-            const float top = at(x0, y0) + (at(x1, y0) - at(x0, y0)) * fx;
-            const float bottom = at(x0, y1) + (at(x1, y1) - at(x0, y1)) * fx;
-            return relief * (top + (bottom - top) * fy);
-        }
-    }
-    return 0.0f;
-}
-
 float TerrainModel::height(float x, float y) const {
-    return raw_height(x, y);
+    // The rules' ground (sim/board/heightfield.h) in 1/65536 mm: the mesh, the bases and the
+    // figures stand on what sight was decided over, only finer than its whole millimetres.
+    static constexpr double kQ16 = 65536.0;
+    static constexpr double kFar = 4.0 * double(sim::limits::kMaxLengthMm);  // off any table
+    const auto q16 = [](float v) {
+        const double mm = std::isfinite(v) ? std::clamp<double>(v, -kFar, kFar) : 0.0;
+        return static_cast<std::int64_t>(std::llround(mm * kQ16));
+    };
+    return static_cast<float>(
+        static_cast<double>(sim::board::height_q16(terrain_, q16(x), q16(y))) / kQ16);
 }
 
 TerrainModel::TerrainModel(const sim::board::Terrain& terrain)
@@ -200,14 +157,14 @@ TerrainModel::TerrainModel(const sim::board::Terrain& terrain,
             const float x = width_ * static_cast<float>(i) / static_cast<float>(nx);
             const float y = depth_ * static_cast<float>(j) / static_cast<float>(ny);
             const float e = 5.0f;
-            const float hx = raw_height(x + e, y) - raw_height(x - e, y);
-            const float hy = raw_height(x, y + e) - raw_height(x, y - e);
+            const float hx = height(x + e, y) - height(x - e, y);
+            const float hy = height(x, y + e) - height(x, y - e);
             // World normal of the surface Y = h(X, -Z).
             float n[3] = {-hx / (2 * e), 1.0f, hy / (2 * e)};
             const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
             const auto c = paint ? paint->colour(terrain_, x, y) : colour_at(terrain_, x, y);
             vertices.push_back(
-                {x, raw_height(x, y), -y, n[0] / len, n[1] / len, n[2] / len, c[0], c[1], c[2]});
+                {x, height(x, y), -y, n[0] / len, n[1] / len, n[2] / len, c[0], c[1], c[2]});
         }
     indices.reserve(static_cast<std::size_t>(nx * ny * 6));
     const auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (nx + 1) + i); };

@@ -29,6 +29,7 @@ public:
     // With a hex grid drawn on it, coloured by `visuals` (renderer/scene/visuals.h).
     TerrainModel(const sim::board::Terrain& terrain, const std::optional<sim::record::HexGrid>& hex,
                  const Visuals& visuals);
+    // The ground's height in mm: sim/board/heightfield.h's, the one the rules see.
     float height(float x_mm, float y_mm) const;
     std::vector<TerrainVertex> vertices;  // a grid of (columns + 1) x (rows + 1) vertices
     std::vector<std::uint32_t> indices;   // triangle list over the grid
@@ -36,7 +37,6 @@ public:
     float depth_mm() const { return depth_; }
 
 private:
-    float raw_height(float x, float y) const;
     const sim::board::Terrain& terrain_;
     float width_, depth_;
 };

@@ -1,6 +1,7 @@
 // The hex grid's geometry (renderer/scene/hex_layout.h) for pointy and flat hexes, and the
 // terrain mesh it paints: each hex takes its terrain's colour from visuals.json and its edges
-// are darker than its middle; a board without a hex grid keeps the mesh it always had. No GPU.
+// are darker than its middle; a board without a hex grid keeps the mesh it always had; the ground
+// it draws is the rules' ground (sim/board/heightfield.h), finer than whole millimetres. No GPU.
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +11,7 @@
 #include "renderer/scene/hex_layout.h"
 #include "renderer/scene/terrain_mesh.h"
 #include "renderer/scene/visuals.h"
+#include "sim/board/heightfield.h"
 #include "tests/render/demo_fixture.h"
 
 namespace vedette::render {
@@ -147,6 +149,38 @@ TEST(HexTerrain, ABoardWithoutAHexGridKeepsItsMesh) {
     for (std::size_t i = 0; i < plain.vertices.size(); ++i) {
         EXPECT_EQ(none.vertices[i].r, plain.vertices[i].r);
         EXPECT_EQ(none.vertices[i].g, plain.vertices[i].g);
+    }
+}
+
+// What a unit sees and where it stands are the same ground: at every whole millimetre the rules'
+// height (line of sight) is the drawn height cut to whole millimetres, for the demo's procedural
+// hills and for an image heightfield; and the mesh's vertices lie on that ground.
+TEST(TerrainMesh, TheDrawnGroundIsTheRulesGroundToTheMillimetre) {
+    sim::board::Terrain image;
+    image.width_mm = 900, image.depth_mm = 600;
+    image.height.kind = sim::board::Heightfield::Kind::image;
+    image.height.relief_mm = 80;
+    image.height.image_width = 5, image.height.image_height = 4;
+    for (int i = 0; i < 20; ++i) image.height.samples.push_back(std::uint8_t((i * 97) % 256));
+    const sim::board::Terrain* demo_terrain = &demo().replay.header.board.terrain;
+    for (const sim::board::Terrain* t :
+         {demo_terrain, static_cast<const sim::board::Terrain*>(&image)}) {
+        ASSERT_NE(t->height.kind, sim::board::Heightfield::Kind::flat);
+        const TerrainModel ground(*t);
+        float highest = 0;
+        for (std::int64_t x = 0; x <= t->width_mm; x += 13)
+            for (std::int64_t y = 0; y <= t->depth_mm; y += 11) {
+                const float drawn = ground.height(float(x), float(y));
+                const auto rules = double(sim::board::height_mm(*t, {x, y}));
+                EXPECT_GE(drawn + 1e-4, rules) << x << ", " << y;
+                EXPECT_LT(drawn, rules + 1.0) << x << ", " << y;
+                highest = std::max(highest, drawn);
+            }
+        EXPECT_GT(highest, 10.0f) << "the heightfield has relief";
+        for (std::size_t i = 0; i < ground.vertices.size(); i += 7) {
+            const TerrainVertex& v = ground.vertices[i];
+            EXPECT_EQ(v.py, ground.height(v.px, -v.pz));
+        }
     }
 }
 
