@@ -114,16 +114,14 @@ int MarksPainter::paint_drawings(RgbaImage& frame, const Note& note, const Camer
     int painted = 0;
     for (const auto& d : note.drawings) {
         const Stroke s{d.r, d.g, d.b, px(4.0f), 0.95f, 0};
-        if (d.kind == "arrow") {
+        if (d.kind == NoteDrawing::Kind::arrow) {
             const auto line = p.path({{d.x0_mm, d.y0_mm}, {d.x1_mm, d.y1_mm}}, 4.0f);
             if (line.size() < 2) continue;
             paint_polyline(frame, line, s, false, px(16.0f));
-        } else if (d.kind == "circle") {
+        } else {
             const auto line = p.path(circle_points(d.x0_mm, d.y0_mm, d.radius_mm, 36), 3.0f);
             if (line.size() < 3) continue;
             paint_polyline(frame, line, s, true);
-        } else {
-            continue;
         }
         ++painted;
     }

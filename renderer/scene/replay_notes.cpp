@@ -78,8 +78,9 @@ std::string note_string(const JsonNode& n, std::size_t max_bytes, bool nonempty)
 NoteDrawing parse_drawing(const JsonNode& n) {
     NoteDrawing d;
     const auto kind = n.required("kind");
-    d.kind = kind.as_choice({"arrow", "circle"}) == 0 ? "arrow" : "circle";
-    if (d.kind == "arrow") {
+    d.kind = kind.as_choice({"arrow", "circle"}) == 0 ? NoteDrawing::Kind::arrow
+                                                      : NoteDrawing::Kind::circle;
+    if (d.kind == NoteDrawing::Kind::arrow) {
         n.expect_only_keys({"kind", "from", "to", "colour"});
         std::tie(d.x0_mm, d.y0_mm) = note_point(n.required("from"));
         std::tie(d.x1_mm, d.y1_mm) = note_point(n.required("to"));
@@ -208,8 +209,8 @@ std::string notes_text(const ReplayNotes& notes) {
         o["drawings"] = nlohmann::ordered_json::array();
         for (const auto& d : n->drawings) {
             nlohmann::ordered_json dj;
-            dj["kind"] = d.kind;
-            if (d.kind == "circle") {
+            dj["kind"] = drawing_kind_name(d.kind);
+            if (d.kind == NoteDrawing::Kind::circle) {
                 dj["centre"] = {note_mm_json(d.x0_mm), note_mm_json(d.y0_mm)};
                 dj["radius_mm"] = note_mm_json(d.radius_mm);
             } else {
@@ -224,12 +225,17 @@ std::string notes_text(const ReplayNotes& notes) {
     return j.dump(2) + "\n";
 }
 
+const char* drawing_kind_name(NoteDrawing::Kind kind) {
+    return kind == NoteDrawing::Kind::circle ? "circle" : "arrow";
+}
+
 std::string drawing_problem(const NoteDrawing& d) {
-    if (d.kind != "arrow" && d.kind != "circle") return "expected \"arrow\" or \"circle\"";
+    if (d.kind != NoteDrawing::Kind::arrow && d.kind != NoteDrawing::Kind::circle)
+        return "expected \"arrow\" or \"circle\"";
     const double lo = -double(limits::kMaxLengthMm);
     for (const double v : {d.x0_mm, d.y0_mm})
         if (auto p = mm_problem(v, lo); !p.empty()) return p;
-    if (d.kind == "circle") return mm_problem(d.radius_mm, 1.0);
+    if (d.kind == NoteDrawing::Kind::circle) return mm_problem(d.radius_mm, 1.0);
     for (const double v : {d.x1_mm, d.y1_mm})
         if (auto p = mm_problem(v, lo); !p.empty()) return p;
     return "";

@@ -15,7 +15,10 @@
 namespace vedette::render {
 
 struct NoteDrawing {
-    std::string kind;  // "arrow" (from x0,y0 to x1,y1) or "circle" (centre x0,y0, radius_mm)
+    // An arrow from x0,y0 to x1,y1 or a circle of radius_mm about x0,y0; "arrow" and "circle"
+    // in the file, read once by load_notes.
+    enum class Kind : std::uint8_t { arrow, circle };
+    Kind kind = Kind::arrow;
     double x0_mm = 0, y0_mm = 0, x1_mm = 0, y1_mm = 0, radius_mm = 0;
     std::uint8_t r = 255, g = 220, b = 60;
 };
@@ -46,6 +49,8 @@ ReplayNotes parse_notes(const std::string& text, const std::string& file, const 
 // The JSON text save_notes writes (sorted by time; notes of the same time in the order they were
 // added, which a reload keeps).
 std::string notes_text(const ReplayNotes& notes);
+// "arrow" or "circle", as the notes file writes a drawing's kind.
+const char* drawing_kind_name(NoteDrawing::Kind kind);
 // Why a drawing would be refused by load_notes (a kind other than arrow or circle, a coordinate
 // that is not finite or lies beyond 1 km, a radius under 1 mm or over 1 km), or "".
 std::string drawing_problem(const NoteDrawing& d);

@@ -77,10 +77,10 @@ TEST(ReplayNotes, SaveAndLoadGiveTheSameNotesSortedByTime) {
     ReplayNotes notes;
     notes.file = (dir / "demo.replay.notes.json").string();
     Note late{"the pursuit", 90000, -1, "The hussars ride on.", {}};
-    late.drawings.push_back({"arrow", 780, 556.5, 780, 916, 0, 10, 20, 30});
+    late.drawings.push_back({NoteDrawing::Kind::arrow, 780, 556.5, 780, 916, 0, 10, 20, 30});
     Note early{"the charge", 0, 10, "Cuirassiers against guns.", {}};
     early.time_ms = time_of_event(demo(), 10);
-    early.drawings.push_back({"circle", 340, 660, 0, 0, 80, 255, 220, 60});
+    early.drawings.push_back({NoteDrawing::Kind::circle, 340, 660, 0, 0, 80, 255, 220, 60});
     add_note(notes, late);
     add_note(notes, early);
     ASSERT_EQ(notes.notes.front().name, "the charge");  // add_note keeps the order by time
@@ -94,13 +94,13 @@ TEST(ReplayNotes, SaveAndLoadGiveTheSameNotesSortedByTime) {
     EXPECT_EQ(back.notes[1].time_ms, 90000);
     EXPECT_EQ(back.notes[1].text, "The hussars ride on.");
     const NoteDrawing& a = back.notes[1].drawings.at(0);
-    EXPECT_EQ(a.kind, "arrow");
+    EXPECT_EQ(a.kind, NoteDrawing::Kind::arrow);
     EXPECT_DOUBLE_EQ(a.y0_mm, 556.5);
     EXPECT_DOUBLE_EQ(a.y1_mm, 916);
     EXPECT_EQ(int(a.r), 10);
     EXPECT_EQ(int(a.b), 30);
     const NoteDrawing& c = back.notes[0].drawings.at(0);
-    EXPECT_EQ(c.kind, "circle");
+    EXPECT_EQ(c.kind, NoteDrawing::Kind::circle);
     EXPECT_DOUBLE_EQ(c.radius_mm, 80);
     EXPECT_EQ(notes_text(back), notes_text(notes));
     // Nothing is left beside it (the write went through a temporary file renamed into place).
@@ -221,16 +221,17 @@ TEST(ReplayNotes, SaveRefusesWhatTheLoaderWouldRefuseAndWritesNothing) {
     const double inf = std::numeric_limits<double>::infinity();
     const double far = double(sim::limits::kMaxLengthMm) + 1;
     Note n{"b", 5, -1, "", {}};
-    n.drawings = {{"arrow", 0, 0, inf, 10, 0}};
+    n.drawings = {{NoteDrawing::Kind::arrow, 0, 0, inf, 10, 0}};
     EXPECT_NE(refusal(with(n)).find("$.notes[1].drawings[0]: expected millimetres"),
               std::string::npos);
-    n.drawings = {{"arrow", -far, 0, 1, 1, 0}};
+    n.drawings = {{NoteDrawing::Kind::arrow, -far, 0, 1, 1, 0}};
     EXPECT_NE(refusal(with(n)).find("$.notes[1].drawings[0]"), std::string::npos);
-    n.drawings = {{"circle", 0, 0, 0, 0, 0.5}};
+    n.drawings = {{NoteDrawing::Kind::circle, 0, 0, 0, 0, 0.5}};
     EXPECT_NE(refusal(with(n)).find("$.notes[1].drawings[0]"), std::string::npos);
-    n.drawings = {{"circle", 0, 0, 0, 0, std::nan("")}};
+    n.drawings = {{NoteDrawing::Kind::circle, 0, 0, 0, 0, std::nan("")}};
     EXPECT_NE(refusal(with(n)).find("$.notes[1].drawings[0]"), std::string::npos);
-    n.drawings.assign(std::size_t(sim::limits::kMaxNoteDrawings) + 1, {"arrow", 0, 0, 1, 1, 0});
+    n.drawings.assign(std::size_t(sim::limits::kMaxNoteDrawings) + 1,
+                      {NoteDrawing::Kind::arrow, 0, 0, 1, 1, 0});
     EXPECT_NE(refusal(with(n)).find("$.notes[1].drawings: more than 1000 drawings"),
               std::string::npos);
     n.drawings.clear();
@@ -253,11 +254,12 @@ TEST(ReplayNotes, SaveRefusesWhatTheLoaderWouldRefuseAndWritesNothing) {
     EXPECT_TRUE(fs::is_empty(dir));  // no temporary file left either
     // The same note with its drawing in range saves, and loads.
     n.text = "ok";
-    n.drawings = {{"arrow", 0, 0, 1, 1, 0}, {"circle", 5, 5, 0, 0, 1}};
+    n.drawings = {{NoteDrawing::Kind::arrow, 0, 0, 1, 1, 0},
+                  {NoteDrawing::Kind::circle, 5, 5, 0, 0, 1}};
     EXPECT_EQ(refusal(with(n)), "saved");
     EXPECT_EQ(load_notes((dir / "x.notes.json").string(), demo()).notes.size(), 2u);
-    EXPECT_EQ(drawing_problem({"arrow", 0, 0, 1, 1, 0}), "");
-    EXPECT_NE(drawing_problem({"square", 0, 0, 1, 1, 0}), "");
+    EXPECT_EQ(drawing_problem({NoteDrawing::Kind::arrow, 0, 0, 1, 1, 0}), "");
+    EXPECT_NE(drawing_problem({static_cast<NoteDrawing::Kind>(7), 0, 0, 1, 1, 0}), "");
 }
 
 // Notes at the same moment keep the order they were added in through a save and a reload, so the

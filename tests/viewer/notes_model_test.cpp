@@ -58,15 +58,16 @@ TEST(NotesModel, ADrawingBeyondWhatTheFileHoldsIsRefusedAndSaid) {
     ViewerModel m = model_saving_to("far_drawing");
     const double inf = std::numeric_limits<double>::infinity();
     const double far = double(limits::kMaxLengthMm) * 2;
-    add_drawing_now(m, {"arrow", 100, 100, inf, 100, 0});
+    add_drawing_now(m, {render::NoteDrawing::Kind::arrow, 100, 100, inf, 100, 0});
     EXPECT_NE(m.notes_problem.find("not drawn"), std::string::npos) << m.notes_problem;
     EXPECT_TRUE(m.notes.notes.empty());
     EXPECT_FALSE(fs::exists(m.notes.file));
-    add_drawing_now(m, {"circle", 100, 100, 0, 0, far});
+    add_drawing_now(m, {render::NoteDrawing::Kind::circle, 100, 100, 0, 0, far});
     EXPECT_NE(m.notes_problem.find("not drawn"), std::string::npos) << m.notes_problem;
     EXPECT_TRUE(m.notes.notes.empty());
 
-    add_drawing_now(m, {"arrow", 100, 100, 400, 300, 0});  // a real drag: a note made for it
+    add_drawing_now(m, {render::NoteDrawing::Kind::arrow, 100, 100, 400, 300,
+                        0});  // a real drag: a note made for it
     EXPECT_EQ(m.notes_problem, "");
     ASSERT_EQ(m.notes.notes.size(), 1u);
     EXPECT_EQ(m.notes.notes[0].drawings.size(), 1u);
@@ -75,15 +76,16 @@ TEST(NotesModel, ADrawingBeyondWhatTheFileHoldsIsRefusedAndSaid) {
 
 TEST(NotesModel, TheDrawingPastANotesLimitIsRefusedAndTheFileStillLoads) {
     ViewerModel m = model_saving_to("many_drawings");
-    add_drawing_now(m, {"arrow", 0, 0, 10, 10, 0});
+    add_drawing_now(m, {render::NoteDrawing::Kind::arrow, 0, 0, 10, 10, 0});
     ASSERT_EQ(m.notes.notes.size(), 1u);
     auto& drawings = m.notes.notes[0].drawings;
     const render::NoteDrawing first = drawings[0];
     drawings.resize(std::size_t(limits::kMaxNoteDrawings) - 1, first);
-    add_drawing_now(m, {"circle", 0, 0, 0, 0, 30});  // the last one the note may hold
+    add_drawing_now(
+        m, {render::NoteDrawing::Kind::circle, 0, 0, 0, 0, 30});  // the last one the note may hold
     EXPECT_EQ(m.notes_problem, "");
     ASSERT_EQ(drawings.size(), std::size_t(limits::kMaxNoteDrawings));
-    add_drawing_now(m, {"circle", 0, 0, 0, 0, 40});
+    add_drawing_now(m, {render::NoteDrawing::Kind::circle, 0, 0, 0, 0, 40});
     EXPECT_NE(m.notes_problem.find("the most a note holds"), std::string::npos) << m.notes_problem;
     EXPECT_EQ(drawings.size(), std::size_t(limits::kMaxNoteDrawings));
     EXPECT_EQ(m.notes.notes.size(), 1u) << "no second note made for the refused drawing";

@@ -37,7 +37,7 @@ int run_notes_viewer(const fs::path& tour, const fs::path& dir, const std::strin
 
 std::string drawing_line(const vedette::render::NoteDrawing& d) {
     char line[160];
-    if (d.kind == "circle")
+    if (d.kind == vedette::render::NoteDrawing::Kind::circle)
         std::snprintf(line, sizeof line, "note drawing: circle %.0f,%.0f r %.0f", d.x0_mm, d.y0_mm,
                       d.radius_mm);
     else

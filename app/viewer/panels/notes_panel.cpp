@@ -90,7 +90,7 @@ void note_circle(const FrameView& f, ImDrawList* dl, double cx, double cy, doubl
 
 void draw_note_drawing(const FrameView& f, ImDrawList* dl, const NoteDrawing& d) {
     char line[160];
-    if (d.kind == "circle") {
+    if (d.kind == NoteDrawing::Kind::circle) {
         note_circle(f, dl, d.x0_mm, d.y0_mm, d.radius_mm, note_colour(d));
         std::snprintf(line, sizeof line, "circle %.0f,%.0f r %.0f", d.x0_mm, d.y0_mm, d.radius_mm);
     } else {
@@ -137,18 +137,18 @@ void draw_with_mouse(const FrameView& f, CommandQueue& q, ImDrawList* dl) {
     if (!note_drag) return;
     NoteDrawing d;
     d.x0_mm = note_drag->x, d.y0_mm = note_drag->y, d.x1_mm = x, d.y1_mm = y;
-    d.kind = io.KeyShift ? "circle" : "arrow";
+    d.kind = io.KeyShift ? NoteDrawing::Kind::circle : NoteDrawing::Kind::arrow;
     d.radius_mm = std::hypot(x - d.x0_mm, y - d.y0_mm);
-    if (on_table && d.kind == "circle")
+    if (on_table && d.kind == NoteDrawing::Kind::circle)
         note_circle(f, dl, d.x0_mm, d.y0_mm, d.radius_mm, note_colour(d, 160));
     ImVec2 a;
-    if (on_table && d.kind == "arrow" && note_screen(f, d.x0_mm, d.y0_mm, a))
+    if (on_table && d.kind == NoteDrawing::Kind::arrow && note_screen(f, d.x0_mm, d.y0_mm, a))
         note_arrow(dl, a, io.MousePos, note_colour(d, 160));
     if (!ImGui::IsMouseReleased(ImGuiMouseButton_Left)) return;
     note_drag.reset();
     // A click (no drag) or a release off the table draws nothing; whole millimetres are enough.
     if (!on_table || io.MouseDragMaxDistanceSqr[0] < 16.0f ||
-        (d.kind == "circle" && d.radius_mm < 1))
+        (d.kind == NoteDrawing::Kind::circle && d.radius_mm < 1))
         return;
     d.x0_mm = std::round(d.x0_mm), d.y0_mm = std::round(d.y0_mm);
     d.x1_mm = std::round(d.x1_mm), d.y1_mm = std::round(d.y1_mm);
