@@ -3,7 +3,7 @@
 #include "sim/rules/ruleset_files.h"
 
 #ifndef VEDETTE_SIM_ONLY
-#include "renderer/assets/gltf_model.h"
+#include "renderer/assets/model_set.h"
 #include "renderer/scene/visuals.h"
 #endif
 

@@ -24,9 +24,9 @@ constexpr VkMemoryPropertyFlags kHostMemory =
 // boxes and puffs for what has none) followed by its far ones (figures drawn as blocks).
 struct BattlefieldRenderer::FrameDraws {
     using Range = std::pair<std::size_t, std::size_t>;  // first instance, count
-    InstanceBatches batches;  // the near instances by mesh, standing on the table
-    std::array<std::vector<Instance>, static_cast<std::size_t>(MeshKind::count)> far;
-    std::array<Range, static_cast<std::size_t>(MeshKind::count)> ranges{}, far_ranges{};
+    InstanceBatches batches;                 // the near instances by mesh, standing on the table
+    std::vector<std::vector<Instance>> far;  // by mesh slot, like batches
+    std::vector<Range> ranges, far_ranges;
     VkBuffer instances = VK_NULL_HANDLE;
     PushConstants pc{};  // the camera's view and the sun
 };
@@ -125,12 +125,14 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
     puff_vertices_ = Buffer(ctx, puff.size() * sizeof(MeshVertex),
                             VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "smoke mesh");
     puff_vertices_.upload(puff.data(), puff.size() * sizeof(MeshVertex));
-    const ModelSet set = load_model_set(models.empty() ? default_models_file() : models);
-    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
-        set_model(static_cast<MeshKind>(k), set.meshes[static_cast<std::size_t>(k)]);
+    const ModelSet set = load_model_set(models.empty() ? default_models_file() : models, visuals_);
+    for (auto* per_mesh : {&meshes_, &mesh_indices_, &far_meshes_})
+        per_mesh->resize(set.meshes.size());
+    mesh_index_counts_.resize(set.meshes.size()), model_heights_.resize(set.meshes.size());
+    for (MeshId m = kFirstModelKind; m < set.meshes.size(); ++m) set_model(m, set.meshes[m]);
 }
 
-void BattlefieldRenderer::set_model(MeshKind kind, const ModelMesh& mesh) {
+void BattlefieldRenderer::set_model(MeshId k, const ModelMesh& mesh) {
     // Share identical vertices so each is shaded once per instance (lavapipe's cost is vertices).
     std::vector<ModelVertex> unique;
     std::vector<std::uint32_t> indices;
@@ -141,12 +143,11 @@ void BattlefieldRenderer::set_model(MeshKind kind, const ModelMesh& mesh) {
         if (added) unique.push_back(v);
         indices.push_back(it->second);
     }
-    const auto k = static_cast<std::size_t>(kind);
     meshes_[k] = Buffer(ctx_, unique.size() * sizeof(ModelVertex),
-                        VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, mesh_kind_key(kind));
+                        VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "model");
     meshes_[k].upload(unique.data(), unique.size() * sizeof(ModelVertex));
     mesh_indices_[k] = Buffer(ctx_, indices.size() * sizeof(std::uint32_t),
-                              VK_BUFFER_USAGE_INDEX_BUFFER_BIT, kHostMemory, mesh_kind_key(kind));
+                              VK_BUFFER_USAGE_INDEX_BUFFER_BIT, kHostMemory, "model indices");
     mesh_indices_[k].upload(indices.data(), indices.size() * sizeof(std::uint32_t));
     mesh_index_counts_[k] = static_cast<std::uint32_t>(indices.size());
 
@@ -216,6 +217,8 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
                                  std::uint32_t slot, VkRect2D viewport) {
     FrameDraws frame;
     frame.batches = stand_on_table(state);
+    const std::size_t meshes = frame.batches.by_mesh.size();  // fixed kinds, then figure models
+    frame.far.resize(meshes), frame.ranges.resize(meshes), frame.far_ranges.resize(meshes);
     split_far_figures(frame, camera, viewport);
     upload_instances(frame, slot);
     upload_uniforms(state, camera, slot);
@@ -270,17 +273,15 @@ void BattlefieldRenderer::split_far_figures(FrameDraws& frame, const Camera& cam
     const float half_height_px =
         float(viewport.extent.height > 0 ? viewport.extent.height : target_->extent().height) /
         2.0f;
-    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k) {
-        auto& near = frame.batches.by_mesh[static_cast<std::size_t>(k)];
-        const float h = model_heights_[static_cast<std::size_t>(k)];
+    for (MeshId k = kFirstModelKind; k < frame.batches.by_mesh.size(); ++k) {
+        auto& near = frame.batches.by_mesh[k];
+        const float h = model_heights_[k];
         std::vector<Instance> keep;
         keep.reserve(near.size());
         for (const auto& inst : near) {
             const glm::vec3 p(inst.x, inst.z, -inst.y);
             const float d = std::max(1.0f, glm::length(p - camera.eye));
-            (h * camera.focal * half_height_px / d < 10.0f ? frame.far[static_cast<std::size_t>(k)]
-                                                           : keep)
-                .push_back(inst);
+            (h * camera.focal * half_height_px / d < 10.0f ? frame.far[k] : keep).push_back(inst);
         }
         near.swap(keep);
     }

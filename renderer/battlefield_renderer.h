@@ -8,7 +8,7 @@
 #include <functional>
 #include <memory>
 
-#include "renderer/assets/gltf_model.h"
+#include "renderer/assets/model_set.h"
 #include "renderer/image_io.h"
 #include "renderer/scene/camera.h"
 #include "renderer/scene/figure_layout.h"
@@ -29,8 +29,9 @@ public:
     // (assets/visuals.json); empty finds the default ones. A bad file is an InputError.
     BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D extent, const ReplayScene& scene,
                         const std::string& models = "", const std::string& visuals = "");
-    // Draws figures of `kind` with this model instead (tests, users' own models).
-    void set_model(MeshKind kind, const ModelMesh& table_axes_mesh);
+    // Draws the mesh slot `mesh` (a MeshKind's or a figure model's, Visuals::models) with this
+    // model instead (tests, users' own models).
+    void set_model(MeshId mesh, const ModelMesh& table_axes_mesh);
 
     // Fills this frame's instances (in `slot`'s buffer) and records the frame into `cmd`.
     // `viewport`: where in the frame the scene goes (width 0: the whole frame); the rest is only
@@ -109,12 +110,13 @@ private:
     Buffer box_vertices_;
     Buffer puff_vertices_;
     std::uint32_t puff_vertex_count_ = 0;
-    std::array<Buffer, static_cast<std::size_t>(MeshKind::count)> meshes_;
-    std::array<Buffer, static_cast<std::size_t>(MeshKind::count)> mesh_indices_;
-    std::array<std::uint32_t, static_cast<std::size_t>(MeshKind::count)> mesh_index_counts_{};
+    // By mesh slot: the fixed kinds, then the figure models of visuals_.
+    std::vector<Buffer> meshes_;
+    std::vector<Buffer> mesh_indices_;
+    std::vector<std::uint32_t> mesh_index_counts_;
     // Level of detail: a block the size of the model, for figures a few pixels tall.
-    std::array<Buffer, static_cast<std::size_t>(MeshKind::count)> far_meshes_;
-    std::array<float, static_cast<std::size_t>(MeshKind::count)> model_heights_{};
+    std::vector<Buffer> far_meshes_;
+    std::vector<float> model_heights_;
     std::array<Buffer, kSlots> instances_;
     std::array<Buffer, kSlots> uniforms_;
     std::array<TexelBuffer, kSlots> hex_texels_;

@@ -34,7 +34,7 @@
 //     every accessor checked against its buffer in overflow-free arithmetic and every count
 //     bounded by sim::limits. The images of base colour textures are decoded there, by
 //     stb_image, PNG and JPEG only, their size checked before any texel is allocated.
-// Steps 1 and 2 are in gltf_json_checks.cpp; this file does step 3 and reads models.json.
+// Steps 1 and 2 are in gltf_json_checks.cpp; this file does step 3 (models.json: model_set.cpp).
 
 namespace vedette::render {
 
@@ -573,124 +573,6 @@ ModelMesh to_table_axes(const ModelMesh& mesh, float height_mm, float yaw_deg, f
     out.min[1] = (lo[1] - cy) * scale, out.max[1] = (hi[1] - cy) * scale;
     out.min[2] = 0, out.max[2] = (hi[2] - lo[2]) * scale;
     return out;
-}
-
-namespace {
-
-std::string models_file(bool with_environment) {
-    if (const char* env = std::getenv("VEDETTE_ASSETS_DIR"); with_environment && env && *env)
-        return (fs::path(env) / "models.json").string();
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec && fs::exists(exe.parent_path() / "assets" / "models.json"))
-        return (exe.parent_path() / "assets" / "models.json").string();
-    return std::string(VEDETTE_ASSETS_SOURCE_DIR) + "/models.json";
-}
-
-// A number in models.json, whole or not: above `lo` (or from it, when `from_lo`) up to `hi`.
-float number(const JsonNode& n, double lo, double hi, bool from_lo, const std::string& unit) {
-    if (!n.raw().is_number()) n.fail("expected a number, found " + sim::json_type_name(n.raw()));
-    const double v = n.raw().get<double>();
-    const auto text = [](double x) {
-        std::string t = sim::Json(x).dump();
-        if (t.size() > 2 && t.compare(t.size() - 2, 2, ".0") == 0) t.resize(t.size() - 2);
-        return t;
-    };
-    if (!std::isfinite(v) || v > hi || v < lo || (!from_lo && v == lo))
-        n.fail("expected a number " + std::string(from_lo ? "from " : "above ") + text(lo) +
-               (from_lo ? " to " : " up to ") + text(hi) + " (" + unit + "), found " +
-               n.raw().dump());
-    return static_cast<float>(v);
-}
-
-// Every key is a troop or scenery type (or "about"): a misspelt type would be ignored.
-void check_mapping_keys(const JsonNode& root) {
-    std::vector<std::string_view> keys{"about"};
-    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
-        keys.push_back(mesh_kind_key(static_cast<MeshKind>(k)));
-    root.expect_only_keys(keys);
-    if (auto about = root.optional("about")) about->as_string();
-}
-
-// One entry ({"model": ..., "height_mm": ..., "width_mm": ..., "yaw_deg": ...}), its model read
-// once per file however many types share it.
-ModelMesh load_entry(const JsonNode& entry, std::map<std::string, ModelMesh>& loaded) {
-    entry.expect_only_keys({"model", "height_mm", "width_mm", "yaw_deg"});
-    const JsonNode model = entry.required("model");
-    const std::string name = model.as_string();
-    if (name.empty()) model.fail("expected a glTF file name, found an empty string");
-    const double max_mm = limits::kMaxModelHeightMm;
-    const float height = number(entry.required("height_mm"), 0, max_mm, false, "mm");
-    const auto width = entry.optional("width_mm");
-    const auto yaw = entry.optional("yaw_deg");
-    const float width_mm = width ? number(*width, 0, max_mm, false, "mm") : 0.0f;
-    const float yaw_deg = yaw ? number(*yaw, -360, 360, true, "degrees") : 0.0f;
-    // The mapping is the user's own configuration: absolute paths are allowed here.
-    const std::string file = (fs::path(entry.file()).parent_path() / name).string();
-    try {
-        if (!loaded.count(file)) loaded.emplace(file, load_gltf_model(file));
-    } catch (const ModelError& e) {
-        model.fail(e.what());
-    }
-    return to_table_axes(loaded.at(file), height, yaw_deg, width_mm);
-}
-
-bool same_file(const std::string& a, const std::string& b) {
-    std::error_code ec;
-    const bool same = fs::equivalent(a, b, ec);
-    return !ec && same;
-}
-
-// The mapping that draws the types `mapping_file` leaves out: the default one, or the shipped one
-// where the default is the mapping itself ($VEDETTE_ASSETS_DIR naming the user's folder). None
-// for the shipped file: it must name every type.
-std::string fallback_mapping(const std::string& mapping_file) {
-    for (const std::string& f : {default_models_file(), shipped_models_file()}) {
-        std::error_code ec;
-        if (fs::exists(f, ec) && !same_file(f, mapping_file)) return f;
-    }
-    return {};
-}
-
-}  // namespace
-
-std::string default_models_file() {
-    return models_file(true);
-}
-
-std::string shipped_models_file() {
-    return models_file(false);
-}
-
-ModelSet load_model_set(const std::string& mapping_file) {
-    const sim::Json json = sim::read_json_file(mapping_file);
-    const JsonNode root(json, mapping_file, "$");
-    check_mapping_keys(root);
-    ModelSet set;
-    std::map<std::string, ModelMesh> loaded;  // several types share a model
-    const std::string fallback = fallback_mapping(mapping_file);
-    std::optional<sim::Json> fallback_json;  // read at the first type the mapping leaves out
-    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k) {
-        const std::string key(mesh_kind_key(static_cast<MeshKind>(k)));
-        auto& mesh = set.meshes[static_cast<std::size_t>(k)];
-        if (const auto entry = root.optional(key)) {
-            mesh = load_entry(*entry, loaded);
-            continue;
-        }
-        if (fallback.empty()) root.required(key);  // fails: this mapping must name every type
-        try {
-            if (!fallback_json) fallback_json = sim::read_json_file(fallback);
-            const JsonNode defaults(*fallback_json, fallback, "$");
-            check_mapping_keys(defaults);
-            mesh = load_entry(defaults.required(key), loaded);
-        } catch (const sim::InputError& e) {
-            throw sim::InputError(mapping_file, "$." + key,
-                                  "not in this file, and the default mapping it falls back to "
-                                  "failed: " +
-                                      std::string(e.what()));
-        }
-    }
-    return set;
 }
 
 }  // namespace vedette::render

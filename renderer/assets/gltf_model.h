@@ -60,25 +60,3 @@ ModelMesh to_table_axes(const ModelMesh& mesh, float height_mm, float yaw_deg = 
                         float width_mm = 0.0f);
 
 }  // namespace vedette::render
-
-#include <array>
-
-#include "renderer/scene/figure_layout.h"
-
-namespace vedette::render {
-
-// The model of every figure kind, from a mapping file like assets/models.json.
-struct ModelSet {
-    std::array<ModelMesh, static_cast<std::size_t>(MeshKind::count)> meshes;
-};
-// Reads the mapping and every model it names. Every problem, in the mapping or in a model, is an
-// InputError naming the mapping file and the JSON path of the entry ($.gun.model). A type the
-// mapping leaves out is drawn as the fallback mapping draws it: default_models_file(), or where
-// that is the mapping itself, shipped_models_file(). The shipped file must name every type.
-ModelSet load_model_set(const std::string& mapping_file);
-// assets/models.json: $VEDETTE_ASSETS_DIR, else shipped_models_file().
-std::string default_models_file();
-// The models.json that comes with Vedette: assets/ beside the executable, else the source tree.
-std::string shipped_models_file();
-
-}  // namespace vedette::render

@@ -28,11 +28,11 @@ struct Slot {
 // Where each figure of a unit stands on its block, in the unit's frame (x right, y forward). A
 // base holds the figures the ruleset's footprint was made for: the block is as wide as its bases
 // side by side, so figures spread evenly over it stand as many to a base as the rules say.
-std::vector<Slot> figure_slots(const std::string& layout, int n, float w, float d, float fw,
-                               bool guns, bool abandoned) {
+std::vector<Slot> figure_slots(Formation formation, int n, float w, float d, float fw, bool guns,
+                               bool abandoned) {
     std::vector<Slot> slots;
     slots.reserve(static_cast<std::size_t>(n));
-    if (layout == "square" || layout == "mass") {
+    if (formation == Formation::four_faces) {
         // Four faces, each facing outwards.
         const int per_face = std::max(1, (n + 3) / 4);
         for (int i = 0; i < n; ++i) {
@@ -81,10 +81,10 @@ Block block_of(double width_mm, double depth_mm, int figures, float fw) {
 std::vector<Slot> unit_slots(const UnitView& u, int n, float fw, bool guns, bool abandoned,
                              Block& block) {
     block = block_of(u.width_mm, u.depth_mm, n, fw);
-    std::vector<Slot> slots = figure_slots(u.layout, n, block.w, block.d, fw, guns, abandoned);
+    std::vector<Slot> slots = figure_slots(u.formation, n, block.w, block.d, fw, guns, abandoned);
     if (u.formation_blend >= 1.0f) return slots;
     const Block from = block_of(u.from_width_mm, u.from_depth_mm, n, fw);
-    const auto old = figure_slots(u.from_layout, n, from.w, from.d, fw, guns, abandoned);
+    const auto old = figure_slots(u.from_formation, n, from.w, from.d, fw, guns, abandoned);
     const float b = u.formation_blend;
     for (std::size_t i = 0; i < slots.size() && i < old.size(); ++i) {
         slots[i].lx = old[i].lx + (slots[i].lx - old[i].lx) * b;
@@ -128,15 +128,14 @@ void add_guns(const UnitView& u, const Frame& f, int n, float w, int per_gun,
     const bool at_marker = abandoned && abandoned->at;
     const float gx = at_marker ? static_cast<float>(abandoned->at->x) : f.cx;
     const float gy = at_marker ? static_cast<float>(abandoned->at->y) : f.cy;
-    const MeshKind kind = u.layout == "limbered" ? MeshKind::limber : MeshKind::gun;
+    const MeshKind kind = u.formation == Formation::limbered ? MeshKind::limber : MeshKind::gun;
     for (int p = 0; p < pieces; ++p) {
         const float lx = (static_cast<float>(p) + 0.5f) * w / static_cast<float>(pieces) - w / 2;
-        out.by_mesh[static_cast<int>(kind)].push_back(
-            {gx + f.rx * lx, gy + f.ry * lx, 1.5f, f.yaw, 1, 1, 1,
-             abandoned ? 0.0f : float(u.unit + 1), 1, 1, 1, 1});
+        out.by_mesh[mesh_id(kind)].push_back({gx + f.rx * lx, gy + f.ry * lx, 1.5f, f.yaw, 1, 1, 1,
+                                              abandoned ? 0.0f : float(u.unit + 1), 1, 1, 1, 1});
     }
     if (abandoned)  // a white marker on abandoned guns
-        out.by_mesh[static_cast<int>(MeshKind::marker)].push_back(
+        out.by_mesh[mesh_id(MeshKind::marker)].push_back(
             {gx, gy, 9, 0, 6, 6, 6, 0, 0.95f, 0.95f, 0.95f, 1});
 }
 
@@ -152,7 +151,7 @@ void add_smoke(const UnitView& u, const Frame& f, Block block, InstanceBatches& 
         const float size =
             (9.0f + 20.0f * v) * fade * (0.8f + 0.4f * (jitter(u.unit, k, 6) + 0.5f));
         const float grey = 0.82f + 0.1f * jitter(u.unit, k, 7);
-        out.by_mesh[static_cast<int>(MeshKind::smoke)].push_back(
+        out.by_mesh[mesh_id(MeshKind::smoke)].push_back(
             {f.cx + f.rx * lx + f.fx * ly, f.cy + f.ry * lx + f.fy * ly, 4.0f + 10.0f * v, f.yaw,
              size, size, size * 0.8f, 0, grey, grey, grey, 1});
     }
@@ -177,12 +176,14 @@ void layout_unit(const UnitView& u, std::int64_t time_ms, const Visuals& visuals
     Block block{};
     const std::vector<Slot> slots = unit_slots(u, n, fw, guns, abandoned != nullptr, block);
     // The base: darker than the uniform.
-    out.by_mesh[static_cast<int>(MeshKind::base)].push_back(
+    out.by_mesh[mesh_id(MeshKind::base)].push_back(
         {f.cx, f.cy, 0.0f, f.yaw, block.w, block.d, 1.5f, float(u.unit + 1),
          colour[0] * 0.35f + 0.1f, colour[1] * 0.35f + 0.12f, colour[2] * 0.35f + 0.08f, 1});
     if (guns) add_guns(u, f, n, block.w, look.figures_per_gun, abandoned, out);
     const float t_s = static_cast<float>(time_ms % 100000) / 1000.0f;
-    for (int i = 0; i < n; ++i) {
+    // Visuals without figure models (a default-constructed Visuals) draw the bases only.
+    const int drawn = look.mesh < out.by_mesh.size() ? n : 0;
+    for (int i = 0; i < drawn; ++i) {
         Slot s = slots[static_cast<std::size_t>(i)];
         if (u.disordered) {
             s.lx += jitter(u.unit, i, 0) * fw * 0.8f;
@@ -200,9 +201,8 @@ void layout_unit(const UnitView& u, std::int64_t time_ms, const Visuals& visuals
         }
         keep_on_block(s, block, fw);
         const float x = f.cx + f.rx * s.lx + f.fx * s.ly, y = f.cy + f.ry * s.lx + f.fy * s.ly;
-        out.by_mesh[static_cast<int>(look.mesh)].push_back({x, y, 1.5f, f.yaw + s.yaw_off, 1, 1, 1,
-                                                            float(u.unit + 1), colour[0], colour[1],
-                                                            colour[2], 1});
+        out.by_mesh[look.mesh].push_back({x, y, 1.5f, f.yaw + s.yaw_off, 1, 1, 1, float(u.unit + 1),
+                                          colour[0], colour[1], colour[2], 1});
         ++out.figures;
     }
     if (u.volley >= 0) add_smoke(u, f, block, out);
@@ -215,7 +215,7 @@ void layout_counter(const UnitView& u, float lift, const Visuals& visuals, Insta
     const Frame f = frame_of(u);
     const float side = counter_side_mm(u);
     const float z = lift * kCounterThicknessMm;
-    auto& boxes = out.by_mesh[static_cast<int>(MeshKind::base)];
+    auto& boxes = out.by_mesh[mesh_id(MeshKind::base)];
     boxes.push_back({f.cx, f.cy, z, f.yaw, side, side, kCounterThicknessMm, float(u.unit + 1),
                      colour[0] * 0.8f + 0.15f, colour[1] * 0.8f + 0.15f, colour[2] * 0.8f + 0.15f,
                      1});
@@ -233,7 +233,7 @@ float counter_side_mm(const UnitView& u) {
 }
 
 InstanceBatches layout_figures(const SceneState& state, const Visuals& visuals) {
-    InstanceBatches out;
+    InstanceBatches out(visuals.mesh_count());
     if (state.counters) {
         for (std::size_t i = 0; i < state.units.size(); ++i) {
             const auto& u = state.units[i];

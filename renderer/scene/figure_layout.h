@@ -4,7 +4,6 @@
 // their crew), untidy when disordered, coloured by nation. The footprint comes from the record's
 // look, the figures' models, spacing and colours from assets/visuals.json: no rules are involved.
 
-#include <array>
 #include <cstddef>
 #include <vector>
 
@@ -24,7 +23,9 @@ struct Instance {
 };
 
 struct InstanceBatches {
-    std::array<std::vector<Instance>, static_cast<std::size_t>(MeshKind::count)> by_mesh;
+    // By mesh slot (MeshId): the fixed kinds, then the figure models of the visuals in use.
+    explicit InstanceBatches(std::size_t meshes = kFixedMeshes) : by_mesh(meshes) {}
+    std::vector<std::vector<Instance>> by_mesh;
     std::size_t figures = 0;
 };
 

@@ -1,10 +1,15 @@
 #pragma once
-// The meshes the battlefield renderer draws, one instanced draw each. The model kinds are the keys
-// of assets/models.json; assets/visuals.json says which of the figure kinds draws each roster
-// `visual`. Kept apart from the figure layout so the data loaders can name mesh kinds without it.
+// The meshes the battlefield renderer draws, one instanced draw each, by slot (MeshId). The first
+// slots are the renderer's own, whatever the rule system: procedural boxes for bases and markers,
+// smoke puffs, and the models of guns, limbers, generals, flags, trees and houses (keys of
+// assets/models.json). A unit's figures draw the figure models assets/visuals.json names, in the
+// slots after those (Visuals::models): a new kind of troops is an entry in that file, not a kind
+// here. Kept apart from the figure layout so the data loaders can name mesh slots without it.
 
 #include <array>
 #include <cstddef>
+#include <optional>
+#include <string_view>
 
 namespace vedette::render {
 
@@ -12,16 +17,6 @@ enum class MeshKind : int {
     base = 0,
     marker,
     smoke,
-    infantry,
-    open_order,
-    skirmishers,
-    cuirassiers,
-    heavy_cavalry,
-    dragoons,
-    lancers,
-    light_cavalry,
-    cossacks,
-    artillery_crew,
     gun,
     limber,
     general,
@@ -30,34 +25,27 @@ enum class MeshKind : int {
     house,  // scenery
     count
 };
-inline constexpr int kFirstModelKind = static_cast<int>(MeshKind::infantry);
-// The kinds that draw a unit's own figures (a roster visual may use any of them).
-inline constexpr int kFirstFigureKind = static_cast<int>(MeshKind::infantry);
-inline constexpr int kLastFigureKind = static_cast<int>(MeshKind::artillery_crew);
+inline constexpr int kFirstModelKind = static_cast<int>(MeshKind::gun);
 
-// "infantry", ... ("" for base, marker and smoke, which have no model).
+// A mesh slot: a MeshKind's, or kFixedMeshes + i for the i-th figure model of the visuals.
+using MeshId = std::size_t;
+inline constexpr MeshId kFixedMeshes = static_cast<MeshId>(MeshKind::count);
+constexpr MeshId mesh_id(MeshKind kind) {
+    return static_cast<MeshId>(kind);
+}
+
+// "gun", ... ("" for base, marker and smoke, which have no model).
 inline const char* mesh_kind_key(MeshKind kind) {
-    static constexpr std::array<const char*, static_cast<std::size_t>(MeshKind::count)> keys{
-        "",
-        "",
-        "",
-        "infantry",
-        "open_order",
-        "skirmishers",
-        "cuirassiers",
-        "heavy_cavalry",
-        "dragoons",
-        "lancers",
-        "light_cavalry",
-        "cossacks",
-        "artillery_crew",
-        "gun",
-        "limber",
-        "general",
-        "flag",
-        "tree",
-        "house"};
+    static constexpr std::array<const char*, kFixedMeshes> keys{
+        "", "", "", "gun", "limber", "general", "flag", "tree", "house"};
     return keys[static_cast<std::size_t>(kind)];
+}
+
+// The fixed kind whose models.json key is `key` ("gun" ... "house"), if any.
+inline std::optional<MeshKind> model_kind_named(std::string_view key) {
+    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
+        if (key == mesh_kind_key(static_cast<MeshKind>(k))) return static_cast<MeshKind>(k);
+    return std::nullopt;
 }
 
 }  // namespace vedette::render

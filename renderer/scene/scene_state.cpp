@@ -14,6 +14,12 @@ using sim::record::EffectKind;
 using sim::record::Event;
 using sim::record::Snapshot;
 
+Formation formation_of(std::string_view layout) {
+    if (layout == "square" || layout == "mass") return Formation::four_faces;
+    if (layout == "limbered") return Formation::limbered;
+    return Formation::ranks;  // documented: any other layout stands in ranks and files
+}
+
 ReplayScene load_replay_scene(const std::string& path) {
     return scene_of(sim::replay::read_replay(path));
 }
@@ -50,10 +56,11 @@ void find_held_looks(ReplayScene& s) {
             h.start_ms = e.t0_ms;
             h.end_ms = e.t1_ms;
             h.until_ms = effect.until_ms;
-            h.from_layout = from.layout;
+            h.from_formation = formation_of(from.layout);
             h.from_width_mm = static_cast<double>(from.width_mm);
             h.from_depth_mm = static_cast<double>(from.depth_mm);
             h.layout = effect.look->layout;
+            h.formation = formation_of(h.layout);
             h.width_mm = static_cast<double>(effect.look->width_mm);
             h.depth_mm = static_cast<double>(effect.look->depth_mm);
             s.held_looks.push_back(std::move(h));
@@ -91,10 +98,11 @@ void animate_losses(const Snapshot& after, float u, UnitView& v) {
 // A new layout in the event's record: the figures walk from the old one to it over the event.
 void animate_layout(const Snapshot& after, float u, UnitView& v) {
     if (after.look.layout == v.layout) return;
-    v.from_layout = v.layout;
+    v.from_formation = v.formation;
     v.from_width_mm = v.width_mm;
     v.from_depth_mm = v.depth_mm;
     v.layout = after.look.layout;
+    v.formation = formation_of(v.layout);
     v.width_mm = static_cast<double>(after.look.width_mm);
     v.depth_mm = static_cast<double>(after.look.depth_mm);
     v.formation_blend = ease(u);
@@ -146,10 +154,11 @@ void apply_held_looks(const ReplayScene& scene, std::int64_t t, SceneState& out)
         if (t < h.start_ms || t >= h.until_ms) continue;
         UnitView* v = view_of(out, h.unit);
         if (!v) continue;
-        v->from_layout = h.from_layout;
+        v->from_formation = h.from_formation;
         v->from_width_mm = h.from_width_mm;
         v->from_depth_mm = h.from_depth_mm;
         v->layout = h.layout;
+        v->formation = h.formation;
         v->width_mm = h.width_mm;
         v->depth_mm = h.depth_mm;
         const double span = static_cast<double>(std::max<std::int64_t>(1, h.end_ms - h.start_ms));
@@ -189,7 +198,8 @@ UnitView unit_view(const sim::record::RosterUnit& r, const Snapshot& s) {
     v.facing_x = static_cast<double>(s.pose.facing.x) / 65536.0;
     v.facing_y = static_cast<double>(s.pose.facing.y) / 65536.0;
     v.figures = s.look.figures;
-    v.layout = v.from_layout = s.look.layout;
+    v.layout = s.look.layout;
+    v.formation = v.from_formation = formation_of(v.layout);
     v.width_mm = v.from_width_mm = static_cast<double>(s.look.width_mm);
     v.depth_mm = v.from_depth_mm = static_cast<double>(s.look.depth_mm);
     v.state = s.state;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "renderer/scene/hex_cells.h"
@@ -13,6 +14,13 @@
 
 namespace vedette::render {
 
+// How a unit's figures stand, read from the record's layout name when its looks are read into
+// the scene (docs/SCENARIO_AND_REPLAY.md): "square" and "mass" on four faces, facing out;
+// "limbered" in ranks and files with limbers instead of guns; any other name (line, column,
+// skirmish, ...) in ranks and files.
+enum class Formation : std::uint8_t { ranks, four_faces, limbered };
+Formation formation_of(std::string_view layout);
+
 struct UnitView {
     int unit = -1;  // roster index
     int side = 0;
@@ -20,14 +28,16 @@ struct UnitView {
     std::string name;        // roster name ("1er cuirassiers")
     std::string short_name;  // roster short name (may be empty)
     std::string nation;
-    std::string visual;  // the figures drawn: a key of assets/models.json (roster `visual`)
+    std::string visual;  // the figures drawn: a key of assets/visuals.json (roster `visual`)
     double x_mm = 0, y_mm = 0;
     double facing_x = 0, facing_y = 1;  // unit vector, table coordinates
     int figures = 0;
-    std::string layout = "line";        // how the figures stand (record::Look::layout)
-    double width_mm = 0, depth_mm = 0;  // the footprint
-    std::string state;                  // the ruleset's state label, for panels
-    bool disordered = false;            // figures stand untidily
+    std::string layout = "line";  // the record's layout name (record::Look::layout): a change
+                                  // of it is a change of formation, which figures walk
+    Formation formation = Formation::ranks;  // how the figures stand: the layout, parsed
+    double width_mm = 0, depth_mm = 0;       // the footprint
+    std::string state;                       // the ruleset's state label, for panels
+    bool disordered = false;                 // figures stand untidily
     bool fleeing = false;
     std::vector<sim::record::Marker> markers;       // abandoned guns, chits
     std::string counter;                            // a counter's printed values (counters view)
@@ -35,9 +45,9 @@ struct UnitView {
     bool on_table = true;
     bool moving = false;
     // Animation within the event in progress (all functions of t, like the rest):
-    std::string from_layout = "line";  // while figures walk from `from_layout` to `layout`
+    Formation from_formation = Formation::ranks;  // while figures walk from it to `formation`
     double from_width_mm = 0, from_depth_mm = 0;
-    float formation_blend = 1.0f;     // < 1 while figures walk from `from_layout` to `layout`
+    float formation_blend = 1.0f;     // < 1 while figures walk from `from_formation` to `formation`
     float clash = 0.0f;               // > 0 while meleeing: figures surge towards the enemy
     double clash_x = 0, clash_y = 0;  // unit vector towards the enemy
     float volley = -1.0f;             // 0..1 while firing a volley (smoke), -1 otherwise
@@ -60,11 +70,12 @@ struct SceneState {
 // (which completes the change later, at contact) still names the old one.
 struct HeldLook {
     int unit = -1;
-    std::int64_t start_ms = 0, end_ms = 0;  // the effect's event: the figures walk
-    std::int64_t until_ms = 0;              // held until then
-    std::string from_layout = "line";       // the look the unit had at the effect's event
+    std::int64_t start_ms = 0, end_ms = 0;        // the effect's event: the figures walk
+    std::int64_t until_ms = 0;                    // held until then
+    Formation from_formation = Formation::ranks;  // the look the unit had at the effect's event
     double from_width_mm = 0, from_depth_mm = 0;
-    std::string layout = "line";  // the effect's look
+    std::string layout = "line";  // the effect's look: its layout name, parsed, and footprint
+    Formation formation = Formation::ranks;
     double width_mm = 0, depth_mm = 0;
 };
 

@@ -60,9 +60,9 @@ std::vector<std::pair<float, float>> scatter(const TerrainFeature& f, int featur
 
 InstanceBatches layout_scenery(const sim::board::Terrain& terrain) {
     InstanceBatches out;
-    auto& trees = out.by_mesh[static_cast<std::size_t>(MeshKind::tree)];
-    auto& houses = out.by_mesh[static_cast<std::size_t>(MeshKind::house)];
-    auto& blocks = out.by_mesh[static_cast<std::size_t>(MeshKind::marker)];
+    auto& trees = out.by_mesh[mesh_id(MeshKind::tree)];
+    auto& houses = out.by_mesh[mesh_id(MeshKind::house)];
+    auto& blocks = out.by_mesh[mesh_id(MeshKind::marker)];
     for (std::size_t fi = 0; fi < terrain.features.size(); ++fi) {
         const auto& f = terrain.features[fi];
         const int id = static_cast<int>(fi);

@@ -8,7 +8,9 @@
 #include <string_view>
 #include <vector>
 
+#include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
+#include "sim/core/limits.h"
 
 namespace vedette::render {
 
@@ -56,20 +58,112 @@ std::vector<std::pair<std::string, JsonNode>> members(const JsonNode& node) {
     return out;
 }
 
-MeshKind figure_mesh(const JsonNode& node) {
-    std::vector<std::string> names;
-    for (int k = kFirstFigureKind; k <= kLastFigureKind; ++k)
-        names.emplace_back(mesh_kind_key(static_cast<MeshKind>(k)));
-    return static_cast<MeshKind>(kFirstFigureKind + static_cast<int>(node.as_choice(names)));
+// A figure model's height_mm or width_mm: above 0 up to sim::limits::kMaxModelHeightMm, as in
+// models.json.
+float figure_model_mm(const JsonNode& node) {
+    const double mm = number(node, 0, sim::limits::kMaxModelHeightMm);
+    if (mm == 0)
+        node.fail("expected a number above 0 up to " +
+                  std::to_string(sim::limits::kMaxModelHeightMm) + " (mm), found 0");
+    return static_cast<float>(mm);
 }
 
-FigureVisual figure_visual(const JsonNode& node) {
-    node.expect_only_keys({"mesh", "spacing_mm", "figures_per_gun"});
+// The slot of a figure model: the one of a visual read before that draws the same model, else
+// a new one.
+MeshId figure_model_slot(FigureModel model, Visuals& v) {
+    for (std::size_t i = 0; i < v.models.size(); ++i)
+        if (v.models[i].same_model(model)) return kFixedMeshes + i;
+    v.models.push_back(std::move(model));
+    return kFixedMeshes + v.models.size() - 1;
+}
+
+// What a figure entry draws: "mesh", a model kind of the models mapping (a fixed kind such as
+// "gun" keeps its own slot), or "model", a glTF file beside the visuals file, scaled to its
+// height_mm (width_mm and yaw_deg optional, as in models.json).
+MeshId figure_mesh(const JsonNode& node, Visuals& v) {
+    const auto mesh = node.optional("mesh");
+    const auto file = node.optional("model");
+    if (mesh.has_value() == file.has_value())
+        node.fail(
+            "expected either \"mesh\" (a model kind of models.json) or \"model\" (a glTF "
+            "file)");
+    FigureModel model;
+    if (mesh) {
+        for (const char* key : {"height_mm", "width_mm", "yaw_deg"})
+            if (const auto extra = node.optional(key))
+                extra->fail(
+                    "only with \"model\": \"mesh\" draws the model as models.json sizes it");
+        model.kind = mesh->as_string();
+        if (model.kind.empty() || model.kind == "about")
+            mesh->fail("expected the name of a model kind of models.json");
+        if (const auto fixed = model_kind_named(model.kind)) return mesh_id(*fixed);
+        model.path = mesh->path();
+    } else {
+        const std::string name = file->as_string();
+        if (name.empty()) file->fail("expected a glTF file name, found an empty string");
+        // The visuals file is the user's own configuration: absolute paths are allowed here.
+        model.file = (fs::path(node.file()).parent_path() / name).string();
+        model.height_mm = figure_model_mm(node.required("height_mm"));
+        if (const auto width = node.optional("width_mm")) model.width_mm = figure_model_mm(*width);
+        if (const auto yaw = node.optional("yaw_deg"))
+            model.yaw_deg = static_cast<float>(number(*yaw, -360, 360));
+        model.path = file->path();
+    }
+    return figure_model_slot(std::move(model), v);
+}
+
+const std::vector<std::string>& counter_symbol_names() {
+    static const std::vector<std::string> names{"infantry", "cavalry", "artillery"};
+    return names;
+}
+
+// A figure entry; `has_symbol` says whether it gives its counter symbol (counter_symbol_without_one
+// chooses one where it does not).
+FigureVisual figure_visual(const JsonNode& node, Visuals& v, bool& has_symbol) {
+    node.expect_only_keys({"mesh", "model", "height_mm", "width_mm", "yaw_deg", "spacing_mm",
+                           "figures_per_gun", "symbol"});
     FigureVisual f;
-    f.mesh = figure_mesh(node.required("mesh"));
+    f.mesh = figure_mesh(node, v);
     f.spacing_mm = static_cast<float>(number(node.required("spacing_mm"), 1, kMaxSpacingMm));
     f.figures_per_gun = static_cast<int>(node.int_or("figures_per_gun", 0, 0, kMaxFiguresPerGun));
+    const auto symbol = node.optional("symbol");
+    has_symbol = symbol.has_value();
+    if (symbol) f.symbol = static_cast<CounterSymbol>(symbol->as_choice(counter_symbol_names()));
     return f;
+}
+
+// The model kind a figure draws ("" for a glTF file of the visuals file's own).
+std::string figure_model_kind(const FigureVisual& f, const Visuals& v) {
+    if (f.mesh < kFixedMeshes) return mesh_kind_key(static_cast<MeshKind>(f.mesh));
+    return v.models[f.mesh - kFixedMeshes].kind;
+}
+
+Visuals read_visuals_file(const std::string& file, bool fill_symbols);
+
+// The counter symbol the shipped visuals.json gives each model kind (empty if it cannot be read).
+const std::map<std::string, CounterSymbol, std::less<>>& shipped_counter_symbols() {
+    static const auto symbols = [] {
+        std::map<std::string, CounterSymbol, std::less<>> by_kind;
+        try {
+            const Visuals shipped = read_visuals_file(shipped_visuals_file(), false);
+            for (const auto& [key, f] : shipped.figures)
+                if (const std::string kind = figure_model_kind(f, shipped); !kind.empty())
+                    by_kind.emplace(kind, f.symbol);
+        } catch (const sim::InputError&) {
+        }
+        return by_kind;
+    }();
+    return symbols;
+}
+
+// A figure entry written before "symbol" existed: a crew's counter shows artillery, any other
+// the symbol the shipped visuals.json gives the model kind it draws (so a copy of an older
+// shipped file keeps its counters), else infantry.
+CounterSymbol counter_symbol_without_one(const FigureVisual& f, const Visuals& v) {
+    if (f.figures_per_gun > 0) return CounterSymbol::artillery;
+    const auto& shipped = shipped_counter_symbols();
+    const auto it = shipped.find(figure_model_kind(f, v));
+    return it == shipped.end() ? CounterSymbol::infantry : it->second;
 }
 
 std::uint8_t byte_of(float c) {
@@ -158,7 +252,9 @@ StatusLook Visuals::status(const std::string& marker) const {
     return {170, 170, 170, marker};
 }
 
-Visuals load_visuals(const std::string& file) {
+namespace {
+
+Visuals read_visuals_file(const std::string& file, bool fill_symbols) {
     const sim::Json json = sim::read_json_file(file);
     const JsonNode root(json, file, "$");
     root.expect_only_keys({"about", "figures", "unknown_figures", "nations", "side_colours",
@@ -167,8 +263,12 @@ Visuals load_visuals(const std::string& file) {
     if (auto about = root.optional("about")) about->as_string();
     Visuals v;
     v.file = file;
-    for (const auto& [key, node] : members(root.required("figures")))
-        v.figures.emplace(key, figure_visual(node));
+    for (const auto& [key, node] : members(root.required("figures"))) {
+        bool has_symbol = false;
+        FigureVisual f = figure_visual(node, v, has_symbol);
+        if (!has_symbol && fill_symbols) f.symbol = counter_symbol_without_one(f, v);
+        v.figures.emplace(key, f);
+    }
     if (v.figures.empty()) root.required("figures").fail("expected at least one figure visual");
     // Unknown visuals draw as one of the listed ones, so a new roster key still shows figures.
     const JsonNode unknown = root.required("unknown_figures");
@@ -191,14 +291,28 @@ Visuals load_visuals(const std::string& file) {
     return v;
 }
 
+}  // namespace
+
+Visuals load_visuals(const std::string& file) {
+    return read_visuals_file(file, true);
+}
+
 std::string default_visuals_file() {
     if (const char* env = std::getenv("VEDETTE_ASSETS_DIR"); env && *env)
         return (fs::path(env) / "visuals.json").string();
+    return shipped_visuals_file();
+}
+
+std::string shipped_visuals_file() {
     std::error_code ec;
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     if (!ec && fs::exists(exe.parent_path() / "assets" / "visuals.json"))
         return (exe.parent_path() / "assets" / "visuals.json").string();
     return std::string(VEDETTE_ASSETS_SOURCE_DIR) + "/visuals.json";
+}
+
+const char* counter_symbol_name(CounterSymbol s) {
+    return counter_symbol_names().at(static_cast<std::size_t>(s)).c_str();
 }
 
 }  // namespace vedette::render

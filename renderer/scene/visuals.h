@@ -1,15 +1,17 @@
 #pragma once
-// How units look, as data (assets/visuals.json): for each roster `visual` key the figure mesh it
-// draws, how far apart its figures stand and whether it serves guns; and the uniform colour of
-// each nation; and the colour of each hex terrain name on a hex board. A ruleset names visual keys
-// in its roster and terrain names in its hex grid; nothing here knows a rule system, and a new
-// kind of troops, nation or hex terrain needs an entry in the file, not code.
+// How units look, as data (assets/visuals.json): for each roster `visual` key the figure model it
+// draws (a model kind of assets/models.json, or a glTF file of its own), how far apart its
+// figures stand, whether it serves guns and its counter symbol; and the uniform colour of each
+// nation; and the colour of each hex terrain name on a hex board. A ruleset names visual keys in
+// its roster and terrain names in its hex grid; nothing here knows a rule system, and a new kind
+// of troops, nation or hex terrain needs an entry in the file, not code.
 
 #include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "renderer/scene/mesh_kind.h"
 
@@ -17,10 +19,31 @@ namespace vedette::render {
 
 using Colour = std::array<float, 3>;
 
+// A figure model some visual draws, in mesh slot kFixedMeshes + its index in Visuals::models:
+// a model kind of the models mapping by name (`"mesh": "lancers"`), or a glTF file named in the
+// visuals file itself (`"model": "camel.gltf"`, scaled like a models.json entry). The renderer
+// loads them (renderer/assets/model_set.h, load_model_set); visuals sharing one share the slot.
+struct FigureModel {
+    std::string kind;  // a models.json key; empty for a file of the visuals file's own
+    std::string file;  // that file, resolved against the visuals file's folder
+    float height_mm = 0, width_mm = 0, yaw_deg = 0;
+    std::string path;  // where the visuals file names it ($.figures.camel.model), for errors
+    bool same_model(const FigureModel& o) const {
+        return kind == o.kind && file == o.file && height_mm == o.height_mm &&
+               width_mm == o.width_mm && yaw_deg == o.yaw_deg;
+    }
+};
+
+// The NATO-style symbol on a unit's counter in the counters view (infantry a cross, cavalry a
+// diagonal, artillery a dot).
+enum class CounterSymbol : std::uint8_t { infantry, cavalry, artillery };
+const char* counter_symbol_name(CounterSymbol s);
+
 struct FigureVisual {
-    MeshKind mesh = MeshKind::infantry;
-    float spacing_mm = 7.0f;  // between neighbouring figures, across the front and in depth
+    MeshId mesh = kFixedMeshes;  // the slot of its model (a figure model, or a fixed kind's)
+    float spacing_mm = 7.0f;     // between neighbouring figures, across the front and in depth
     int figures_per_gun = 0;  // > 0: the figures are a crew serving one gun per this many figures
+    CounterSymbol symbol = CounterSymbol::infantry;
 };
 
 // How an arrow on the table is drawn (renderer/scene/table_marks.h names the styles): its colour
@@ -48,7 +71,9 @@ const std::map<std::string, StatusLook, std::less<>>& default_status_looks();
 struct Visuals {
     std::string file;  // where it was read from ("" for the built-in defaults of a test)
     std::map<std::string, FigureVisual, std::less<>> figures;  // by roster `visual`
-    FigureVisual unknown;  // for a visual the file does not list
+    FigureVisual unknown;             // for a visual the file does not list
+    std::vector<FigureModel> models;  // the figure models the visuals draw, by slot
+    std::size_t mesh_count() const { return kFixedMeshes + models.size(); }
     std::map<std::string, Colour, std::less<>> nations;
     std::array<Colour, 2> sides{};  // for a nation the file does not list: side 0, other sides
     // Hex boards: the ground colour of each hex `terrain` name (a name not listed keeps the
@@ -81,10 +106,13 @@ struct Visuals {
 };
 
 // Reads a visuals file; every problem is an InputError naming the file and the JSON path
-// ($.figures.lancers.spacing_mm), which the CLI reports with exit code 2.
+// ($.figures.lancers.spacing_mm), which the CLI reports with exit code 2. A figure model kind is
+// checked against the models mapping when the renderer loads the models, not here.
 Visuals load_visuals(const std::string& file);
-// assets/visuals.json, found like assets/models.json: $VEDETTE_ASSETS_DIR, else assets/ beside
-// the executable, else the source tree.
+// assets/visuals.json, found like assets/models.json: $VEDETTE_ASSETS_DIR, else
+// shipped_visuals_file().
 std::string default_visuals_file();
+// The visuals.json that comes with Vedette: assets/ beside the executable, else the source tree.
+std::string shipped_visuals_file();
 
 }  // namespace vedette::render

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "renderer/assets/gltf_model.h"
+#include "renderer/assets/model_set.h"
 #include "sim/core/input_error.h"
 #include "tests/fuzz/fuzz_common.h"
 
@@ -58,7 +59,8 @@ void load_model(const std::string& text) {
 void load_mapping(const std::string& text) {
     const std::string path = fuzz::write_scratch_file("models.json", text);
     try {
-        (void)render::load_model_set(path);
+        static const render::Visuals visuals = render::load_visuals(render::shipped_visuals_file());
+        (void)render::load_model_set(path, visuals);
     } catch (const render::ModelError& e) {
         fuzz::rejected(e);
     } catch (const sim::InputError& e) {

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "renderer/assets/gltf_model.h"
+#include "renderer/assets/model_set.h"
 #include "renderer/battlefield_renderer.h"
 #include "sim/core/input_error.h"
 #include "tests/render/demo_fixture.h"
@@ -31,7 +32,10 @@ namespace {
 namespace fs = std::filesystem;
 const std::string kRepo = VEDETTE_SOURCE_DIR;
 const fs::path kDuck = fs::path(kRepo) / "tests" / "data" / "gltf-samples" / "Duck.gltf";
-constexpr auto kInfantry = static_cast<std::size_t>(MeshKind::infantry);
+// The mesh slot of the "infantry" model kind in the shipped visuals.
+MeshId infantry_slot() {
+    return visuals().figure("infantry").mesh;
+}
 
 // A fresh folder under the test output.
 fs::path fresh_folder(const std::string& name) {
@@ -124,10 +128,11 @@ bool same_vertices(const ModelMesh& a, const ModelMesh& b) {
                [&](const ModelVertex& x, const ModelVertex& y) { return fields(x) == fields(y); });
 }
 
-// The error `load_model_set(mapping)` throws (empty and a test failure when it loads).
+// The error `load_model_set(mapping)` throws with the shipped visuals (empty and a test failure
+// when it loads).
 std::string mapping_error(const std::string& mapping) {
     try {
-        load_model_set(mapping);
+        load_model_set(mapping, visuals());
     } catch (const sim::InputError& e) {
         return e.what();
     }
@@ -141,20 +146,20 @@ TEST(CustomModels, PartialMappingPointsInfantryAtTheTexturedDuck) {
     const std::string mapping = duck_mapping("partial",
                                              R"({"about": "Ducks for the line.",
             "infantry": {"model": "Duck.gltf", "height_mm": 12.5, "yaw_deg": 90}})");
-    const ModelSet set = load_model_set(mapping);
-    const ModelSet shipped = load_model_set(kRepo + "/assets/models.json");
+    const ModelSet set = load_model_set(mapping, visuals());
+    const ModelSet shipped = load_model_set(kRepo + "/assets/models.json", visuals());
     const ModelMesh duck = load_gltf_model(kDuck.string());
 
     // Infantry is the duck: its vertex count, its non-integer height.
-    const ModelMesh& infantry = set.meshes[kInfantry];
+    const ModelMesh& infantry = set.meshes[infantry_slot()];
     EXPECT_EQ(infantry.vertices.size(), duck.vertices.size());
-    EXPECT_NE(infantry.vertices.size(), shipped.meshes[kInfantry].vertices.size());
+    EXPECT_NE(infantry.vertices.size(), shipped.meshes[infantry_slot()].vertices.size());
     EXPECT_NEAR(extent(infantry)[2], 12.5f, 1e-3f);
     // Every other type is exactly what the shipped mapping draws.
-    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k) {
-        if (std::size_t(k) == kInfantry) continue;
-        EXPECT_TRUE(same_vertices(set.meshes[std::size_t(k)], shipped.meshes[std::size_t(k)]))
-            << mesh_kind_key(static_cast<MeshKind>(k));
+    ASSERT_EQ(set.meshes.size(), shipped.meshes.size());
+    for (MeshId m = 0; m < set.meshes.size(); ++m) {
+        if (m == infantry_slot()) continue;
+        EXPECT_TRUE(same_vertices(set.meshes[m], shipped.meshes[m])) << "mesh slot " << m;
     }
 
     // Its colours come from the texture: many of them, none the untextured 0.8 grey, yellow on
@@ -171,7 +176,7 @@ TEST(CustomModels, PartialMappingPointsInfantryAtTheTexturedDuck) {
     EXPECT_GT(colours.size(), 50u);
     EXPECT_GT(r, 1.5 * b);
     EXPECT_GT(g, 1.5 * b);
-    for (const auto& v : shipped.meshes[kInfantry].vertices) EXPECT_EQ(v.tint, 1.0f);
+    for (const auto& v : shipped.meshes[infantry_slot()].vertices) EXPECT_EQ(v.tint, 1.0f);
 
     // A renderer given the mapping draws the demo, ducks in the line, without validation errors.
     auto ctx = test::make_lavapipe_context();
@@ -193,7 +198,7 @@ TEST(CustomModels, PartialMappingPointsInfantryAtTheTexturedDuck) {
     const RgbaImage textured = with_ducks.render(state, close);
     ModelMesh tinted_whole = infantry;
     for (auto& v : tinted_whole.vertices) v.tint = 1.0f;
-    with_ducks.set_model(MeshKind::infantry, tinted_whole);
+    with_ducks.set_model(infantry_slot(), tinted_whole);
     EXPECT_GT(compare_images(textured, with_ducks.render(state, close), 8).fraction_differing,
               0.002)
         << "the vertex tint made no difference";
@@ -229,7 +234,7 @@ TEST(CustomModels, YawTurnsTheModelSoASidewaysModelFacesForward) {
     // The mapping's yaw_deg is the one used.
     const std::string mapping = duck_mapping(
         "yaw", R"({"infantry": {"model": "Duck.gltf", "height_mm": 12, "yaw_deg": 90}})");
-    EXPECT_TRUE(same_vertices(load_model_set(mapping).meshes[kInfantry], turned));
+    EXPECT_TRUE(same_vertices(load_model_set(mapping, visuals()).meshes[infantry_slot()], turned));
 }
 
 // "width_mm: the model is scaled down further if its width across the rank would exceed it;
@@ -251,11 +256,12 @@ TEST(CustomModels, WidthMmNarrowsTheModelKeepingItsProportions) {
     const std::string mapping = duck_mapping(
         "width",
         R"({"infantry": {"model": "Duck.gltf", "height_mm": 12, "yaw_deg": 90, "width_mm": 6}})");
-    EXPECT_NEAR(extent(load_model_set(mapping).meshes[kInfantry])[0], 6.0f, 1e-3f);
+    EXPECT_NEAR(extent(load_model_set(mapping, visuals()).meshes[infantry_slot()])[0], 6.0f, 1e-3f);
 }
 
 // Bad values in a partial mapping are refused naming the mapping file and the JSON path (the CLI
-// exits 2 on an InputError); keys that are not troop types stay errors.
+// exits 2 on an InputError); keys that are no model kind the renderer or the visuals draw stay
+// errors.
 TEST(CustomModels, BadValuesAreRefusedNamingTheFileAndPath) {
     struct Case {
         std::string entry;
@@ -276,7 +282,7 @@ TEST(CustomModels, BadValuesAreRefusedNamingTheFileAndPath) {
          {"$.infantry.width_mm", "found 0"}},
         {R"("infantry": {"model": "Duck.gltf", "height_mm": 12, "yaw": 90})",
          {"$.infantry.yaw", "unknown field"}},
-        {R"("ducks": {"model": "Duck.gltf", "height_mm": 12})", {"$.ducks", "unknown field"}},
+        {R"("ducks": {"model": "Duck.gltf", "height_mm": 12})", {"$.ducks", "unknown model kind"}},
     };
     for (const auto& c : cases) {
         const std::string mapping = duck_mapping("bad", "{" + c.entry + "}");
@@ -308,9 +314,9 @@ TEST(CustomModels, FallbackComesFromTheShippedMappingAndItsFailuresSayWhy) {
 
     setenv("VEDETTE_ASSETS_DIR", fs::path(user).parent_path().c_str(), 1);
     EXPECT_EQ(default_models_file(), user);
-    const ModelSet set = load_model_set(default_models_file());
-    const ModelSet shipped = load_model_set(shipped_models_file());
-    EXPECT_TRUE(same_vertices(set.meshes[kInfantry],
+    const ModelSet set = load_model_set(default_models_file(), visuals());
+    const ModelSet shipped = load_model_set(shipped_models_file(), visuals());
+    EXPECT_TRUE(same_vertices(set.meshes[infantry_slot()],
                               to_table_axes(load_gltf_model(kDuck.string()), 12.0f)));
     const auto gun = static_cast<std::size_t>(MeshKind::gun);
     EXPECT_TRUE(same_vertices(set.meshes[gun], shipped.meshes[gun]));

@@ -36,7 +36,8 @@ UnitView gdb_unit(TroopType type, Formation formation, int bases) {
     UnitView u;
     u.unit = 0;
     u.visual = std::string(sim::gdb::to_string(type));
-    u.layout = u.from_layout = sim::gdb::formation_names()[static_cast<std::size_t>(formation)];
+    u.layout = sim::gdb::formation_names()[static_cast<std::size_t>(formation)];
+    u.formation = u.from_formation = render::formation_of(u.layout);
     u.figures = figures;
     u.width_mm = u.from_width_mm = static_cast<double>(block.width_mm);
     u.depth_mm = u.from_depth_mm = static_cast<double>(block.depth_mm);

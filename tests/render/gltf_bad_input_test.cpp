@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "renderer/assets/gltf_model.h"
+#include "renderer/assets/model_set.h"
 #include "sim/core/input_error.h"
 #include "sim/core/limits.h"
 
@@ -264,7 +265,7 @@ TEST(GltfBadInput, MappingErrorsNameTheFileAndPlace) {
         const std::string mapping = (dir / "models.json").string();
         write(mapping, text);
         try {
-            load_model_set(mapping);
+            load_model_set(mapping, load_visuals(kSource + "/assets/visuals.json"));
             ADD_FAILURE() << to << " was accepted";
         } catch (const sim::InputError& e) {
             const std::string what = e.what();
@@ -273,7 +274,7 @@ TEST(GltfBadInput, MappingErrorsNameTheFileAndPlace) {
                 EXPECT_NE(what.find(p), std::string::npos) << "\"" << p << "\" not in: " << what;
         }
     };
-    expect("\"flag\"", "\"grenadiers\"", {"$.grenadiers", "unknown field"});
+    expect("\"flag\"", "\"grenadiers\"", {"$.grenadiers", "unknown model kind"});
     expect("\"height_mm\": 7", "\"height_mm\": [7]", {"$.gun.height_mm", "expected a number"});
     expect("\"height_mm\": 7", "\"height_mm\": 1000000000000",
            {"$.gun.height_mm", "above 0 up to 200"});

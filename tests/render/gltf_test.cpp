@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "renderer/assets/model_set.h"
 #include "renderer/battlefield_renderer.h"
 #include "sim/core/input_error.h"
 #include "tests/render/lavapipe_context.h"
@@ -18,6 +19,11 @@ namespace {
 namespace fs = std::filesystem;
 const std::string kSource = VEDETTE_SOURCE_DIR;
 const fs::path kSamples = fs::path(kSource) / "tests" / "data" / "gltf-samples";
+
+const Visuals& shipped_visuals() {
+    static const Visuals v = load_visuals(kSource + "/assets/visuals.json");
+    return v;
+}
 
 std::vector<fs::path> samples() {
     std::vector<fs::path> out;
@@ -56,10 +62,11 @@ TEST(GltfModels, EveryKhronosSampleRendersAsAFigure) {
     nothing.vertices = {{0, 0, -50, 0, 0, 1, 1, 1, 1},
                         {0, 0, -50, 0, 0, 1, 1, 1, 1},
                         {0, 0, -50, 0, 0, 1, 1, 1, 1}};
-    renderer.set_model(MeshKind::infantry, nothing);
+    const MeshId infantry = renderer.visuals().figure("infantry").mesh;
+    renderer.set_model(infantry, nothing);
     const RgbaImage without = renderer.render(state, cam);
     for (const auto& f : samples()) {
-        renderer.set_model(MeshKind::infantry, to_table_axes(load_gltf_model(f.string()), 12.0f));
+        renderer.set_model(infantry, to_table_axes(load_gltf_model(f.string()), 12.0f));
         const RgbaImage with = renderer.render(state, cam);
         const ImageDiff d = compare_images(without, with, 8);
         EXPECT_GT(d.fraction_differing, 0.001) << f << " did not show up";
@@ -68,10 +75,10 @@ TEST(GltfModels, EveryKhronosSampleRendersAsAFigure) {
 }
 
 TEST(GltfModels, OurOwnModelsAndMappingLoad) {
-    const ModelSet set = load_model_set(kSource + "/assets/models.json");
-    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
-        EXPECT_GT(set.meshes[static_cast<std::size_t>(k)].vertices.size(), 0u)
-            << mesh_kind_key(static_cast<MeshKind>(k));
+    const ModelSet set = load_model_set(kSource + "/assets/models.json", shipped_visuals());
+    ASSERT_EQ(set.meshes.size(), shipped_visuals().mesh_count());
+    for (std::size_t m = kFirstModelKind; m < set.meshes.size(); ++m)
+        EXPECT_GT(set.meshes[m].vertices.size(), 0u) << "mesh slot " << m;
 }
 
 TEST(GltfModels, MissingAndMalformedFilesGetClearErrors) {
@@ -115,7 +122,7 @@ TEST(GltfModels, MissingAndMalformedFilesGetClearErrors) {
     text.replace(gun, 15, "models/xxx.gltf");
     std::ofstream(mapping) << text;
     try {
-        load_model_set(mapping);
+        load_model_set(mapping, shipped_visuals());
         FAIL();
     } catch (const sim::InputError& e) {
         EXPECT_NE(std::string(e.what()).find("$.gun.model"), std::string::npos) << e.what();

@@ -126,7 +126,8 @@ TEST(SceneAnimation, FiguresWalkToTheNewFormation) {
     const SceneState middle = scene_at_time(demo(), (e->t0_ms + e->t1_ms) / 2);
     const SceneState end = scene_at_time(demo(), e->t1_ms);
     EXPECT_EQ(view(middle, unit).layout, "square");
-    EXPECT_NE(view(middle, unit).from_layout, "square");
+    EXPECT_EQ(view(middle, unit).formation, Formation::four_faces);
+    EXPECT_NE(view(middle, unit).from_formation, Formation::four_faces);
     EXPECT_EQ(view(middle, unit).width_mm, static_cast<double>(effect->look->width_mm));
     EXPECT_GT(view(middle, unit).formation_blend, 0.2f);
     EXPECT_LT(view(middle, unit).formation_blend, 0.8f);

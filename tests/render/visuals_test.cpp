@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -19,7 +21,16 @@ namespace {
 namespace fs = std::filesystem;
 
 std::size_t mesh(MeshKind k) {
-    return static_cast<std::size_t>(k);
+    return mesh_id(k);
+}
+// The slot the shipped visuals draw a roster visual's figures with.
+std::size_t slot_of_visual(const std::string& visual) {
+    return visuals().figure(visual).mesh;
+}
+// The model kind a figure slot draws ("" for a glTF file of the visuals' own).
+std::string kind_in(const Visuals& v, MeshId slot) {
+    if (slot < kFixedMeshes) return mesh_kind_key(static_cast<MeshKind>(slot));
+    return v.models.at(slot - kFixedMeshes).kind;
 }
 
 TEST(Visuals, TheShippedFileHasTheColoursAndSpacingsTheRendererAlwaysUsed) {
@@ -36,18 +47,40 @@ TEST(Visuals, TheShippedFileHasTheColoursAndSpacingsTheRendererAlwaysUsed) {
     EXPECT_EQ(v.nation_colour("ruritanian", 0), (Colour{0.2f, 0.3f, 0.7f}));
     EXPECT_EQ(v.nation_colour("ruritanian", 1), (Colour{0.7f, 0.2f, 0.2f}));
     EXPECT_EQ(v.nation_colour("ruritanian", 2), (Colour{0.7f, 0.2f, 0.2f}));
-    // Every figure kind draws itself; cavalry stands 14 mm apart, crews 9 mm, foot 7 mm.
-    for (int k = kFirstFigureKind; k <= kLastFigureKind; ++k) {
-        const std::string key = mesh_kind_key(static_cast<MeshKind>(k));
-        const FigureVisual& f = v.figure(key);
-        EXPECT_EQ(f.mesh, static_cast<MeshKind>(k)) << key;
-        const bool cavalry = k >= static_cast<int>(MeshKind::cuirassiers) &&
-                             k <= static_cast<int>(MeshKind::cossacks);
-        const bool crew = k == static_cast<int>(MeshKind::artillery_crew);
-        EXPECT_EQ(f.spacing_mm, cavalry ? 14.0f : crew ? 9.0f : 7.0f) << key;
-        EXPECT_EQ(f.figures_per_gun, crew ? 4 : 0) << key;
+    // The figure kinds the renderer once listed in code each draw their own models.json kind,
+    // in slots after the fixed ones; cavalry stands 14 mm apart, crews 9 mm, foot 7 mm; the
+    // counters view shows the symbols it always did.
+    struct Kind {
+        const char* key;
+        float spacing;
+        CounterSymbol symbol;
+    };
+    const Kind kinds[] = {{"infantry", 7, CounterSymbol::infantry},
+                          {"open_order", 7, CounterSymbol::infantry},
+                          {"skirmishers", 7, CounterSymbol::infantry},
+                          {"cuirassiers", 14, CounterSymbol::cavalry},
+                          {"heavy_cavalry", 14, CounterSymbol::cavalry},
+                          {"dragoons", 14, CounterSymbol::cavalry},
+                          {"lancers", 14, CounterSymbol::cavalry},
+                          {"light_cavalry", 14, CounterSymbol::cavalry},
+                          {"cossacks", 14, CounterSymbol::cavalry},
+                          {"artillery_crew", 9, CounterSymbol::artillery}};
+    std::set<MeshId> slots;
+    for (const Kind& k : kinds) {
+        const FigureVisual& f = v.figure(k.key);
+        EXPECT_GE(f.mesh, kFixedMeshes) << k.key;
+        EXPECT_LT(f.mesh, v.mesh_count()) << k.key;
+        EXPECT_EQ(kind_in(v, f.mesh), k.key);
+        EXPECT_EQ(f.spacing_mm, k.spacing) << k.key;
+        EXPECT_EQ(f.figures_per_gun, k.symbol == CounterSymbol::artillery ? 4 : 0) << k.key;
+        EXPECT_EQ(f.symbol, k.symbol) << k.key;
+        slots.insert(f.mesh);
     }
-    EXPECT_EQ(v.figure("grenadiers_a_cheval_de_fantaisie").mesh, MeshKind::infantry);
+    EXPECT_EQ(slots.size(), std::size(kinds)) << "one slot per model kind";
+    EXPECT_EQ(v.models.size(), std::size(kinds)) << "the dice-pool visuals share these kinds";
+    EXPECT_EQ(v.figure("dicepool_line_infantry").mesh, v.figure("infantry").mesh);
+    EXPECT_EQ(v.figure("dicepool_heavy_cavalry").symbol, CounterSymbol::cavalry);
+    EXPECT_EQ(v.figure("grenadiers_a_cheval_de_fantaisie").mesh, v.figure("infantry").mesh);
 }
 
 // One unit at the origin facing +y.
@@ -57,7 +90,8 @@ UnitView unit(const std::string& visual, const std::string& layout, int figures,
     u.unit = 3;
     u.nation = "british";
     u.visual = visual;
-    u.layout = u.from_layout = layout;
+    u.layout = layout;
+    u.formation = u.from_formation = formation_of(layout);
     u.figures = figures;
     u.width_mm = u.from_width_mm = w;
     u.depth_mm = u.from_depth_mm = d;
@@ -72,24 +106,24 @@ InstanceBatches draw(const UnitView& u) {
 
 TEST(FigureLayout, TheRosterVisualPicksTheFiguresAndTheLookTheirBlock) {
     const auto lancers = draw(unit("lancers", "line", 6, 90, 30));
-    EXPECT_EQ(lancers.by_mesh[mesh(MeshKind::lancers)].size(), 6u);
-    EXPECT_TRUE(lancers.by_mesh[mesh(MeshKind::infantry)].empty());
+    EXPECT_EQ(lancers.by_mesh[slot_of_visual("lancers")].size(), 6u);
+    EXPECT_TRUE(lancers.by_mesh[slot_of_visual("infantry")].empty());
     ASSERT_EQ(lancers.by_mesh[mesh(MeshKind::base)].size(), 1u);
     EXPECT_EQ(lancers.by_mesh[mesh(MeshKind::base)][0].sx, 90.0f);
     EXPECT_EQ(lancers.by_mesh[mesh(MeshKind::base)][0].sy, 30.0f);
     // 90 mm at 14 mm a figure: six files, one rank, every figure on the block.
-    for (const auto& f : lancers.by_mesh[mesh(MeshKind::lancers)]) {
+    for (const auto& f : lancers.by_mesh[slot_of_visual("lancers")]) {
         EXPECT_LE(std::abs(f.x), 45.0f);
         EXPECT_LE(std::abs(f.y), 15.0f);
         EXPECT_EQ(f.yaw, 0.0f);
     }
     const auto unknown = draw(unit("war_elephants", "line", 4, 30, 15));
-    EXPECT_EQ(unknown.by_mesh[mesh(MeshKind::infantry)].size(), 4u);
+    EXPECT_EQ(unknown.by_mesh[slot_of_visual("infantry")].size(), 4u);
 }
 
 TEST(FigureLayout, SquaresFaceOutwardsOnFourSides) {
     const auto square = draw(unit("infantry", "square", 16, 60, 60));
-    const auto& figs = square.by_mesh[mesh(MeshKind::infantry)];
+    const auto& figs = square.by_mesh[slot_of_visual("infantry")];
     ASSERT_EQ(figs.size(), 16u);
     int faces[4] = {0, 0, 0, 0};
     for (const auto& f : figs) {
@@ -101,13 +135,13 @@ TEST(FigureLayout, SquaresFaceOutwardsOnFourSides) {
     }
     for (int n : faces) EXPECT_EQ(n, 4);
     const auto line = draw(unit("infantry", "line", 16, 60, 60));
-    for (const auto& f : line.by_mesh[mesh(MeshKind::infantry)]) EXPECT_EQ(f.yaw, 0.0f);
+    for (const auto& f : line.by_mesh[slot_of_visual("infantry")]) EXPECT_EQ(f.yaw, 0.0f);
 }
 
 TEST(FigureLayout, CrewsServeGunsLimbersWhenLimberedAbandonedGunsAtTheirMarker) {
     const auto battery = draw(unit("artillery_crew", "unlimbered", 8, 80, 40));
     EXPECT_EQ(battery.by_mesh[mesh(MeshKind::gun)].size(), 2u);
-    EXPECT_EQ(battery.by_mesh[mesh(MeshKind::artillery_crew)].size(), 8u);
+    EXPECT_EQ(battery.by_mesh[slot_of_visual("artillery_crew")].size(), 8u);
     EXPECT_TRUE(battery.by_mesh[mesh(MeshKind::limber)].empty());
     const auto limbered = draw(unit("artillery_crew", "limbered", 8, 40, 80));
     EXPECT_EQ(limbered.by_mesh[mesh(MeshKind::limber)].size(), 2u);
@@ -132,8 +166,8 @@ TEST(FigureLayout, DisorderedFiguresStandUntidilyAndOffTableUnitsAreNotDrawn) {
     const auto tidy = draw(u);
     u.disordered = true;
     const auto untidy = draw(u);
-    const auto& a = tidy.by_mesh[mesh(MeshKind::infantry)];
-    const auto& b = untidy.by_mesh[mesh(MeshKind::infantry)];
+    const auto& a = tidy.by_mesh[slot_of_visual("infantry")];
+    const auto& b = untidy.by_mesh[slot_of_visual("infantry")];
     ASSERT_EQ(a.size(), b.size());
     int moved = 0;
     for (std::size_t i = 0; i < a.size(); ++i) moved += a[i].x != b[i].x || a[i].yaw != b[i].yaw;
@@ -171,15 +205,30 @@ TEST(Visuals, ABadFileIsRefusedNamingTheFileAndThePlace) {
         const char* says;
     };
     const Case cases[] = {
-        {"\"mesh\": \"lancers\"", "\"mesh\": \"elephants\"",
-         "$.figures.lancers.mesh: unknown value"},
+        {"\"mesh\": \"lancers\"", "\"mesh\": \"\"",
+         "$.figures.lancers.mesh: expected the name of a model kind"},
+        {"\"mesh\": \"lancers\"", "\"mesh\": \"lancers\", \"model\": \"lancer.gltf\"",
+         "$.figures.lancers: expected either \"mesh\""},
+        {"\"mesh\": \"lancers\", ", "", "$.figures.lancers: expected either"},
+        {"\"mesh\": \"lancers\"", "\"mesh\": \"lancers\", \"height_mm\": 15",
+         "$.figures.lancers.height_mm: only with \"model\""},
+        {"\"mesh\": \"lancers\"", "\"model\": \"lancer.gltf\"",
+         "$.figures.lancers: missing required field \"height_mm\""},
+        {"\"mesh\": \"lancers\"", "\"model\": \"lancer.gltf\", \"height_mm\": 0",
+         "$.figures.lancers.height_mm: expected a number above 0"},
+        {"\"mesh\": \"lancers\"", "\"model\": \"lancer.gltf\", \"height_mm\": 9, \"yaw_deg\": 400",
+         "$.figures.lancers.yaw_deg: expected a number from -360 to 360"},
+        {"\"mesh\": \"lancers\"", "\"model\": \"\", \"height_mm\": 9",
+         "$.figures.lancers.model: expected a glTF file name"},
+        {"\"symbol\": \"infantry\"}", "\"symbol\": \"camel\"}",
+         "$.figures.infantry.symbol: unknown value"},
         {"\"spacing_mm\": 9", "\"spacing_mm\": \"9\"",
          "$.figures.artillery_crew.spacing_mm: expected a number"},
         {"\"spacing_mm\": 9", "\"spacing_mm\": 0",
          "$.figures.artillery_crew.spacing_mm: expected a number from"},
         {"\"figures_per_gun\": 4", "\"figures_per_gun\": -1",
          "$.figures.artillery_crew.figures_per_gun"},
-        {"\"spacing_mm\": 7}", "\"spacing_mm\": 7, \"colour\": 1}",
+        {"\"spacing_mm\": 7, ", "\"spacing_mm\": 7, \"colour\": 1, ",
          "$.figures.infantry.colour: unknown field"},
         {"[0.16, 0.24, 0.62]", "[0.16, 1.24, 0.62]", "$.nations.french[1]: expected a number from"},
         {"[0.72, 0.10, 0.10]", "[0.72, 0.10]", "$.nations.british: expected [red, green, blue]"},

@@ -33,7 +33,7 @@ std::vector<Instance> untidy_figures(int unit, int figures) {
     u.disordered = true;
     SceneState state;
     state.units = {u};
-    return layout_figures(state, visuals()).by_mesh[static_cast<std::size_t>(MeshKind::infantry)];
+    return layout_figures(state, visuals()).by_mesh[visuals().figure("infantry").mesh];
 }
 
 // Jitter values of the old signed formula, (h & 0xFFFF) / 65535 - 0.5, worked out for indices

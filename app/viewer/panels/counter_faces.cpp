@@ -1,6 +1,6 @@
 // The counters view's faces: on each unit's counter (drawn by the renderer, SceneState::counters)
 // the unit's symbol in a NATO-style frame (infantry a cross, cavalry one diagonal, artillery a
-// dot; from the figures its visual draws) and the counter's printed values (Look::counter,
+// dot; visuals.json's `symbol` for its visual) and the counter's printed values (Look::counter,
 // "4-6"), upright on the screen so they read from any camera angle.
 
 #include <algorithm>
@@ -16,39 +16,24 @@ namespace vedette::viewer {
 
 namespace {
 
-enum class Symbol { infantry, cavalry, artillery };
+using render::CounterSymbol;
 
-Symbol symbol_of(const render::Visuals* visuals, const render::UnitView& u) {
-    if (!visuals) return Symbol::infantry;
-    using render::MeshKind;
-    switch (visuals->figure(u.visual).mesh) {
-        case MeshKind::infantry:
-        case MeshKind::open_order:
-        case MeshKind::skirmishers:
-            return Symbol::infantry;
-        case MeshKind::artillery_crew:
-        case MeshKind::gun:
-        case MeshKind::limber:
-            return Symbol::artillery;
-        default:
-            return Symbol::cavalry;
-    }
+// The symbol visuals.json gives the unit's visual (`symbol`).
+CounterSymbol symbol_of(const render::Visuals* visuals, const render::UnitView& u) {
+    return visuals ? visuals->figure(u.visual).symbol : CounterSymbol::infantry;
 }
 
-const char* symbol_name(Symbol s) {
-    return s == Symbol::infantry ? "infantry" : s == Symbol::cavalry ? "cavalry" : "artillery";
-}
-
-void draw_face(ImDrawList* dl, ImVec2 c, float size, Symbol s, const std::string& text) {
+void draw_face(ImDrawList* dl, ImVec2 c, float size, CounterSymbol s, const std::string& text) {
     const float w = size, h = size * 0.6f;
     const ImVec2 a(c.x - w / 2, c.y - h), b(c.x + w / 2, c.y);
     const ImU32 ink = IM_COL32(20, 20, 20, 255);
     dl->AddRectFilled(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + size * 0.55f),
                       IM_COL32(240, 236, 220, 225), 3.0f);
     dl->AddRect(a, b, ink, 0.0f, 0, 1.5f);
-    if (s != Symbol::artillery) dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), ink, 1.5f);
-    if (s == Symbol::infantry) dl->AddLine(a, b, ink, 1.5f);
-    if (s == Symbol::artillery) dl->AddCircleFilled(ImVec2(c.x, c.y - h / 2), h * 0.22f, ink);
+    if (s != CounterSymbol::artillery) dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), ink, 1.5f);
+    if (s == CounterSymbol::infantry) dl->AddLine(a, b, ink, 1.5f);
+    if (s == CounterSymbol::artillery)
+        dl->AddCircleFilled(ImVec2(c.x, c.y - h / 2), h * 0.22f, ink);
     const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
     dl->AddText(ImVec2(c.x - ts.x / 2, c.y + 1), ink, text.c_str());
 }
@@ -78,9 +63,9 @@ void counter_faces(const FrameView& f) {
         const float size = std::clamp(std::abs(edge.x - s.x) * 1.2f, 18.0f, 40.0f);
         // Hung below the counter's centre: the unit's name label sits above it.
         s.x += f.scene_x, s.y += f.scene_y + size * 0.6f;
-        const Symbol sym = symbol_of(f.visuals, u);
+        const CounterSymbol sym = symbol_of(f.visuals, u);
         draw_face(dl, s, size, sym, u.counter);
-        ui::note("counter: " + u.name + " " + symbol_name(sym) + " " + u.counter);
+        ui::note("counter: " + u.name + " " + render::counter_symbol_name(sym) + " " + u.counter);
         ++shown;
     }
     dl->PopClipRect();

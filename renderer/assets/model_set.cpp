@@ -1,0 +1,229 @@
+#include "renderer/assets/model_set.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "sim/core/input_error.h"
+#include "sim/core/json_reader.h"
+#include "sim/core/limits.h"
+
+namespace vedette::render {
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace limits = sim::limits;
+using sim::JsonNode;
+
+std::string models_file(bool with_environment) {
+    if (const char* env = std::getenv("VEDETTE_ASSETS_DIR"); with_environment && env && *env)
+        return (fs::path(env) / "models.json").string();
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec && fs::exists(exe.parent_path() / "assets" / "models.json"))
+        return (exe.parent_path() / "assets" / "models.json").string();
+    return std::string(VEDETTE_ASSETS_SOURCE_DIR) + "/models.json";
+}
+
+// A number in models.json, whole or not: above `lo` (or from it, when `from_lo`) up to `hi`.
+float mapping_number(const JsonNode& n, double lo, double hi, bool from_lo,
+                     const std::string& unit) {
+    if (!n.raw().is_number()) n.fail("expected a number, found " + sim::json_type_name(n.raw()));
+    const double v = n.raw().get<double>();
+    const auto text = [](double x) {
+        std::string t = sim::Json(x).dump();
+        if (t.size() > 2 && t.compare(t.size() - 2, 2, ".0") == 0) t.resize(t.size() - 2);
+        return t;
+    };
+    if (!std::isfinite(v) || v > hi || v < lo || (!from_lo && v == lo))
+        n.fail("expected a number " + std::string(from_lo ? "from " : "above ") + text(lo) +
+               (from_lo ? " to " : " up to ") + text(hi) + " (" + unit + "), found " +
+               n.raw().dump());
+    return static_cast<float>(v);
+}
+
+// One entry ({"model": ..., "height_mm": ..., "width_mm": ..., "yaw_deg": ...}), its model read
+// once per file however many kinds share it.
+ModelMesh load_mapping_entry(const JsonNode& entry, std::map<std::string, ModelMesh>& loaded) {
+    entry.expect_only_keys({"model", "height_mm", "width_mm", "yaw_deg"});
+    const JsonNode model = entry.required("model");
+    const std::string name = model.as_string();
+    if (name.empty()) model.fail("expected a glTF file name, found an empty string");
+    const double max_mm = limits::kMaxModelHeightMm;
+    const float height = mapping_number(entry.required("height_mm"), 0, max_mm, false, "mm");
+    const auto width = entry.optional("width_mm");
+    const auto yaw = entry.optional("yaw_deg");
+    const float width_mm = width ? mapping_number(*width, 0, max_mm, false, "mm") : 0.0f;
+    const float yaw_deg = yaw ? mapping_number(*yaw, -360, 360, true, "degrees") : 0.0f;
+    // The mapping is the user's own configuration: absolute paths are allowed here.
+    const std::string file = (fs::path(entry.file()).parent_path() / name).string();
+    try {
+        if (!loaded.count(file)) loaded.emplace(file, load_gltf_model(file));
+    } catch (const ModelError& e) {
+        model.fail(e.what());
+    }
+    return to_table_axes(loaded.at(file), height, yaw_deg, width_mm);
+}
+
+bool same_mapping_file(const std::string& a, const std::string& b) {
+    std::error_code ec;
+    const bool same = fs::equivalent(a, b, ec);
+    return !ec && same;
+}
+
+// The mapping that draws the kinds `mapping_file` leaves out: the default one, or the shipped one
+// where the default is the mapping itself ($VEDETTE_ASSETS_DIR naming the user's folder). None
+// for the shipped file: it must name every kind.
+std::string fallback_mapping(const std::string& mapping_file) {
+    for (const std::string& f : {default_models_file(), shipped_models_file()}) {
+        std::error_code ec;
+        if (fs::exists(f, ec) && !same_mapping_file(f, mapping_file)) return f;
+    }
+    return {};
+}
+
+// The keys of the shipped mapping (none where it cannot be read).
+std::set<std::string> shipped_model_kinds() {
+    std::set<std::string> kinds;
+    try {
+        const sim::Json json = sim::read_json_file(shipped_models_file());
+        if (json.is_object())
+            for (auto it = json.begin(); it != json.end(); ++it)
+                if (it.key() != "about") kinds.insert(it.key());
+    } catch (const sim::InputError&) {
+    }
+    return kinds;
+}
+
+// Every key of a mapping is "about" or a kind in `kinds`: the renderer's own, one a figure of
+// the visuals draws, or one of the shipped mapping (a copy of a fuller mapping stays valid). Any
+// other key would be drawn by nothing, most likely a misspelt kind: it is refused.
+void check_mapping_kinds(const JsonNode& root, const std::set<std::string>& kinds,
+                         const std::string& visuals_file) {
+    if (!root.raw().is_object())
+        root.fail("expected an object, found " + sim::json_type_name(root.raw()));
+    for (auto it = root.raw().begin(); it != root.raw().end(); ++it) {
+        const JsonNode entry(*it, root.file(), root.path() + "." + it.key());
+        if (it.key() == "about") {
+            entry.as_string();
+        } else if (!kinds.count(it.key())) {
+            entry.fail(
+                "unknown model kind: not one of the renderer's own (gun, limber, general, "
+                "flag, tree, house), not drawn by a figure of " +
+                (visuals_file.empty() ? std::string("the visuals") : visuals_file) +
+                " (its \"mesh\") and not in the shipped models.json");
+        }
+    }
+}
+
+// A mapping's models by kind, with the fallback mapping for the kinds it leaves out, and the
+// figures' own glTF files; each file is read once however many kinds share it.
+class MappingModels {
+public:
+    MappingModels(const std::string& mapping_file, std::set<std::string> kinds,
+                  const std::string& visuals_file)
+        : file_(mapping_file),
+          json_(sim::read_json_file(mapping_file)),
+          fallback_(fallback_mapping(mapping_file)),
+          kinds_(std::move(kinds)),
+          visuals_file_(visuals_file) {
+        check_mapping_kinds(JsonNode(json_, file_, "$"), kinds_, visuals_file_);
+    }
+
+    // The model of `kind`: the mapping's entry, else the fallback mapping's; none where neither
+    // names it. A `required` kind (the renderer's own) must be in the mapping when there is no
+    // fallback, and in the fallback otherwise.
+    std::optional<ModelMesh> kind(const std::string& key, bool required) {
+        const JsonNode root(json_, file_, "$");
+        if (const auto entry = root.optional(key)) return load_mapping_entry(*entry, loaded_);
+        if (fallback_.empty()) {
+            if (required) root.required(key);  // fails: this mapping must name every such kind
+            return std::nullopt;
+        }
+        try {
+            if (!fallback_json_) {
+                fallback_json_ = sim::read_json_file(fallback_);
+                check_mapping_kinds(JsonNode(*fallback_json_, fallback_, "$"), kinds_,
+                                    visuals_file_);
+            }
+            const JsonNode defaults(*fallback_json_, fallback_, "$");
+            if (!required && !defaults.has(key)) return std::nullopt;
+            return load_mapping_entry(defaults.required(key), loaded_);
+        } catch (const sim::InputError& e) {
+            throw sim::InputError(file_, "$." + key,
+                                  "not in this file, and the default mapping it falls back to "
+                                  "failed: " +
+                                      std::string(e.what()));
+        }
+    }
+
+    // A figure's own glTF file, scaled as its visuals entry says.
+    ModelMesh own_file(const FigureModel& model) {
+        try {
+            if (!loaded_.count(model.file))
+                loaded_.emplace(model.file, load_gltf_model(model.file));
+        } catch (const ModelError& e) {
+            throw sim::InputError(visuals_file_, model.path, e.what());
+        }
+        return to_table_axes(loaded_.at(model.file), model.height_mm, model.yaw_deg,
+                             model.width_mm);
+    }
+
+    // Where a kind was looked for, for the error that it is in neither.
+    std::string searched() const { return fallback_.empty() ? file_ : file_ + " or " + fallback_; }
+
+private:
+    std::string file_;
+    sim::Json json_;
+    std::string fallback_;
+    std::optional<sim::Json> fallback_json_;  // read at the first kind the mapping leaves out
+    std::set<std::string> kinds_;
+    std::string visuals_file_;
+    std::map<std::string, ModelMesh> loaded_;
+};
+
+}  // namespace
+
+std::string default_models_file() {
+    return models_file(true);
+}
+
+std::string shipped_models_file() {
+    return models_file(false);
+}
+
+ModelSet load_model_set(const std::string& mapping_file, const Visuals& visuals) {
+    std::set<std::string> kinds = shipped_model_kinds();
+    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
+        kinds.insert(mesh_kind_key(static_cast<MeshKind>(k)));
+    for (const FigureModel& m : visuals.models)
+        if (!m.kind.empty()) kinds.insert(m.kind);
+    MappingModels mapping(mapping_file, std::move(kinds), visuals.file);
+    ModelSet set;
+    set.meshes.resize(visuals.mesh_count());
+    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
+        set.meshes[static_cast<std::size_t>(k)] =
+            *mapping.kind(mesh_kind_key(static_cast<MeshKind>(k)), true);
+    for (std::size_t i = 0; i < visuals.models.size(); ++i) {
+        const FigureModel& m = visuals.models[i];
+        ModelMesh& mesh = set.meshes[kFixedMeshes + i];
+        if (m.kind.empty()) {
+            mesh = mapping.own_file(m);
+            continue;
+        }
+        std::optional<ModelMesh> found = mapping.kind(m.kind, false);
+        if (!found)
+            throw sim::InputError(visuals.file, m.path,
+                                  "\"" + m.kind + "\" is not a model kind of " +
+                                      mapping.searched() + " (docs/MODELS.md)");
+        mesh = std::move(*found);
+    }
+    return set;
+}
+
+}  // namespace vedette::render

@@ -1,0 +1,38 @@
+#pragma once
+// The model of every mesh slot the renderer draws (renderer/scene/mesh_kind.h). The models
+// mapping (assets/models.json, docs/MODELS.md) names a glTF model for each model kind: the
+// renderer's own (gun, limber, general, flag, tree, house) and the figure kinds a visuals file's
+// figures draw (its `mesh`s: "infantry", "lancers", or any kind of a new rule system); a figure
+// may instead name a glTF file of its own (visuals.json `model`). A new kind of troops with a
+// model of its own is data: a models.json entry and a visuals.json entry, or the visuals.json
+// entry alone.
+
+#include <string>
+#include <vector>
+
+#include "renderer/assets/gltf_model.h"
+#include "renderer/scene/visuals.h"
+
+namespace vedette::render {
+
+struct ModelSet {
+    // By mesh slot: the fixed kinds (empty for base, marker and smoke, which are procedural),
+    // then visuals.models in order.
+    std::vector<ModelMesh> meshes;
+};
+
+// Reads the mapping and every model the visuals draw. A problem in the mapping or in a model it
+// names is an InputError naming the mapping file and the JSON path of the entry ($.gun.model); a
+// figure model kind no mapping names, or a figure's own glTF file that does not load, names the
+// visuals file and the figure's path ($.figures.camel.mesh). A kind the mapping leaves out is
+// drawn as the fallback mapping draws it: default_models_file(), or where that is the mapping
+// itself, shipped_models_file(). The shipped file must name every fixed kind and every kind the
+// shipped visuals.json draws. A mapping key that is no fixed kind, no kind the visuals draw and
+// no kind of the shipped mapping is refused as a misspelt kind.
+ModelSet load_model_set(const std::string& mapping_file, const Visuals& visuals);
+// assets/models.json: $VEDETTE_ASSETS_DIR, else shipped_models_file().
+std::string default_models_file();
+// The models.json that comes with Vedette: assets/ beside the executable, else the source tree.
+std::string shipped_models_file();
+
+}  // namespace vedette::render
