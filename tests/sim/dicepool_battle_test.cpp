@@ -23,10 +23,19 @@ std::string scenario_path(const std::string& name) {
     return std::string(VEDETTE_SOURCE_DIR) + "/replays/dicepool/" + name + ".scenario.json";
 }
 
-replay::Recorded run(const std::string& name) {
-    const std::string file = scenario_path(name);
+replay::Recorded run_file(const std::string& file) {
     const auto s = ruleset().parse_scenario(read_json_file(file), file);
     return ruleset().run(*s, s->seed);
+}
+
+replay::Recorded run(const std::string& name) {
+    return run_file(scenario_path(name));
+}
+
+// A scenario of the clause tests (tests/data/dicepool), written for one ruling.
+replay::Recorded run_data(const std::string& name) {
+    return run_file(std::string(VEDETTE_SOURCE_DIR) + "/tests/data/dicepool/" + name +
+                    ".scenario.json");
 }
 
 std::vector<std::string> kinds(const replay::Recorded& r) {
@@ -162,6 +171,39 @@ TEST(DicepoolBattle, DisorderedUnitRollsSixDice) {
 TEST(DicepoolBattle, WinningCavalryPursuesAndFightsAgain) {
     const auto r = run("13_pursuit");
     expect_in_order(r, {"melee", "courage_test", "push_back", "pursuit_test", "pursuit"});
+}
+
+// The melee's row of the value needed whose label starts with `label`.
+const record::ModifierRow& needs_row(const record::Event& melee, const std::string& label) {
+    for (const auto& section : melee.explanation->sections)
+        for (const auto& row : section.rows)
+            if (row.label.rfind(label, 0) == 0) return row;
+    throw std::runtime_error("no row " + label);
+}
+
+TEST(DicepoolBattle, IrregularsAreIrregularCavalryForEveryRule) {
+    // Seed 003, DP Withdraw: "Легкая пехота, застрельщики, иррегулярная и легкая кавалерия могут
+    // попытаться предпринять отход". Turn-3 ruling: irregulars are irregular cavalry, cavalry for
+    // every rule: withdraw, pursuit, squares formed against them, 25 x 50 mm bases.
+    const DpRules& rules = ruleset().rules();
+    const UnitSheet& sheet = rules.sheet(UnitType::irregulars);
+    EXPECT_TRUE(sheet.cavalry);
+    EXPECT_FALSE(sheet.infantry);
+    EXPECT_TRUE(sheet.may(Reaction::withdraw));
+    // DP Square: "При атаке пехотного подразделения кавалерией оно имеет возможность
+    // перестроиться в формацию каре" - a square against charging Cossacks is accepted.
+    const auto r = run_data("irregular_cavalry");
+    expect_in_order(r, {"order_test", "square_test", "form_square", "charge_move", "contact",
+                        "melee", "courage_test", "push_back", "pursuit_test", "pursuit"});
+    // Horse bases, one rank of them in loose formation.
+    EXPECT_EQ(r.keyframes[0].units[0].look.depth_mm, rules.horse_base_d.value);
+    EXPECT_EQ(first(r, "charge_move").motion->gait, "gallop");
+    // The square counts against them as against any cavalry.
+    const auto& vs_square = needs_row(first(r, "melee"), rules.cavalry_vs_square.label);
+    EXPECT_TRUE(vs_square.lit);
+    EXPECT_EQ(vs_square.values[0], signed_text(rules.cavalry_vs_square.value));
+    // Winning cavalry that charged fails its order test to hold and pursues its full reach.
+    EXPECT_NE(first(r, "pursuit").text.find("pursues"), std::string::npos);
 }
 
 TEST(DicepoolBattle, SameScenarioTwiceGivesTheSameBytes) {
