@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <stdexcept>
 
 #include "sim/core/input_error.h"
 #include "sim/rules/ruleset_files.h"
@@ -78,6 +79,35 @@ replay::Recorded play(const BorodinoRules& rules, const std::string& name,
     if (edit) edit(j);
     const auto s = parse_battle_scenario(j, file, rules);
     return run_battle(rules, *s, s->seed);
+}
+
+// A scenario of tests/data/borodino played with the shipped rules.
+replay::Recorded play_test_data(const std::string& name) {
+    const std::string file =
+        std::string(VEDETTE_SOURCE_DIR) + "/tests/data/borodino/" + name + ".scenario.json";
+    const auto s = plugin().parse_scenario(parse_json_text(read_text_file(file), file), file);
+    return plugin().run(*s, s->seed);
+}
+
+// "kind unit" for every event but the bookkeeping ones (setup, turn start, activation).
+std::vector<std::string> story(const replay::Recorded& r) {
+    std::vector<std::string> out;
+    for (const auto& e : r.events) {
+        if (e.kind == "setup" || e.kind == "turn_start" || e.kind == "activation") continue;
+        out.push_back(e.kind + " " +
+                      (e.units.empty() ? "" : r.header.units[std::size_t(e.units[0])].id));
+    }
+    return out;
+}
+
+const record::Event& first_of(const replay::Recorded& r, const std::string& kind) {
+    for (const auto& e : r.events)
+        if (e.kind == kind) return e;
+    throw std::logic_error("no event " + kind);
+}
+
+bool has_text(const record::Event& e, const std::string& part) {
+    return e.text.find(part) != std::string::npos;
 }
 
 // "kind unit" of every event of these kinds.
@@ -271,4 +301,19 @@ TEST(BorodinoBattle, BreakThroughDeclinedByOrderOrOffInTheData) {
     Json j = parse_json_text(read_text_file(file), file);
     j["orders"][0]["break_through"] = true;
     EXPECT_EQ(error_place(j).rfind("$.orders[0].break_through: expected false", 0), 0u);
+}
+
+// Rulings, turn 3: "Counter-shock is a shock: only into the counter-shocking stack's frontal
+// hexes (9.21) ... A counter-shock that cannot happen (the stack faces away ...) is an event
+// saying why." The 21e Ligne shocks the Tula regiment from its rear and rolls below 0; the
+// regiment faces away and does not counter-shock (it used to, backwards, and advanced into the
+// hex behind it). Dice: commitment 0, shock 2 (DRM -5).
+TEST(BorodinoBattle, CounterShockOnlyIntoFrontalHexes) {
+    const auto r = play_test_data("counter_shock_faces_away");
+    EXPECT_EQ(story(r),
+              (std::vector<std::string>{"shock_declared l21", "commitment_check l21", "shock l21",
+                                        "disorder l21", "no_counter_shock tula"}));
+    const auto& why = first_of(r, "no_counter_shock");
+    EXPECT_EQ(why.rule, "Hex 9.21");
+    EXPECT_TRUE(has_text(why, "21e Ligne in (3, 3) is not in its frontal hexes")) << why.text;
 }

@@ -64,12 +64,27 @@ void Battle::counter_shock(const std::vector<Attack*>& attacks, Hex at) {
                  "Hex shock results", unit(v).name + " does not counter-shock (its order)", 300);
             return;
         }
+    // Rulings, turn 3: "Counter-shock is a shock: only into the counter-shocking stack's frontal
+    // hexes (9.21)". An attacker next to it but behind its front is out of its reach.
+    const std::vector<Hex> front = frontal_enemy_hexes(*this, shockers.front());
     std::vector<Hex> targets;
+    std::string behind;
     for (const Attack* a : attacks) {
         const Hex h = unit(a->unit).hex;
-        if (on_map(a->unit) && distance(h, at) == 1 &&
-            !std::count(targets.begin(), targets.end(), h))
+        if (!on_map(a->unit) || distance(h, at) != 1) continue;
+        if (!std::count(front.begin(), front.end(), h)) {
+            behind += (behind.empty() ? "" : ", ") + unit(a->unit).name + " in " + to_string(h);
+        } else if (!std::count(targets.begin(), targets.end(), h)) {
             targets.push_back(h);
+        }
+    }
+    if (targets.empty() && !behind.empty()) {
+        emit("shock", record::Category::info, "no_counter_shock", shockers, "Hex 9.21",
+             unit(shockers.front()).name + " does not counter-shock: " + behind +
+                 " is not in its frontal hexes (9.21: a counter-shock is a shock, into the "
+                 "frontal hexes only)",
+             300);
+        return;
     }
     if (targets.empty()) return;
     std::vector<Attack> counter;

@@ -286,11 +286,17 @@ void retreats_before_shock(Battle& b, std::vector<Attack>& attacks, bool after_c
 
 }  // namespace
 
-// The enemy hexes a unit could shock: its frontal hexes, not across an impassable hexside (9.21).
+// The enemy hexes a unit could shock: its frontal hexes, not across an impassable hexside (9.21);
+// all six for infantry in a village or redoubt (rulings: "Infantry in a village or redoubt and
+// units in square have all six hexes frontal").
 std::vector<Hex> frontal_enemy_hexes(const Battle& b, int u) {
     std::vector<Hex> out;
     const BattleUnit& x = b.unit(u);
-    for (int d : frontal_directions(x.facing)) {
+    const auto faced = frontal_directions(x.facing);
+    std::vector<int> directions(faced.begin(), faced.end());  // the faced vertex's hexes first
+    for (int d = 0; d < kDirections && b.all_round(u); ++d)
+        if (d != faced[0] && d != faced[1]) directions.push_back(d);
+    for (int d : directions) {
         const Hex h = neighbour(x.hex, d);
         const Hexside* side = b.s_.board.hexside(x.hex, d);
         if (side && !side->passable) continue;
