@@ -35,8 +35,8 @@ std::vector<std::pair<double, double>> footprint(const UnitView& u) {
             {u.x_mm + rx * hw - fx * hd, u.y_mm + ry * hw - fy * hd}};
 }
 
-bool on_screen(const PresenterMoment& m, const RgbaImage& frame, double x_mm, double y_mm,
-               float lift, ScreenPoint& out) {
+bool on_screen(const FrameMoment& m, const RgbaImage& frame, double x_mm, double y_mm, float lift,
+               ScreenPoint& out) {
     const float h = m.terrain.height(float(x_mm), float(y_mm)) + lift;
     return project_to_screen(m.camera, table_point(x_mm, y_mm, h), float(frame.width),
                              float(frame.height), out.first, out.second);
@@ -62,7 +62,7 @@ PresenterOverlay::PresenterOverlay(std::uint32_t, std::uint32_t height, LabelSty
       small_(height, kSmallLines),
       label_text_(height, kLabelLines) {}
 
-void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const PresenterMoment& m) {
+void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m) {
     if (m.segment.event == kTitleCard) {
         const double left = m.segment.video_end_s() - m.video_s;
         title_card(frame, scene, std::clamp(left / kTitleFadeSeconds, 0.0, 1.0));
@@ -79,7 +79,7 @@ void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const P
     result_card(frame, scene, m);
 }
 
-void PresenterOverlay::note(RgbaImage& frame, const PresenterMoment& m) {
+void PresenterOverlay::note(RgbaImage& frame, const FrameMoment& m) {
     if (!notes_) return;
     const Note* n = note_at(*notes_, m.state.time_ms, kNoteShowMs);
     if (!n) return;
@@ -149,7 +149,7 @@ bool box_goes_left(const RgbaImage& frame, const ReplayScene& scene, const Scene
 }
 
 void PresenterOverlay::highlight_event_units(RgbaImage& frame, const ReplayScene& scene,
-                                             const PresenterMoment& m) {
+                                             const FrameMoment& m) {
     const auto* ids = event_units(scene, m.state);
     if (!ids) return;
     const Stroke gold{255, 214, 90, std::max(2.0f, float(frame.height) / 360.0f), 0.9f, 0.0f};
@@ -165,7 +165,7 @@ void PresenterOverlay::highlight_event_units(RgbaImage& frame, const ReplayScene
 }
 
 void PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
-                                   const PresenterMoment& m) {
+                                   const FrameMoment& m) {
     const int shown = PanelPainter::explained_event(scene, m.state.event);
     if (shown < 0) return;
     const auto card =

@@ -17,22 +17,13 @@
 
 #include "renderer/export/captions.h"
 #include "renderer/export/marks_painter.h"
+#include "renderer/export/overlay_painter.h"
 #include "renderer/export/pacing.h"
 #include "renderer/scene/camera.h"
 #include "renderer/scene/terrain_mesh.h"
 #include "renderer/scene/unit_labels.h"
 
 namespace vedette::render {
-
-// What one frame shows: the table's state, the camera that drew it and where in the paced video
-// it falls.
-struct PresenterMoment {
-    const SceneState& state;
-    const Camera& camera;
-    const TerrainModel& terrain;
-    const PacedSegment& segment;
-    double video_s = 0;
-};
 
 struct PixelRect {
     int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
@@ -53,14 +44,13 @@ public:
     // outlive the overlay.
     PresenterOverlay(std::uint32_t width, std::uint32_t height, LabelStyle labels,
                      const Visuals& visuals, const ReplayNotes* notes = nullptr);
-    void paint(RgbaImage& frame, const ReplayScene& scene, const PresenterMoment& m);
+    void paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
 
 private:
     void title_card(RgbaImage& frame, const ReplayScene& scene, double fade);
-    void highlight_event_units(RgbaImage& frame, const ReplayScene& scene,
-                               const PresenterMoment& m);
-    void result_card(RgbaImage& frame, const ReplayScene& scene, const PresenterMoment& m);
-    void note(RgbaImage& frame, const PresenterMoment& m);
+    void highlight_event_units(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
+    void result_card(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
+    void note(RgbaImage& frame, const FrameMoment& m);
 
     LabelStyle labels_;
     const Visuals& visuals_;

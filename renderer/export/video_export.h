@@ -1,6 +1,7 @@
 #pragma once
 // Offline video export: the replay rendered at a fixed time step (never the wall clock), each
-// frame read back and handed to a writer thread that feeds ffmpeg (or writes PNG or raw frames)
+// frame read back, painted over by the overlays (overlay_painter.h) and handed to a writer thread
+// (frame_writer.h) that feeds the output's frame sink (frame_sink.h: ffmpeg, PNG or raw frames)
 // while the next frame renders.
 
 #include <atomic>
