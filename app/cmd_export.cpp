@@ -12,6 +12,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "app/cli.h"
 #include "app/cli_files.h"
@@ -47,11 +50,23 @@ constexpr double kDefaultNoteHold = 3.0;
 // the export's own cancel flag is never raised from here.
 const std::atomic<bool> kNeverCancel{false};
 
-}  // namespace
-
-int run_export(const Args& in) {
-    Args args = in;
+// What the command line asks for. The flags that need the replay to be understood (its moments,
+// its units, its notes) are kept as written until it is loaded.
+struct ExportRequest {
     render::ExportOptions o;
+    std::string replay;
+    std::string from, to, camera, overlay, title_card, notes_file;
+    std::optional<render::LabelStyle> labels;
+    render::ReplayNotes notes;  // a presenter video's (o.notes points here once they are read)
+};
+
+bool exports_gif(const render::ExportOptions& o) {
+    return o.format == render::VideoFormat::gif && !o.output.empty();
+}
+
+// Where the frames go and how they are encoded: -o (its format), --frames, --raw, --quality,
+// --srt, --size and --fps.
+void take_output_flags(Args& args, render::ExportOptions& o) {
     o.output = take_option(args, "-o");
     o.frames_dir = take_option(args, "--frames");
     o.raw_file = take_option(args, "--raw");
@@ -64,7 +79,7 @@ int run_export(const Args& in) {
                 o.output + "\""};
         o.format = *format;
     }
-    const bool gif = o.format == render::VideoFormat::gif && !o.output.empty();
+    const bool gif = exports_gif(o);
     const std::string quality = take_option(args, "--quality");
     if (!quality.empty()) {
         if (gif)
@@ -81,12 +96,19 @@ int run_export(const Args& in) {
     const std::string fps = take_option(args, "--fps");
     if (!fps.empty() && fps != "30" && fps != "60") throw UsageError{"--fps expects 30 or 60"};
     o.fps = fps == "60" ? 60 : 30;
-    const std::string from = take_option(args, "--from"), to = take_option(args, "--to");
+}
+
+// What the video shows and at what pace: the range, --speed, the camera, the overlay and labels,
+// the holds, the minimum caption time, the title card and the notes.
+void take_view_flags(Args& args, ExportRequest& r) {
+    render::ExportOptions& o = r.o;
+    r.from = take_option(args, "--from"), r.to = take_option(args, "--to");
     const std::string speed = take_option(args, "--speed");
     if (!speed.empty()) o.speed = decimal_flag("--speed", speed, kMinExportSpeed, kMaxExportSpeed);
-    const std::string camera = take_option(args, "--camera");
-    const std::string overlay = take_option(args, "--overlay");
-    const auto labels = labels_flag("--labels", take_option(args, "--labels"));
+    r.camera = take_option(args, "--camera");
+    r.overlay = take_option(args, "--overlay");
+    r.labels = labels_flag("--labels", take_option(args, "--labels"));
+    const std::string& overlay = r.overlay;
     if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels" &&
         overlay != "presenter" && overlay != "viewer")
         throw UsageError{"--overlay expects none, captions, panels, presenter or viewer"};
@@ -107,22 +129,36 @@ int run_export(const Args& in) {
     o.min_caption_s = min_caption.empty()
                           ? (captioned ? kDefaultMinCaption : 0.0)
                           : decimal_flag("--min-caption", min_caption, 0, kMaxPacingSeconds);
-    const std::string title_card = take_option(args, "--title-card");
-    const std::string notes_file = take_option(args, "--notes");
-    if (!notes_file.empty() && !o.presenter)
+    r.title_card = take_option(args, "--title-card");
+    r.notes_file = take_option(args, "--notes");
+    if (!r.notes_file.empty() && !o.presenter)
         throw UsageError{"--notes goes with --overlay presenter (the notes are drawn there)"};
-    o.progress = !take_flag(args, "--quiet");
-    o.hash = take_flag(args, "--hash");
+}
+
+ExportRequest parse_export_options(const Args& in) {
+    Args args = in;
+    ExportRequest r;
+    take_output_flags(args, r.o);
+    take_view_flags(args, r);
+    r.o.progress = !take_flag(args, "--quiet");
+    r.o.hash = take_flag(args, "--hash");
     // --rules DIR is accepted (and ignored) for old command lines: the replay's records say all
     // the exporter draws, so no rules are loaded.
     (void)take_option(args, "--rules");
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one replay file"};
+    const render::ExportOptions& o = r.o;
     const int outputs = !o.output.empty() + !o.frames_dir.empty() + !o.raw_file.empty();
     if (outputs != 1)
         throw UsageError{"give exactly one of -o FILE.mp4, --frames DIR or --raw FILE"};
-    o.camera = camera_flag("--camera", camera);
+    r.o.camera = camera_flag("--camera", r.camera);
+    r.replay = args[0];
+    return r;
+}
 
+// Every output may be written and none is a file the export reads.
+void check_export_outputs(const ExportRequest& r) {
+    const render::ExportOptions& o = r.o;
     if (!o.output.empty()) sim::check_output_path(o.output, "-o");
     if (!o.srt.empty()) {
         if (o.output.empty()) throw UsageError{"--srt goes with -o FILE (a video)"};
@@ -130,60 +166,79 @@ int run_export(const Args& in) {
     }
     if (!o.raw_file.empty() && o.raw_file != "-") sim::check_output_path(o.raw_file, "--raw");
     std::vector<sim::NamedPath> reads = asset_inputs();
-    reads.push_back({"REPLAY", args[0]});
+    reads.push_back({"REPLAY", r.replay});
     // The notes beside the replay are the replay's too (the viewer keeps them), read or not.
-    reads.push_back({"the replay's notes file", render::notes_file_for(args[0])});
-    reads.push_back({"--notes", notes_file});
+    reads.push_back({"the replay's notes file", render::notes_file_for(r.replay)});
+    reads.push_back({"--notes", r.notes_file});
     sim::refuse_clashing_outputs(reads, {{"-o", o.output},
                                          {"--srt", o.srt},
                                          {"--raw", o.raw_file},
                                          {"--frames", o.frames_dir, true}});
+}
 
-    const render::ReplayScene scene = render::load_replay_scene(args[0]);
-    o.from_ms = replay_moment_flag("--from", from, scene, 0, false);
+// A presenter video shows the replay's notes (REPLAY.notes.json beside it, or --notes FILE,
+// which must exist) as captions and drawings, and holds on each for reading.
+void read_presenter_notes(ExportRequest& r, const render::ReplayScene& scene) {
+    if (!r.o.presenter) return;
+    if (!r.notes_file.empty() && !std::filesystem::exists(r.notes_file))
+        throw sim::InputError(r.notes_file, "--notes", "no such notes file");
+    r.notes = render::load_notes(
+        r.notes_file.empty() ? render::notes_file_for(r.replay) : r.notes_file, scene);
+    r.o.notes = &r.notes;
+    r.o.note_hold_s = kDefaultNoteHold;
+}
+
+// A GIF is a short clip: its paced length (holds and notes included) within kMaxGifSeconds.
+void check_gif_length(const ExportRequest& r, const render::ReplayScene& scene) {
+    const render::ExportOptions& o = r.o;
+    if (!exports_gif(o)) return;
+    const double seconds =
+        (render::paced_frame_count(scene, o.from_ms, o.to_ms, render::pacing_of(o)) - 1) / o.fps;
+    if (seconds > kMaxGifSeconds)
+        throw UsageError{"-o: a GIF is for a short clip, at most " +
+                         std::to_string(int(kMaxGifSeconds)) + " s of video (this one is " +
+                         std::to_string(int(seconds)) + " s with its holds" +
+                         (r.notes.notes.empty() ? "" : " and notes") +
+                         "); choose a range with --from and --to (or raise --speed, or hold "
+                         "less)"};
+}
+
+// The flags read against the replay: the range, the title card, the unit followed, the notes and
+// a GIF's length.
+void settle_with_replay(ExportRequest& r, const render::ReplayScene& scene) {
+    render::ExportOptions& o = r.o;
+    o.from_ms = replay_moment_flag("--from", r.from, scene, 0, false);
     // A presenter video from the start opens on the scenario's title card.
-    o.title_s = !title_card.empty() ? decimal_flag("--title-card", title_card, 0, kMaxPacingSeconds)
-                                    : (o.presenter && o.from_ms == 0 ? kDefaultTitleCard : 0.0);
-    o.to_ms = replay_moment_flag("--to", to, scene, scene.duration_ms, true);
+    o.title_s = !r.title_card.empty()
+                    ? decimal_flag("--title-card", r.title_card, 0, kMaxPacingSeconds)
+                    : (o.presenter && o.from_ms == 0 ? kDefaultTitleCard : 0.0);
+    o.to_ms = replay_moment_flag("--to", r.to, scene, scene.duration_ms, true);
     if (o.to_ms < o.from_ms) throw UsageError{"--to comes before --from"};
     check_camera_unit("--camera", o.camera, scene);
-    // A presenter video shows the replay's notes (REPLAY.notes.json beside it, or --notes FILE,
-    // which must exist) as captions and drawings, and holds on each for reading.
-    render::ReplayNotes notes;
-    if (o.presenter) {
-        if (!notes_file.empty() && !std::filesystem::exists(notes_file))
-            throw sim::InputError(notes_file, "--notes", "no such notes file");
-        notes = render::load_notes(
-            notes_file.empty() ? render::notes_file_for(args[0]) : notes_file, scene);
-        o.notes = &notes;
-        o.note_hold_s = kDefaultNoteHold;
-    }
+    read_presenter_notes(r, scene);
     // After the notes: their holds lengthen the video too.
-    if (gif) {
-        const double seconds =
-            (render::paced_frame_count(scene, o.from_ms, o.to_ms, render::pacing_of(o)) - 1) /
-            o.fps;
-        if (seconds > kMaxGifSeconds)
-            throw UsageError{"-o: a GIF is for a short clip, at most " +
-                             std::to_string(int(kMaxGifSeconds)) + " s of video (this one is " +
-                             std::to_string(int(seconds)) + " s with its holds" +
-                             (notes.notes.empty() ? "" : " and notes") +
-                             "); choose a range with --from and --to (or raise --speed, or hold "
-                             "less)"};
-    }
+    check_gif_length(r, scene);
+}
 
+render::ExportReport export_video(ExportRequest& r, const render::ReplayScene& scene) {
+    render::ExportOptions& o = r.o;
     render::VulkanContext ctx(default_context_options());
     // --overlay viewer: the viewer's own panels over every frame (released before the context).
     std::unique_ptr<viewer::ViewerFrameUi> ui;
-    if (overlay == "viewer") {
+    if (r.overlay == "viewer") {
         ui = std::make_unique<viewer::ViewerFrameUi>(scene, 1.0f / float(o.fps));
-        ui->model().labels = labels.value_or(render::LabelStyle::name);
+        ui->model().labels = r.labels.value_or(render::LabelStyle::name);
         ui->model().font_scale = viewer::output_font_scale(o.size.height);
         o.ui = ui.get();
     } else {
-        o.labels = labels;  // painted over the frames when asked for
+        o.labels = r.labels;  // painted over the frames when asked for
     }
-    const render::ExportReport r = render::export_replay(ctx, scene, o, kNeverCancel);
+    const render::ExportReport report = render::export_replay(ctx, scene, o, kNeverCancel);
+    o.ui = nullptr;
+    return report;
+}
+
+void print_report(const render::ExportOptions& o, const render::ExportReport& r) {
     const std::string target = !o.output.empty()       ? o.output
                                : !o.frames_dir.empty() ? o.frames_dir
                                                        : o.raw_file;
@@ -195,6 +250,17 @@ int run_export(const Args& in) {
         r.seconds > 0 ? double(r.frames) / r.seconds : 0.0, r.render_seconds,
         r.encoder_wait_seconds, r.frames_hash.empty() ? "" : "; frames hash ",
         r.frames_hash.c_str(), target.c_str());
+}
+
+}  // namespace
+
+int run_export(const Args& in) {
+    ExportRequest request = parse_export_options(in);
+    check_export_outputs(request);
+    const render::ReplayScene scene = render::load_replay_scene(request.replay);
+    settle_with_replay(request, scene);
+    const render::ExportReport report = export_video(request, scene);
+    print_report(request.o, report);
     return 0;
 }
 
