@@ -60,8 +60,9 @@ struct Property {
     friend bool operator==(const Property&, const Property&) = default;
 };
 
-// One unit of the roster. `visual` names the figures the renderer draws (a key of
-// assets/models.json: infantry, cuirassiers, light_cavalry, artillery_crew, ...).
+// One unit of the roster. `visual` names the figures the renderer draws: a key of
+// assets/visuals.json (infantry, cuirassiers, light_cavalry, artillery_crew, ...), which names
+// their model, spacing and counter symbol (docs/MODELS.md).
 struct RosterUnit {
     std::string id;
     std::string name;
