@@ -317,3 +317,24 @@ TEST(BorodinoBattle, CounterShockOnlyIntoFrontalHexes) {
     EXPECT_EQ(why.rule, "Hex 9.21");
     EXPECT_TRUE(has_text(why, "21e Ligne in (3, 3) is not in its frontal hexes")) << why.text;
 }
+
+// Rulings, turn 3: "Counter-shock is a shock: ... it must take every enemy in them (9.22), one
+// die, each hex its own DRMs." 9.22: "обязана произвести атаку на все части противника,
+// находящиеся на ее Фронтальных гексах". The Tula regiment counter-shocks the 21e Ligne, which
+// rolled below 0, and the 46e Ligne in its other frontal hex, with one die (it used to take only
+// the 21e's hex). Dice: commitment 0, shock 2 (DRM -7); counter-shock 5.
+TEST(BorodinoBattle, CounterShockTakesEveryEnemyInItsFrontalHexes) {
+    const auto r = play_test_data("counter_shock_every_frontal_enemy");
+    const auto& declared = first_of(r, "counter_shock_declared");
+    EXPECT_TRUE(has_text(declared, "counter-shocks (3, 3) and (2, 3)")) << declared.text;
+    const auto& counter = first_of(r, "counter_shock");
+    EXPECT_TRUE(has_text(counter, "Counter-shock on 2 hexes: d10 5")) << counter.text;
+    std::set<std::string> shocked;
+    for (int u : counter.units) shocked.insert(r.header.units[std::size_t(u)].id);
+    EXPECT_EQ(shocked, (std::set<std::string>{"tula", "l21", "l46"}));
+    // One die, each hex its own DRMs: the explanation has a column for each hex.
+    for (const auto& s : counter.explanation->sections)
+        if (s.kind == record::SectionKind::modifiers) {
+            EXPECT_EQ(s.columns, (std::vector<std::string>{"hex (3, 3)", "hex (2, 3)"}));
+        }
+}

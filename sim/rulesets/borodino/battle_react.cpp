@@ -87,6 +87,10 @@ void Battle::counter_shock(const std::vector<Attack*>& attacks, Hex at) {
         return;
     }
     if (targets.empty()) return;
+    // ... and it "must take every enemy in them (9.22)": "обязана произвести атаку на все части
+    // противника, находящиеся на ее Фронтальных гексах", one die, each hex its own DRMs.
+    for (Hex h : front)
+        if (!std::count(targets.begin(), targets.end(), h)) targets.push_back(h);
     std::vector<Attack> counter;
     for (int v : shockers) {
         Attack c{v, nullptr, targets};
