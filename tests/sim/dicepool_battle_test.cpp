@@ -206,6 +206,32 @@ TEST(DicepoolBattle, IrregularsAreIrregularCavalryForEveryRule) {
     EXPECT_NE(first(r, "pursuit").text.find("pursues"), std::string::npos);
 }
 
+bool names_both(const record::Event& e, int a, int b) {
+    return e.units.size() == 2 &&
+           ((e.units[0] == a && e.units[1] == b) || (e.units[0] == b && e.units[1] == a));
+}
+
+TEST(DicepoolBattle, DrawnMeleeEndsWhenAThirdUnitPushesOneSideAway) {
+    // DP Melee: "После того, как вы передвинули своё подразделение в контакт с юнитом
+    // противника, определите, сколько кубиков нужно" - a melee is fought in contact. Turn-3
+    // ruling: a drawn melee goes on next turn only while the two units still touch; when a third
+    // unit's melee pushes one of them away, their melee ends, with an event saying so.
+    const auto r = run_data("melee_needs_contact");
+    const int gb_line = 0, fr_line = 1;
+    expect_in_order(
+        r, {"melee", "draw", "turn_start", "charge_declared", "melee", "push_back", "melee_ends"});
+    const record::Event& ends = first(r, "melee_ends");
+    EXPECT_EQ(ends.turn, 2);
+    EXPECT_TRUE(names_both(ends, gb_line, fr_line)) << ends.text;
+    EXPECT_EQ(r.events[static_cast<std::size_t>(ends.seq - 1)].kind, "push_back");
+    for (const auto& after : ends.after) EXPECT_NE(after.state, "in melee") << ends.text;
+    // The two battalions no longer fight: no melee between them after the draw.
+    for (const auto& e : r.events) {
+        if (e.kind != "melee" || e.turn != 2) continue;
+        EXPECT_FALSE(names_both(e, gb_line, fr_line)) << e.text;
+    }
+}
+
 TEST(DicepoolBattle, SameScenarioTwiceGivesTheSameBytes) {
     const std::string a = replay::write_replay_text(run("14_action"));
     const std::string b = replay::write_replay_text(run("14_action"));

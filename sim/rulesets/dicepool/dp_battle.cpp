@@ -99,8 +99,8 @@ record::Snapshot Battle::snap(int u) const {
     look.disordered = x.disorder_markers > 0 || x.loosened;
     look.off_table = x.gone;
     for (int m = 0; m < x.disorder_markers; ++m) look.markers.push_back({"disorder", std::nullopt});
-    std::string state = x.gone           ? "destroyed"
-                        : x.engaged >= 0 ? "in melee"
+    std::string state = x.gone                 ? "destroyed"
+                        : engaged_with(u) >= 0 ? "in melee"
                         : x.disorder_markers > 0
                             ? "disordered"
                             : formation_names()[static_cast<std::size_t>(x.formation)];
@@ -194,6 +194,7 @@ void Battle::move_unit(int u, Vec to, Vec facing, const std::string& kind, const
     const i64 dist = geom::length(to - from);
     record::Event& e = emit(Category::move, kind, {u}, rule, text, 800 + dist * 6);
     e.motion = record::Motion{{from, to}, facing, gait};
+    end_melees_out_of_contact(u);
 }
 
 void Battle::remove_models(int u, int count, const std::string& rule, const std::string& text) {
@@ -201,9 +202,9 @@ void Battle::remove_models(int u, int count, const std::string& rule, const std:
     const int lost = std::min(count, x.models);
     if (lost <= 0) return;
     x.models -= lost;
-    if (x.models == 0) {
+    if (x.models == 0) {  // a destroyed unit's drawn melees are over
         x.gone = true;
-        x.engaged = -1;
+        std::erase_if(drawn_, [u](const DrawnMelee& m) { return m.has(u); });
     }
     record::Event& e = emit(Category::loss, "casualties", {u}, rule, text, 900);
     e.effects.push_back({record::EffectKind::figures_fall, {u}, std::nullopt, 0, lost});
@@ -212,10 +213,16 @@ void Battle::remove_models(int u, int count, const std::string& rule, const std:
 
 std::string Battle::turn_hash() const {
     std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (const auto& u : units_) {
-        const i64 v[8] = {u.models,           u.at.x,     u.at.y,
-                          u.facing.x,         u.facing.y, static_cast<i64>(u.formation),
-                          u.disorder_markers, u.engaged};
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        const UnitState& u = units_[i];
+        const i64 v[8] = {u.models,
+                          u.at.x,
+                          u.at.y,
+                          u.facing.x,
+                          u.facing.y,
+                          static_cast<i64>(u.formation),
+                          u.disorder_markers,
+                          engaged_with(static_cast<int>(i))};
         h = fnv1a64(v, sizeof v, h);
     }
     return hex16(h);
@@ -226,7 +233,7 @@ void Battle::ordinary_moves(int turn) {
     for (const DpOrder& o : scenario_.orders) {
         if (o.turn != turn || o.kind != OrderKind::move) continue;
         UnitState& x = unit(o.unit);
-        if (x.gone || x.engaged >= 0) continue;
+        if (x.gone || engaged_with(o.unit) >= 0) continue;
         const Vec delta = o.to - x.at;
         if (delta == Vec{}) continue;
         const Vec dir = geom::normalize(delta);

@@ -26,10 +26,19 @@ replay::Recorded run_dp_battle(const DpRules& rules, const DpScenario& scenario,
 
 struct UnitState : DpUnit {
     bool gone = false;
-    int engaged = -1;                     // the unit it is in contact with after a drawn melee
-    int engaged_turn = 0;                 // the turn of that draw: it fights again the next turn
     bool fell_back_after_volley = false;  // DP Volley: "once per turn"
     bool loosened = false;                // a failed square: loose formation, drawn untidy
+};
+
+// A drawn melee (DP Casualties: "both stay in contact and fight again next turn"). It goes on
+// only while the two still touch (turn-3 ruling): `gap_mm` is how far apart their bases stood at
+// the draw, 0 in base contact, the obstacle's width when they fought across one.
+struct DrawnMelee {
+    int a = -1, b = -1;  // the attacker and the target of the melee drawn
+    int turn = 0;        // the turn of that draw: it is fought again the next turn
+    geom::i64 gap_mm = 0;
+    bool has(int u) const { return a == u || b == u; }
+    int other(int u) const { return a == u ? b : a; }
 };
 
 // A 2D6 test as thrown: the dice, the modifiers, the target and whether it passed.
@@ -109,12 +118,16 @@ private:
     void apply_outcome(const ChargeState& c, const MeleeResult& r, const MeleePlan& plan);
     void pursue(int winner, int loser, std::int64_t reach_tenths);
     void continuing_melees();
+    int engaged_with(int u) const;
+    bool still_touch(const DrawnMelee& m) const;
+    void end_melees_out_of_contact(int u);
 
     const DpRules& rules_;
     const DpScenario& scenario_;
     int turn_ = 0;
     std::string phase_ = "setup";
     std::vector<UnitState> units_;
+    std::vector<DrawnMelee> drawn_;         // drawn melees still on, in the order they were drawn
     std::vector<std::size_t> forced_used_;  // per forced-dice entry: values consumed
     Prng prng_;
     std::uint64_t seed_;

@@ -80,9 +80,9 @@ void Battle::apply_outcome(const ChargeState& c, const MeleeResult& r, const Mel
     UnitState& t = unit(c.target);
     if (a.gone || t.gone) return;
     if (r.winner < 0) {  // a tie: both stay in contact and fight again next turn
-        a.engaged = c.target;
-        t.engaged = c.attacker;
-        a.engaged_turn = t.engaged_turn = turn_;
+        const i64 gap =
+            geom::distance(block_of(rules_, unit(c.attacker)), block_of(rules_, unit(c.target)));
+        drawn_.push_back({c.attacker, c.target, turn_, std::max<i64>(0, gap)});
         emit(Category::info, "draw", {c.attacker, c.target}, "DP Casualties",
              a.name + " and " + t.name + " stay in contact and fight again next turn", 800);
         return;
@@ -142,20 +142,52 @@ void Battle::pursue(int winner, int loser, i64 reach_tenths) {
     melee(again, true);
 }
 
-// Melees drawn in an earlier turn are fought again, without the charge bonus.
+// The unit's partner in its first drawn melee still on, or -1.
+int Battle::engaged_with(int u) const {
+    for (const DrawnMelee& m : drawn_)
+        if (m.has(u)) return m.other(u);
+    return -1;
+}
+
+// Turn-3 ruling: "A drawn melee goes on next turn only while the two units still touch": their
+// bases as close as they stood at the draw (in contact, or across the obstacle they fought over).
+bool Battle::still_touch(const DrawnMelee& m) const {
+    return geom::distance(block_of(rules_, unit(m.a)), block_of(rules_, unit(m.b))) <= m.gap_mm;
+}
+
+// After `u` moved (a fall back, a push back, a withdrawal): each drawn melee of it whose two units
+// no longer touch ends, with an event saying so.
+void Battle::end_melees_out_of_contact(int u) {
+    for (std::size_t i = 0; i < drawn_.size();) {
+        const DrawnMelee m = drawn_[i];
+        if (!m.has(u) || still_touch(m)) {
+            ++i;
+            continue;
+        }
+        drawn_.erase(drawn_.begin() + static_cast<std::ptrdiff_t>(i));
+        const int other = m.other(u);
+        emit(Category::info, "melee_ends", {u, other}, "DP Melee",
+             unit(u).name + " no longer touches " + unit(other).name +
+                 ": the melee drawn between them ends (a melee needs base contact)",
+             800);
+    }
+}
+
+// Melees drawn in an earlier turn are fought again, without the charge bonus, in the order they
+// were drawn, while the two units still touch.
 void Battle::continuing_melees() {
     phase_ = "melee";
-    for (std::size_t u = 0; u < units_.size(); ++u) {
-        const int other = units_[u].engaged;
-        if (other < static_cast<int>(u) || units_[u].gone || unit(other).gone ||
-            units_[u].engaged_turn == turn_)
-            continue;
+    const std::vector<DrawnMelee> listed = drawn_;
+    for (const DrawnMelee& m : listed) {
+        const auto at = std::find_if(drawn_.begin(), drawn_.end(), [&](const DrawnMelee& d) {
+            return d.a == m.a && d.b == m.b && d.turn == m.turn;
+        });
+        if (at == drawn_.end() || m.turn == turn_) continue;  // ended, or drawn this turn
         rec_.begin_episode();
-        units_[u].engaged = -1;
-        unit(other).engaged = -1;
+        drawn_.erase(at);
         ChargeState c;
-        c.attacker = static_cast<int>(u);
-        c.target = other;
+        c.attacker = m.a;
+        c.target = m.b;
         c.pursuit = true;  // no charge this turn: nobody pursues
         melee(c, false);
     }

@@ -99,8 +99,6 @@ void Battle::fall_back(int u, int from, i64 distance_tenths, const std::string& 
         return true;
     };
     while (mm > 0 && !on_table(mm)) --mm;
-    x.engaged = -1;
-    if (unit(from).engaged == u) unit(from).engaged = -1;
     move_unit(u, x.at + geom::scale(dir, mm), face, kind, rule,
               text + " (" + inches_text(mm * 10) + ")", kind == "push_back" ? "flee" : "walk");
 }

@@ -125,7 +125,7 @@ bool Battle::charge_move(ChargeState& c) {
 }
 
 void Battle::charge(int attacker, int target) {
-    if (unit(attacker).gone || unit(target).gone || unit(attacker).engaged >= 0) return;
+    if (unit(attacker).gone || unit(target).gone || engaged_with(attacker) >= 0) return;
     rec_.begin_episode();
     ChargeState c;
     c.attacker = attacker;
