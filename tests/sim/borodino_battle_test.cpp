@@ -338,3 +338,27 @@ TEST(BorodinoBattle, CounterShockTakesEveryEnemyInItsFrontalHexes) {
             EXPECT_EQ(s.columns, (std::vector<std::string>{"hex (3, 3)", "hex (2, 3)"}));
         }
 }
+
+// Rulings, turn 3: "One arm, one target, one shock. 9.23 forbids adding strengths between arms
+// ... Within one arm, every stack of the active group that shocks the same defender hex in one
+// shock segment resolves one shock together: strengths added ... A defender is shocked at most
+// once per arm per segment." The 2e Ligne shocks the Kozlov regiment; the 4e Ligne must shock
+// it and the Kolyvan regiment (9.22). One shock, 6 against 8, one die (the Kozlov regiment was
+// shocked twice, and withdrew on the second). Dice: commitments 0; shock 6; checks 0.
+TEST(BorodinoBattle, OneArmOneTargetOneShock) {
+    const auto r = play_test_data("one_arm_one_target_one_shock");
+    int shocks = 0;
+    for (const auto& e : r.events) shocks += e.kind == "shock" ? 1 : 0;
+    EXPECT_EQ(shocks, 1);
+    const auto& shock = first_of(r, "shock");
+    EXPECT_TRUE(has_text(shock, "Shock on 2 hexes: d10 6")) << shock.text;
+    std::set<std::string> in_it;
+    for (int u : shock.units) in_it.insert(r.header.units[std::size_t(u)].id);
+    EXPECT_EQ(in_it, (std::set<std::string>{"l2", "l4", "kozlov", "kolyvan"}));
+    bool ratio = false;
+    for (const auto& s : shock.explanation->sections)
+        for (const auto& row : s.rows)
+            ratio = ratio || row.label.rfind("Strength 6 against 8", 0) == 0;
+    EXPECT_TRUE(ratio);
+    for (const auto& e : r.events) EXPECT_NE(e.kind, "withdrawal") << e.text;
+}

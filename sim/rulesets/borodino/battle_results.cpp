@@ -155,6 +155,49 @@ bool Battle::resolve_group(std::vector<Attack*>& group, std::vector<Hex>* vacate
     return true;
 }
 
+namespace {
+
+bool shares_a_hex(const std::vector<Hex>& a, const std::vector<Hex>& b) {
+    return std::any_of(a.begin(), a.end(),
+                       [&](Hex h) { return std::count(b.begin(), b.end(), h) > 0; });
+}
+
+// Rulings, turn 3: "One arm, one target, one shock ... Within one arm, every stack of the active
+// group that shocks the same defender hex in one shock segment resolves one shock together:
+// strengths added ... A defender is shocked at most once per arm per segment." The attacks of
+// arm `cls` that may still shock and share a target hex with attack `first`, directly or through
+// another of them, in declaration order; each takes the union of their target hexes (one die,
+// each hex its own DRMs, 9.22).
+std::vector<Attack*> one_shock(Battle& b, std::vector<Attack>& attacks, std::size_t first, int cls,
+                               std::vector<bool>& done) {
+    auto ready = [&](std::size_t j) {
+        const Attack& a = attacks[j];
+        return !done[j] && a.committed && !a.lost && b.on_map(a.unit) && arm_class(b, a) == cls;
+    };
+    std::vector<bool> in(attacks.size(), false);
+    in[first] = true;
+    std::vector<Hex> hexes = attacks[first].targets;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (std::size_t j = 0; j < attacks.size(); ++j) {
+            if (in[j] || !ready(j) || !shares_a_hex(hexes, attacks[j].targets)) continue;
+            in[j] = grew = true;
+            for (Hex h : attacks[j].targets)
+                if (!std::count(hexes.begin(), hexes.end(), h)) hexes.push_back(h);
+        }
+    }
+    std::vector<Attack*> group;
+    for (std::size_t j = 0; j < attacks.size(); ++j)
+        if (in[j]) {
+            done[j] = true;
+            attacks[j].targets = hexes;
+            group.push_back(&attacks[j]);
+        }
+    return group;
+}
+
+}  // namespace
+
 void resolve_shocks(Battle& b, std::vector<Attack>& attacks) {
     for (int cls = 0; cls < 3; ++cls) {
         std::vector<bool> done(attacks.size(), false);
@@ -162,18 +205,7 @@ void resolve_shocks(Battle& b, std::vector<Attack>& attacks) {
             Attack& a = attacks[i];
             if (done[i] || !a.committed || a.lost || !b.on_map(a.unit) || arm_class(b, a) != cls)
                 continue;
-            std::vector<Attack*> group = {&a};
-            auto key = a.targets;
-            std::sort(key.begin(), key.end());
-            for (std::size_t j = i + 1; j < attacks.size(); ++j) {
-                auto other = attacks[j].targets;
-                std::sort(other.begin(), other.end());
-                if (other == key && attacks[j].committed && !attacks[j].lost &&
-                    b.on_map(attacks[j].unit) && arm_class(b, attacks[j]) == cls) {
-                    group.push_back(&attacks[j]);
-                    done[j] = true;
-                }
-            }
+            std::vector<Attack*> group = one_shock(b, attacks, i, cls, done);
             b.resolve_group(group);
             if (a.charge) disorder_chargers(b, group);
         }
