@@ -13,21 +13,19 @@
 #include "sim/replay/replay.h"
 #include "sim/rulesets/gdb/battle/battle_engine.h"
 #include "sim/rulesets/gdb/gdb_record.h"
+#include "sim/rulesets/gdb/gdb_ruleset.h"
 
 using namespace vedette::sim;
 using namespace vedette::sim::battle;
 
 namespace {
 
-const std::string kRules = std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb/gdb.json";
-
-const gdb::GdbRules& melee_rules() {
-    static const gdb::GdbRules r = gdb::load_gdb_rules(kRules);
+const gdb::GdbRuleset& gdb_ruleset() {
+    static const gdb::GdbRuleset r(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets");
     return r;
 }
 const BattleRules& battle_rules() {
-    static const BattleRules r = load_battle_rules(kRules);
-    return r;
+    return gdb_ruleset().battle_rules();
 }
 
 // Two armies of `per_side` units in ranks of 10, 30 cm apart; every turn each front-rank unit is
@@ -102,7 +100,7 @@ void BM_Simulate(benchmark::State& state) {
         parse_scenario(generated_battle(units / 2, 12), "generated.json", battle_rules());
     std::size_t events = 0;
     for (auto _ : state) {
-        const BattleResult r = run_battle(melee_rules(), battle_rules(), scenario);
+        const BattleResult r = run_battle(gdb_ruleset(), scenario);
         events = r.events.size();
         benchmark::DoNotOptimize(events);
     }
@@ -114,10 +112,10 @@ const std::string& big_replay_text() {
     static const std::string text = [] {
         const Scenario scenario =
             parse_scenario(generated_battle(500, 100), "generated.json", battle_rules());
-        const BattleResult r = run_battle(melee_rules(), battle_rules(), scenario);
-        const nlohmann::json tables = read_json_file(kRules);
+        const BattleResult r = run_battle(gdb_ruleset(), scenario);
         return replay::write_replay_text(
-            to_record(r, RecordContext{scenario, battle_rules(), tables, melee_rules().hash}));
+            to_record(r, RecordContext{scenario, battle_rules(), gdb_ruleset().tables(),
+                                       gdb_ruleset().melee_rules().hash}));
     }();
     return text;
 }

@@ -63,8 +63,7 @@ void play(sim::battle::Scenario scenario) {
     if (scenario.units.size() > kMaxUnitsPlayed) return;
     scenario.turns = std::min(scenario.turns, kMaxTurnsPlayed);
     const fuzz::Rules& rules = fuzz::rules();
-    const sim::battle::BattleResult result =
-        sim::battle::run_battle(rules.melee, rules.battle, scenario);
+    const sim::battle::BattleResult result = sim::battle::run_battle(fuzz::ruleset(), scenario);
     fuzz::expect(static_cast<int>(result.turn_hashes.size()) <= scenario.turns,
                  "more turn hashes than turns");
     for (std::size_t i = 0; i < result.events.size(); ++i)

@@ -16,6 +16,7 @@
 #include "sim/rulesets/gdb/battle/battle_engine.h"
 #include "sim/rulesets/gdb/gdb_record.h"
 #include "sim/rulesets/gdb/gdb_ruleset.h"
+#include "tests/sim/gdb_probe.h"
 
 namespace vedette::sim::battle {
 namespace {
@@ -23,18 +24,22 @@ namespace {
 const std::string kRules = std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb/gdb.json";
 const std::string kReplays = std::string(VEDETTE_SOURCE_DIR) + "/replays/";
 
-const gdb::GdbRules& melee_rules() {
-    static const gdb::GdbRules r = gdb::load_gdb_rules(kRules);
-    return r;
-}
-const BattleRules& battle_rules() {
-    static const BattleRules r = load_battle_rules(kRules);
-    return r;
-}
 const gdb::GdbRuleset& gdb_ruleset() {
     static const gdb::GdbRuleset r(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets");
     return r;
 }
+const gdb::GdbRules& melee_rules() {
+    return gdb_ruleset().melee_rules();
+}
+const BattleRules& battle_rules() {
+    return gdb_ruleset().battle_rules();
+}
+
+using explained::line_of;
+using explained::section_of;
+using record::SectionKind;
+
+using probe::melee_modifier;
 
 struct BattleRun {
     Scenario scenario;
@@ -43,7 +48,7 @@ struct BattleRun {
 
 BattleRun run(const std::string& relative) {
     BattleRun r{read_scenario_file(kReplays + relative, battle_rules()), {}};
-    r.result = run_battle(melee_rules(), battle_rules(), r.scenario);
+    r.result = run_battle(gdb_ruleset(), r.scenario);
     return r;
 }
 
@@ -124,10 +129,9 @@ TEST(NarratedExamples, CuirassiersAgainstCounterchargingDragoons) {
                         {"melee", "cuir_5"}});
     // In the melee the dragoons have no charge bonus and the cuirassiers no flank bonus.
     for (const auto& e : r.result.events)
-        if (e.kind == "melee") {
-            const auto& dragoons = e.details["defender"]["units"][0];
-            for (const auto& m : dragoons["modifiers"]) EXPECT_NE(m["id"], "charging");
-            for (const auto& m : dragoons["modifiers"]) EXPECT_NE(m["id"], "flank_or_rear");
+        if (e.kind == "melee" && e.explanation) {
+            EXPECT_EQ(melee_modifier(*e.explanation, "charging").values.at(1), "");
+            EXPECT_EQ(melee_modifier(*e.explanation, "flank_or_rear").values.at(1), "");
         }
 }
 
@@ -156,12 +160,14 @@ TEST(NarratedExamples, HussarsOpportunityCharge) {
                        visible = t.find("visible"), sector = t.find("within 22 degrees");
             EXPECT_NE(allowed, std::string::npos) << t;
             EXPECT_TRUE(general < visible && visible < sector) << t;
-            EXPECT_TRUE(e.details["visible"].get<bool>());
-            EXPECT_TRUE(e.details["in_sector"].get<bool>());
-            EXPECT_LE(e.details["command_distance_mm"].get<long>(),
-                      e.details["command_radius_mm"].get<long>());
-            EXPECT_LE(e.details["distance_mm"].get<long>(),
-                      e.details["charge_move_mm"].get<long>());
+            ASSERT_TRUE(e.explanation);
+            const record::Section* checks =
+                section_of(*e.explanation, SectionKind::lines, "Declaration");
+            ASSERT_NE(checks, nullptr);
+            EXPECT_EQ(line_of(*checks, "target"), "visible");
+            EXPECT_EQ(line_of(*checks, "sector"), "within the 22-degree sector");
+            EXPECT_TRUE(line_of(*checks, "command radius").ends_with("(within)"));
+            EXPECT_EQ(line_of(*checks, "in reach"), "yes");
         }
 }
 
@@ -233,10 +239,14 @@ TEST(NarratedExamples, MeleeExampleAOfSeed004) {
                         {"retreat", "hussars_7"},
                         {"pursue", "dragoons_1"}});
     for (const auto& e : r.result.events)
-        if (e.kind == "melee") {
-            EXPECT_EQ(e.details["defender"]["score"], 15);
-            EXPECT_EQ(e.details["attacker"]["score"], 9);
-            EXPECT_EQ(e.details["defender"]["units"][0]["tests"][0]["total"], 5);
+        if (e.kind == "melee" && e.explanation) {
+            const record::Explanation& x = *e.explanation;
+            EXPECT_NE(section_of(x, SectionKind::dice, "Defender: score 15"), nullptr);
+            EXPECT_NE(section_of(x, SectionKind::dice, "Attacker: score 9"), nullptr);
+            const std::string& dragoons = r.scenario.units[std::size_t(e.units.back())].unit.name;
+            const record::Section* test = section_of(x, SectionKind::dice, dragoons + ": ");
+            ASSERT_NE(test, nullptr);
+            EXPECT_TRUE(test->dice.at(0).total.ends_with("= total 5")) << test->dice[0].total;
         }
 }
 
@@ -302,7 +312,7 @@ TEST(Replay, ShippedDemoReplayVerifiesAndSeeksFromKeyframes) {
     // engine's own final state.
     const Scenario scenario =
         read_scenario_file(kReplays + "demo/demo_battle.scenario.json", battle_rules());
-    Battle battle(melee_rules(), battle_rules(), scenario);
+    Battle battle(gdb_ruleset(), scenario);
     battle.run();
     for (std::size_t u = 0; u < full.size(); ++u) {
         EXPECT_EQ(full[u].pose.pos, battle.units()[u].pos) << scenario.units[u].id;
@@ -452,7 +462,7 @@ nlohmann::json terrain_scenario(const nlohmann::json& features, const nlohmann::
 
 BattleRun run_json(const nlohmann::json& j) {
     BattleRun r{parse_scenario(j, kReplays + "seed000/terrain-test.json", battle_rules()), {}};
-    r.result = run_battle(melee_rules(), battle_rules(), r.scenario);
+    r.result = run_battle(gdb_ruleset(), r.scenario);
     return r;
 }
 
@@ -472,14 +482,9 @@ TEST(Terrain, ChargingOverAHedgeCostsMoveDisordersAndGivesTheDefenderCover) {
                         {"contact", "col"},
                         {"melee", "col"}});
     for (const auto& e : r.result.events)
-        if (e.kind == "melee") {
-            bool cover = false, unformed = false;
-            for (const auto& m : e.details["defender"]["units"][0]["modifiers"])
-                cover |= m["id"] == "cover";
-            for (const auto& m : e.details["attacker"]["units"][0]["modifiers"])
-                unformed |= m["id"] == "unformed_or_wavering";
-            EXPECT_TRUE(cover);
-            EXPECT_TRUE(unformed);
+        if (e.kind == "melee" && e.explanation) {
+            EXPECT_NE(melee_modifier(*e.explanation, "cover").values.at(1), "");
+            EXPECT_NE(melee_modifier(*e.explanation, "unformed_or_wavering").values.at(0), "");
         }
     // Out of range once the hedge's cost is counted.
     nlohmann::json far = line;
@@ -510,7 +515,8 @@ TEST(Terrain, AChargeOnAVillageFightsEveryUnitHoldingIt) {  // 12.9 A
     const BattleRun r = run_json(terrain_scenario(village, holders));
     bool both = false;
     for (const auto& e : r.result.events)
-        if (e.kind == "melee") both = e.details["defender"]["units"].size() == 2;
+        if (e.kind == "melee" && e.explanation)
+            both = section_of(*e.explanation, SectionKind::dice, "Defender")->dice.size() == 2;
     EXPECT_TRUE(both) << "the melee should include both units holding the village";
     // With sectors, only the sector of the unit charged fights.
     nlohmann::json split = village;
@@ -518,8 +524,8 @@ TEST(Terrain, AChargeOnAVillageFightsEveryUnitHoldingIt) {  // 12.9 A
                            {{40, 40}, {80, 40}, {80, 50}, {40, 50}}};
     const BattleRun s = run_json(terrain_scenario(split, holders));
     for (const auto& e : s.result.events)
-        if (e.kind == "melee") {
-            EXPECT_EQ(e.details["defender"]["units"].size(), 1u);
+        if (e.kind == "melee" && e.explanation) {
+            EXPECT_EQ(section_of(*e.explanation, SectionKind::dice, "Defender")->dice.size(), 1u);
         }
 }
 

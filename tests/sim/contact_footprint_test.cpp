@@ -10,11 +10,11 @@
 #include "sim/geom/fixed_geometry.h"
 #include "sim/rulesets/gdb/battle/battle_engine.h"
 #include "sim/rulesets/gdb/battle/formation_geometry.h"
+#include "sim/rulesets/gdb/gdb_ruleset.h"
 
 namespace vedette::sim::battle {
 namespace {
 
-const std::string kContactRules = std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb/gdb.json";
 const std::string kContactReplays = std::string(VEDETTE_SOURCE_DIR) + "/replays/";
 
 gdb::Formation contact_formation(const std::string& name) {
@@ -32,10 +32,10 @@ struct ContactPair {
 };
 
 std::vector<ContactPair> contacts_of(const std::string& relative) {
-    static const BattleRules rules = load_battle_rules(kContactRules);
-    static const gdb::GdbRules melee = gdb::load_gdb_rules(kContactRules);
+    static const gdb::GdbRuleset gdb(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets");
+    const BattleRules& rules = gdb.battle_rules();
     const Scenario scenario = read_scenario_file(kContactReplays + relative, rules);
-    const BattleResult result = run_battle(melee, rules, scenario);
+    const BattleResult result = run_battle(gdb, scenario);
     std::map<int, UnitSnapshot> latest;
     std::vector<ContactPair> out;
     const auto rect = [&](int unit) {

@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include "sim/rulesets/gdb/gdb_explain.h"
 #include "tests/sim/gdb_probe.h"
 
 namespace vedette::sim::battle {
@@ -25,7 +24,7 @@ nlohmann::json shipped(const std::string& relative) {
 
 probe::Run run_json(const nlohmann::json& j) {
     probe::Run r{parse_scenario(j, kReplays + "probe.json", probe::battle_rules()), {}, {}};
-    Battle battle(probe::melee_rules(), probe::battle_rules(), r.scenario);
+    Battle battle(probe::ruleset(), r.scenario);
     r.result = battle.run();
     r.end = battle.units();
     return r;
@@ -36,30 +35,17 @@ probe::Run run_json_at(const nlohmann::json& j, const std::string& relative_file
         parse_scenario(j, std::string(VEDETTE_SOURCE_DIR) + relative_file, probe::battle_rules()),
         {},
         {}};
-    Battle battle(probe::melee_rules(), probe::battle_rules(), r.scenario);
+    Battle battle(probe::ruleset(), r.scenario);
     r.result = battle.run();
     r.end = battle.units();
     return r;
 }
 
-const nlohmann::ordered_json* melee_unit_details(const probe::Run& r, const std::string& id) {
-    for (const auto& e : r.result.events) {
-        if (e.kind != "melee" || e.details.is_null()) continue;
-        for (const char* side : {"attacker", "defender"})
-            for (const auto& u : e.details[side]["units"])
-                if (u.value("name", std::string()) == id) return &u;
-    }
+// The explanation of the first melee fought.
+const record::Explanation* first_melee(const probe::Run& r) {
+    for (const auto& e : r.result.events)
+        if (e.kind == "melee" && e.explanation) return &*e.explanation;
     return nullptr;
-}
-
-bool row_listed(const nlohmann::ordered_json& rows, const std::string& id,
-                const std::string& why_fragment = "") {
-    for (const auto& m : rows)
-        if (m["id"] == id &&
-            (why_fragment.empty() || (m.contains("why") && m["why"].get<std::string>().find(
-                                                               why_fragment) != std::string::npos)))
-            return true;
-    return false;
 }
 
 // Seed 000: "Как только подставки атакующих оказались вплотную к подставкам обороняющихся,
@@ -83,13 +69,16 @@ TEST(ChargeContact, AUnitInMeleeChargedAgainTakesNoTestAndTheNewChargerIsAReinfo
     EXPECT_EQ(stand_tests, 1) << r.log();
     EXPECT_TRUE(r.said("d1", "morale_test", "takes no morale test")) << r.log();
     EXPECT_TRUE(r.said("b", "charge_declared", "charges into the melee")) << r.log();
-    const auto* b = melee_unit_details(r, "b");
-    const auto* a = melee_unit_details(r, "a");
-    ASSERT_TRUE(a && b) << r.log();
-    EXPECT_TRUE(row_listed((*a)["modifiers"], "charging"));
-    EXPECT_TRUE(row_listed((*b)["not_applied"], "charging", "12.8 c")) << b->dump(1);
-    EXPECT_TRUE(row_listed((*b)["not_applied"], "infantry_column_charging", "12.8 c"));
-    EXPECT_FALSE(row_listed((*b)["modifiers"], "infantry_column_charging"));
+    const record::Explanation* melee = first_melee(r);
+    ASSERT_TRUE(melee) << r.log();
+    // a charged with the bonus; b, a reinforcement, was denied it and the column's bonus.
+    const record::ModifierRow& charging = probe::melee_modifier(*melee, "charging");
+    EXPECT_FALSE(charging.values.at(gdb::kAttacker).empty()) << charging.reason;
+    EXPECT_TRUE(probe::denied_to(charging, "b", "12.8 c")) << charging.reason;
+    const record::ModifierRow& column = probe::melee_modifier(*melee, "infantry_column_charging");
+    EXPECT_TRUE(probe::denied_to(column, "b", "12.8 c")) << column.reason;
+    EXPECT_EQ(column.values.at(gdb::kAttacker).find(','), std::string::npos)
+        << "only a applies it: " << column.values.at(gdb::kAttacker);
 }
 
 // Seed 000, the hussars' example: "Для начала британский игрок должен проверить, все ли
@@ -117,9 +106,15 @@ TEST(ChargeContact, AnOpportunityChargeNeedsTheBrigadeGeneralWithinTheCommandRad
 // is not a formed square for any test taken before it completes.
 TEST(ChargeContact, ASquareStillFormingIsNotAFormedSquareForTheChargeTest) {
     auto square_row = [](const probe::Run& r) {
-        for (const Event* e : r.of("scots_greys", "morale_test"))
-            for (const auto& m : e->details["modifiers"])
-                if (m["label"].get<std::string>().find("square") != std::string::npos) return true;
+        for (const Event* e : r.of("scots_greys", "morale_test")) {
+            const record::Section* mods =
+                e->explanation
+                    ? explained::section_of(*e->explanation, record::SectionKind::modifiers)
+                    : nullptr;
+            if (mods)
+                for (const auto& row : mods->rows)
+                    if (row.lit && row.label.find("square") != std::string::npos) return true;
+        }
         return false;
     };
     nlohmann::json j = shipped("seed000/02_dragoons_vs_square.scenario.json");
@@ -305,14 +300,14 @@ Probe village_fight() {
     return p;
 }
 
-bool melee_row(const probe::Run& r, int turn, const std::string& unit_id, const std::string& row) {
+// Whether the defenders of the melee fought in `turn` had the modifier `row`.
+bool defenders_had(const probe::Run& r, int turn, const std::string& row) {
     int seen = 0;
     for (const auto& e : r.result.events) {
         if (e.kind == "turn_start") ++seen;
-        if (seen != turn || e.kind != "melee" || e.details.is_null()) continue;
-        for (const char* side : {"attacker", "defender"})
-            for (const auto& u : e.details[side]["units"])
-                if (u["name"] == unit_id && row_listed(u["modifiers"], row)) return true;
+        if (seen != turn || e.kind != "melee" || !e.explanation) continue;
+        if (!probe::melee_modifier(*e.explanation, row).values.at(gdb::kDefender).empty())
+            return true;
     }
     return false;
 }
@@ -331,10 +326,10 @@ TEST(BuiltUpAreas, APushBackInsideTheVillageGoesOnWithoutBuildingModifiers) {
     const probe::Run r = probe::run(p);
     ASSERT_TRUE(r.said("d1", "push_back", "pushed back 10 cm")) << r.log();
     EXPECT_TRUE(r.said("a", "follow", "the melee goes on")) << r.log();
-    EXPECT_TRUE(melee_row(r, 1, "d1", "building")) << r.log();
-    EXPECT_FALSE(melee_row(r, 2, "d1", "building")) << r.log();
+    EXPECT_TRUE(defenders_had(r, 1, "building")) << r.log();
+    EXPECT_FALSE(defenders_had(r, 2, "building")) << r.log();
     int melees = 0;
-    for (const auto& e : r.result.events) melees += e.kind == "melee" && !e.details.is_null();
+    for (const auto& e : r.result.events) melees += e.kind == "melee" && e.explanation.has_value();
     EXPECT_EQ(melees, 2) << r.log();
 }
 
@@ -349,8 +344,7 @@ TEST(BuiltUpAreas, OccupyingAnAreaTheDefendersLeftTakesAFormationTest) {
     const auto tests = r.of("a", "formation_test");
     ASSERT_FALSE(tests.empty()) << r.log();
     // Explained like every test: its two dice, the arithmetic and the row of the 12.22 table.
-    const nlohmann::json data = nlohmann::json::parse(std::ifstream(probe::kRules));
-    const auto x = gdb::explain_event("formation_test", tests[0]->rule, tests[0]->details, data);
+    const auto& x = tests[0]->explanation;
     ASSERT_TRUE(x.has_value());
     ASSERT_FALSE(x->sections.empty());
     ASSERT_FALSE(x->sections[0].dice.empty());

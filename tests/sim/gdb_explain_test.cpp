@@ -1,9 +1,10 @@
-// GdB's explanation records as typed explanations (sim/rulesets/gdb/gdb_explain.*), checked
+// GdB's version 1 explanation records as typed explanations (gdb_replay_v1_explain.*), checked
 // against the real `details` of the seed 000 replays as shipped in format version 1 (kept in
 // tests/data/v1/seed000, where every explained event carries its record): every fact the old
-// panels showed must be in a section.
+// panels showed must be in a section. A melee the engine resolves today (gdb_explain.h) explains
+// as its report would.
 
-#include "sim/rulesets/gdb/gdb_explain.h"
+#include "sim/rulesets/gdb/gdb_replay_v1_explain.h"
 
 #include <gtest/gtest.h>
 
@@ -11,6 +12,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+
+#include "sim/core/json_reader.h"
+#include "sim/core/prng.h"
+#include "sim/rulesets/gdb/gdb_explain.h"
+#include "sim/rulesets/gdb/gdb_ruleset.h"
+#include "sim/rulesets/gdb/melee/melee_input.h"
+#include "sim/rulesets/gdb/melee/melee_report.h"
 
 namespace vedette::sim::gdb {
 namespace {
@@ -55,7 +63,7 @@ std::vector<const OJson*> of_kind(const std::string& kind) {
 }
 
 Explanation explain(const OJson& e) {
-    const auto x = explain_event(e["kind"], e["rule"], e["details"], tables());
+    const auto x = explain_v1_details(e["kind"], e["rule"], e["details"], tables());
     EXPECT_TRUE(x.has_value()) << e.dump();
     return x.value_or(Explanation{});
 }
@@ -372,20 +380,42 @@ TEST(GdbExplain, VolleyLimberingAndFormationChange) {
 TEST(GdbExplain, MeleeReportIsExplainedLikeTheMeleeEvent) {
     const OJson& e = *of_kind("melee").front();
     Explanation from_event = explain(e);
-    const Explanation from_report = explain_melee_report(e["details"], tables());
+    const Explanation from_report = explain_v1_melee_report(e["details"], tables());
     EXPECT_EQ(from_report.title, "Melee");
     from_event.rule = from_report.rule;
     EXPECT_EQ(from_event, from_report);
 }
 
 TEST(GdbExplain, NoRecordNoExplanation) {
-    EXPECT_FALSE(explain_event("contact", "GdB 12.1", OJson(), tables()).has_value());
-    EXPECT_FALSE(explain_event("contact", "GdB 12.1", OJson::object(), tables()).has_value());
-    const auto plain = explain_event("odd_kind", "R 1", OJson{{"reach_mm", 40}}, tables());
+    EXPECT_FALSE(explain_v1_details("contact", "GdB 12.1", OJson(), tables()).has_value());
+    EXPECT_FALSE(explain_v1_details("contact", "GdB 12.1", OJson::object(), tables()).has_value());
+    const auto plain = explain_v1_details("odd_kind", "R 1", OJson{{"reach_mm", 40}}, tables());
     ASSERT_TRUE(plain.has_value());
     EXPECT_EQ(plain->title, "Odd kind");
     ASSERT_EQ(plain->sections.size(), 1u);
     EXPECT_EQ(line(plain->sections[0], "reach mm"), "40");
+}
+
+// The typed explanation of a melee and the version 1 reader's explanation of its report (as the
+// melee event's details were written) are the same, for every seed of the example melees.
+TEST(GdbExplain, AMeleeExplainsAsItsReportDoes) {
+    const GdbRuleset gdb(kSource + "/sim/rulesets");
+    for (const char* file :
+         {"/replays/examples/melee_example_a.json", "/tests/data/gdb/melee_street_fight.json"}) {
+        const Json json = read_json_file(kSource + file);
+        const MeleeSetup setup = parse_melee(JsonNode(json, file, "$"));
+        const PreparedMelee melee = prepare_melee(gdb.melee_rules(), setup);
+        const MeleeOdds odds = melee_odds(melee);
+        for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+            Prng prng(seed);
+            MeleeOutcome out;
+            resolve_melee(melee, prng, out);
+            const MeleeOdds* counted = seed % 2 ? &odds : nullptr;
+            EXPECT_EQ(explain_melee(melee, out, counted, gdb.tables()),
+                      explain_v1_melee_report(melee_report_json(melee, out, counted), gdb.tables()))
+                << file << ", seed " << seed;
+        }
+    }
 }
 
 }  // namespace

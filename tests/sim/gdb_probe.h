@@ -4,6 +4,7 @@
 // Each test states the rule it checks with the seed's words; the probe sets up just enough to
 // see that rule act.
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -11,18 +12,22 @@
 
 #include "sim/rules/ruleset_files.h"
 #include "sim/rulesets/gdb/battle/battle_engine.h"
+#include "sim/rulesets/gdb/gdb_ruleset.h"
+#include "tests/sim/explanation_lookup.h"
 
 namespace vedette::sim::battle::probe {
 
 inline const std::string kRules = std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets/gdb/gdb.json";
 
-inline const gdb::GdbRules& melee_rules() {
-    static const gdb::GdbRules r = gdb::load_gdb_rules(kRules);
+inline const gdb::GdbRuleset& ruleset() {
+    static const gdb::GdbRuleset r(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets");
     return r;
 }
+inline const gdb::GdbRules& melee_rules() {
+    return ruleset().melee_rules();
+}
 inline const BattleRules& battle_rules() {
-    static const BattleRules r = load_battle_rules(kRules);
-    return r;
+    return ruleset().battle_rules();
 }
 
 // A unit: id, type, figures, formation, position in cm, facing in degrees (0 = north).
@@ -81,6 +86,36 @@ struct Probe {
     }
 };
 
+// The row of a melee's 12.17 modifier table for the modifier `id` (gdb.json "melee_modifiers"),
+// one value per side (attacker, defender) and the reasons it was denied ("name: why; ..."); an
+// empty row when the table has none.
+inline const record::ModifierRow& melee_modifier(const record::Explanation& melee,
+                                                 const std::string& id) {
+    static const record::ModifierRow none{"", "", {"", ""}, false, ""};
+    const auto& ids = gdb::mod_ids();
+    const auto at = std::find(ids.begin(), ids.end(), id);
+    const record::Section* table =
+        explained::section_of(melee, record::SectionKind::modifiers, "Modifiers");
+    if (at == ids.end() || !table) return none;
+    const auto& row = melee_rules().mod(static_cast<gdb::Mod>(at - ids.begin()));
+    const record::ModifierRow* found = explained::row_labelled(*table, row.label);
+    return found ? *found : none;
+}
+
+// Whether `row` says `unit` was denied it for a reason that mentions `why`.
+inline bool denied_to(const record::ModifierRow& row, const std::string& unit,
+                      const std::string& why) {
+    std::size_t at = 0;
+    while (at < row.reason.size()) {
+        const std::size_t end =
+            std::min(row.reason.find("; " + unit + ": ", at), row.reason.size());
+        const std::string piece = row.reason.substr(at, end - at);
+        if (piece.rfind(unit + ": ", 0) == 0 && piece.find(why) != std::string::npos) return true;
+        at = end + 2;
+    }
+    return false;
+}
+
 struct Run {
     Scenario scenario;
     BattleResult result;
@@ -115,7 +150,7 @@ inline Run run(const Probe& p) {
                          battle_rules()),
           {},
           {}};
-    Battle battle(melee_rules(), battle_rules(), r.scenario);
+    Battle battle(ruleset(), r.scenario);
     r.result = battle.run();
     r.end = battle.units();
     return r;

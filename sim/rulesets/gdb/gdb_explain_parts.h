@@ -1,8 +1,9 @@
 #pragma once
 #include "sim/rulesets/gdb/plugin_gate.h"
-// The pieces the GdB explanations are built from (gdb_explain.cpp: charge-phase records;
-// gdb_explain_melee.cpp: the chapter XII melee report): tolerant readers of the untyped records,
-// section builders and the lookups into the tables of gdb.json. Internal to the GdB plug-in.
+// The pieces the GdB explanations are built from (gdb_explain.cpp: the charge phase;
+// gdb_explain_melee.cpp: the chapter XII melee; gdb_replay_v1_explain.cpp: the untyped records of
+// version 1 replays): tolerant readers of JSON (the tables of gdb.json, the version 1 records),
+// section builders and the lookups into the tables. Internal to the GdB plug-in.
 
 #include <cstdio>
 #include <string>
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/record/explanation.h"
+#include "sim/rulesets/gdb/gdb_explain.h"
 
 namespace vedette::sim::gdb::explain {
 
@@ -23,7 +25,7 @@ using record::ResultRow;
 using record::Section;
 using record::SectionKind;
 
-// Tolerant readers: an explanation never throws on an odd record, it shows less.
+// Tolerant readers: an explanation never throws on an odd table or record, it shows less.
 template <class J>
 const J* find(const J& j, const char* key) {
     if (!j.is_object()) return nullptr;
@@ -103,12 +105,10 @@ inline std::string arithmetic(long long dice_sum, long long modifiers, long long
            std::to_string(total);
 }
 
-inline DiceGroup dice_group(const std::string& label, const OJson& dice) {
+inline DiceGroup dice_group(const std::string& label, const std::vector<int>& dice) {
     DiceGroup g;
     g.label = label;
-    if (dice.is_array())
-        for (const auto& d : dice)
-            if (d.is_number_integer()) g.dice.push_back({d.get<int>(), ""});
+    for (const int d : dice) g.dice.push_back({d, ""});
     return g;
 }
 inline long long dice_sum(const DiceGroup& g) {
@@ -157,49 +157,60 @@ inline Section result_table(const std::string& title, const std::string& rule, c
     return s;
 }
 
-// A test's modifiers, one column: the rows the table lacks that the record applied (the class
-// modifier) first, then the table's rows, lit with their value where the record applied them.
-inline Section test_modifiers(const OJson& applied, const json* table, const std::string& rule) {
+// A test's modifiers, one column: the rows the table lacks that the test applied (the class
+// modifier) first, then the table's rows, lit with their value where the test applied them.
+inline Section test_modifiers(const std::vector<TestModifier>& applied, const json* table,
+                              const std::string& rule) {
     Section s = section(SectionKind::modifiers, "Modifiers (lit: applied)", rule);
     s.columns = {"value"};
     const std::vector<const json*> rows =
         table ? items(*table, "modifiers") : std::vector<const json*>{};
-    auto same = [](const OJson& m, const json& row) {
-        const std::string id = str(m, "id");
-        return (!id.empty() && id == str(row, "id")) || str(m, "label") == str(row, "label");
+    auto same = [](const TestModifier& m, const json& row) {
+        return (!m.id.empty() && m.id == str(row, "id")) || m.label == str(row, "label");
     };
-    std::vector<const OJson*> list;
-    if (applied.is_array())
-        for (const auto& m : applied) list.push_back(&m);
-    for (const OJson* m : list) {
+    for (const TestModifier& m : applied) {
         bool known = false;
-        for (const json* row : rows) known = known || same(*m, *row);
-        if (!known)
-            s.rows.push_back(
-                {str(*m, "label"), str(*m, "rule"), {signed_str(num(*m, "value"))}, true, ""});
+        for (const json* row : rows) known = known || same(m, *row);
+        if (!known) s.rows.push_back({m.label, m.rule, {signed_str(m.value)}, true, ""});
     }
     for (const json* row : rows) {
         ModifierRow r{str(*row, "label"), str(*row, "rule"), {""}, false, ""};
-        for (const OJson* m : list)
-            if (same(*m, *row)) {
-                r.values[0] = signed_str(num(*m, "value"));
+        for (const TestModifier& m : applied)
+            if (same(m, *row)) {
+                r.values[0] = signed_str(m.value);
                 r.lit = true;
-                if (!str(*m, "rule").empty()) r.rule = str(*m, "rule");
+                if (!m.rule.empty()) r.rule = m.rule;
             }
         s.rows.push_back(std::move(r));
     }
     return s;
 }
 
-inline void default_notes(Explanation& e, const OJson& d, const json* table) {
+// The notes under a test: [default] when the record or its table is our ruling, and the table's
+// own note.
+inline void default_notes(Explanation& e, bool record_is_default, const json* table) {
     Section n = section(SectionKind::notes, "Notes", "");
-    if (str(d, "source") == "default" || (table && str(*table, "source") == "default"))
+    if (record_is_default || (table && str(*table, "source") == "default"))
         n.notes.push_back(kDefaultNote);
     if (table && !str(*table, "note").empty()) n.notes.push_back(str(*table, "note"));
     if (!n.notes.empty()) e.sections.push_back(std::move(n));
 }
 
-// The melee report's sections, for explain_melee_report (gdb_explain_melee.cpp).
-Explanation melee_explanation(const OJson& report, const json& tables);
+// Dice read against `table` (null when the data file has none), titled by `what` ("charge
+// test", "closing fire"); `rule` is the event's, cited where the roll names none.
+Explanation explain_roll_against(const RollFacts& d, const std::string& what, const json* table,
+                                 const std::string& rule);
+
+// How good an outcome is for the attacker, for the luck meter: a win by how much befalls the
+// loser (pushed back or a square holding 1, a retreat 2, broken 3, dispersed or removed 4), a
+// defender's win the same below zero, a draw 0.
+inline int outcome_rank(const std::string& winner, const std::string& result) {
+    if (winner != "attacker" && winner != "defender") return 0;
+    const int severity = result == "retreat"                            ? 2
+                         : result == "broken"                           ? 3
+                         : result == "dispersed" || result == "removed" ? 4
+                                                                        : 1;
+    return winner == "attacker" ? severity : -severity;
+}
 
 }  // namespace vedette::sim::gdb::explain

@@ -4,7 +4,6 @@
 #include <map>
 
 #include "sim/rulesets/gdb/battle/formation_geometry.h"
-#include "sim/rulesets/gdb/gdb_explain.h"
 
 namespace vedette::sim::battle {
 
@@ -191,8 +190,7 @@ void early_formation_changes(const std::vector<Event>& in, const RecordContext& 
     for (std::size_t i = 0; i < in.size(); ++i) {
         const Event& e = in[i];
         const bool order = (e.kind == "form_square" || e.kind == "formation_change") &&
-                           !e.units.empty() && e.details.is_object() &&
-                           e.details.value("completes", false);
+                           !e.units.empty() && e.completes_before_contact;
         if (order) {
             const int unit = e.units[0];
             // The first later event of the same turn that records this unit in another formation.
@@ -264,8 +262,7 @@ std::vector<record::Event> to_record(const std::vector<Event>& events, const Rec
         r.t1_ms = e.t1_ms;
         if (e.motion)
             r.motion = record::Motion{e.motion->path, e.motion->facing_end, e.motion->gait};
-        if (!e.details.is_null())
-            r.explanation = gdb::explain_event(e.kind, e.rule, e.details, c.tables);
+        if (e.explanation) r.explanation = *e.explanation;
         for (const auto& a : e.after) r.after.push_back(to_record(a, c));
     }
     number_episodes(events, out);

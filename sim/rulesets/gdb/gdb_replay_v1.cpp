@@ -18,6 +18,7 @@
 #include "sim/replay/replay_lines.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/rulesets/gdb/gdb_record.h"
+#include "sim/rulesets/gdb/gdb_replay_v1_explain.h"
 
 namespace vedette::sim::battle {
 
@@ -359,6 +360,18 @@ V1Replay parse_replay_document(const std::string& text, const std::string& file)
     return r;
 }
 
+// The untyped records of the day become typed explanations, and a formation change ordered as a
+// reaction says whether it completes before contact (the record shows it early).
+void explain_details(std::vector<Event>& events, const nlohmann::json& tables) {
+    for (Event& e : events) {
+        if (e.details.is_null()) continue;
+        e.explanation = gdb::explain_v1_details(e.kind, e.rule, e.details, tables);
+        if (e.kind == "form_square" || e.kind == "formation_change")
+            e.completes_before_contact =
+                e.details.is_object() && e.details.value("completes", false);
+    }
+}
+
 }  // namespace
 
 replay::Replay upgrade_v1_replay(const std::string& text, const std::string& file,
@@ -375,6 +388,7 @@ replay::Replay upgrade_v1_replay(const std::string& text, const std::string& fil
         throw InputError(file, "$.scenario",
                          "the scenario's units are not the units the events name (the file was "
                          "edited or damaged)");
+    explain_details(v.events, tables);
     const RecordContext c{scenario, rules, tables, v.rules_hash};
     replay::Replay r;
     r.file = file;

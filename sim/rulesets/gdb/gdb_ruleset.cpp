@@ -62,7 +62,7 @@ replay::Recorded GdbRuleset::run(const ruleset::Scenario& scenario, std::uint64_
     if (!gdb) throw std::logic_error("GdbRuleset::run: not a GdB scenario");
     battle::Scenario s = gdb->scenario;
     s.seed = seed;
-    const battle::BattleResult result = battle::run_battle(melee_, battle_, s);
+    const battle::BattleResult result = battle::run_battle(*this, s);
     return battle::to_record(result, battle::RecordContext{s, battle_, tables(), melee_.hash});
 }
 
@@ -84,11 +84,10 @@ ruleset::Resolution GdbRuleset::resolve(const Json& json, const std::string& fil
         }
     }
     ruleset::Resolution r;
-    // The explanation reads the report as a melee record keeps it (a replay's melee details);
-    // the command line then gets the odds in the form every ruleset writes.
+    // The command line gets the odds in the form every ruleset writes.
     r.json = melee_report_json(melee, outcome, odds ? &*odds : nullptr);
     r.json["seed"] = seed;
-    r.explanation = explain_melee_report(r.json, tables());
+    r.explanation = explain_melee(melee, outcome, odds ? &*odds : nullptr, tables());
     if (odds) r.json["odds"] = ruleset::odds_json(melee_cli_odds(melee, outcome, *odds));
     r.text = melee_report_text(melee, outcome, odds ? &*odds : nullptr);
     return r;

@@ -39,6 +39,8 @@ public:
 
     const GdbRules& melee_rules() const { return melee_; }
     const battle::BattleRules& battle_rules() const { return battle_; }
+    // gdb.json as loaded: the full tables the explanations show and the looks the header copies.
+    using DataFileRuleset::tables;
 
 private:
     GdbRules melee_;

@@ -28,11 +28,12 @@ std::string status_name(const UnitState& s) {
     return std::string(gdb::to_string(s.status));
 }
 
-Battle::Battle(const gdb::GdbRules& melee_rules, const BattleRules& rules, const Scenario& scenario)
-    : melee_rules_(melee_rules),
-      rules_(rules),
+Battle::Battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario)
+    : melee_rules_(ruleset.melee_rules()),
+      rules_(ruleset.battle_rules()),
+      tables_(ruleset.tables()),
       scenario_(scenario),
-      scale_(rules.scales.at(scenario.scale)),
+      scale_(rules_.scales.at(scenario.scale)),
       prng_(scenario.seed),
       ids_(unit_ids(scenario)) {
     for (const auto& su : scenario.units) {
@@ -43,13 +44,12 @@ Battle::Battle(const gdb::GdbRules& melee_rules, const BattleRules& rules, const
         s.formation = su.unit.formation;
         s.status = su.unit.status;
         units_.push_back(s);
-        move_rates_.push_back(rules.moves_of(su.unit.type, scale_));
+        move_rates_.push_back(rules_.moves_of(su.unit.type, scale_));
     }
 }
 
-BattleResult run_battle(const gdb::GdbRules& melee_rules, const BattleRules& rules,
-                        const Scenario& scenario) {
-    return Battle(melee_rules, rules, scenario).run();
+BattleResult run_battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario) {
+    return Battle(ruleset, scenario).run();
 }
 
 BattleResult Battle::run() {

@@ -15,6 +15,8 @@
 #include "sim/rulesets/gdb/battle/battle_rules.h"
 #include "sim/rulesets/gdb/battle/charge_steps.h"
 #include "sim/rulesets/gdb/battle/scenario.h"
+#include "sim/rulesets/gdb/gdb_explain.h"
+#include "sim/rulesets/gdb/gdb_ruleset.h"
 #include "sim/rulesets/gdb/melee/gdb_rules.h"
 
 namespace vedette::sim::battle {
@@ -84,7 +86,9 @@ struct BattleResult {
 
 class Battle {
 public:
-    Battle(const gdb::GdbRules& melee_rules, const BattleRules& rules, const Scenario& scenario);
+    // `ruleset` gives the melee tables, the charge and turn tables and gdb.json as loaded (the
+    // full tables the explanations show).
+    Battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario);
     BattleResult run();
 
     // For tests: the state after run().
@@ -188,7 +192,7 @@ private:
         int dice[2] = {0, 0};
         int total = 0;
         const RangeRow* row = nullptr;
-        nlohmann::ordered_json details;
+        gdb::RollFacts facts;  // what the explanation shows
     };
     using TestMods = std::vector<std::pair<const RuleRow*, int>>;
     TestRoll morale_test(int unit, const MoraleTable& table, const TestMods& mods,
@@ -260,6 +264,7 @@ private:
 
     const gdb::GdbRules& melee_rules_;
     const BattleRules& rules_;
+    const nlohmann::json& tables_;  // gdb.json as loaded, for the explanations
     const Scenario& scenario_;
     const ScalePreset& scale_;
     Prng prng_;
@@ -277,8 +282,7 @@ private:
 };
 
 // Convenience: loads nothing, runs everything.
-BattleResult run_battle(const gdb::GdbRules& melee_rules, const BattleRules& rules,
-                        const Scenario& scenario);
+BattleResult run_battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario);
 
 std::vector<std::string> unit_ids(const Scenario& scenario);
 std::string status_name(const UnitState& s);

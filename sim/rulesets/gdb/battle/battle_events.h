@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/geom/fixed_geometry.h"
+#include "sim/record/explanation.h"
 
 namespace vedette::sim::battle {
 
@@ -60,7 +61,11 @@ struct Event {
     std::int64_t t0_ms = 0;
     std::int64_t t1_ms = 0;
     std::optional<Motion> motion;
-    nlohmann::ordered_json details;  // explanation record (dice, modifiers, rows) or null
+    nlohmann::ordered_json details;  // version 1: the untyped explanation record, or null
+    std::optional<record::Explanation> explanation;
+    // A formation change ordered now that completes before contact: the record shows the figures
+    // taking the new formation from this event on.
+    bool completes_before_contact = false;
     std::vector<UnitSnapshot> after;
 };
 

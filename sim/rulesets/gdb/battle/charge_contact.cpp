@@ -15,6 +15,19 @@ using charge::kReactionRule;
 using geom::i64;
 using geom::Vec;
 
+namespace {
+// An emergency limbering as its explanation shows it: one die read against the table (our
+// ruling: the seeds give none).
+gdb::RollFacts limbering_roll(int die, const RangeRow& row) {
+    gdb::RollFacts roll;
+    roll.table = "emergency_limbering";
+    roll.dice = {die};
+    roll.row = row.label;
+    roll.is_default = true;
+    return roll;
+}
+}  // namespace
+
 bool Battle::charger_test(ChargeRun& run) {
     const int c = run.charger, t = run.target;
     auto& cs = units_[static_cast<std::size_t>(c)];
@@ -35,7 +48,7 @@ bool Battle::charger_test(ChargeRun& run) {
     if (test.row->outcome != "charge_home") cs.status = gdb::Status::unformed;
     emit("morale_test", {c}, ct.rule,
          name(c) + " charge test: " + std::to_string(test.total) + ", " + test.row->label)
-        .details = test.details;
+        .explanation = gdb::explain_roll(test.facts, ct.rule, tables_);
     if (test.row->outcome == "halt") return false;
     if (test.row->outcome == "retreat") {
         fall_back(c, t, moves(c).retreat_mm / 2, "retreat", ct.rule,
@@ -57,7 +70,7 @@ void Battle::countercharge_test(ChargeRun& run) {
     }
     emit("morale_test", {t}, ct.rule,
          name(t) + " countercharge test: " + std::to_string(cc.total) + ", " + cc.row->label)
-        .details = cc.details;
+        .explanation = gdb::explain_roll(cc.facts, ct.rule, tables_);
 }
 
 bool Battle::target_stand_test(ChargeRun& run) {
@@ -80,7 +93,7 @@ bool Battle::target_stand_test(ChargeRun& run) {
     if (stand.row->outcome == "wavering") ts.status = gdb::Status::wavering;
     emit("morale_test", {t}, st.rule,
          name(t) + " stand test: " + std::to_string(stand.total) + ", " + stand.row->label)
-        .details = stand.details;
+        .explanation = gdb::explain_roll(stand.facts, st.rule, tables_);
     if (stand.row->outcome != "retreat") return true;
     const Vec left_from = ts.pos;
     stand_test_retreat(run, st.rule);
@@ -113,7 +126,7 @@ void Battle::stand_test_retreat(ChargeRun& run, const std::string& stand_rule) {
     }
     emit(abandoned ? "guns_abandoned" : "formation_change", {t}, rules_.limbering_rule,
          name(t) + ": emergency limbering 1D6 = " + std::to_string(die) + ", " + lr.label)
-        .details = {{"dice", {die}}, {"row", lr.label}, {"source", "default"}};
+        .explanation = gdb::explain_roll(limbering_roll(die, lr), rules_.limbering_rule, tables_);
     ts.status = gdb::Status::retreating;
     fall_back(t, c, half_retreat, "retreat", rules_.limbering_rule,
               abandoned ? name(t) + ": the crew flees half its retreat move, " + cm(half_retreat)
@@ -290,28 +303,28 @@ bool Battle::formation_test(int u, const std::string& rule, const std::string& w
     const int d1 = roll(u, "formation_test"), d2 = roll(u, "formation_test");
     const auto klass = scenario_.units[static_cast<std::size_t>(u)].unit.klass;
     const int target = melee_rules_.formation_pass_on[static_cast<std::size_t>(klass)];
-    nlohmann::ordered_json mods = nlohmann::ordered_json::array();
+    gdb::RollFacts test;
+    test.test = "formation_test";
+    test.rule = melee_rules_.formation_rule;
+    test.dice = {d1, d2};
+    test.modifiers.emplace();
     int bonus = 0;
     if (const Commander* g = attached_general(u); g && g->skill == gdb::General::excellent) {
         const auto& row = melee_rules_.formation_excellent_general;
         bonus = row.value;
-        mods.push_back({{"label", row.label}, {"value", row.value}, {"rule", row.rule}});
+        test.modifiers->push_back({row.id, row.label, row.rule, row.value});
     }
     const int total = d1 + d2 + bonus;
     const bool passed = total >= target;
     if (!passed) s.status = gdb::Status::unformed;
-    const std::string row = std::to_string(target) + "+ for " + std::string(gdb::to_string(klass)) +
-                            ": " + (passed ? "stays formed" : "unformed");
+    test.total = total;
+    test.row = std::to_string(target) + "+ for " + std::string(gdb::to_string(klass)) + ": " +
+               (passed ? "stays formed" : "unformed");
+    test.result = passed ? "formed" : "unformed";
     emit("formation_test", {u}, rule,
          name(u) + " formation test, " + why + ": " + std::to_string(total) + ", needs " +
              std::to_string(target) + "+: " + (passed ? "stays formed" : "unformed"))
-        .details = {{"test", "formation_test"},
-                    {"rule", melee_rules_.formation_rule},
-                    {"dice", {d1, d2}},
-                    {"modifiers", mods},
-                    {"total", total},
-                    {"row", row},
-                    {"result", passed ? "formed" : "unformed"}};
+        .explanation = gdb::explain_roll(test, rule, tables_);
     return passed;
 }
 

@@ -15,6 +15,22 @@ using charge::kReactionRule;
 using geom::i64;
 using geom::Vec;
 
+namespace {
+// The closing volley as its explanation shows it: the dice and the canister bonus read against
+// the closing fire table (our ruling: the seeds give none), and the figures it took.
+gdb::RollFacts volley_roll(int d1, int d2, int bonus, const FireRow& row, int lost) {
+    gdb::RollFacts roll;
+    roll.table = "closing_fire";
+    roll.dice = {d1, d2};
+    roll.bonus = bonus;
+    roll.total = d1 + d2 + bonus;
+    roll.row = row.label;
+    roll.figures_lost = lost;
+    roll.is_default = true;
+    return roll;
+}
+}  // namespace
+
 void Battle::announce_reaction(ChargeRun& run) {
     const int t = run.target;
     const auto& ts = units_[static_cast<std::size_t>(t)];
@@ -82,8 +98,8 @@ void Battle::closing_volley(ChargeRun& run) {
          name(t) + " fires a closing volley: " + std::to_string(d1) + " + " + std::to_string(d2) +
              (bonus ? " + " + std::to_string(bonus) + " canister" : "") + " = " +
              std::to_string(d1 + d2 + bonus) + ": " + row.label)
-        .details = {{"dice", {d1, d2}}, {"bonus", bonus},  {"total", d1 + d2 + bonus},
-                    {"row", row.label}, {"figures", lost}, {"source", "default"}};
+        .explanation =
+        gdb::explain_roll(volley_roll(d1, d2, bonus, row, lost), rules_.closing_fire_rule, tables_);
     if (lost > 0) {
         cs.figures -= lost;
         emit("casualties", {c}, rules_.closing_fire_rule,
@@ -102,18 +118,18 @@ void Battle::start_formation_change(ChargeRun& run) {
                                                moves(run.charger).charge_mm, run.distance);
     run.changing = true;
     const auto& p = run.change;
-    emit(p.to == gdb::Formation::square ? "form_square" : "formation_change", {t},
-         rules_.formation_rule,
-         name(t) + " changes to " + std::string(gdb::to_string(p.to)) + ": it takes " +
-             std::to_string(p.percent) + "% of the charger's move (" + cm(p.needed_mm) +
-             "); the charger was " + cm(run.distance) + " away, so " +
-             (p.completes ? "it will be complete before contact"
-                          : "it will be caught changing formation"))
-        .details = {{"percent", p.percent},
-                    {"needed_mm", p.needed_mm},
-                    {"distance_mm", run.distance},
-                    {"completes", p.completes},
-                    {"source", "default"}};
+    const std::string kind = p.to == gdb::Formation::square ? "form_square" : "formation_change";
+    Event& order =
+        emit(kind, {t}, rules_.formation_rule,
+             name(t) + " changes to " + std::string(gdb::to_string(p.to)) + ": it takes " +
+                 std::to_string(p.percent) + "% of the charger's move (" + cm(p.needed_mm) +
+                 "); the charger was " + cm(run.distance) + " away, so " +
+                 (p.completes ? "it will be complete before contact"
+                              : "it will be caught changing formation"));
+    order.explanation = gdb::explain_formation_change(
+        kind, rules_.formation_rule, {p.percent, p.needed_mm, run.distance, p.completes, true},
+        tables_);
+    order.completes_before_contact = p.completes;
 }
 
 // The evaders fall back; if the charger can still reach them and passes its charge test, it rides
@@ -160,7 +176,7 @@ void Battle::evade(ChargeRun& run) {
     const TestRoll test = morale_test(c, rules_.charge_test, {}, "charge_test");
     if (test.row->outcome != "charge_home") cs.status = gdb::Status::unformed;
     emit("morale_test", {c}, rules_.charge_test.rule, name(c) + " charge test: " + test.row->label)
-        .details = test.details;
+        .explanation = gdb::explain_roll(test.facts, rules_.charge_test.rule, tables_);
     if (test.row->outcome != "charge_home") return;
     const Vec from = cs.pos;
     const Vec to = contact_position(c, t);

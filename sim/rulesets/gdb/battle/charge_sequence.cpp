@@ -13,7 +13,6 @@ using charge::cm;
 using charge::kChargeRule;
 using geom::i64;
 using geom::Vec;
-using OJson = nlohmann::ordered_json;
 
 bool Battle::in_charge_sector(int charger, int target) const {
     const geom::Rect cr = rect_of(charger);
@@ -36,26 +35,30 @@ Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const T
     r.dice[0] = roll(unit, purpose);
     r.dice[1] = roll(unit, purpose);
     r.total = r.dice[0] + r.dice[1];
-    OJson list = OJson::array();
+    std::vector<gdb::TestModifier> applied;
     const auto klass = scenario_.units[static_cast<std::size_t>(unit)].unit.klass;
     const int class_mod = table.class_mod[static_cast<std::size_t>(klass)];
     if (class_mod != 0) {
         r.total += class_mod;
-        list.push_back({{"label", "Class: " + std::string(gdb::to_string(klass))},
-                        {"value", class_mod},
-                        {"rule", table.rule}});
+        applied.push_back(
+            {"", "Class: " + std::string(gdb::to_string(klass)), table.rule, class_mod});
     }
     for (const auto& [row, value] : mods) {
         if (value == 0) continue;
         r.total += value;
-        list.push_back({{"label", row->label}, {"value", value}, {"rule", row->rule}});
+        applied.push_back({row->id, row->label, row->rule, value});
     }
     for (const auto& row : table.rows)
         if (r.total >= row.min && r.total <= row.max) r.row = &row;
-    r.details = {{"test", purpose},         {"rule", table.rule}, {"dice", {r.dice[0], r.dice[1]}},
-                 {"modifiers", list},       {"total", r.total},   {"row", r.row->label},
-                 {"result", r.row->outcome}};
-    if (table.is_default) r.details["source"] = "default";
+    // The test's table in gdb.json is the one named after it ("charge_test", "stand_test").
+    r.facts.test = r.facts.table = purpose;
+    r.facts.rule = table.rule;
+    r.facts.dice = {r.dice[0], r.dice[1]};
+    r.facts.modifiers = std::move(applied);
+    r.facts.total = r.total;
+    r.facts.row = r.row->label;
+    r.facts.result = r.row->outcome;
+    r.facts.is_default = table.is_default;
     return r;
 }
 
@@ -322,16 +325,16 @@ bool Battle::declare_charge(ChargeRun& run, bool opportunity, i64 used) {
                       (blocker.empty() ? std::string() : ": " + blocker + " is in the way");
         }
     }
-    OJson checks = {{"distance_mm", k.distance_mm},
-                    {"charge_move_mm", k.charge_move_mm},
-                    {"command_distance_mm", k.command_mm},
-                    {"command_radius_mm", k.command_radius_mm},
-                    {"visible", visible},
-                    {"in_sector", k.in_sector}};
+    gdb::DeclarationFacts checks;
+    checks.distance_mm = k.distance_mm;
+    checks.charge_move_mm = k.charge_move_mm;
+    checks.command = gdb::DeclarationFacts::Command{k.command_mm, k.command_radius_mm};
+    checks.visible = visible;
+    checks.in_sector = k.in_sector;
     if (!refusal.empty()) {
         emit("charge_refused", {c, t}, kChargeRule,
              name(c) + " cannot charge " + name(t) + ": " + refusal)
-            .details = checks;
+            .explanation = gdb::explain_declaration("charge_refused", kChargeRule, checks);
         return false;
     }
     run.reinforcing = in_contact(t);
@@ -340,13 +343,13 @@ bool Battle::declare_charge(ChargeRun& run, bool opportunity, i64 used) {
                                                        cm(k.command_radius_mm) + " allowed)"
                                                  : "") +
                                 ", visible, within 22 degrees";
-    emit("charge_declared", {c, t},
-         opportunity ? "GdB opportunity charges (seed 000)" : kChargeRule,
+    const std::string rule = opportunity ? "GdB opportunity charges (seed 000)" : kChargeRule;
+    emit("charge_declared", {c, t}, rule,
          opportunity ? name(c) + " seizes the initiative: an opportunity charge on " + name(t) +
                            ", moving first: " + checked
                      : name(c) + (run.reinforcing ? " charges into the melee with " : " charges ") +
                            name(t) + ": " + checked)
-        .details = checks;
+        .explanation = gdb::explain_declaration("charge_declared", rule, checks);
     cs.reinforcement = run.reinforcing;
     cs.charged = true;
     run.start_front = rect_of(c).front_centre();

@@ -8,7 +8,6 @@
 #include "sim/rulesets/gdb/battle/battle_engine.h"
 #include "sim/rulesets/gdb/melee/melee_engine.h"
 #include "sim/rulesets/gdb/melee/melee_odds.h"
-#include "sim/rulesets/gdb/melee/melee_report.h"
 
 namespace vedette::sim::battle {
 
@@ -171,8 +170,8 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders,
     }
     mark_area_to_occupy(where, defenders, attackers);
     const std::optional<gdb::MeleeOdds> odds = odds_if_countable(prep);
-    emit("melee", all, "GdB 12.2-12.20", text, 2500).details =
-        gdb::melee_report_json(prep, out, odds ? &*odds : nullptr);
+    emit("melee", all, "GdB 12.2-12.20", text, 2500).explanation =
+        gdb::explain_melee(prep, out, odds ? &*odds : nullptr, tables_);
     for (std::size_t i = 0; i < all.size(); ++i)
         narrate_melee_losses(all[i], out.units[i].casualties, out.units[i].status);
     if (dec.continues)

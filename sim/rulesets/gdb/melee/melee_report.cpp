@@ -26,20 +26,6 @@ std::string winner_name(int w) {
     return w < 0 ? "none" : side_name(w);
 }
 
-const char* fate_name(Fate f) {
-    switch (f) {
-        case Fate::fights:
-            return "fights";
-        case Fate::retreating_auto:
-            return "loses_automatically";
-        case Fate::removed:
-            return "removed";
-        case Fate::dispersed:
-            return "dispersed";
-    }
-    return "fights";
-}
-
 OJson rule_row_json(const RuleRow& row, int value) {
     OJson j;
     j["id"] = row.id;
@@ -48,15 +34,6 @@ OJson rule_row_json(const RuleRow& row, int value) {
     j["value"] = value;
     if (row.is_default) j["source"] = "default";
     return j;
-}
-
-std::string casualty_arithmetic(const GdbRules& r, const CasualtyGroup& g) {
-    std::string s = std::to_string(g.figures) + " / " + std::to_string(g.per) + " = " +
-                    std::to_string(g.figures / g.per);
-    if (g.halved)
-        s += ", halved (infantry against cavalry) = " + std::to_string(g.inflicted) + " (" +
-             r.infantry_vs_cavalry_divisor.rule + ")";
-    return s;
 }
 
 OJson test_json(const PreparedMelee& m, const PreparedUnit& p, const TestRecord& t) {
@@ -133,23 +110,46 @@ OJson unit_json(const PreparedMelee& m, const MeleeOutcome& out, int id) {
     if (uo.test.kind != TestKind::none) tests.push_back(test_json(m, p, uo.test));
     j["tests"] = tests;
     OJson bonus = OJson::array();
-    if (uo.bonus_moves & kBonusTurn45)
-        bonus.push_back({{"kind", "turn_45"},
-                         {"rule", "GdB 12.21 b"},
-                         {"label", "may turn 45 degrees left or right in place"}});
-    if (uo.bonus_moves & kBonusOccupy)
-        bonus.push_back({{"kind", "occupy"},
-                         {"rule", "GdB 12.21 a"},
-                         {"label", "may occupy the position the enemy held"}});
-    if (uo.bonus_moves & kBonusHalfChargeMove)
-        bonus.push_back({{"kind", "half_charge_move"},
-                         {"rule", "GdB 12.21 c, 12.24"},
-                         {"label", "superb training: may move half its charge move"}});
+    for (const auto& b : bonus_move_texts())
+        if (uo.bonus_moves & b.bit)
+            bonus.push_back({{"kind", b.kind}, {"rule", b.rule}, {"label", b.label}});
     j["bonus_moves"] = bonus;
     return j;
 }
 
 }  // namespace
+
+const char* fate_name(Fate f) {
+    switch (f) {
+        case Fate::fights:
+            return "fights";
+        case Fate::retreating_auto:
+            return "loses_automatically";
+        case Fate::removed:
+            return "removed";
+        case Fate::dispersed:
+            return "dispersed";
+    }
+    return "fights";
+}
+
+std::string casualty_arithmetic(const GdbRules& r, const CasualtyGroup& g) {
+    std::string s = std::to_string(g.figures) + " / " + std::to_string(g.per) + " = " +
+                    std::to_string(g.figures / g.per);
+    if (g.halved)
+        s += ", halved (infantry against cavalry) = " + std::to_string(g.inflicted) + " (" +
+             r.infantry_vs_cavalry_divisor.rule + ")";
+    return s;
+}
+
+const std::vector<BonusMoveText>& bonus_move_texts() {
+    static const std::vector<BonusMoveText> t = {
+        {kBonusTurn45, "turn_45", "GdB 12.21 b", "may turn 45 degrees left or right in place"},
+        {kBonusOccupy, "occupy", "GdB 12.21 a", "may occupy the position the enemy held"},
+        {kBonusHalfChargeMove, "half_charge_move", "GdB 12.21 c, 12.24",
+         "superb training: may move half its charge move"}};
+    return t;
+}
 
 OJson melee_odds_json(const PreparedMelee& m, const MeleeOdds& odds) {
     OJson j;

@@ -31,4 +31,17 @@ std::string outcome_label(const std::string& winner, const std::string& result, 
 std::string melee_report_text(const PreparedMelee& m, const MeleeOutcome& out,
                               const MeleeOdds* odds);
 
+// The words the report and the explanation share: what became of a unit that did not fight
+// ("loses_automatically"), the 12.20 arithmetic of a casualty group ("12 / 4 = 3"), and the 12.21
+// bonus moves a unit earned (its BonusMove bits), each with its rule and label.
+const char* fate_name(Fate f);
+std::string casualty_arithmetic(const GdbRules& r, const CasualtyGroup& g);
+struct BonusMoveText {
+    BonusMove bit;
+    const char* kind;
+    const char* rule;
+    const char* label;
+};
+const std::vector<BonusMoveText>& bonus_move_texts();
+
 }  // namespace vedette::sim::gdb
