@@ -25,6 +25,12 @@ Json scenario_json(const std::string& name) {
                           ".scenario.json");
 }
 
+// A scenario of the clause tests (tests/data/dicepool), written for one ruling.
+Json data_json(const std::string& name) {
+    return read_json_file(std::string(VEDETTE_SOURCE_DIR) + "/tests/data/dicepool/" + name +
+                          ".scenario.json");
+}
+
 replay::Recorded run(const Json& json) {
     const auto s = ruleset().parse_scenario(json, "test.scenario.json");
     return ruleset().run(*s, s->seed);
@@ -172,6 +178,49 @@ TEST(DicepoolReactions, VolleyBeyondMusketRangeIsNotFiredAndTheDefenderFights) {
     const auto& dice = melee.explanation->sections[2].dice;
     ASSERT_EQ(dice.size(), 2u);
     EXPECT_EQ(dice[1].dice.size(), 12u) << "the defender rolls its melee dice";
+}
+
+std::vector<const record::Event*> in_turn(const replay::Recorded& r, const std::string& kind,
+                                          int turn) {
+    std::vector<const record::Event*> out;
+    for (const auto* e : all_of(r, kind))
+        if (e->turn == turn) out.push_back(e);
+    return out;
+}
+
+TEST(DicepoolReactions, OnlyCloseOrderVolleysJudgedWhenTheReactionIsChosen) {
+    // DP Volley: "Если пехотное подразделение находилось в формации сомкнутый строй то оно может
+    // выполнить действие залп". DP Square: "Если тест провален, то подразделение становиться в
+    // свободной формации". Turn-3 ruling: close order is judged when the reaction is chosen; a
+    // loose unit re-forms close order by spending its movement phase doing nothing else.
+    const auto r = run(data_json("volley_needs_close_order"));
+    const int gb_line = 2;
+    // Turn 1: the failed square leaves the battalion loose; it was charged, so it does not
+    // re-form in that turn's movement phase.
+    ASSERT_EQ(first(r, "loose_formation").after[0].look.layout, "loose");
+    EXPECT_TRUE(in_turn(r, "reform", 1).empty());
+    // Turn 2: its volley is refused where it stands loose; it takes no activation test and
+    // fights the ordinary melee with its 12 dice.
+    const auto refused = in_turn(r, "volley_refused", 2);
+    ASSERT_EQ(refused.size(), 1u);
+    EXPECT_EQ(refused[0]->units[0], gb_line);
+    EXPECT_EQ(refused[0]->rule, "DP Volley");
+    EXPECT_NE(refused[0]->text.find("loose formation"), std::string::npos) << refused[0]->text;
+    EXPECT_TRUE(in_turn(r, "volley_test", 2).empty());
+    EXPECT_TRUE(in_turn(r, "volley", 2).empty());
+    const auto melee2 = in_turn(r, "melee", 2);
+    ASSERT_EQ(melee2.size(), 1u);
+    EXPECT_EQ(melee2[0]->explanation->sections[2].dice[1].dice.size(), 12u);
+    // Turn 3: nobody charges it, and it spends its movement phase re-forming close order.
+    const auto reform = in_turn(r, "reform", 3);
+    ASSERT_EQ(reform.size(), 1u);
+    EXPECT_EQ(reform[0]->phase, "movement");
+    EXPECT_EQ(reform[0]->after[0].look.layout, "close_order");
+    EXPECT_FALSE(reform[0]->after[0].look.disordered);
+    // Turn 4: in close order again, it volleys.
+    EXPECT_EQ(in_turn(r, "volley_test", 4).size(), 1u);
+    EXPECT_EQ(in_turn(r, "volley", 4).size(), 1u);
+    EXPECT_TRUE(in_turn(r, "volley_refused", 4).empty());
 }
 
 }  // namespace

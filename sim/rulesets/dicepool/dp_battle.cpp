@@ -228,11 +228,24 @@ std::string Battle::turn_hash() const {
     return hex16(h);
 }
 
+// Turn-3 ruling: "A loose unit re-forms close order by spending its movement phase doing nothing
+// else" - a close-order unit left loose by a failed square (DP Square) takes its sheet's order.
+void Battle::reform(int u) {
+    UnitState& x = unit(u);
+    x.formation = sheet(u).formation;
+    x.loosened = false;
+    record::Event& e = emit(Category::react, "reform", {u}, "DP Square",
+                            x.name + " spends its movement re-forming close order", 1200);
+    e.effects.push_back({record::EffectKind::formation_change, {u}, snap(u).look, 0, 0});
+}
+
 void Battle::ordinary_moves(int turn) {
     phase_ = "movement";
+    std::vector<bool> ordered(units_.size(), false);
     for (const DpOrder& o : scenario_.orders) {
         if (o.turn != turn || o.kind != OrderKind::move) continue;
         UnitState& x = unit(o.unit);
+        ordered[static_cast<std::size_t>(o.unit)] = true;
         if (x.gone || engaged_with(o.unit) >= 0) continue;
         const Vec delta = o.to - x.at;
         if (delta == Vec{}) continue;
@@ -242,6 +255,14 @@ void Battle::ordinary_moves(int turn) {
         move_unit(o.unit, x.at + geom::scale(dir, go), dir, "move", "DP Movement",
                   x.name + " moves " + inches_text(go * 10), "walk");
     }
+    for (std::size_t i = 0; i < units_.size(); ++i) {
+        const UnitState& x = units_[i];
+        const bool loose = x.formation == Formation::loose &&
+                           sheet(static_cast<int>(i)).formation == Formation::close_order;
+        if (loose && !ordered[i] && !x.gone && !x.in_action &&
+            engaged_with(static_cast<int>(i)) < 0)
+            reform(static_cast<int>(i));
+    }
 }
 
 void Battle::run_turn(int turn) {
@@ -249,7 +270,7 @@ void Battle::run_turn(int turn) {
     rec_.begin_turn(turn, all());
     phase_ = "charges";
     rec_.end_episode();
-    for (auto& u : units_) u.fell_back_after_volley = false;
+    for (auto& u : units_) u.fell_back_after_volley = u.in_action = false;
     emit(Category::turn, "turn_start", {}, "DP Turn", "Turn " + std::to_string(turn), 500);
     for (const DpOrder& o : scenario_.orders)
         if (o.turn == turn && o.kind == OrderKind::charge) charge(o.unit, o.target);

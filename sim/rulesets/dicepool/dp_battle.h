@@ -27,7 +27,10 @@ replay::Recorded run_dp_battle(const DpRules& rules, const DpScenario& scenario,
 struct UnitState : DpUnit {
     bool gone = false;
     bool fell_back_after_volley = false;  // DP Volley: "once per turn"
-    bool loosened = false;                // a failed square: loose formation, drawn untidy
+    // Turn sequence (turn-3 ruling): it charged, was charged, countercharged, fought, withdrew,
+    // fell back or was pushed back this turn, so it does not move in the movement phase.
+    bool in_action = false;
+    bool loosened = false;  // a failed square: loose formation, drawn untidy
 };
 
 // A drawn melee (DP Casualties: "both stay in contact and fight again next turn"). It goes on
@@ -92,6 +95,7 @@ private:
     std::string turn_hash() const;
     void run_turn(int turn);
     void ordinary_moves(int turn);
+    void reform(int unit);
     UnitState& unit(int u) { return units_[static_cast<std::size_t>(u)]; }
     const UnitState& unit(int u) const { return units_[static_cast<std::size_t>(u)]; }
     const UnitSheet& sheet(int u) const { return rules_.sheet(unit(u).type); }

@@ -99,6 +99,7 @@ void Battle::fall_back(int u, int from, i64 distance_tenths, const std::string& 
         return true;
     };
     while (mm > 0 && !on_table(mm)) --mm;
+    x.in_action = true;
     move_unit(u, x.at + geom::scale(dir, mm), face, kind, rule,
               text + " (" + inches_text(mm * 10) + ")", kind == "push_back" ? "flee" : "walk");
 }
@@ -192,6 +193,18 @@ void Battle::countercharge(ChargeState& c) {
 }
 
 void Battle::volley(ChargeState& c) {
+    // "Если пехотное подразделение находилось в формации сомкнутый строй": close order is judged
+    // when the reaction is chosen (turn-3 ruling), so a unit loose after a failed square waits.
+    if (unit(c.target).formation != Formation::close_order) {
+        emit(Category::react, "volley_refused", {c.target, c.attacker}, "DP Volley",
+             unit(c.target).name + " is in " +
+                 (unit(c.target).formation == Formation::square ? std::string("square")
+                                                                : std::string("loose formation")) +
+                 " and may not volley (only close order volleys): it waits and fights the "
+                 "ordinary melee",
+             800);
+        return;
+    }
     const TestRoll t = roll_test(c.target, DicePurpose::reaction_test, sheet(c.target).order, {});
     emit_test(c.target, "volley_test", "DP Volley", "activation test to volley", t,
               "it fires out of sequence", "it waits and fights the ordinary melee");

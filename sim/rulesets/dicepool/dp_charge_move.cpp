@@ -150,6 +150,7 @@ void Battle::charge(int attacker, int target) {
         order_test(attacker, DicePurpose::order_test, "order_test", "DP Charge move",
                    "order test to charge", "the charge goes in", "the charge is not made");
     if (!t.passed) return;
+    unit(attacker).in_action = unit(target).in_action = true;  // the charge is made
     // "Переместите каждую модель ... на дистанцию, которая выпала на кубиках ... и добавьте
     // дистанцию собственного движения."
     c.reach_tenths = static_cast<int>(inches_to_tenths(t.dice_sum() + sh.move_in));

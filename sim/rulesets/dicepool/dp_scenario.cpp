@@ -116,7 +116,8 @@ void parse_units(const DpRules& rules, const JsonNode& root, DpScenario& s) {
     }
 }
 
-void check_reaction(const DpRules& rules, const JsonNode& n, const DpUnit& u, Reaction r) {
+void check_reaction(const DpRules& rules, const JsonNode& n, const DpUnit& u, Reaction r,
+                    int turn) {
     const UnitSheet& sheet = rules.sheet(u.type);
     if (!sheet.may(r)) {
         std::string allowed;
@@ -126,9 +127,11 @@ void check_reaction(const DpRules& rules, const JsonNode& n, const DpUnit& u, Re
         n.fail(sheet.label + " may not " + reaction_names()[static_cast<std::size_t>(r)] +
                " (its unit sheet allows: " + (allowed.empty() ? "no reaction" : allowed) + ")");
     }
-    if (r == Reaction::volley && u.formation != Formation::close_order)
+    // Close order is judged when the reaction is chosen (turn-3 ruling): in turn 1 that is the
+    // formation the unit starts in; later it may have re-formed, or gone loose after a square.
+    if (r == Reaction::volley && turn == 1 && u.formation != Formation::close_order)
         n.fail("only infantry in close order may volley (DP Volley); \"" + u.id + "\" is " +
-               formation_names()[static_cast<std::size_t>(u.formation)]);
+               formation_names()[static_cast<std::size_t>(u.formation)] + " in turn 1");
 }
 
 DpOrder parse_order(const DpRules& rules, const JsonNode& n, const DpScenario& s) {
@@ -147,7 +150,7 @@ DpOrder parse_order(const DpRules& rules, const JsonNode& n, const DpScenario& s
     } else if (const auto r = n.optional("reaction")) {
         o.kind = OrderKind::reaction;
         o.reaction = static_cast<Reaction>(r->as_choice(reaction_names()));
-        check_reaction(rules, *r, u, o.reaction);
+        check_reaction(rules, *r, u, o.reaction, o.turn);
     } else {
         o.kind = OrderKind::move;
         o.to = board::parse_point(n.required("move"));
