@@ -362,3 +362,22 @@ TEST(BorodinoBattle, OneArmOneTargetOneShock) {
     EXPECT_TRUE(ratio);
     for (const auto& e : r.events) EXPECT_NE(e.kind, "withdrawal") << e.text;
 }
+
+// Rulings, turn 3: "Retreat through friends. A retreating unit may pass through a hex of
+// friends, however many units it holds, to the next legal hex beyond it, when no legal empty hex
+// is open to it; each friend passed through takes a cohesion check (fail: disordered) ... It is
+// eliminated only when no legal hex exists even through friends." The Orel regiment's only way
+// back holds a full stack: it passes through into the empty hex beyond (it used to be
+// eliminated); the stack's top unit fails the check for both. Dice: shock 6; checks 9 and 9.
+TEST(BorodinoBattle, RetreatPassesThroughAFullStackOfFriends) {
+    const auto r = play_test_data("retreat_through_a_full_stack");
+    EXPECT_EQ(story(r),
+              (std::vector<std::string>{"shock_declared l33", "commitment_check l33", "shock l33",
+                                        "disorder orel", "cohesion_check orel", "retreat orel",
+                                        "cohesion_check ryazan", "disorder ryazan",
+                                        "disorder brest", "advance l33"}));
+    const auto& retreat = first_of(r, "retreat");
+    EXPECT_TRUE(has_text(retreat, "retreats through friends in (3, 1) to (3, 0)")) << retreat.text;
+    ASSERT_TRUE(retreat.motion);
+    EXPECT_TRUE(has_text(r.events[std::size_t(retreat.seq) + 1], "friends retreat through it"));
+}

@@ -21,35 +21,91 @@ bool enemy_front(const Battle& b, Hex h, int side) {
     return false;
 }
 
-enum class Way { safe, friends, withdraw, none };
+// What a retreating stack of `size` units of `side` finds one step from `from` in direction d.
+enum class Into { open, friends, full, enemy_front, blocked };
 
-// The best hex one step away from `away_from`: empty and safe, else through friends with room,
-// else an empty enemy frontal hex (withdrawal); none leaves elimination.
-Way pick_retreat(const Battle& b, const std::vector<int>& stack, const std::vector<int>& away_from,
-                 Hex& out) {
+Into step_into(const Battle& b, Hex from, int d, int side, std::size_t size) {
+    const Hex n = neighbour(from, d);
+    const Hexside* hs = b.s_.board.hexside(from, d);
+    if (!b.s_.board.on_board(n) || (hs && !hs->passable)) return Into::blocked;
+    const std::vector<int> there = b.stack_at(n);
+    if (!there.empty()) {
+        if (b.unit(there.front()).side != side) return Into::blocked;  // into an enemy: no way
+        return static_cast<int>(there.size() + size) > b.rules_.stack_limit.value ? Into::full
+                                                                                  : Into::friends;
+    }
+    return enemy_front(b, n, side) ? Into::enemy_front : Into::open;
+}
+
+// How many hexes further from `away_from` a step from `from` to `to` takes the stack.
+int gain(const Battle& b, Hex from, Hex to, const std::vector<int>& away_from) {
+    int score = 0;
+    for (int a : away_from) score += distance(to, b.unit(a).hex) - distance(from, b.unit(a).hex);
+    return score;
+}
+
+// The ways a retreat may go, best first: an empty safe hex; a hex of friends with room; through
+// a full hex of friends to the next legal hex beyond it (rulings, turn 3: "when no legal empty
+// hex is open to it"); an empty enemy frontal hex (withdrawal); the same beyond friends; none
+// leaves elimination. We rank a withdrawal after the ways through friends: the unit leaves the
+// map by it, and the rulings allow friends "only if there is no other way" that keeps it there.
+enum class Way { safe, friends, through, withdraw, through_to_withdraw, none };
+
+struct RetreatWay {
+    Way way = Way::none;
+    Hex to;                      // where it ends (or the enemy front it withdraws into)
+    std::optional<Hex> through;  // the full hex of friends it passes through
+};
+
+// The next legal hex beyond the full friends' hex `n` (entered in direction d): further from the
+// attackers again, straight on first.
+std::optional<RetreatWay> beyond(const Battle& b, Hex n, int d, int side, std::size_t size,
+                                 const std::vector<int>& away_from) {
+    std::optional<RetreatWay> best;
+    int best_score = 0;
+    for (int k = 0; k < kDirections; ++k) {
+        const int d2 = (d + k) % kDirections;
+        const Into into = step_into(b, n, d2, side, size);
+        const Hex n2 = neighbour(n, d2);
+        const int score = gain(b, n, n2, away_from);
+        if (score <= 0 || into == Into::blocked || into == Into::full) continue;
+        const Way way = into == Into::enemy_front ? Way::through_to_withdraw : Way::through;
+        if (!best || way < best->way || (way == best->way && score > best_score))
+            best = RetreatWay{way, n2, n}, best_score = score;
+    }
+    return best;
+}
+
+// The best way one step away from `away_from`, by the ranking of Way, then the furthest.
+RetreatWay pick_retreat(const Battle& b, const std::vector<int>& stack,
+                        const std::vector<int>& away_from) {
     const Hex at = b.unit(stack.front()).hex;
     const int side = b.unit(stack.front()).side;
-    Way best = Way::none;
+    RetreatWay best;
     int best_score = 0;
     for (int d = 0; d < kDirections; ++d) {
         const Hex n = neighbour(at, d);
-        const Hexside* hs = b.s_.board.hexside(at, d);
-        if (!b.s_.board.on_board(n) || (hs && !hs->passable)) continue;
-        int score = 0;
-        for (int a : away_from) score += distance(n, b.unit(a).hex) - distance(at, b.unit(a).hex);
+        const int score = gain(b, at, n, away_from);
         if (score <= 0) continue;
-        const std::vector<int> there = b.stack_at(n);
-        Way way = Way::safe;
-        if (!there.empty()) {
-            if (b.unit(there.front()).side != side) continue;  // into an enemy: no way there
-            if (static_cast<int>(there.size() + stack.size()) > b.rules_.stack_limit.value)
-                continue;
-            way = Way::friends;
-        } else if (enemy_front(b, n, side)) {
-            way = Way::withdraw;
+        std::optional<RetreatWay> way;
+        switch (step_into(b, at, d, side, stack.size())) {
+            case Into::open:
+                way = RetreatWay{Way::safe, n, std::nullopt};
+                break;
+            case Into::friends:
+                way = RetreatWay{Way::friends, n, std::nullopt};
+                break;
+            case Into::enemy_front:
+                way = RetreatWay{Way::withdraw, n, std::nullopt};
+                break;
+            case Into::full:
+                way = beyond(b, n, d, side, stack.size(), away_from);
+                break;
+            case Into::blocked:
+                break;
         }
-        if (way < best || (way == best && score > best_score))
-            best = way, best_score = score, out = n;
+        if (way && (way->way < best.way || (way->way == best.way && score > best_score)))
+            best = *way, best_score = score;
     }
     return best;
 }
@@ -174,32 +230,44 @@ void Battle::set_disordered(int u, const std::string& rule, const std::string& w
          unit(u).name + " is disordered (" + why + ")", 600);
 }
 
+namespace {
+
+// The friends in `h` (not of the retreating stack) take a cohesion check: the top unit rolls for
+// its stack, and a fail disorders every unit of it (rulings: "Only the top unit of a stack rolls
+// ... its result applies to the stack").
+void friends_check(Battle& b, Hex h, const std::vector<int>& stack, const std::string& rule) {
+    std::vector<int> friends;
+    for (int f : b.stack_at(h))
+        if (!std::count(stack.begin(), stack.end(), f)) friends.push_back(f);
+    if (friends.empty() || b.cohesion_check(friends.front(), rule, "friends retreat through it"))
+        return;
+    for (int f : friends) b.disorder(f, rule, "retreating friends");
+}
+
+}  // namespace
+
 std::optional<Hex> Battle::retreat(const std::vector<int>& stack, const std::vector<int>& away_from,
                                    const std::string& rule) {
-    Hex to;
-    const Way way = pick_retreat(*this, stack, away_from, to);
+    const RetreatWay w = pick_retreat(*this, stack, away_from);
+    const std::string via = w.through ? " through friends in " + to_string(*w.through) : "";
     for (int u : stack) {
         if (!on_map(u)) continue;
-        if (way == Way::none) {
-            remove(u, "eliminated", rule, "no hex to retreat into");
-        } else if (way == Way::withdraw) {
-            remove(u, "withdrawn", rule, "its retreat leads into an enemy's frontal hex");
+        if (w.way == Way::none) {
+            remove(u, "eliminated", rule, "no hex to retreat into, even through friends");
+        } else if (w.way == Way::withdraw || w.way == Way::through_to_withdraw) {
+            remove(u, "withdrawn", rule,
+                   "its retreat" + via + " leads into an enemy's frontal hex");
         } else {
-            place(u, to, "retreat", record::Category::loss, rule,
-                  unit(u).name + " retreats to " + to_string(to) +
-                      (way == Way::friends ? " through friends" : "") + ", keeping its facing",
+            place(u, w.to, "retreat", record::Category::loss, rule,
+                  unit(u).name + " retreats" + via + " to " + to_string(w.to) +
+                      (w.way == Way::friends ? " through friends" : "") + ", keeping its facing",
                   "flee");
         }
     }
-    if (way == Way::none) return std::nullopt;
-    if (way != Way::friends) return to;
-    for (int f : stack_at(to)) {
-        if (std::count(stack.begin(), stack.end(), f)) continue;
-        if (!cohesion_check(f, rule, "friends retreat through it"))
-            disorder(f, rule, "retreating friends");
-        break;  // only the top unit rolls, for its stack
-    }
-    return to;
+    if (w.way == Way::none) return std::nullopt;
+    if (w.through) friends_check(*this, *w.through, stack, rule);
+    if (w.way == Way::friends || w.way == Way::through) friends_check(*this, w.to, stack, rule);
+    return w.to;
 }
 
 void Battle::apply_shock(const std::vector<Attack*>& attacks, const ResolvedShock& r,
