@@ -1,7 +1,6 @@
 #include "sim/rulesets/gdb/gdb_record.h"
 
 #include <algorithm>
-#include <map>
 
 #include "sim/rulesets/gdb/battle/formation_geometry.h"
 
@@ -16,44 +15,6 @@ const std::vector<record::Phase>& gdb_phases() {
                                                  {"melee", "Melee"},
                                                  {"mandatory", "Mandatory moves"}};
     return p;
-}
-
-record::Category category_of_kind(const std::string& kind) {
-    static const std::map<std::string, Category> k = {{"setup", Category::info},
-                                                      {"charge_declared", Category::declare},
-                                                      {"charge_refused", Category::test},
-                                                      {"charge_move", Category::move},
-                                                      {"reaction", Category::react},
-                                                      {"evade", Category::react},
-                                                      {"evaders_caught", Category::loss},
-                                                      {"countercharge", Category::react},
-                                                      {"volley", Category::fire},
-                                                      {"form_square", Category::react},
-                                                      {"morale_test", Category::test},
-                                                      {"contact", Category::move},
-                                                      {"melee", Category::melee},
-                                                      {"push_back", Category::loss},
-                                                      {"retreat", Category::loss},
-                                                      {"rout", Category::loss},
-                                                      {"pursue", Category::move},
-                                                      {"uncontrolled_charge", Category::move},
-                                                      {"blown", Category::loss},
-                                                      {"rally", Category::rally},
-                                                      {"casualties", Category::loss},
-                                                      {"dispersed", Category::leave},
-                                                      {"removed", Category::leave},
-                                                      {"guns_abandoned", Category::loss},
-                                                      {"guns_remanned", Category::rally},
-                                                      {"formation_change", Category::move},
-                                                      {"interpenetration", Category::move},
-                                                      {"move", Category::move},
-                                                      {"turn_start", Category::turn},
-                                                      {"follow", Category::move},
-                                                      {"occupy", Category::move},
-                                                      {"formation_test", Category::test},
-                                                      {"bonus_move", Category::move}};
-    const auto it = k.find(kind);
-    return it == k.end() ? Category::info : it->second;
 }
 
 namespace {
@@ -174,8 +135,8 @@ void number_episodes(const std::vector<Event>& in, std::vector<record::Event>& o
         const Event& e = in[i];
         if (e.turn != turn || e.phase != phase) current = -1;
         turn = e.turn, phase = e.phase;
-        if ((e.phase == "charges" && e.kind == "charge_declared") ||
-            (e.phase == "melee" && e.kind == "melee"))
+        if ((e.phase == "charges" && e.kind == kind_name(EventKind::charge_declared)) ||
+            (e.phase == "melee" && e.kind == kind_name(EventKind::melee)))
             current = next++;
         out[i].episode = current;
     }
@@ -189,7 +150,8 @@ void early_formation_changes(const std::vector<Event>& in, const RecordContext& 
     std::vector<std::string> formation(c.scenario.units.size());  // as recorded so far
     for (std::size_t i = 0; i < in.size(); ++i) {
         const Event& e = in[i];
-        const bool order = (e.kind == "form_square" || e.kind == "formation_change") &&
+        const bool order = (e.kind == kind_name(EventKind::form_square) ||
+                            e.kind == kind_name(EventKind::formation_change)) &&
                            !e.units.empty() && e.completes_before_contact;
         if (order) {
             const int unit = e.units[0];
@@ -200,7 +162,8 @@ void early_formation_changes(const std::vector<Event>& in, const RecordContext& 
                 if (it == in[j].after.end() ||
                     it->formation == formation[static_cast<std::size_t>(unit)])
                     continue;
-                if (j > i + 1 && !(e.kind == "form_square" && it->formation != "square")) {
+                if (j > i + 1 &&
+                    !(e.kind == kind_name(EventKind::form_square) && it->formation != "square")) {
                     record::Effect fx;
                     fx.kind = record::EffectKind::formation_change;
                     fx.units = {unit};
@@ -222,9 +185,9 @@ void visual_effects(const std::vector<Event>& in, std::vector<record::Event>& ou
     std::vector<int> figures;
     for (std::size_t i = 0; i < in.size(); ++i) {
         const Event& e = in[i];
-        if (e.kind == "melee" && !e.units.empty())
+        if (e.kind == kind_name(EventKind::melee) && !e.units.empty())
             out[i].effects.push_back({record::EffectKind::clash, e.units, std::nullopt, 0, 0});
-        if (e.kind == "volley" && !e.units.empty())
+        if (e.kind == kind_name(EventKind::volley) && !e.units.empty())
             out[i].effects.push_back(
                 {record::EffectKind::volley, {e.units[0]}, std::nullopt, 0, 0});
         for (const auto& a : e.after) {

@@ -24,8 +24,6 @@ struct RecordContext {
 
 // The phases of a GdB turn with their labels, in order.
 const std::vector<record::Phase>& gdb_phases();
-// The GdB event kinds' categories (docs/SCENARIO_AND_REPLAY.md lists them).
-record::Category category_of_kind(const std::string& kind);
 
 record::Header gdb_header(const RecordContext& c);
 record::Snapshot to_record(const UnitSnapshot& s, const RecordContext& c);

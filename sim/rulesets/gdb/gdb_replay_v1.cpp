@@ -366,7 +366,8 @@ void explain_details(std::vector<Event>& events, const nlohmann::json& tables) {
     for (Event& e : events) {
         if (e.details.is_null()) continue;
         e.explanation = gdb::explain_v1_details(e.kind, e.rule, e.details, tables);
-        if (e.kind == "form_square" || e.kind == "formation_change")
+        if (e.kind == kind_name(EventKind::form_square) ||
+            e.kind == kind_name(EventKind::formation_change))
             e.completes_before_contact =
                 e.details.is_object() && e.details.value("completes", false);
     }

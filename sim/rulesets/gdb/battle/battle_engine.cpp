@@ -55,7 +55,7 @@ BattleResult run_battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario
 BattleResult Battle::run() {
     std::vector<int> all;
     for (std::size_t i = 0; i < units_.size(); ++i) all.push_back(static_cast<int>(i));
-    Event& setup = emit("setup", all, "scenario",
+    Event& setup = emit(EventKind::setup, all, "scenario",
                         scenario_.title.empty() ? "The armies deploy" : scenario_.title, 1000);
     for (int u : all) setup.after.push_back(snapshot(u));
     for (turn_ = 1; turn_ <= scenario_.turns; ++turn_) {
@@ -88,7 +88,7 @@ void Battle::start_turn() {
     }
     opportunity_used_ = {0, 0};
     phase_ = "charges";
-    emit("turn_start", {}, "GdB turn sequence",
+    emit(EventKind::turn_start, {}, "GdB turn sequence",
          "Turn " + std::to_string(turn_) + ": " +
              scenario_.sides[static_cast<std::size_t>(phasing_)].name + " is the phasing side",
          800);
@@ -131,13 +131,13 @@ UnitSnapshot Battle::snapshot(int unit) const {
     return snap;
 }
 
-Event& Battle::emit(const std::string& kind, std::vector<int> units, const std::string& rule,
+Event& Battle::emit(EventKind kind, std::vector<int> units, const std::string& rule,
                     std::string text, std::int64_t duration_ms) {
     Event e;
     e.seq = static_cast<int>(result_.events.size());
     e.turn = turn_;
     e.phase = phase_;
-    e.kind = kind;
+    e.kind = kind_name(kind);
     e.units = std::move(units);
     e.rule = rule;
     e.text = std::move(text);
@@ -145,12 +145,12 @@ Event& Battle::emit(const std::string& kind, std::vector<int> units, const std::
     e.t1_ms = clock_ms_ + duration_ms;
     clock_ms_ = e.t1_ms;
     for (int u : e.units)
-        if (kind != "setup") e.after.push_back(snapshot(u));
+        if (kind != EventKind::setup) e.after.push_back(snapshot(u));
     result_.events.push_back(std::move(e));
     return result_.events.back();
 }
 
-Event& Battle::emit_motion(const std::string& kind, int unit, std::vector<int> units,
+Event& Battle::emit_motion(EventKind kind, int unit, std::vector<int> units,
                            const std::string& rule, std::string text, Vec from, Vec to,
                            Vec facing_end, const std::string& gait) {
     // Replay time: table millimetres per second by gait, so a gallop looks like one.

@@ -14,6 +14,7 @@
 #include "sim/rulesets/gdb/battle/battle_events.h"
 #include "sim/rulesets/gdb/battle/battle_rules.h"
 #include "sim/rulesets/gdb/battle/charge_steps.h"
+#include "sim/rulesets/gdb/battle/event_kind.h"
 #include "sim/rulesets/gdb/battle/scenario.h"
 #include "sim/rulesets/gdb/gdb_explain.h"
 #include "sim/rulesets/gdb/gdb_ruleset.h"
@@ -100,11 +101,11 @@ private:
     void end_turn();
     std::string state_hash() const;
     UnitSnapshot snapshot(int unit) const;
-    Event& emit(const std::string& kind, std::vector<int> units, const std::string& rule,
-                std::string text, std::int64_t duration_ms = 1200);
-    Event& emit_motion(const std::string& kind, int unit, std::vector<int> units,
-                       const std::string& rule, std::string text, geom::Vec from, geom::Vec to,
-                       geom::Vec facing_end, const std::string& gait);
+    Event& emit(EventKind kind, std::vector<int> units, const std::string& rule, std::string text,
+                std::int64_t duration_ms = 1200);
+    Event& emit_motion(EventKind kind, int unit, std::vector<int> units, const std::string& rule,
+                       std::string text, geom::Vec from, geom::Vec to, geom::Vec facing_end,
+                       const std::string& gait);
     int roll(int unit, const std::string& purpose);
     std::vector<int> forced(int unit, const std::string& purpose) const;
     geom::Rect rect_of(int unit) const;
@@ -250,8 +251,8 @@ private:
     geom::Vec contact_position(int charger, int target) const;
     // Moves `unit` straight away from `enemy`, disordering friends it passes (seed 000).
     // `dir` (unit length, Q16) overrides "straight away from the enemy" when it is not zero.
-    void fall_back(int unit, int enemy, geom::i64 distance, const std::string& kind,
-                   const std::string& rule, const std::string& text, geom::Vec dir = {});
+    void fall_back(int unit, int enemy, geom::i64 distance, EventKind kind, const std::string& rule,
+                   const std::string& text, geom::Vec dir = {});
     // Friends a falling-back unit disorders: those it passes in the first half of its move,
     // squares and units in buildings or fortifications excepted (12.19 c).
     bool disorders_friend(int unit, int friend_unit, geom::Vec from, geom::Vec dir,

@@ -10,43 +10,6 @@ namespace vedette::sim::battle {
 
 using OJson = nlohmann::ordered_json;
 
-const std::vector<std::string>& event_kinds() {
-    static const std::vector<std::string> k = {"setup",
-                                               "charge_declared",
-                                               "charge_refused",
-                                               "charge_move",
-                                               "reaction",
-                                               "evade",
-                                               "evaders_caught",
-                                               "countercharge",
-                                               "volley",
-                                               "form_square",
-                                               "morale_test",
-                                               "contact",
-                                               "melee",
-                                               "push_back",
-                                               "retreat",
-                                               "rout",
-                                               "pursue",
-                                               "uncontrolled_charge",
-                                               "blown",
-                                               "rally",
-                                               "casualties",
-                                               "dispersed",
-                                               "removed",
-                                               "guns_abandoned",
-                                               "guns_remanned",
-                                               "formation_change",
-                                               "interpenetration",
-                                               "move",
-                                               "turn_start",
-                                               "follow",
-                                               "occupy",
-                                               "formation_test",
-                                               "bonus_move"};
-    return k;
-}
-
 namespace {
 OJson vec_json(geom::Vec v) {
     return OJson::array({v.x, v.y});

@@ -21,9 +21,6 @@
 
 namespace vedette::sim::battle {
 
-// The event kinds (the shared vocabulary; docs/SCENARIO_AND_REPLAY.md describes each).
-const std::vector<std::string>& event_kinds();
-
 struct UnitSnapshot {
     int unit = -1;
     geom::Vec pos;

@@ -74,12 +74,12 @@ void Battle::blown_cavalry_retires() {
             Vec to = from, away = s.facing;
             best_retirement(u, to, away);
             if (to != from)
-                emit_motion("blown", u, {u}, rules_.blown_rule,
+                emit_motion(EventKind::blown, u, {u}, rules_.blown_rule,
                             name(u) + " is blown: it rides back behind its lines, " +
                                 charge::cm(geom::length(to - from)),
                             from, to, away, "trot");
             if (!clear_of_every_enemy(u, s.pos)) {
-                emit("blown", {u}, rules_.blown_rule,
+                emit(EventKind::blown, {u}, rules_.blown_rule,
                      name(u) + " is still within reach of the enemy: it goes on retiring next turn",
                      600);
                 continue;
@@ -88,7 +88,7 @@ void Battle::blown_cavalry_retires() {
         s.blown = false;
         s.pursuing = false;
         s.status = gdb::Status::formed;
-        emit("rally", {u}, rules_.blown_rule,
+        emit(EventKind::rally, {u}, rules_.blown_rule,
              name(u) + " is out of the enemy's charge reach and musket range: it re-forms");
     }
 }

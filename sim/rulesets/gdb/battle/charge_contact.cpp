@@ -46,12 +46,12 @@ bool Battle::charger_test(ChargeRun& run) {
         mods.push_back({&ct.mod("cavalry_vs_square"), ct.mod("cavalry_vs_square").value});
     const TestRoll test = morale_test(c, ct, mods, "charge_test");
     if (test.row->outcome != "charge_home") cs.status = gdb::Status::unformed;
-    emit("morale_test", {c}, ct.rule,
+    emit(EventKind::morale_test, {c}, ct.rule,
          name(c) + " charge test: " + std::to_string(test.total) + ", " + test.row->label)
         .explanation = gdb::explain_roll(test.facts, ct.rule, tables_);
     if (test.row->outcome == "halt") return false;
     if (test.row->outcome == "retreat") {
-        fall_back(c, t, moves(c).retreat_mm / 2, "retreat", ct.rule,
+        fall_back(c, t, moves(c).retreat_mm / 2, EventKind::retreat, ct.rule,
                   name(c) + " loses heart and falls back");
         return false;
     }
@@ -68,7 +68,7 @@ void Battle::countercharge_test(ChargeRun& run) {
         ts.countercharge_bonus = false;
         ts.status = gdb::Status::unformed;
     }
-    emit("morale_test", {t}, ct.rule,
+    emit(EventKind::morale_test, {t}, ct.rule,
          name(t) + " countercharge test: " + std::to_string(cc.total) + ", " + cc.row->label)
         .explanation = gdb::explain_roll(cc.facts, ct.rule, tables_);
 }
@@ -91,7 +91,7 @@ bool Battle::target_stand_test(ChargeRun& run) {
         mods.push_back({&st.mod("general_attached"), st.mod("general_attached").value});
     const TestRoll stand = morale_test(t, st, mods, "stand_test");
     if (stand.row->outcome == "wavering") ts.status = gdb::Status::wavering;
-    emit("morale_test", {t}, st.rule,
+    emit(EventKind::morale_test, {t}, st.rule,
          name(t) + " stand test: " + std::to_string(stand.total) + ", " + stand.row->label)
         .explanation = gdb::explain_roll(stand.facts, st.rule, tables_);
     if (stand.row->outcome != "retreat") return true;
@@ -111,7 +111,7 @@ void Battle::stand_test_retreat(ChargeRun& run, const std::string& stand_rule) {
     if (scenario_.units[static_cast<std::size_t>(t)].unit.type != gdb::TroopType::artillery) {
         ts.status = gdb::Status::retreating;
         fall_back(
-            t, c, half_retreat, "retreat", stand_rule,
+            t, c, half_retreat, EventKind::retreat, stand_rule,
             name(t) + " fails to stand and retreats half its retreat move, " + cm(half_retreat));
         return;
     }
@@ -124,11 +124,12 @@ void Battle::stand_test_retreat(ChargeRun& run, const std::string& stand_rule) {
     } else {
         ts.formation = gdb::Formation::limbered;
     }
-    emit(abandoned ? "guns_abandoned" : "formation_change", {t}, rules_.limbering_rule,
+    emit(abandoned ? EventKind::guns_abandoned : EventKind::formation_change, {t},
+         rules_.limbering_rule,
          name(t) + ": emergency limbering 1D6 = " + std::to_string(die) + ", " + lr.label)
         .explanation = gdb::explain_roll(limbering_roll(die, lr), rules_.limbering_rule, tables_);
     ts.status = gdb::Status::retreating;
-    fall_back(t, c, half_retreat, "retreat", rules_.limbering_rule,
+    fall_back(t, c, half_retreat, EventKind::retreat, rules_.limbering_rule,
               abandoned ? name(t) + ": the crew flees half its retreat move, " + cm(half_retreat)
                         : name(t) + " limbers up and retreats with its guns");
 }
@@ -154,7 +155,7 @@ void Battle::charge_home(ChargeRun& run) {
         const Vec toward = geom::normalize(cs.pos - ts.pos);
         ts.countercharge_forward += meet;
         ts.countercharge_bonus = ts.countercharge_forward >= scale_.countercharge_min_mm;
-        emit_motion("countercharge", t, {t, c}, kReactionRule,
+        emit_motion(EventKind::countercharge, t, {t, c}, kReactionRule,
                     name(t) + " rides to meet the charger: " + cm(ts.countercharge_forward) +
                         " in all" +
                         (ts.countercharge_bonus ? ""
@@ -179,11 +180,11 @@ void Battle::charge_home(ChargeRun& run) {
         }
     }
     if (disordered) cs.status = gdb::Status::unformed;
-    emit_motion("charge_move", c, {c}, disordered ? rules_.obstacle_rule : kChargeRule,
+    emit_motion(EventKind::charge_move, c, {c}, disordered ? rules_.obstacle_rule : kChargeRule,
                 name(c) + " charges home, " + cm(geom::length(to - from)) + crossing +
                     (disordered ? ": it arrives unformed" : ""),
                 from, to, cs.facing, run.gait);
-    emit("contact", {c, t}, kContactRule,
+    emit(EventKind::contact, {c, t}, kContactRule,
          name(c) + " is in contact with " + name(t) + (run.flank ? " (in its flank or rear)" : "") +
              ": both stay in place until the melee phase, no firing at them, no morale tests");
     cs.flank_contact = false;
@@ -199,7 +200,7 @@ void Battle::after_contact(int c, int t, Vec target_left_from, const Order* orde
     switch (choice) {
         case AfterContact::charge_another: {
             const int next = order->next_target;
-            emit("charge_declared", {c, next}, kChargeRule,
+            emit(EventKind::charge_declared, {c, next}, kChargeRule,
                  name(t) + " has gone: " + name(c) + " charges another enemy, " + name(next) +
                      ", and the charge procedure starts again");
             Order again = *order;
@@ -212,7 +213,7 @@ void Battle::after_contact(int c, int t, Vec target_left_from, const Order* orde
             return;
         case AfterContact::move_on: {
             const Vec from = cs.pos;
-            emit_motion("charge_move", c, {c}, kChargeRule,
+            emit_motion(EventKind::charge_move, c, {c}, kChargeRule,
                         name(c) + " moves on the rest of its charge move", from,
                         from + geom::scale(cs.facing, remaining), cs.facing,
                         is_cavalry(c) ? "gallop" : "trot");
@@ -232,15 +233,15 @@ void Battle::continue_charge_after(int c, int t, i64 remaining) {
         cs.facing = geom::normalize(units_[static_cast<std::size_t>(t)].pos - cs.pos);
         const Vec from = cs.pos;
         const Vec to = contact_position(c, t);
-        emit_motion("charge_move", c, {c}, kChargeRule,
+        emit_motion(EventKind::charge_move, c, {c}, kChargeRule,
                     name(c) + " continues the charge after " + name(t), from, to, cs.facing, gait);
-        emit("contact", {c, t}, kContactRule,
+        emit(EventKind::contact, {c, t}, kContactRule,
              name(c) + " catches " + name(t) + " and is in contact until the melee phase");
         contacts_.push_back({c, t, true});
         return;
     }
     const Vec from = cs.pos;
-    emit_motion("charge_move", c, {c}, kChargeRule,
+    emit_motion(EventKind::charge_move, c, {c}, kChargeRule,
                 name(c) + " continues but cannot reach " + name(t), from,
                 from + geom::scale(cs.facing, remaining), cs.facing, gait);
 }
@@ -260,7 +261,7 @@ void Battle::halt_after_contact(int c, int t, Vec target_left_from, i64 remainin
                 geom::point_in_polygon(units_[u].pos, building->points))
                 ++inside;
     if (building && building->capacity > 0 && inside >= building->capacity)
-        emit("charge_move", {c}, "GdB 12.9 B",
+        emit(EventKind::charge_move, {c}, "GdB 12.9 B",
              name(c) + " cannot occupy " + building->name + ": it already holds " +
                  std::to_string(inside) + " units, its capacity",
              600);
@@ -272,11 +273,12 @@ void Battle::halt_after_contact(int c, int t, Vec target_left_from, i64 remainin
         const i64 needed = geom::length(target_left_from - from);
         const bool over = needed > remaining;
         if (over) cs.status = gdb::Status::unformed;
-        emit_motion(
-            "charge_move", c, {c}, "GdB charges: occupying buildings (seed 000); GdB 12.9 e",
-            name(c) + " occupies " + building->name + " (" + cm(needed) + ", a bonus move)" +
-                (over ? ": more than it had left, so it is unformed" : ""),
-            from, target_left_from, cs.facing, gait);
+        emit_motion(EventKind::charge_move, c, {c},
+                    "GdB charges: occupying buildings (seed 000); GdB 12.9 e",
+                    name(c) + " occupies " + building->name + " (" + cm(needed) +
+                        ", a bonus move)" +
+                        (over ? ": more than it had left, so it is unformed" : ""),
+                    from, target_left_from, cs.facing, gait);
         // 12.9 e: "При этом, однако, Атакующему подразделению необходимо пройти Тест на
         // Построение".
         if (!over) formation_test(c, "GdB 12.9 e", "occupying the area the enemy left");
@@ -290,10 +292,10 @@ void Battle::halt_after_contact(int c, int t, Vec target_left_from, i64 remainin
             geom::overlaps(rect_at(c, to, cs.facing), rect_of(static_cast<int>(u))))
             to = from;
     if (to == from) {
-        emit("charge_move", {c}, kChargeRule, name(c) + " halts", 600);
+        emit(EventKind::charge_move, {c}, kChargeRule, name(c) + " halts", 600);
         return;
     }
-    emit_motion("charge_move", c, {c}, kChargeRule,
+    emit_motion(EventKind::charge_move, c, {c}, kChargeRule,
                 name(c) + " halts on the position " + name(t) + " left, still formed", from, to,
                 cs.facing, gait);
 }
@@ -321,7 +323,7 @@ bool Battle::formation_test(int u, const std::string& rule, const std::string& w
     test.row = std::to_string(target) + "+ for " + std::string(gdb::to_string(klass)) + ": " +
                (passed ? "stays formed" : "unformed");
     test.result = passed ? "formed" : "unformed";
-    emit("formation_test", {u}, rule,
+    emit(EventKind::formation_test, {u}, rule,
          name(u) + " formation test, " + why + ": " + std::to_string(total) + ", needs " +
              std::to_string(target) + "+: " + (passed ? "stays formed" : "unformed"))
         .explanation = gdb::explain_roll(test, rule, tables_);

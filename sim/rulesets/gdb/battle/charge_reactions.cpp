@@ -48,7 +48,7 @@ void Battle::announce_reaction(ChargeRun& run) {
             "countercharge)";
     else if (ts.stood_aside)
         run.reaction.note = " (it stepped out of a charge path this turn: it may not fire)";
-    emit("reaction", {t, run.charger}, kReactionRule,
+    emit(EventKind::reaction, {t, run.charger}, kReactionRule,
          name(t) + " " + charge::reaction_words(run.reaction.reaction) + run.reaction.note);
 }
 
@@ -58,7 +58,7 @@ void Battle::first_half_move(ChargeRun& run) {
     const Vec dir = geom::normalize(units_[static_cast<std::size_t>(run.target)].pos - cs.pos);
     run.half = run.distance / 2;
     run.gait = is_cavalry(c) ? "gallop" : "trot";
-    emit_motion("charge_move", c, {c}, kChargeRule,
+    emit_motion(EventKind::charge_move, c, {c}, kChargeRule,
                 name(c) + " moves half the distance, " + cm(run.half), cs.pos,
                 cs.pos + geom::scale(dir, run.half), dir, run.gait);
     run.moved += run.half;
@@ -94,7 +94,7 @@ void Battle::closing_volley(ChargeRun& run) {
     const FireRow& row = rules_.fire_row(d1 + d2 + bonus);
     const int lost = std::min(row.figures, cs.figures);
     run.lost = lost;
-    emit("volley", {t, c}, rules_.closing_fire_rule,
+    emit(EventKind::volley, {t, c}, rules_.closing_fire_rule,
          name(t) + " fires a closing volley: " + std::to_string(d1) + " + " + std::to_string(d2) +
              (bonus ? " + " + std::to_string(bonus) + " canister" : "") + " = " +
              std::to_string(d1 + d2 + bonus) + ": " + row.label)
@@ -102,7 +102,7 @@ void Battle::closing_volley(ChargeRun& run) {
         gdb::explain_roll(volley_roll(d1, d2, bonus, row, lost), rules_.closing_fire_rule, tables_);
     if (lost > 0) {
         cs.figures -= lost;
-        emit("casualties", {c}, rules_.closing_fire_rule,
+        emit(EventKind::casualties, {c}, rules_.closing_fire_rule,
              name(c) + " loses " + std::to_string(lost) + " figure" + (lost > 1 ? "s" : "") +
                  " to the volley");
     }
@@ -118,7 +118,8 @@ void Battle::start_formation_change(ChargeRun& run) {
                                                moves(run.charger).charge_mm, run.distance);
     run.changing = true;
     const auto& p = run.change;
-    const std::string kind = p.to == gdb::Formation::square ? "form_square" : "formation_change";
+    const EventKind kind =
+        p.to == gdb::Formation::square ? EventKind::form_square : EventKind::formation_change;
     Event& order =
         emit(kind, {t}, rules_.formation_rule,
              name(t) + " changes to " + std::string(gdb::to_string(p.to)) + ": it takes " +
@@ -127,8 +128,8 @@ void Battle::start_formation_change(ChargeRun& run) {
                  (p.completes ? "it will be complete before contact"
                               : "it will be caught changing formation"));
     order.explanation = gdb::explain_formation_change(
-        kind, rules_.formation_rule, {p.percent, p.needed_mm, run.distance, p.completes, true},
-        tables_);
+        kind_name(kind), rules_.formation_rule,
+        {p.percent, p.needed_mm, run.distance, p.completes, true}, tables_);
     order.completes_before_contact = p.completes;
 }
 
@@ -145,13 +146,13 @@ void Battle::evade(ChargeRun& run) {
     if (type == gdb::TroopType::artillery) {
         ts.guns_abandoned = true;
         ts.guns_at = ts.pos;
-        emit("guns_abandoned", {t}, kEvadeRule,
+        emit(EventKind::guns_abandoned, {t}, kEvadeRule,
              name(t) + ": the crew leaves the guns, which stay where they are, marked abandoned");
         ts.status = gdb::Status::unformed;  // evades 7
     }
     std::string towards;
     const Vec dir = evade_direction(t, c, towards);
-    fall_back(t, c, evade, "evade", kEvadeRule,
+    fall_back(t, c, evade, EventKind::evade, kEvadeRule,
               name(t) + " evades " + cm(evade) +
                   (towards.empty() ? " straight back" : " towards " + towards) +
                   ": the charger covered " + cm(run.half) + " of its " + cm(charge_mm) +
@@ -167,21 +168,22 @@ void Battle::evade(ChargeRun& run) {
             geom::segment_crosses_rect(cs.pos, ts.pos, rect_of(static_cast<int>(f))))
             sheltered = true;
     if (sheltered)
-        emit("evade", {t}, kEvadeRule, name(t) + " reaches shelter: the charger cannot get at it",
-             800);
+        emit(EventKind::evade, {t}, kEvadeRule,
+             name(t) + " reaches shelter: the charger cannot get at it", 800);
     if (sheltered || gap > charge_mm - run.moved) {
         after_contact(c, t, left_from, run.order, run.moved);
         return;
     }
     const TestRoll test = morale_test(c, rules_.charge_test, {}, "charge_test");
     if (test.row->outcome != "charge_home") cs.status = gdb::Status::unformed;
-    emit("morale_test", {c}, rules_.charge_test.rule, name(c) + " charge test: " + test.row->label)
+    emit(EventKind::morale_test, {c}, rules_.charge_test.rule,
+         name(c) + " charge test: " + test.row->label)
         .explanation = gdb::explain_roll(test.facts, rules_.charge_test.rule, tables_);
     if (test.row->outcome != "charge_home") return;
     const Vec from = cs.pos;
     const Vec to = contact_position(c, t);
-    emit_motion("charge_move", c, {c}, kChargeRule, name(c) + " rides down the evaders", from, to,
-                cs.facing, run.gait);
+    emit_motion(EventKind::charge_move, c, {c}, kChargeRule, name(c) + " rides down the evaders",
+                from, to, cs.facing, run.gait);
     ride_down_evaders(run);
 }
 
@@ -206,7 +208,7 @@ void Battle::ride_down_evaders(const ChargeRun& run) {
             ts.on_table = false;
             ts.pending = Pending::none;
         }
-        emit("evaders_caught", {c, t}, kEvadeRule,
+        emit(EventKind::evaders_caught, {c, t}, kEvadeRule,
              name(t) + " is caught by a line unit: the " + std::to_string(lost) +
                  " figures on the bases it contacts are destroyed" +
                  (ts.figures == 0
@@ -228,7 +230,7 @@ void Battle::ride_down_evaders(const ChargeRun& run) {
         ts.on_table = false;
         ts.pending = Pending::none;
     }
-    emit("evaders_caught", {c, t}, kEvadeRule + std::string("; ") + row.rule,
+    emit(EventKind::evaders_caught, {c, t}, kEvadeRule + std::string("; ") + row.rule,
          name(t) + " is caught: it counts as broken and does not strike back; " + row.label + ", " +
              std::to_string(cs.figures) + " / " + std::to_string(row.value) + ": it loses " +
              std::to_string(kills) + " figures" + (ts.figures == 0 ? " and is destroyed" : ""));
@@ -257,7 +259,7 @@ void Battle::start_countercharge(ChargeRun& run) {
         end = ts.pos + geom::scale(toward, after - gap);
     }
     emit_motion(
-        "countercharge", t, {t, c}, kReactionRule,
+        EventKind::countercharge, t, {t, c}, kReactionRule,
         name(t) + (must_wheel ? " countercharges: it uses the move to wheel and face the charger"
                               : " countercharges, moving " + cm(forward) + " towards the charger"),
         from, end, toward, "gallop");

@@ -77,15 +77,15 @@ Vec Battle::contact_position(int charger, int target) const {
     return pos;
 }
 
-void Battle::fall_back(int unit, int enemy, i64 distance, const std::string& kind,
-                       const std::string& rule, const std::string& text, Vec dir) {
+void Battle::fall_back(int unit, int enemy, i64 distance, EventKind kind, const std::string& rule,
+                       const std::string& text, Vec dir) {
     auto& s = units_[static_cast<std::size_t>(unit)];
     const Vec away =
         dir == Vec{} ? geom::normalize(s.pos - units_[static_cast<std::size_t>(enemy)].pos) : dir;
     std::vector<int> passed;
     const Vec from = s.pos;
     const Vec end = flee_path_end(unit, away, distance, passed);
-    const bool pushed = kind == "push_back";
+    const bool pushed = kind == EventKind::push_back;
     emit_motion(kind, unit, {unit}, rule, text, from, end, pushed ? s.facing : away,
                 pushed ? "walk" : "flee");
     // Skirmishers and crews pass through friends without penalty (seed 000, evades 5); others
@@ -93,7 +93,7 @@ void Battle::fall_back(int unit, int enemy, i64 distance, const std::string& kin
     const auto type = scenario_.units[static_cast<std::size_t>(unit)].unit.type;
     if (type == gdb::TroopType::skirmishers ||
         (type == gdb::TroopType::artillery && s.guns_abandoned)) {
-        if (kind == "evade") return;
+        if (kind == EventKind::evade) return;
     }
     for (int f : passed) {
         // Skirmishers passed anywhere on the way are trampled by a pursuer (12.25).
@@ -106,7 +106,8 @@ void Battle::fall_back(int unit, int enemy, i64 distance, const std::string& kin
         if (pushed) s.status = gdb::Status::unformed;
         if (scenario_.units[static_cast<std::size_t>(f)].unit.type != gdb::TroopType::skirmishers)
             s.disordered_in_flight.push_back(f);
-        emit("interpenetration", {f, unit}, "GdB 12.19 c; seed 000 (routers pass through friends)",
+        emit(EventKind::interpenetration, {f, unit},
+             "GdB 12.19 c; seed 000 (routers pass through friends)",
              name(unit) + " passes through " + name(f) +
                  " in the first half of its move: it becomes unformed; " + name(unit) +
                  " ends behind it");
@@ -141,13 +142,13 @@ void Battle::uncontrolled_charges() {
         if (best < 0) {
             units_[u].blown = true;
             units_[u].status = gdb::Status::unformed;
-            emit("blown", {c}, "GdB 12.24 g",
+            emit(EventKind::blown, {c}, "GdB 12.24 g",
                  name(c) +
                      " finds no enemy within 22 degrees to charge: it retires to re-form, as blown "
                      "cavalry");
             continue;
         }
-        emit("uncontrolled_charge", {c, best}, "GdB 12.24 f",
+        emit(EventKind::uncontrolled_charge, {c, best}, "GdB 12.24 f",
              name(c) +
                  " cannot be stopped: an uncontrolled charge on the nearest enemy in its sector, " +
                  name(best));
@@ -171,7 +172,7 @@ void Battle::reform_standing_units() {
                          (o.kind == OrderKind::move || o.kind == OrderKind::formation);
         if (moves_now) continue;
         s.status = gdb::Status::formed;
-        emit("rally", {u}, "GdB 12.24 (unformed)",
+        emit(EventKind::rally, {u}, "GdB 12.24 (unformed)",
              name(u) + " stands for the movement phase and re-forms", 600);
     }
 }
@@ -200,12 +201,13 @@ void Battle::opportunity_charges() {
         else if (std::find(brigades_used.begin(), brigades_used.end(), key) != brigades_used.end())
             refusal = "its brigade general has already ordered an opportunity charge this turn";
         if (!refusal.empty()) {
-            emit("charge_refused", {o.unit, o.target}, "GdB opportunity charges (seed 000)",
+            emit(EventKind::charge_refused, {o.unit, o.target},
+                 "GdB opportunity charges (seed 000)",
                  name(o.unit) + " may not make an opportunity charge: " + refusal);
             continue;
         }
         // The enemy's own declaration comes first: it is what the opportunity charge answers.
-        emit("charge_declared", {o.target, provoking->target}, kChargeRule,
+        emit(EventKind::charge_declared, {o.target, provoking->target}, kChargeRule,
              name(o.target) + " declares a charge on " + name(provoking->target));
         ChargeRun run;
         run.charger = o.unit;
@@ -227,19 +229,19 @@ void Battle::ordered_charges() {
             const auto& cs = units_[static_cast<std::size_t>(o.unit)];
             if (!cs.on_table || cs.charged) continue;
             if (cs.was_charged && cs.charged_by != o.target) {
-                emit("charge_refused", {o.unit, o.target}, kChargeRule,
+                emit(EventKind::charge_refused, {o.unit, o.target}, kChargeRule,
                      name(o.unit) +
                          " has been charged: it may only stand or countercharge, not charge a "
                          "third unit");
                 continue;
             }
             if (is_cavalry(o.unit) && cs.status == gdb::Status::unformed && can_act(o.unit)) {
-                emit("charge_refused", {o.unit, o.target}, "GdB 12.24",
+                emit(EventKind::charge_refused, {o.unit, o.target}, "GdB 12.24",
                      name(o.unit) + " is unformed: cavalry may not charge until it re-forms");
                 continue;
             }
             if (!can_act(o.unit) || cs.stood_aside) {
-                emit("charge_refused", {o.unit, o.target}, kChargeRule,
+                emit(EventKind::charge_refused, {o.unit, o.target}, kChargeRule,
                      name(o.unit) + (cs.stood_aside ? " stepped out of a charge path this turn: it "
                                                       "may not fire or fight (seed 000)"
                                                     : " cannot charge now (in contact, retreating, "
@@ -271,12 +273,12 @@ void Battle::run_declared_charge(ChargeRun& run) {
     if (run.reaction.reaction == Reaction::countercharge)
         countercharge_test(run);
     else if (units_[static_cast<std::size_t>(run.target)].status == gdb::Status::broken)
-        emit("morale_test", {run.target, run.charger}, "GdB 12.14",
+        emit(EventKind::morale_test, {run.target, run.charger}, "GdB 12.14",
              name(run.target) + " is broken: it takes no morale test; contacted, it will be " +
                  "removed without a melee",
              800);
     else if (run.reinforcing)
-        emit("morale_test", {run.target, run.charger}, "GdB 12.8 b",
+        emit(EventKind::morale_test, {run.target, run.charger}, "GdB 12.8 b",
              name(run.target) +
                  " is already in melee: it stays in place and takes no morale test; " +
                  name(run.charger) + " joins the melee as a reinforcement, without a charge bonus",
@@ -332,9 +334,10 @@ bool Battle::declare_charge(ChargeRun& run, bool opportunity, i64 used) {
     checks.visible = visible;
     checks.in_sector = k.in_sector;
     if (!refusal.empty()) {
-        emit("charge_refused", {c, t}, kChargeRule,
+        emit(EventKind::charge_refused, {c, t}, kChargeRule,
              name(c) + " cannot charge " + name(t) + ": " + refusal)
-            .explanation = gdb::explain_declaration("charge_refused", kChargeRule, checks);
+            .explanation =
+            gdb::explain_declaration(kind_name(EventKind::charge_refused), kChargeRule, checks);
         return false;
     }
     run.reinforcing = in_contact(t);
@@ -344,12 +347,13 @@ bool Battle::declare_charge(ChargeRun& run, bool opportunity, i64 used) {
                                                  : "") +
                                 ", visible, within 22 degrees";
     const std::string rule = opportunity ? "GdB opportunity charges (seed 000)" : kChargeRule;
-    emit("charge_declared", {c, t}, rule,
+    emit(EventKind::charge_declared, {c, t}, rule,
          opportunity ? name(c) + " seizes the initiative: an opportunity charge on " + name(t) +
                            ", moving first: " + checked
                      : name(c) + (run.reinforcing ? " charges into the melee with " : " charges ") +
                            name(t) + ": " + checked)
-        .explanation = gdb::explain_declaration("charge_declared", rule, checks);
+        .explanation =
+        gdb::explain_declaration(kind_name(EventKind::charge_declared), rule, checks);
     cs.reinforcement = run.reinforcing;
     cs.charged = true;
     run.start_front = rect_of(c).front_centre();
@@ -380,7 +384,7 @@ void Battle::clear_charge_path(int c, int t) {
             const auto& cs = units_[static_cast<std::size_t>(c)];
             const Vec behind =
                 cs.pos - geom::scale(cs.facing, rect_of(c).half_depth + rect_of(s).half_depth + 20);
-            emit_motion("move", s, {s, c},
+            emit_motion(EventKind::move, s, {s, c},
                         "GdB charges: charging through own skirmishers (seed 000)",
                         name(s) + " clears the way: the skirmishers fall back behind " + name(c),
                         ss.pos, behind, cs.facing, "trot");
@@ -410,7 +414,7 @@ void Battle::clear_charge_path(int c, int t) {
             where = "behind " + name(shelter);
         }
         ss.stood_aside = true;
-        emit_motion("evade", s, {s, c},
+        emit_motion(EventKind::evade, s, {s, c},
                     "GdB charges: skirmishers in the path of a charge evade (seed 000)",
                     name(s) + " is in the path of " + name(c) + "'s charge and evades " + where +
                         "; it may not fire or fight this turn",
@@ -435,14 +439,14 @@ void Battle::reman_abandoned_guns() {
         const i64 gap = geom::length(s.guns_at - s.pos);
         const Vec dir = gap > 0 ? geom::normalize(s.guns_at - s.pos) : s.facing;
         if (gap > moves(u).move_mm) {
-            emit_motion("move", u, {u}, rules_.guns_rule,
+            emit_motion(EventKind::move, u, {u}, rules_.guns_rule,
                         name(u) + ": the crew makes its way back towards its guns", s.pos,
                         s.pos + geom::scale(dir, moves(u).move_mm), dir, "walk");
             continue;
         }
         const Vec from = s.pos;
         s.guns_abandoned = false;
-        emit_motion("guns_remanned", u, {u}, rules_.guns_rule,
+        emit_motion(EventKind::guns_remanned, u, {u}, rules_.guns_rule,
                     name(u) + ": the enemy has gone, the crew returns and re-mans its guns", from,
                     s.guns_at, dir, "walk");
     }
@@ -461,7 +465,7 @@ void Battle::movement_phase() {
             if (s.formation == o.formation) continue;
             const std::string before(gdb::to_string(s.formation));
             s.formation = o.formation;
-            emit("formation_change", {o.unit}, rules_.formation_rule,
+            emit(EventKind::formation_change, {o.unit}, rules_.formation_rule,
                  name(o.unit) + " changes formation from " + before + " to " +
                      std::string(gdb::to_string(o.formation)));
             continue;
@@ -474,7 +478,7 @@ void Battle::movement_phase() {
         const i64 allowance =
             moves(o.unit).move_mm * (100 + (road ? rules_.road_bonus_percent : 0)) / 100;
         const i64 step = std::min(len, allowance);
-        emit_motion("move", o.unit, {o.unit}, road ? rules_.road_rule : "GdB movement",
+        emit_motion(EventKind::move, o.unit, {o.unit}, road ? rules_.road_rule : "GdB movement",
                     name(o.unit) + " moves " + cm(step) +
                         (road ? " along the road (" + cm(allowance) + " allowed)" : ""),
                     s.pos, s.pos + geom::scale(dir, step), dir,

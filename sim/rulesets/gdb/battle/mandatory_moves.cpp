@@ -72,7 +72,7 @@ void Battle::retreats_and_routs(std::vector<bool>& moved) {
         const bool rout = s.pending == Pending::rout || fleeing_again;
         const i64 distance = moves(u).retreat_mm;
         if (enemy >= 0)
-            fall_back(u, enemy, distance, rout ? "rout" : "retreat",
+            fall_back(u, enemy, distance, rout ? EventKind::rout : EventKind::retreat,
                       rout ? "GdB 12.19 (loser broken)" : "GdB 12.19 (loser retreats)",
                       name(u) + (rout ? " routs, fleeing " : " retreats a full retreat move, ") +
                           whole_cm(distance));
@@ -81,7 +81,7 @@ void Battle::retreats_and_routs(std::vector<bool>& moved) {
         moved[i] = true;
         if (off_table(u)) {
             s.on_table = false;
-            emit("removed", {u}, "GdB 12.19",
+            emit(EventKind::removed, {u}, "GdB 12.19",
                  name(u) + (rout ? " flees" : " retreats") + " off the table and is lost");
         }
     }
@@ -100,7 +100,7 @@ void Battle::push_backs(std::vector<bool>& moved) {
         s.pending = Pending::none;
         s.status = gdb::Status::formed;
         s.pushed_back_before = built_up;
-        fall_back(u, s.pending_enemy, distance, "push_back",
+        fall_back(u, s.pending_enemy, distance, EventKind::push_back,
                   built_up ? "GdB 12.19 i" : "GdB 12.19 (loser pushed back)",
                   name(u) + " is pushed back " + whole_cm(distance) +
                       ", still facing the enemy, and rallies there");
@@ -118,7 +118,7 @@ void Battle::follow_push_back_in_built_up_area(int u, const TerrainFeature& area
         s.status = gdb::Status::retreating;
         s.retreated_this_turn = true;
         s.pushed_back_before = false;
-        fall_back(u, winner, moves(u).retreat_mm, "retreat", "GdB 12.19 j",
+        fall_back(u, winner, moves(u).retreat_mm, EventKind::retreat, "GdB 12.19 j",
                   name(u) + " is pushed right out of " + area.name +
                       ": it must retreat a full retreat move");
         return;
@@ -127,7 +127,7 @@ void Battle::follow_push_back_in_built_up_area(int u, const TerrainFeature& area
     auto& ws = units_[static_cast<std::size_t>(winner)];
     const Vec from = ws.pos;
     const Vec to = contact_position(winner, u);
-    emit_motion("follow", winner, {winner, u}, "GdB 12.19 i",
+    emit_motion(EventKind::follow, winner, {winner, u}, "GdB 12.19 i",
                 name(winner) + " follows, keeping contact (a bonus move): part of " + name(u) +
                     " is still in " + area.name +
                     ", so the melee goes on next turn with no building modifiers for either side",
@@ -148,7 +148,7 @@ void Battle::occupy_won_areas(std::vector<bool>& moved) {
         if (!s.on_table || !area || s.pending != Pending::none) continue;
         const Vec from = s.pos;
         const Vec dir = from == s.occupy_at ? s.facing : geom::normalize(s.occupy_at - from);
-        emit_motion("occupy", u, {u}, "GdB 12.9 f, 12.21 a",
+        emit_motion(EventKind::occupy, u, {u}, "GdB 12.9 f, 12.21 a",
                     name(u) + " occupies " + area->name +
                         ", won in the melee (a bonus move, no formation test)",
                     from, s.occupy_at, dir, "walk");
@@ -170,7 +170,7 @@ void Battle::make_bonus_moves(std::vector<bool>& moved) {
                 const i64 len = geom::length(o.to - from);
                 const i64 step = std::min(len, moves(u).charge_mm / 2);
                 const Vec dir = len > 0 ? geom::normalize(o.to - from) : s.facing;
-                emit_motion("bonus_move", u, {u}, "GdB 12.21 c, 12.24",
+                emit_motion(EventKind::bonus_move, u, {u}, "GdB 12.21 c, 12.24",
                             name(u) + ": superb training, a bonus move of half its charge move, " +
                                 whole_cm(step) + " (it may not charge in it)",
                             from, from + geom::scale(dir, step), dir, "trot");
@@ -180,7 +180,7 @@ void Battle::make_bonus_moves(std::vector<bool>& moved) {
                 const Vec side = geom::right_of(s.facing);
                 const Vec to_face =
                     geom::normalize(o.bonus_turn > 0 ? s.facing + side : s.facing - side);
-                emit_motion("bonus_move", u, {u}, "GdB 12.21 b",
+                emit_motion(EventKind::bonus_move, u, {u}, "GdB 12.21 b",
                             name(u) + " turns 45 degrees " + (o.bonus_turn > 0 ? "right" : "left") +
                                 " in place, a bonus move after its win",
                             s.pos, s.pos, to_face, "walk");
@@ -199,7 +199,8 @@ void Battle::pursuits(std::vector<bool>& moved) {
         const int target = s.pending_enemy;
         const Vec from = s.pos;
         if (target < 0 || !units_[static_cast<std::size_t>(target)].on_table) {
-            emit("pursue", {u}, "GdB 12.24 pursuit", name(u) + " pursues, but its enemy is gone");
+            emit(EventKind::pursue, {u}, "GdB 12.24 pursuit",
+                 name(u) + " pursues, but its enemy is gone");
             continue;
         }
         moved[i] = true;
@@ -209,14 +210,14 @@ void Battle::pursuits(std::vector<bool>& moved) {
         const i64 gap = geom::distance(rect_of(u), rect_of(target));
         if (gap <= moves(u).charge_mm) {
             const Vec to = contact_position(u, target);
-            emit_motion("pursue", u, {u, target}, "GdB 12.24 pursuit, 12.25",
+            emit_motion(EventKind::pursue, u, {u, target}, "GdB 12.24 pursuit, 12.25",
                         name(u) + " pursues and catches " + name(target) +
                             ": they fight in the next melee phase",
                         from, to, s.facing, "gallop");
             contacts_.push_back({u, target, true});
         } else {
             emit_motion(
-                "pursue", u, {u, target}, "GdB 12.24 pursuit",
+                EventKind::pursue, u, {u, target}, "GdB 12.24 pursuit",
                 name(u) + " pursues " + name(target) + " a full charge move without catching it",
                 from, from + geom::scale(s.facing, moves(u).charge_mm), s.facing, "gallop");
         }
@@ -241,16 +242,18 @@ bool Battle::pursue_into_disordered_friends(int u, int target) {
     if (scenario_.units[static_cast<std::size_t>(blocker)].unit.type ==
             gdb::TroopType::skirmishers &&
         !cossacks) {
-        emit_motion("pursue", u, {u, blocker}, "GdB 12.25 (skirmishers caught in a pursuit)",
+        emit_motion(EventKind::pursue, u, {u, blocker},
+                    "GdB 12.25 (skirmishers caught in a pursuit)",
                     name(u) + " rides over " + name(blocker) + ", which " + name(target) +
                         " fled through: the skirmishers are trampled and removed; " + name(u) +
                         " halts and tests again next turn",
                     from, to, s.facing, "gallop");
         units_[static_cast<std::size_t>(blocker)].on_table = false;
-        emit("removed", {blocker}, "GdB 12.25", name(blocker) + " is trampled and removed");
+        emit(EventKind::removed, {blocker}, "GdB 12.25",
+             name(blocker) + " is trampled and removed");
         return true;
     }
-    emit_motion("pursue", u, {u, blocker}, "GdB 12.25",
+    emit_motion(EventKind::pursue, u, {u, blocker}, "GdB 12.25",
                 name(u) + " pursues into " + name(blocker) + ", which " + name(target) +
                     " disordered fleeing through it: contact, no morale tests on either side",
                 from, to, s.facing, "gallop");
@@ -279,7 +282,7 @@ bool Battle::pursuit_stopped_by_rough_ground(int u, int target) {
         edge = next;
     }
     s.blown = true;  // it retires behind its lines to re-form in the next movement phase
-    emit_motion("pursue", u, {u, target}, "GdB 12.24 e",
+    emit_motion(EventKind::pursue, u, {u, target}, "GdB 12.24 e",
                 name(u) + " pursues " + name(target) + " only to the edge of " + rough->name +
                     ": cavalry other than Cossacks may not pursue into rough ground; it must "
                     "retire to re-form next turn",
@@ -295,10 +298,12 @@ void Battle::rallies(const std::vector<bool>& moved) {
         if (!s.on_table || moved[i] || in_contact(u)) continue;
         if (s.status == gdb::Status::retreating && !s.retreated_this_turn) {
             s.status = gdb::Status::unformed;
-            emit("rally", {u}, "GdB 12.19", name(u) + " stops retreating and rallies, unformed");
+            emit(EventKind::rally, {u}, "GdB 12.19",
+                 name(u) + " stops retreating and rallies, unformed");
         } else if (s.pursuing && !s.blown) {
             s.pursuing = false;
-            emit("rally", {u}, "GdB 12.24", name(u) + " stops pursuing and reins in, unformed");
+            emit(EventKind::rally, {u}, "GdB 12.24",
+                 name(u) + " stops pursuing and reins in, unformed");
         }
     }
 }

@@ -170,12 +170,13 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders,
     }
     mark_area_to_occupy(where, defenders, attackers);
     const std::optional<gdb::MeleeOdds> odds = odds_if_countable(prep);
-    emit("melee", all, "GdB 12.2-12.20", text, 2500).explanation =
+    emit(EventKind::melee, all, "GdB 12.2-12.20", text, 2500).explanation =
         gdb::explain_melee(prep, out, odds ? &*odds : nullptr, tables_);
     for (std::size_t i = 0; i < all.size(); ++i)
         narrate_melee_losses(all[i], out.units[i].casualties, out.units[i].status);
     if (dec.continues)
-        emit("melee", all, "GdB 12.19 draw", "The melee is a draw: it continues next turn", 800);
+        emit(EventKind::melee, all, "GdB 12.19 draw", "The melee is a draw: it continues next turn",
+             800);
 }
 
 // Defenders of a built-up area who all lose and leave it give it up: the first winning infantry
@@ -288,14 +289,14 @@ void Battle::apply_melee_status(int u, gdb::StatusAfter status, int pursuit_targ
 
 void Battle::narrate_melee_losses(int u, int casualties, gdb::StatusAfter status) {
     if (casualties > 0)
-        emit("casualties", {u}, melee_rules_.casualties_rule,
+        emit(EventKind::casualties, {u}, melee_rules_.casualties_rule,
              name(u) + " loses " + std::to_string(casualties) + " figure" +
                  (casualties > 1 ? "s" : "") + " in the melee");
     if (status == gdb::StatusAfter::dispersed)
-        emit("dispersed", {u}, "GdB 12.19 h, 12.16",
+        emit(EventKind::dispersed, {u}, "GdB 12.19 h, 12.16",
              name(u) + " is dispersed and leaves the table");
     if (status == gdb::StatusAfter::removed)
-        emit("removed", {u}, "GdB 12.12, 12.14", name(u) + " is removed from the table");
+        emit(EventKind::removed, {u}, "GdB 12.12, 12.14", name(u) + " is removed from the table");
 }
 
 }  // namespace vedette::sim::battle
