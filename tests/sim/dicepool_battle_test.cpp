@@ -232,6 +232,39 @@ TEST(DicepoolBattle, DrawnMeleeEndsWhenAThirdUnitPushesOneSideAway) {
     }
 }
 
+TEST(DicepoolBattle, UnitsThatChargedFoughtOrFellBackDoNotMoveInTheMovementPhase) {
+    // Turn-3 ruling (turn sequence; the seed gives none): "1. charges, one at a time, each with
+    // its reaction, move and melee; 2. movement; 3. end of turn. A unit that charged, was
+    // charged, countercharged, fought, withdrew, fell back or was pushed back this turn does not
+    // move in the movement phase."
+    const std::string file =
+        std::string(VEDETTE_SOURCE_DIR) + "/tests/data/dicepool/turn_sequence.scenario.json";
+    const auto r = run_file(file);
+    const int fr_cuir = 0, gb_line1 = 1, fr_line = 2, fr_line2 = 4, gb_line3 = 5;
+    std::vector<int> moved, refused;
+    for (const auto& e : r.events) {
+        if (e.kind == "move") moved.push_back(e.units[0]);
+        if (e.kind != "move_refused") continue;
+        EXPECT_EQ(e.phase, "movement");
+        EXPECT_EQ(e.rule, "DP Turn");
+        refused.push_back(e.units[0]);
+    }
+    // The cuirassiers charged home, the British line was pushed back, the French line fell short.
+    EXPECT_EQ(refused, (std::vector<int>{fr_cuir, gb_line1, fr_line}));
+    EXPECT_NE(first(r, "move_refused").text.find("charged"), std::string::npos);
+    EXPECT_NE(r.events[static_cast<std::size_t>(first(r, "move_refused").seq + 1)].text.find(
+                  "pushed back"),
+              std::string::npos);
+    // A failed order test makes no charge: the would-be charger and its target move.
+    EXPECT_EQ(moved, (std::vector<int>{fr_line2, gb_line3}));
+    // `vedette check` prints every order not carried out, with its JSON path.
+    const auto s = ruleset().parse_scenario(read_json_file(file), file);
+    const auto warnings = ruleset().scenario_warnings(*s);
+    ASSERT_EQ(warnings.size(), 3u);
+    EXPECT_EQ(warnings[0].rfind("$.orders[3]: turn 1: ", 0), 0u) << warnings[0];
+    EXPECT_NE(warnings[1].find("pushed back"), std::string::npos) << warnings[1];
+}
+
 TEST(DicepoolBattle, SameScenarioTwiceGivesTheSameBytes) {
     const std::string a = replay::write_replay_text(run("14_action"));
     const std::string b = replay::write_replay_text(run("14_action"));

@@ -239,14 +239,47 @@ void Battle::reform(int u) {
     e.effects.push_back({record::EffectKind::formation_change, {u}, snap(u).look, 0, 0});
 }
 
+// An order the engine does not carry out: an event says why, and `vedette check` prints it.
+void Battle::refuse_order(std::size_t order, const std::string& kind, Category category,
+                          std::vector<int> units, const std::string& rule,
+                          const std::string& text) {
+    emit(category, kind, std::move(units), rule, text, 800);
+    refused_.push_back("$.orders[" + std::to_string(order) + "]: turn " + std::to_string(turn_) +
+                       ": " + text + " (" + rule + ")");
+}
+
+// Turn sequence (turn-3 ruling; the seed gives none): "A unit that charged, was charged,
+// countercharged, fought, withdrew, fell back or was pushed back this turn does not move in the
+// movement phase." Empty when the unit may move.
+std::string Battle::why_no_move(int u) const {
+    const UnitState& x = unit(u);
+    if (!x.in_action.empty())
+        return "it " + x.in_action +
+               " this turn (turn sequence: a unit that took part in a charge or a melee stands in "
+               "the movement phase)";
+    if (const int other = engaged_with(u); other >= 0)
+        return "it is in melee with " + unit(other).name;
+    return {};
+}
+
 void Battle::ordinary_moves(int turn) {
     phase_ = "movement";
     std::vector<bool> ordered(units_.size(), false);
-    for (const DpOrder& o : scenario_.orders) {
+    for (std::size_t i = 0; i < scenario_.orders.size(); ++i) {
+        const DpOrder& o = scenario_.orders[i];
         if (o.turn != turn || o.kind != OrderKind::move) continue;
         UnitState& x = unit(o.unit);
         ordered[static_cast<std::size_t>(o.unit)] = true;
-        if (x.gone || engaged_with(o.unit) >= 0) continue;
+        if (x.gone) {
+            refuse_order(i, "move_refused", Category::info, {o.unit}, "DP Casualties",
+                         x.name + " does not move: it has no models left");
+            continue;
+        }
+        if (const std::string why = why_no_move(o.unit); !why.empty()) {
+            refuse_order(i, "move_refused", Category::info, {o.unit}, "DP Turn",
+                         x.name + " does not move: " + why);
+            continue;
+        }
         const Vec delta = o.to - x.at;
         if (delta == Vec{}) continue;
         const Vec dir = geom::normalize(delta);
@@ -256,12 +289,10 @@ void Battle::ordinary_moves(int turn) {
                   x.name + " moves " + inches_text(go * 10), "walk");
     }
     for (std::size_t i = 0; i < units_.size(); ++i) {
-        const UnitState& x = units_[i];
-        const bool loose = x.formation == Formation::loose &&
-                           sheet(static_cast<int>(i)).formation == Formation::close_order;
-        if (loose && !ordered[i] && !x.gone && !x.in_action &&
-            engaged_with(static_cast<int>(i)) < 0)
-            reform(static_cast<int>(i));
+        const int u = static_cast<int>(i);
+        const bool loose =
+            units_[i].formation == Formation::loose && sheet(u).formation == Formation::close_order;
+        if (loose && !ordered[i] && !units_[i].gone && why_no_move(u).empty()) reform(u);
     }
 }
 
@@ -270,10 +301,14 @@ void Battle::run_turn(int turn) {
     rec_.begin_turn(turn, all());
     phase_ = "charges";
     rec_.end_episode();
-    for (auto& u : units_) u.fell_back_after_volley = u.in_action = false;
+    for (auto& u : units_) {
+        u.fell_back_after_volley = false;
+        u.in_action.clear();
+    }
     emit(Category::turn, "turn_start", {}, "DP Turn", "Turn " + std::to_string(turn), 500);
-    for (const DpOrder& o : scenario_.orders)
-        if (o.turn == turn && o.kind == OrderKind::charge) charge(o.unit, o.target);
+    for (std::size_t i = 0; i < scenario_.orders.size(); ++i)
+        if (scenario_.orders[i].turn == turn && scenario_.orders[i].kind == OrderKind::charge)
+            charge(i);
     rec_.end_episode();
     continuing_melees();
     rec_.end_episode();
@@ -295,6 +330,12 @@ replay::Recorded Battle::run() {
 replay::Recorded run_dp_battle(const DpRules& rules, const DpScenario& scenario,
                                std::uint64_t seed) {
     return Battle(rules, scenario, seed).run();
+}
+
+std::vector<std::string> refused_orders(const DpRules& rules, const DpScenario& scenario) {
+    Battle battle(rules, scenario, scenario.seed);
+    battle.run();
+    return battle.refused();
 }
 
 }  // namespace vedette::sim::dicepool

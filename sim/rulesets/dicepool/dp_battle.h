@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/core/prng.h"
@@ -23,13 +24,17 @@ namespace vedette::sim::dicepool {
 record::Header dp_header(const DpRules& rules, const DpScenario& scenario);
 replay::Recorded run_dp_battle(const DpRules& rules, const DpScenario& scenario,
                                std::uint64_t seed);
+// The orders a play of the scenario (its own seed) does not carry out, each "JSON path: turn N:
+// why (rule)", as `vedette check` prints them; each is also an event of the replay.
+std::vector<std::string> refused_orders(const DpRules& rules, const DpScenario& scenario);
 
 struct UnitState : DpUnit {
     bool gone = false;
     bool fell_back_after_volley = false;  // DP Volley: "once per turn"
-    // Turn sequence (turn-3 ruling): it charged, was charged, countercharged, fought, withdrew,
-    // fell back or was pushed back this turn, so it does not move in the movement phase.
-    bool in_action = false;
+    // Turn sequence (turn-3 ruling): what it did this turn that keeps it from moving in the
+    // movement phase ("charged", "was charged", "countercharged", "fought", "withdrew", "fell
+    // back", "was pushed back"); empty while it is free to move.
+    std::string in_action;
     bool loosened = false;  // a failed square: loose formation, drawn untidy
 };
 
@@ -73,6 +78,7 @@ class Battle {
 public:
     Battle(const DpRules& rules, const DpScenario& scenario, std::uint64_t seed);
     replay::Recorded run();
+    const std::vector<std::string>& refused() const { return refused_; }
 
 private:
     // dp_battle.cpp: records, dice and tests.
@@ -95,13 +101,17 @@ private:
     std::string turn_hash() const;
     void run_turn(int turn);
     void ordinary_moves(int turn);
+    void refuse_order(std::size_t order, const std::string& kind, record::Category category,
+                      std::vector<int> units, const std::string& rule, const std::string& text);
+    std::string why_no_move(int unit) const;
     void reform(int unit);
     UnitState& unit(int u) { return units_[static_cast<std::size_t>(u)]; }
     const UnitState& unit(int u) const { return units_[static_cast<std::size_t>(u)]; }
     const UnitSheet& sheet(int u) const { return rules_.sheet(unit(u).type); }
 
     // dp_charge.cpp: the charge sequence.
-    void charge(int attacker, int target);
+    void charge(std::size_t order);
+    std::pair<std::string, std::string> why_no_charge(int attacker, int target) const;
     Reaction reaction_of(int target, int attacker) const;
     void react(ChargeState& c);
     void withdraw(ChargeState& c);
@@ -132,6 +142,7 @@ private:
     std::string phase_ = "setup";
     std::vector<UnitState> units_;
     std::vector<DrawnMelee> drawn_;         // drawn melees still on, in the order they were drawn
+    std::vector<std::string> refused_;      // orders not carried out, for `vedette check`
     std::vector<std::size_t> forced_used_;  // per forced-dice entry: values consumed
     Prng prng_;
     std::uint64_t seed_;

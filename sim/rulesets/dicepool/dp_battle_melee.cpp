@@ -29,7 +29,8 @@ std::vector<int> Battle::forced_dice(int u, DicePurpose purpose, int at_most) {
 void Battle::melee(ChargeState& c, bool first_round) {
     std::array<MeleeSide, 2> sides;
     const int ids[2] = {c.attacker, c.target};
-    unit(c.attacker).in_action = unit(c.target).in_action = true;  // they fought this turn
+    for (const int u : ids)  // what they did before (charged, was charged) says more
+        if (unit(u).in_action.empty()) unit(u).in_action = "fought";
     for (int s = 0; s < 2; ++s) {
         const UnitState& x = unit(ids[s]);
         MeleeSide& m = sides[static_cast<std::size_t>(s)];

@@ -99,7 +99,9 @@ void Battle::fall_back(int u, int from, i64 distance_tenths, const std::string& 
         return true;
     };
     while (mm > 0 && !on_table(mm)) --mm;
-    x.in_action = true;
+    x.in_action = kind == "withdraw"    ? "withdrew"
+                  : kind == "push_back" ? "was pushed back"
+                                        : "fell back";
     move_unit(u, x.at + geom::scale(dir, mm), face, kind, rule,
               text + " (" + inches_text(mm * 10) + ")", kind == "push_back" ? "flee" : "walk");
 }
@@ -178,6 +180,7 @@ void Battle::countercharge(ChargeState& c) {
                    "it stands and waits");
     if (!t.passed) return;
     c.countercharged = true;
+    unit(c.target).in_action = "countercharged";
     c.target_reach_tenths =
         static_cast<int>(inches_to_tenths(t.dice_sum() + sheet(c.target).move_in));
     const i64 half =

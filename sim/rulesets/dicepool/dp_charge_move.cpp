@@ -124,9 +124,26 @@ bool Battle::charge_move(ChargeState& c) {
     return false;
 }
 
-void Battle::charge(int attacker, int target) {
-    if (unit(attacker).gone || unit(target).gone || engaged_with(attacker) >= 0) return;
+// Why a charge order cannot be made, with the rule; empty when it can.
+std::pair<std::string, std::string> Battle::why_no_charge(int attacker, int target) const {
+    if (unit(attacker).gone) return {"it has no models left", "DP Casualties"};
+    if (unit(target).gone) return {unit(target).name + " has no models left", "DP Casualties"};
+    if (const int other = engaged_with(attacker); other >= 0)
+        return {"it is still in the melee drawn with " + unit(other).name +
+                    ", which is fought again this turn",
+                "DP Casualties"};
+    return {};
+}
+
+void Battle::charge(std::size_t order) {
+    const int attacker = scenario_.orders[order].unit, target = scenario_.orders[order].target;
     rec_.begin_episode();
+    if (const auto [why, rule] = why_no_charge(attacker, target); !why.empty()) {
+        refuse_order(
+            order, "charge_refused", Category::declare, {attacker, target}, rule,
+            unit(attacker).name + "'s charge on " + unit(target).name + " is not made: " + why);
+        return;
+    }
     ChargeState c;
     c.attacker = attacker;
     c.target = target;
@@ -150,7 +167,8 @@ void Battle::charge(int attacker, int target) {
         order_test(attacker, DicePurpose::order_test, "order_test", "DP Charge move",
                    "order test to charge", "the charge goes in", "the charge is not made");
     if (!t.passed) return;
-    unit(attacker).in_action = unit(target).in_action = true;  // the charge is made
+    unit(attacker).in_action = "charged";  // the charge is made
+    unit(target).in_action = "was charged";
     // "Переместите каждую модель ... на дистанцию, которая выпала на кубиках ... и добавьте
     // дистанцию собственного движения."
     c.reach_tenths = static_cast<int>(inches_to_tenths(t.dice_sum() + sh.move_in));

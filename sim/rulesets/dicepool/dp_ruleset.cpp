@@ -23,6 +23,13 @@ replay::Recorded DicepoolRuleset::run(const ruleset::Scenario& scenario, std::ui
     return run_dp_battle(rules_, *s, seed);
 }
 
+std::vector<std::string> DicepoolRuleset::scenario_warnings(
+    const ruleset::Scenario& scenario) const {
+    const auto* s = dynamic_cast<const DpScenario*>(&scenario);
+    if (!s) throw std::logic_error("DicepoolRuleset::scenario_warnings: not a dice-pool scenario");
+    return refused_orders(rules_, *s);
+}
+
 ruleset::Resolution DicepoolRuleset::resolve(const Json& json, const std::string& file,
                                              const ruleset::ResolveOptions& options) const {
     const auto sides = parse_melee_file(rules_, JsonNode(json, file, "$"));

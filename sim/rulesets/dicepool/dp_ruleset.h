@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "sim/ruleset/data_file_ruleset.h"
 #include "sim/rulesets/dicepool/dp_rules.h"
@@ -23,6 +24,9 @@ public:
     std::unique_ptr<ruleset::Scenario> parse_scenario(const Json& json,
                                                       const std::string& file) const override;
     replay::Recorded run(const ruleset::Scenario& scenario, std::uint64_t seed) const override;
+    // `vedette check`: every order a play of the scenario does not carry out (a move in a turn
+    // the unit charged or fought, a charge by a unit still in melee, ...), with its JSON path.
+    std::vector<std::string> scenario_warnings(const ruleset::Scenario& scenario) const override;
     ruleset::Resolution resolve(const Json& json, const std::string& file,
                                 const ruleset::ResolveOptions& options) const override;
 
