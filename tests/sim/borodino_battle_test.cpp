@@ -381,3 +381,16 @@ TEST(BorodinoBattle, RetreatPassesThroughAFullStackOfFriends) {
     ASSERT_TRUE(retreat.motion);
     EXPECT_TRUE(has_text(r.events[std::size_t(retreat.seq) + 1], "friends retreat through it"));
 }
+
+// Rulings, turn 3: "An enemy's frontal hexes do not depend on that enemy's state: retreating
+// into an empty frontal hex of a disordered enemy withdraws the unit, as for a formed one." The
+// Orel regiment's only way back is an empty hex in front of the disordered 85e Ligne: it
+// withdraws (it used to retreat there). Dice: shock 6; check 9.
+TEST(BorodinoBattle, RetreatIntoTheFrontOfADisorderedEnemyWithdraws) {
+    const auto r = play_test_data("retreat_into_disordered_front");
+    EXPECT_EQ(story(r),
+              (std::vector<std::string>{"shock_declared l33", "commitment_check l33", "shock l33",
+                                        "disorder orel", "cohesion_check orel", "withdrawal orel",
+                                        "advance l33"}));
+    EXPECT_TRUE(has_text(first_of(r, "withdrawal"), "leads into an enemy's frontal hex"));
+}

@@ -10,11 +10,13 @@ namespace vedette::sim::borodino {
 
 namespace {
 
-// An empty hex an enemy has in front of it: a unit retreating into it withdraws (rulings).
+// An empty hex an enemy has in front of it: a unit retreating into it withdraws (rulings). The
+// enemy's state does not matter (rulings, turn 3: "retreating into an empty frontal hex of a
+// disordered enemy withdraws the unit, as for a formed one").
 bool enemy_front(const Battle& b, Hex h, int side) {
     for (std::size_t u = 0; u < b.units_.size(); ++u) {
         const BattleUnit& x = b.units_[u];
-        if (b.on_map(int(u)) && x.side != side && !x.disordered &&
+        if (b.on_map(int(u)) && x.side != side &&
             is_frontal(x.hex, x.facing, h, b.all_round(int(u))))
             return true;
     }
