@@ -394,3 +394,27 @@ TEST(BorodinoBattle, RetreatIntoTheFrontOfADisorderedEnemyWithdraws) {
                                         "advance l33"}));
     EXPECT_TRUE(has_text(first_of(r, "withdrawal"), "leads into an enemy's frontal hex"));
 }
+
+// Rulings, turn 3: "Defensive fire on the commitment check comes only from non-artillery units
+// in the target hex (9.25: artillery takes no part in shock, attacking or defending). A stack of
+// only artillery gives no defensive-fire DRM; its reaction fire (step 4) still happens." 9.25:
+// "Артиллерия не может принимать участие в Ближнем бою ... (ни атакуя, ни обороняясь)". The 33e
+// Ligne's commitment die 4 passes against 5 (the battery's +2 made it fail, and the battery
+// survived a shock it takes no part in). Dice: commitment 4; reaction fire 9.
+TEST(BorodinoBattle, ArtilleryAloneGivesNoDefensiveFireOnCommitment) {
+    const auto r = play_test_data("lone_battery_no_defensive_fire");
+    EXPECT_EQ(story(r), (std::vector<std::string>{"shock_declared l33", "commitment_check l33",
+                                                  "reaction_fire pos7", "shock l33",
+                                                  "eliminated pos7", "advance l33"}));
+    const auto& check = first_of(r, "commitment_check");
+    EXPECT_TRUE(has_text(check, "4 0 passes against 5")) << check.text;
+    bool dim_fire = false;
+    for (const auto& s : check.explanation->sections)
+        for (const auto& row : s.rows)
+            if (row.label.rfind("Defensive fire", 0) == 0) {
+                EXPECT_FALSE(row.lit);
+                EXPECT_TRUE(row.reason.find("9.25") != std::string::npos) << row.reason;
+                dim_fire = true;
+            }
+    EXPECT_TRUE(dim_fire);
+}

@@ -10,16 +10,31 @@ namespace vedette::sim::borodino {
 namespace {
 
 // The defender's defensive-fire DRM: the best of the units in the target hexes that have the
-// attacker in a frontal hex (not for charges).
-int defensive_fire(const Battle& b, const Attack& a, std::string& who) {
+// attacker in a frontal hex (not for charges). Rulings, turn 3: "Defensive fire on the commitment
+// check comes only from non-artillery units in the target hex (9.25: artillery takes no part in
+// shock, attacking or defending)"; `guns` names the batteries that would have fired.
+int defensive_fire(const Battle& b, const Attack& a, std::string& who, std::string& guns) {
     int best = 0;
     for (Hex h : a.targets)
         for (int d : b.stack_at(h)) {
             const BattleUnit& x = b.unit(d);
             if (!is_frontal(x.hex, x.facing, b.unit(a.unit).hex, b.all_round(d))) continue;
+            if (x.type->arm == Arm::artillery) {
+                guns += (guns.empty() ? "" : ", ") + x.name;
+                continue;
+            }
             if (x.type->defensive_fire > best) best = x.type->defensive_fire, who = x.name;
         }
     return best;
+}
+
+std::string no_fire_reason(const Attack& a, const std::string& guns) {
+    if (a.charge) return "not for charges";
+    if (!guns.empty())
+        return "artillery gives no defensive fire (" + guns +
+               "; 9.25: artillery takes no part in shock), and no other defender has the "
+               "attacker in its front";
+    return "not attacking through a defender's front";
 }
 
 std::vector<record::ModifierRow> commitment_rows(const Battle& b, const Attack& a, int& drm) {
@@ -39,13 +54,13 @@ std::vector<record::ModifierRow> commitment_rows(const Battle& b, const Attack& 
                     {g.orders ? "" : signed_text(b.rules_.no_orders.value)},
                     !g.orders,
                     "the group is under orders"});
-    std::string who;
-    const int fire = a.charge ? 0 : defensive_fire(b, a, who);
+    std::string who, guns;
+    const int fire = a.charge ? 0 : defensive_fire(b, a, who, guns);
     rows.push_back({"Defensive fire" + (who.empty() ? "" : " of " + who),
                     "Hex commitment",
                     {fire ? signed_text(fire) : ""},
                     fire != 0,
-                    a.charge ? "not for charges" : "not attacking through a defender's front"});
+                    no_fire_reason(a, guns)});
     drm = (rated ? c.rating : 0) + (g.orders ? 0 : b.rules_.no_orders.value) + fire;
     return rows;
 }
