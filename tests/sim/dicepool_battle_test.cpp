@@ -265,6 +265,33 @@ TEST(DicepoolBattle, UnitsThatChargedFoughtOrFellBackDoNotMoveInTheMovementPhase
     EXPECT_NE(warnings[1].find("pushed back"), std::string::npos) << warnings[1];
 }
 
+TEST(DicepoolBattle, ReachBandStartsAtTheSmallestReachAPassingOrderTestGives) {
+    // DP Charge move: "Переместите каждую модель атакующего подразделения на дистанцию, которая
+    // выпала на кубиках в результате теста на приказ атаковать и добавьте дистанцию собственного
+    // движения". A charge is made only on a passed order test (2D6 at or above the sheet's
+    // order value, -1 per disorder marker), so the turn-3 ruling: the reach shown before the dice
+    // runs from the move plus the smallest passing total (from the data) to the move plus 12.
+    const DpRules& rules = ruleset().rules();
+    const auto r = run("12_disordered_melee");  // the French battalion carries a disorder marker
+    const UnitSheet& line = rules.sheet(UnitType::line_infantry);
+    const int markers[2] = {1, 0};
+    for (std::size_t u = 0; u < 2; ++u) {
+        const int least = line.order - markers[u] * rules.per_disorder_marker;  // 8, then 7
+        const auto& band = r.header.units[u].overlays[0];
+        ASSERT_EQ(band.kind, "band");
+        EXPECT_EQ(band.inner_radius_mm, (line.move_in + least) * 254 / 10) << band.label;
+        EXPECT_EQ(band.radius_mm, (line.move_in + 6 * rules.test_dice) * 254 / 10) << band.label;
+        EXPECT_NE(band.label.find(std::to_string(line.move_in + least) + "\""), std::string::npos)
+            << band.label;
+    }
+    // The declaration explains the same band for the charger, its marker included: 14" to 18".
+    const auto& lines = first(r, "charge_declared").explanation->sections[0].lines;
+    const auto reach =
+        std::find_if(lines.begin(), lines.end(), [](const auto& l) { return l.key == "reach"; });
+    ASSERT_NE(reach, lines.end());
+    EXPECT_NE(reach->value.find("14\" to 18\""), std::string::npos) << reach->value;
+}
+
 TEST(DicepoolBattle, SameScenarioTwiceGivesTheSameBytes) {
     const std::string a = replay::write_replay_text(run("14_action"));
     const std::string b = replay::write_replay_text(run("14_action"));

@@ -145,8 +145,9 @@ TEST(DicepoolViewer, TwelveAndSixDiceMeleesShowEveryDieAndTheExactOdds) {
 
 namespace {
 
-// Issue 15, "inches on the table": a selected unit shows its charge reach as a band (move + 2" to
-// move + 12"), a ruler in inches and the 3" short stop, drawn on the table over the 3D scene.
+// Issue 15, "inches on the table": a selected unit shows its charge reach as a band (from the move
+// plus the smallest passing order test to the move + 12"), a ruler in inches and the 3" short stop,
+// drawn on the table over the 3D scene.
 TEST(DicepoolViewer, ASelectedUnitShowsItsReachBandARulerInInchesAndTheShortStop) {
     const std::string replay = replay_path("01_charge_reaches");
     const Replay doc = vedette::sim::replay::read_replay(replay);

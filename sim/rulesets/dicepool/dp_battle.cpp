@@ -50,16 +50,20 @@ record::Header dp_header(const DpRules& rules, const DpScenario& s) {
             {"order / courage",
              std::to_string(sh.order) + "+ / " + std::to_string(sh.courage) + "+"},
             {"reactions", reactions.empty() ? "none" : reactions}};
-        // The charge reach band: the order test's 2D6 (2 to 12 inches) plus the move, and the 3"
-        // a charge that falls short keeps from its target (DP Charge move).
+        // The charge reach band: the move plus a passing order test's 2D6, from the smallest
+        // total that passes (the sheet's order value, its disorder markers counted) to 12 inches
+        // (DP Charge move; turn-3 ruling), and the 3" a charge that falls short keeps from its
+        // target. Whole millimetres for the record: the reach rounded down, the short stop up,
+        // the ruler to the nearest.
         const i64 move = inches_to_tenths(sh.move_in);
-        // Whole millimetres for the record: the reach rounded down, the short stop up, the
-        // ruler to the nearest.
+        const int least = std::min(least_passing_total(rules, sh.order, u.disorder_markers),
+                                   highest_total(rules));
         record::Overlay reach;
         reach.kind = "band";
-        reach.label = "charge reach: move + 2\" to move + 12\" (2D6 inches)";
-        reach.inner_radius_mm = (move + inches_to_tenths(2)) / 10;
-        reach.radius_mm = (move + inches_to_tenths(12)) / 10;
+        reach.label = "charge reach " + reach_band_text(rules, sh, u.disorder_markers) +
+                      ": the move + a passing order test's 2D6 in inches";
+        reach.inner_radius_mm = (move + inches_to_tenths(least)) / 10;
+        reach.radius_mm = (move + inches_to_tenths(highest_total(rules))) / 10;
         reach.half_angle_deg = 180;
         record::Overlay inches;
         inches.kind = "ruler";

@@ -157,11 +157,10 @@ void Battle::charge(std::size_t order) {
     lines.kind = record::SectionKind::lines;
     lines.title = "The charge";
     lines.rule = "DP Charge move";
-    lines.lines = {
-        {"distance to the target", inches_text(gap * 10)},
-        {"move (unit sheet)", std::to_string(sh.move_in) + "\""},
-        {"reach", "the order test's 2D6 in inches + the move: " + std::to_string(sh.move_in + 2) +
-                      "\" to " + std::to_string(sh.move_in + 12) + "\""}};
+    lines.lines = {{"distance to the target", inches_text(gap * 10)},
+                   {"move (unit sheet)", std::to_string(sh.move_in) + "\""},
+                   {"reach", "the move + a passing order test's 2D6 in inches: " +
+                                 reach_band_text(rules_, sh, unit(attacker).disorder_markers)}};
     d.explanation = record::Explanation{"Charge declared", "DP Charge move", {lines}};
     const TestRoll t =
         order_test(attacker, DicePurpose::order_test, "order_test", "DP Charge move",

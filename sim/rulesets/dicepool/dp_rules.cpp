@@ -252,6 +252,17 @@ std::string describe_dp_rules(const DpRules& r) {
     return out;
 }
 
+int least_passing_total(const DpRules& rules, int target, int disorder_markers) {
+    return std::max(rules.test_dice, target - disorder_markers * rules.per_disorder_marker);
+}
+
+std::string reach_band_text(const DpRules& rules, const UnitSheet& sheet, int disorder_markers) {
+    const int least = least_passing_total(rules, sheet.order, disorder_markers);
+    if (least > highest_total(rules)) return "none: no order test passes";
+    return std::to_string(sheet.move_in + least) + "\" to " +
+           std::to_string(sheet.move_in + highest_total(rules)) + "\"";
+}
+
 std::string signed_text(int value) {
     return (value >= 0 ? "+" : "") + std::to_string(value);
 }

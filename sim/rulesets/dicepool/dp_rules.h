@@ -113,6 +113,17 @@ struct DpRules : ruleset::DataFile {
 // Reads dicepool.json; errors are InputErrors naming `file` and the JSON path.
 DpRules parse_dp_rules(const std::string& text, const std::string& file);
 
+// The smallest 2D6 total (the dice, unmodified) that passes a test against `target` with
+// `disorder_markers` (DP Tests: -1 each), never below the dice's least; above `highest_total`
+// nothing passes. A charge's reach is this total in inches plus the move (turn-3 ruling: the
+// reach shown before the dice starts there).
+int least_passing_total(const DpRules& rules, int target, int disorder_markers);
+inline int highest_total(const DpRules& rules) {
+    return 6 * rules.test_dice;
+}
+// "13" to 18"": the reach band of a unit with this move, order value and disorder markers.
+std::string reach_band_text(const DpRules& rules, const UnitSheet& sheet, int disorder_markers);
+
 // Whole inches as tenths of a millimetre (exact: 1" = 25.4 mm).
 inline constexpr std::int64_t kTenthsPerInch = 254;
 inline constexpr std::int64_t inches_to_tenths(std::int64_t inches) {
