@@ -418,3 +418,17 @@ TEST(BorodinoBattle, ArtilleryAloneGivesNoDefensiveFireOnCommitment) {
             }
     EXPECT_TRUE(dim_fire);
 }
+
+// Rulings, turn 3: "Rally replaces acting. A unit that recovers from disorder in its activation
+// neither moves, shocks nor charges in that activation." The 85e Ligne rallies and, on standing
+// orders to attack, stays where it is (it used to march on and shock); the 108e rallies and its
+// move order is refused with the rule (it used to move, then rally). Dice: checks 0 and 0.
+TEST(BorodinoBattle, ARalliedUnitDoesNothingElseInThatActivation) {
+    const auto r = play_test_data("rally_replaces_acting");
+    EXPECT_EQ(story(r),
+              (std::vector<std::string>{"cohesion_check l85", "rally l85", "cohesion_check l108",
+                                        "rally l108", "move_refused l108"}));
+    const auto& refused = first_of(r, "move_refused");
+    EXPECT_EQ(refused.rule, "Hex rally");
+    EXPECT_TRUE(has_text(refused, "it rallied in this activation")) << refused.text;
+}

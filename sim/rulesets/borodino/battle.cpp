@@ -23,6 +23,7 @@ Battle::Battle(const BorodinoRules& rules, const BattleScenario& s, std::uint64_
       fate_(s.units.size()),
       square_(s.units.size(), false),
       start_hex_(s.units.size()),
+      rallied_(s.units.size(), false),
       prng_(seed),
       seed_(seed) {}
 
@@ -307,9 +308,20 @@ void Battle::activate(int g) {
     emit(phase_, record::Category::info, "activation", {}, "Hex activation",
          group.name + " is activated" + (group.orders ? "" : " (no orders)"), 300);
     for (std::size_t u = 0; u < units_.size(); ++u) start_hex_[u] = units_[u].hex;
-    for (const auto& o : s_.orders)
-        if (o.turn == turn_ && unit(o.unit).group == g && (!o.move.empty() || (o.face && !o.shock)))
+    std::fill(rallied_.begin(), rallied_.end(), false);
+    rally_group(g);
+    for (const auto& o : s_.orders) {
+        if (o.turn != turn_ || unit(o.unit).group != g || (o.move.empty() && (!o.face || o.shock)))
+            continue;
+        if (rallied(o.unit))  // rulings, turn 3: "Rally replaces acting"
+            emit(phase_, record::Category::info, "move_refused", {o.unit}, "Hex rally",
+                 unit(o.unit).name +
+                     " does not move: it rallied in this activation (rulings: a unit that "
+                     "rallies neither moves, shocks nor charges in that activation)",
+                 300);
+        else
             move_unit(o);
+    }
     stance_moves(g);
     phase_ = "shock";
     shock_segment(g);

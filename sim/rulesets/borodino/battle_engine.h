@@ -85,7 +85,11 @@ public:
     void countercharges(Attack& a);
     void counter_shock(const std::vector<Attack*>& attacks, Hex defender_hex);
     void pursue(std::vector<Attack*>& group, Hex left, const std::vector<int>& fled);
-    // battle_stance.cpp: standing orders (hold, attack) for turns the scenario gives no order.
+    // battle_stance.cpp: rallying at the group's activation, before anything else (rulings, turn
+    // 3: a unit that rallies does nothing else in that activation); standing orders (hold,
+    // attack) for turns the scenario gives no order.
+    void rally_group(int group);
+    bool rallied(int u) const { return rallied_[std::size_t(u)]; }
     void stance_moves(int group);
     std::vector<Order> stance_attacks(int group);
     bool standing_attack(int u) const;
@@ -96,6 +100,7 @@ public:
     std::vector<std::string> fate_;  // "" on the map, "withdrawn", "eliminated"
     std::vector<bool> square_;
     std::vector<Hex> start_hex_;  // where each unit began the current activation
+    std::vector<bool> rallied_;   // recovered from disorder in the current activation
     Prng prng_;
     std::uint64_t seed_;
     ruleset::EventRecorder rec_;  // events, clock, keyframes, turn hashes

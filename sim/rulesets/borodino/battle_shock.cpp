@@ -79,7 +79,10 @@ std::vector<Attack> declare(Battle& b, int group) {
         if (b.unit(u).group != group || !b.on_map(u)) continue;
         const Order* o = b.order_for(u, is_shock);
         if (!o) continue;
-        std::string why = may_not_shock(b, u);
+        std::string why = b.rallied(u) ? "Hex rally: it rallied in this activation (rulings: a "
+                                         "unit that rallies neither moves, shocks nor charges "
+                                         "in that activation)"
+                                       : may_not_shock(b, u);
         Attack a{u, o};
         if (why.empty() && o->charge_target >= 0) {
             why = may_not_charge(b, u, o->charge_target);

@@ -4,7 +4,8 @@
 // frontal hexes (9.22), and its cavalry charges an enemy it can reach (Hex charge). A group that
 // "holds" stays. An order the scenario gives for a unit and turn replaces its standing order.
 // Rally: a disordered unit away from the enemy may recover at its group's activation (our rule,
-// marked "default" in borodino.json: the seed does not say how disorder ends).
+// marked "default" in borodino.json: the seed does not say how disorder ends); it then neither
+// moves, shocks nor charges in that activation (rulings, turn 3: "Rally replaces acting").
 
 #include <algorithm>
 
@@ -90,6 +91,7 @@ void rally(Battle& b, int u) {
     for (int v : b.stack_at(b.unit(u).hex)) {
         if (!b.unit(v).disordered) continue;
         b.unit(v).disordered = false;
+        b.rallied_[std::size_t(v)] = true;
         b.emit("movement", record::Category::info, "rally", {v}, "Hex rally",
                b.unit(v).name + " rallies: no longer disordered", 500);
     }
@@ -102,15 +104,21 @@ bool Battle::standing_attack(int u) const {
     return g.stance == "attack" && on_map(u) && !has_scenario_order(*this, u);
 }
 
-void Battle::stance_moves(int group) {
-    const Group& g = s_.groups[std::size_t(group)];
-    if (g.stance == "orders") return;
+// Only groups on standing orders rally (the clause scenarios have none), each unit before its
+// group moves: a unit that rallies does nothing else in that activation (rulings, turn 3).
+void Battle::rally_group(int group) {
+    if (s_.groups[std::size_t(group)].stance == "orders") return;
     for (std::size_t i = 0; i < units_.size(); ++i)
         if (unit(int(i)).group == group && on_map(int(i))) rally(*this, int(i));
+}
+
+void Battle::stance_moves(int group) {
+    const Group& g = s_.groups[std::size_t(group)];
     if (g.stance != "attack") return;
     for (std::size_t i = 0; i < units_.size(); ++i) {
         const int u = static_cast<int>(i);
-        if (unit(u).group != group || !standing_attack(u) || unit(u).disordered) continue;
+        if (unit(u).group != group || !standing_attack(u) || unit(u).disordered || rallied(u))
+            continue;
         if (unit(u).type->arm == Arm::artillery || next_to_enemy(*this, u)) continue;
         if (unit(u).type->arm == Arm::cavalry && charge_target(*this, u) >= 0) continue;
         if (top_at(unit(u).hex) != u && stack_at(unit(u).hex).size() > 1) continue;  // top leads
@@ -128,7 +136,8 @@ std::vector<Order> Battle::stance_attacks(int group) {
     std::vector<Order> orders;
     for (std::size_t i = 0; i < units_.size(); ++i) {
         const int u = static_cast<int>(i);
-        if (unit(u).group != group || !standing_attack(u) || !may_not_shock(*this, u).empty())
+        if (unit(u).group != group || !standing_attack(u) || rallied(u) ||
+            !may_not_shock(*this, u).empty())
             continue;
         Order o;
         o.turn = turn_;
