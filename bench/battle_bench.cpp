@@ -12,7 +12,6 @@
 #include "sim/core/json_reader.h"
 #include "sim/replay/replay.h"
 #include "sim/rulesets/gdb/battle/battle_engine.h"
-#include "sim/rulesets/gdb/gdb_record.h"
 #include "sim/rulesets/gdb/gdb_ruleset.h"
 
 using namespace vedette::sim;
@@ -100,7 +99,7 @@ void BM_Simulate(benchmark::State& state) {
         parse_scenario(generated_battle(units / 2, 12), "generated.json", battle_rules());
     std::size_t events = 0;
     for (auto _ : state) {
-        const BattleResult r = run_battle(gdb_ruleset(), scenario);
+        const replay::Recorded r = run_battle(gdb_ruleset(), scenario);
         events = r.events.size();
         benchmark::DoNotOptimize(events);
     }
@@ -112,10 +111,7 @@ const std::string& big_replay_text() {
     static const std::string text = [] {
         const Scenario scenario =
             parse_scenario(generated_battle(500, 100), "generated.json", battle_rules());
-        const BattleResult r = run_battle(gdb_ruleset(), scenario);
-        return replay::write_replay_text(
-            to_record(r, RecordContext{scenario, battle_rules(), gdb_ruleset().tables(),
-                                       gdb_ruleset().melee_rules().hash}));
+        return replay::write_replay_text(run_battle(gdb_ruleset(), scenario));
     }();
     return text;
 }

@@ -45,6 +45,9 @@ public:
 
     std::int64_t now_ms() const { return now_ms_; }
     const std::vector<record::Event>& events() const { return out_.events; }
+    // An event already emitted, for a rule system that completes it later: an order whose
+    // effect shows from the order on once a later event records it done.
+    record::Event& event(int seq) { return out_.events.at(static_cast<std::size_t>(seq)); }
 
     // Everything recorded, with the header, the seed and the scenario as its ruleset embeds it.
     replay::Recorded finish(record::Header header, std::uint64_t seed, std::string scenario_text);

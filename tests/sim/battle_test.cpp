@@ -14,7 +14,6 @@
 #include "sim/rules/ruleset_files.h"
 #include "sim/ruleset/verify.h"
 #include "sim/rulesets/gdb/battle/battle_engine.h"
-#include "sim/rulesets/gdb/gdb_record.h"
 #include "sim/rulesets/gdb/gdb_ruleset.h"
 #include "tests/sim/gdb_probe.h"
 
@@ -28,9 +27,6 @@ const gdb::GdbRuleset& gdb_ruleset() {
     static const gdb::GdbRuleset r(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets");
     return r;
 }
-const gdb::GdbRules& melee_rules() {
-    return gdb_ruleset().melee_rules();
-}
 const BattleRules& battle_rules() {
     return gdb_ruleset().battle_rules();
 }
@@ -43,7 +39,7 @@ using probe::melee_modifier;
 
 struct BattleRun {
     Scenario scenario;
-    BattleResult result;
+    replay::Recorded result;
 };
 
 BattleRun run(const std::string& relative) {
@@ -64,7 +60,7 @@ void expect_in_order(const BattleRun& r, const std::vector<Expect>& expected) {
     for (const auto& e : expected) {
         bool found = false;
         for (; at < r.result.events.size() && !found; ++at) {
-            const Event& ev = r.result.events[at];
+            const record::Event& ev = r.result.events[at];
             found = ev.kind == e.kind && !ev.units.empty() &&
                     r.scenario.units[static_cast<std::size_t>(ev.units[0])].id == e.unit &&
                     ev.text.find(e.text) != std::string::npos;
@@ -188,7 +184,7 @@ TEST(ShippedReplays, NoWinningUnitIsLostOffTheTable) {
                 EXPECT_TRUE(e.text.find("flees") != std::string::npos ||
                             e.text.find("retreats") != std::string::npos)
                     << scenario << ": " << e.text;
-                EXPECT_NE(e.after.empty() ? std::string() : e.after[0].status, "blown")
+                EXPECT_NE(e.after.empty() ? std::string() : e.after[0].state, "blown")
                     << scenario << ": " << e.text;
             }
     }
@@ -287,11 +283,7 @@ TEST(DemoBattle, FortyUnitsSixTurnsEveryEventKind) {
 TEST(Replay, SameScenarioTwiceGivesTheSameBytes) {
     const BattleRun a = run("demo/demo_battle.scenario.json");
     const BattleRun b = run("demo/demo_battle.scenario.json");
-    const nlohmann::json tables = gdb_ruleset().data();
-    const RecordContext ca{a.scenario, battle_rules(), tables, melee_rules().hash};
-    const RecordContext cb{b.scenario, battle_rules(), tables, melee_rules().hash};
-    EXPECT_EQ(replay::write_replay_text(to_record(a.result, ca)),
-              replay::write_replay_text(to_record(b.result, cb)));
+    EXPECT_EQ(replay::write_replay_text(a.result), replay::write_replay_text(b.result));
 }
 
 TEST(Replay, ShippedDemoReplayVerifiesAndSeeksFromKeyframes) {

@@ -35,16 +35,17 @@ std::vector<ContactPair> contacts_of(const std::string& relative) {
     static const gdb::GdbRuleset gdb(std::string(VEDETTE_SOURCE_DIR) + "/sim/rulesets");
     const BattleRules& rules = gdb.battle_rules();
     const Scenario scenario = read_scenario_file(kContactReplays + relative, rules);
-    const BattleResult result = run_battle(gdb, scenario);
-    std::map<int, UnitSnapshot> latest;
+    const replay::Recorded result = run_battle(gdb, scenario);
+    std::map<int, record::Snapshot> latest;
     std::vector<ContactPair> out;
     const auto rect = [&](int unit) {
-        const UnitSnapshot& s = latest.at(unit);
+        const record::Snapshot& s = latest.at(unit);
         return unit_rect(rules, scenario.units[static_cast<std::size_t>(unit)].unit.type,
-                         contact_formation(s.formation), s.figures, s.pos, s.facing);
+                         contact_formation(s.look.layout), s.look.figures, s.pose.pos,
+                         s.pose.facing);
     };
-    for (const Event& e : result.events) {
-        for (const UnitSnapshot& s : e.after) latest[s.unit] = s;
+    for (const record::Event& e : result.events) {
+        for (const record::Snapshot& s : e.after) latest[s.unit] = s;
         if (e.kind == "contact" && e.units.size() == 2)
             out.push_back({e.seq, rect(e.units[0]), rect(e.units[1])});
     }

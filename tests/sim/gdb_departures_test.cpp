@@ -64,7 +64,7 @@ TEST(ChargeContact, AUnitInMeleeChargedAgainTakesNoTestAndTheNewChargerIsAReinfo
     p.die("d1", "stand_test", {5, 5, 1, 1});  // a second stand test would fail and retreat
     const probe::Run r = probe::run(p);
     int stand_tests = 0;
-    for (const Event* e : r.of("d1", "morale_test"))
+    for (const record::Event* e : r.of("d1", "morale_test"))
         stand_tests += e->text.find("stand test") != std::string::npos;
     EXPECT_EQ(stand_tests, 1) << r.log();
     EXPECT_TRUE(r.said("d1", "morale_test", "takes no morale test")) << r.log();
@@ -106,7 +106,7 @@ TEST(ChargeContact, AnOpportunityChargeNeedsTheBrigadeGeneralWithinTheCommandRad
 // is not a formed square for any test taken before it completes.
 TEST(ChargeContact, ASquareStillFormingIsNotAFormedSquareForTheChargeTest) {
     auto square_row = [](const probe::Run& r) {
-        for (const Event* e : r.of("scots_greys", "morale_test")) {
+        for (const record::Event* e : r.of("scots_greys", "morale_test")) {
             const record::Section* mods =
                 e->explanation
                     ? explained::section_of(*e->explanation, record::SectionKind::modifiers)

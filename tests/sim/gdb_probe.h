@@ -118,7 +118,7 @@ inline bool denied_to(const record::ModifierRow& row, const std::string& unit,
 
 struct Run {
     Scenario scenario;
-    BattleResult result;
+    replay::Recorded result;
     std::vector<UnitState> end;  // each unit's state after the run
 
     int index(const std::string& id) const { return scenario.unit_index.at(id); }
@@ -126,15 +126,16 @@ struct Run {
         return end[static_cast<std::size_t>(index(id))];
     }
     // The events whose first unit is `id` and whose kind is `kind` ("" = any kind).
-    std::vector<const Event*> of(const std::string& id, const std::string& kind = "") const {
-        std::vector<const Event*> out;
+    std::vector<const record::Event*> of(const std::string& id,
+                                         const std::string& kind = "") const {
+        std::vector<const record::Event*> out;
         for (const auto& e : result.events)
             if (!e.units.empty() && e.units[0] == index(id) && (kind.empty() || e.kind == kind))
                 out.push_back(&e);
         return out;
     }
     bool said(const std::string& id, const std::string& kind, const std::string& fragment) const {
-        for (const Event* e : of(id, kind))
+        for (const record::Event* e : of(id, kind))
             if (e->text.find(fragment) != std::string::npos) return true;
         return false;
     }

@@ -1,20 +1,27 @@
 #pragma once
 #include "sim/rulesets/gdb/plugin_gate.h"
-// General de Brigade's battle output in the ruleset-neutral record (sim/record): the roster and the
-// board for the header, each event's category, episode, effects and typed explanation, and each
-// unit's look (figures on the footprint of its formation, tidy or not, markers). Narration and
-// animation intent are derived here, from the facts the engine recorded, never in the rule steps.
+// General de Brigade in the ruleset-neutral record (sim/record): the replay header (the phases of
+// its turn, the roster with each unit's properties and overlays, its charge sector and its
+// general's command radius, the board and the looks of gdb.json) and how a unit shows (its
+// figures on the footprint of its formation's block of bases; what its state label shows:
+// figures in disorder, fleeing, gone from the table). docs/SCENARIO_AND_REPLAY.md, "General de
+// Brigade in the record". The battle engine writes its events with these as it goes
+// (battle/battle_recorder.h); the version 1 reader converts old files with them
+// (gdb_replay_v1_record.h).
+
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "sim/record/header.h"
 #include "sim/record/record.h"
-#include "sim/replay/replay.h"
-#include "sim/rulesets/gdb/battle/battle_engine.h"
+#include "sim/rulesets/gdb/battle/battle_rules.h"
+#include "sim/rulesets/gdb/battle/scenario.h"
 
 namespace vedette::sim::battle {
 
-// What the conversion needs besides the battle itself.
+// What the record needs besides the battle itself.
 struct RecordContext {
     const Scenario& scenario;
     const BattleRules& rules;
@@ -26,10 +33,15 @@ struct RecordContext {
 const std::vector<record::Phase>& gdb_phases();
 
 record::Header gdb_header(const RecordContext& c);
-record::Snapshot to_record(const UnitSnapshot& s, const RecordContext& c);
-std::vector<record::Event> to_record(const std::vector<Event>& events, const RecordContext& c);
-std::vector<record::Keyframe> to_record(const std::vector<Keyframe>& keyframes,
-                                        const RecordContext& c);
-replay::Recorded to_record(const BattleResult& result, const RecordContext& c);
+
+// `figures` of `type` in `formation`: the layout is the formation's name.
+record::Look formation_look(const BattleRules& rules, gdb::TroopType type, gdb::Formation formation,
+                            int figures);
+
+// The flags a state label ("unformed", "retreating", "removed", ...) sets on a look.
+void show_state(record::Look& look, const std::string& state);
+
+// The formation of that name, or `fallback` for a name GdB does not know.
+gdb::Formation formation_named(const std::string& name, gdb::Formation fallback);
 
 }  // namespace vedette::sim::battle

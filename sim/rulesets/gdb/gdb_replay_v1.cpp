@@ -1,6 +1,7 @@
 // Replays of format version 1 (General de Brigade before the ruleset seam): read with the readers
-// of that format, then converted to records (gdb_record.h), so every replay shipped or recorded
-// before version 2 still loads and plays. `vedette migrate` writes the converted form.
+// of that format (gdb_replay_v1_events.h), then converted to records (gdb_replay_v1_record.h), so
+// every replay shipped or recorded before version 2 still loads and plays. `vedette migrate`
+// writes the converted form.
 
 #include "sim/rulesets/gdb/gdb_replay_v1.h"
 
@@ -17,10 +18,13 @@
 #include "sim/core/json_reader.h"
 #include "sim/replay/replay_lines.h"
 #include "sim/rules/ruleset_files.h"
+#include "sim/rulesets/gdb/battle/battle_engine.h"
 #include "sim/rulesets/gdb/gdb_record.h"
+#include "sim/rulesets/gdb/gdb_replay_v1_events.h"
 #include "sim/rulesets/gdb/gdb_replay_v1_explain.h"
+#include "sim/rulesets/gdb/gdb_replay_v1_record.h"
 
-namespace vedette::sim::battle {
+namespace vedette::sim::battle::v1 {
 
 using replay::blank;
 using replay::hash_lines;
@@ -374,9 +378,13 @@ void explain_details(std::vector<Event>& events, const nlohmann::json& tables) {
 }
 
 }  // namespace
+}  // namespace vedette::sim::battle::v1
+
+namespace vedette::sim::battle {
 
 replay::Replay upgrade_v1_replay(const std::string& text, const std::string& file,
                                  const BattleRules& rules, const nlohmann::json& tables) {
+    using namespace v1;
     V1Replay v;
     v.file = file;
     if (!parse_replay_fast(text, file, v)) v = parse_replay_document(text, file);

@@ -10,7 +10,6 @@
 #include "sim/ruleset/odds.h"
 #include "sim/rulesets/gdb/battle/battle_engine.h"
 #include "sim/rulesets/gdb/gdb_explain.h"
-#include "sim/rulesets/gdb/gdb_record.h"
 #include "sim/rulesets/gdb/gdb_replay_v1.h"
 #include "sim/rulesets/gdb/melee/melee_engine.h"
 #include "sim/rulesets/gdb/melee/melee_input.h"
@@ -62,8 +61,7 @@ replay::Recorded GdbRuleset::run(const ruleset::Scenario& scenario, std::uint64_
     if (!gdb) throw std::logic_error("GdbRuleset::run: not a GdB scenario");
     battle::Scenario s = gdb->scenario;
     s.seed = seed;
-    const battle::BattleResult result = battle::run_battle(*this, s);
-    return battle::to_record(result, battle::RecordContext{s, battle_, tables(), melee_.hash});
+    return battle::run_battle(*this, s);
 }
 
 ruleset::Resolution GdbRuleset::resolve(const Json& json, const std::string& file,

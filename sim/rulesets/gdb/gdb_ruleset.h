@@ -1,8 +1,8 @@
 #pragma once
 #include "sim/rulesets/gdb/plugin_gate.h"
 // General de Brigade (seeds 000 and 004) behind the Ruleset interface: its data file
-// (gdb/gdb.json), its scenarios, its battle engine (battle/), its melee calculator (melee/) and the
-// conversion of its output to records (gdb_record.h).
+// (gdb/gdb.json), its scenarios, its battle engine (battle/, which records its battles as
+// records), its melee calculator (melee/) and its version 1 replays (gdb_replay_v1.h).
 
 #include <memory>
 #include <string>

@@ -1,4 +1,5 @@
-// The battle runner's frame: state, the turn loop, events, dice, hashes and geometry helpers.
+// The battle runner's frame: state, the turn loop, events (each unit's snapshot as the record
+// shows it), dice, hashes and geometry helpers.
 // The phases live in charge_sequence.cpp, melee_phase.cpp and mandatory_moves.cpp.
 
 #include "sim/rulesets/gdb/battle/battle_engine.h"
@@ -7,6 +8,7 @@
 
 #include "sim/rules/ruleset_files.h"
 #include "sim/rulesets/gdb/battle/formation_geometry.h"
+#include "sim/rulesets/gdb/gdb_record.h"
 
 namespace vedette::sim::battle {
 
@@ -35,7 +37,8 @@ Battle::Battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario)
       scenario_(scenario),
       scale_(rules_.scales.at(scenario.scale)),
       prng_(scenario.seed),
-      ids_(unit_ids(scenario)) {
+      ids_(unit_ids(scenario)),
+      recorder_(scenario.units.size()) {
     for (const auto& su : scenario.units) {
         UnitState s;
         s.pos = su.at;
@@ -48,16 +51,16 @@ Battle::Battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario)
     }
 }
 
-BattleResult run_battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario) {
+replay::Recorded run_battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario) {
     return Battle(ruleset, scenario).run();
 }
 
-BattleResult Battle::run() {
+replay::Recorded Battle::run() {
     std::vector<int> all;
     for (std::size_t i = 0; i < units_.size(); ++i) all.push_back(static_cast<int>(i));
-    Event& setup = emit(EventKind::setup, all, "scenario",
-                        scenario_.title.empty() ? "The armies deploy" : scenario_.title, 1000);
-    for (int u : all) setup.after.push_back(snapshot(u));
+    // The setup carries every unit: the state the first keyframe must equal.
+    emit(EventKind::setup, all, "scenario",
+         scenario_.title.empty() ? "The armies deploy" : scenario_.title, 1000);
     for (turn_ = 1; turn_ <= scenario_.turns; ++turn_) {
         phasing_ = (scenario_.first_side + turn_ - 1) % 2;
         start_turn();
@@ -67,17 +70,12 @@ BattleResult Battle::run() {
         mandatory_phase();
         end_turn();
     }
-    return std::move(result_);
+    const RecordContext context{scenario_, rules_, tables_, melee_rules_.hash};
+    return recorder_.finish(gdb_header(context), scenario_.seed, scenario_.json.dump());
 }
 
 void Battle::start_turn() {
-    Keyframe k;
-    k.seq = static_cast<int>(result_.events.size());
-    k.turn = turn_;
-    k.time_ms = clock_ms_;
-    for (std::size_t i = 0; i < units_.size(); ++i)
-        k.units.push_back(snapshot(static_cast<int>(i)));
-    result_.keyframes.push_back(std::move(k));
+    recorder_.begin_turn(turn_, everyone());
     for (auto& u : units_) {
         u.pursued_last_turn = u.pursuing;
         u.charged = u.was_charged = u.countercharged = u.countercharge_bonus = false;
@@ -95,7 +93,7 @@ void Battle::start_turn() {
 }
 
 void Battle::end_turn() {
-    result_.turn_hashes.push_back({turn_, state_hash()});
+    recorder_.end_turn(state_hash());
 }
 
 std::string Battle::state_hash() const {
@@ -113,55 +111,47 @@ std::string Battle::state_hash() const {
         put(u.guns_abandoned);
         put(static_cast<i64>(u.pending));
     }
-    put(static_cast<i64>(result_.events.size()));
+    put(static_cast<i64>(recorder_.event_count()));
     return fnv1a64_hex(bytes);
 }
 
-UnitSnapshot Battle::snapshot(int unit) const {
+record::Snapshot Battle::snapshot(int unit) const {
     const UnitState& s = units_[static_cast<std::size_t>(unit)];
-    UnitSnapshot snap;
+    record::Snapshot snap;
     snap.unit = unit;
-    snap.pos = s.pos;
-    snap.facing = s.facing;
-    snap.figures = s.figures;
-    snap.formation = std::string(gdb::to_string(s.formation));
-    snap.status = status_name(s);
-    snap.guns_abandoned = s.guns_abandoned;
-    snap.guns_at = s.guns_abandoned ? s.guns_at : Vec{};
+    snap.pose = {s.pos, s.facing};
+    snap.look = formation_look(rules_, scenario_.units[static_cast<std::size_t>(unit)].unit.type,
+                               s.formation, s.figures);
+    snap.state = status_name(s);
+    show_state(snap.look, snap.state);
+    if (s.guns_abandoned) snap.look.markers.push_back({"abandoned_guns", s.guns_at});
     return snap;
 }
 
-Event& Battle::emit(EventKind kind, std::vector<int> units, const std::string& rule,
-                    std::string text, std::int64_t duration_ms) {
-    Event e;
-    e.seq = static_cast<int>(result_.events.size());
-    e.turn = turn_;
-    e.phase = phase_;
-    e.kind = kind_name(kind);
-    e.units = std::move(units);
-    e.rule = rule;
-    e.text = std::move(text);
-    e.t0_ms = clock_ms_;
-    e.t1_ms = clock_ms_ + duration_ms;
-    clock_ms_ = e.t1_ms;
-    for (int u : e.units)
-        if (kind != EventKind::setup) e.after.push_back(snapshot(u));
-    result_.events.push_back(std::move(e));
-    return result_.events.back();
+std::vector<record::Snapshot> Battle::everyone() const {
+    std::vector<record::Snapshot> all;
+    for (std::size_t u = 0; u < units_.size(); ++u) all.push_back(snapshot(static_cast<int>(u)));
+    return all;
 }
 
-Event& Battle::emit_motion(EventKind kind, int unit, std::vector<int> units,
-                           const std::string& rule, std::string text, Vec from, Vec to,
-                           Vec facing_end, const std::string& gait) {
+record::Event& Battle::emit(EventKind kind, std::vector<int> units, const std::string& rule,
+                            std::string text, std::int64_t duration_ms) {
+    std::vector<record::Snapshot> after;
+    for (int u : units) after.push_back(snapshot(u));
+    return recorder_.emit(phase_, kind, std::move(units), rule, std::move(text), duration_ms,
+                          std::move(after));
+}
+
+record::Event& Battle::emit_motion(EventKind kind, int unit, std::vector<int> units,
+                                   const std::string& rule, std::string text, Vec from, Vec to,
+                                   Vec facing_end, const std::string& gait) {
     // Replay time: table millimetres per second by gait, so a gallop looks like one.
     const i64 speed = gait == "gallop" ? 160 : gait == "trot" ? 90 : gait == "flee" ? 120 : 50;
     const i64 length = geom::length(to - from);
     const i64 duration = std::max<i64>(600, length * 1000 / speed);
     move_unit(unit, to, facing_end);
-    Event& e = emit(kind, std::move(units), rule, std::move(text), duration);
-    e.motion = Motion{{from, to}, facing_end, gait};
-    e.after.clear();
-    for (int u : e.units) e.after.push_back(snapshot(u));
+    record::Event& e = emit(kind, std::move(units), rule, std::move(text), duration);
+    e.motion = record::Motion{{from, to}, facing_end, gait};
     return e;
 }
 

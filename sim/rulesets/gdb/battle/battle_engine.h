@@ -1,8 +1,9 @@
 #pragma once
 #include "sim/rulesets/gdb/plugin_gate.h"
 // The GdB battle runner: plays a scenario turn by turn (charges, movement, melee, mandatory moves)
-// and records every step as events. Deterministic: the same scenario, rules and seed give the
-// same events, byte for byte.
+// and records every step as an event of the ruleset-neutral record (battle_recorder.h), each
+// explained from the typed result it comes from (gdb_explain.h). Deterministic: the same
+// scenario, rules and seed give the same events, byte for byte.
 
 #include <array>
 #include <map>
@@ -11,7 +12,9 @@
 #include <vector>
 
 #include "sim/core/prng.h"
-#include "sim/rulesets/gdb/battle/battle_events.h"
+#include "sim/record/record.h"
+#include "sim/replay/replay.h"
+#include "sim/rulesets/gdb/battle/battle_recorder.h"
 #include "sim/rulesets/gdb/battle/battle_rules.h"
 #include "sim/rulesets/gdb/battle/charge_steps.h"
 #include "sim/rulesets/gdb/battle/event_kind.h"
@@ -67,30 +70,13 @@ struct Contact {
     bool first_round = true;
 };
 
-struct TurnHash {
-    int turn = 0;
-    std::string hash;
-};
-
-struct Keyframe {
-    int seq = 0;  // the first event after the keyframe
-    int turn = 0;
-    std::int64_t time_ms = 0;
-    std::vector<UnitSnapshot> units;
-};
-
-struct BattleResult {
-    std::vector<Event> events;
-    std::vector<TurnHash> turn_hashes;
-    std::vector<Keyframe> keyframes;
-};
-
 class Battle {
 public:
     // `ruleset` gives the melee tables, the charge and turn tables and gdb.json as loaded (the
     // full tables the explanations show).
     Battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario);
-    BattleResult run();
+    // The battle as its replay records it: header, events, keyframes and turn hashes.
+    replay::Recorded run();
 
     // For tests: the state after run().
     const std::vector<UnitState>& units() const { return units_; }
@@ -100,12 +86,16 @@ private:
     void start_turn();
     void end_turn();
     std::string state_hash() const;
-    UnitSnapshot snapshot(int unit) const;
-    Event& emit(EventKind kind, std::vector<int> units, const std::string& rule, std::string text,
-                std::int64_t duration_ms = 1200);
-    Event& emit_motion(EventKind kind, int unit, std::vector<int> units, const std::string& rule,
-                       std::string text, geom::Vec from, geom::Vec to, geom::Vec facing_end,
-                       const std::string& gait);
+    // A unit as the record shows it now (gdb_record.h), and every unit.
+    record::Snapshot snapshot(int unit) const;
+    std::vector<record::Snapshot> everyone() const;
+    // An event of this phase with `units` as they are now; the caller adds its explanation.
+    record::Event& emit(EventKind kind, std::vector<int> units, const std::string& rule,
+                        std::string text, std::int64_t duration_ms = 1200);
+    // Moves `unit` from `from` to `to` (turning it to `facing_end`) and records the move.
+    record::Event& emit_motion(EventKind kind, int unit, std::vector<int> units,
+                               const std::string& rule, std::string text, geom::Vec from,
+                               geom::Vec to, geom::Vec facing_end, const std::string& gait);
     int roll(int unit, const std::string& purpose);
     std::vector<int> forced(int unit, const std::string& purpose) const;
     geom::Rect rect_of(int unit) const;
@@ -274,16 +264,15 @@ private:
     std::vector<std::string> ids_;
     std::vector<Contact> contacts_;
     std::map<std::tuple<int, int, std::string>, std::size_t> forced_used_;
-    BattleResult result_;
+    BattleRecorder recorder_;
     int turn_ = 0;
     int phasing_ = 0;
     std::string phase_ = "setup";
-    std::int64_t clock_ms_ = 0;
     std::array<int, 2> opportunity_used_{0, 0};
 };
 
 // Convenience: loads nothing, runs everything.
-BattleResult run_battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario);
+replay::Recorded run_battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario);
 
 std::vector<std::string> unit_ids(const Scenario& scenario);
 std::string status_name(const UnitState& s);

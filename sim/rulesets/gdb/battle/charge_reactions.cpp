@@ -120,7 +120,7 @@ void Battle::start_formation_change(ChargeRun& run) {
     const auto& p = run.change;
     const EventKind kind =
         p.to == gdb::Formation::square ? EventKind::form_square : EventKind::formation_change;
-    Event& order =
+    record::Event& order =
         emit(kind, {t}, rules_.formation_rule,
              name(t) + " changes to " + std::string(gdb::to_string(p.to)) + ": it takes " +
                  std::to_string(p.percent) + "% of the charger's move (" + cm(p.needed_mm) +
@@ -130,7 +130,7 @@ void Battle::start_formation_change(ChargeRun& run) {
     order.explanation = gdb::explain_formation_change(
         kind_name(kind), rules_.formation_rule,
         {p.percent, p.needed_mm, run.distance, p.completes, true}, tables_);
-    order.completes_before_contact = p.completes;
+    if (p.completes) recorder_.completes_early(t);
 }
 
 // The evaders fall back; if the charger can still reach them and passes its charge test, it rides

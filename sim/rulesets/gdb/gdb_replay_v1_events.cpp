@@ -1,4 +1,8 @@
-#include "sim/rulesets/gdb/battle/battle_events.h"
+// Version 1 events and snapshots (gdb_replay_v1_events.h): the writer the events hash is checked
+// with, the document reader that names the place of a problem, and the fast readers for files in
+// the written shape.
+
+#include "sim/rulesets/gdb/gdb_replay_v1_events.h"
 
 #include <stdexcept>
 
@@ -6,7 +10,7 @@
 #include "sim/core/json_guard.h"
 #include "sim/core/json_reader.h"
 
-namespace vedette::sim::battle {
+namespace vedette::sim::battle::v1 {
 
 using OJson = nlohmann::ordered_json;
 
@@ -366,4 +370,4 @@ Event event_from_json_fast(const nlohmann::json& j, const std::vector<std::strin
     }
 }
 
-}  // namespace vedette::sim::battle
+}  // namespace vedette::sim::battle::v1

@@ -1,10 +1,12 @@
 #pragma once
 #include "sim/rulesets/gdb/plugin_gate.h"
-// The events General de Brigade's battle engine produces, in its own terms: sequence number, turn,
-// phase, kind, the units involved, the rule it applies, a plain-language text, a time span on the
-// replay clock, a motion where something moves, the untyped explanation record (`details`) where
-// dice were rolled, and the state of every unit it changed ("after"). gdb_record.h turns them into
-// the ruleset-neutral record that replays hold; version 1 replays stored these directly.
+// Version 1 replays (General de Brigade before the ruleset seam) as they were written: the
+// engine's events in its own terms (sequence number, turn, phase, kind, the units involved, the
+// rule, a plain-language text, a time span, a motion where something moved, the untyped
+// explanation record `details` where dice were rolled, and the state of every unit it changed,
+// `after`), snapshots in GdB's terms (formation and status names), keyframes and turn hashes, with
+// their JSON writer and readers. Only the version 1 reader (gdb_replay_v1.cpp) uses them; it
+// converts them to records (gdb_replay_v1_record.h). The engine emits records directly.
 
 #include <cstdint>
 #include <optional>
@@ -19,7 +21,7 @@
 #include "sim/geom/fixed_geometry.h"
 #include "sim/record/explanation.h"
 
-namespace vedette::sim::battle {
+namespace vedette::sim::battle::v1 {
 
 struct UnitSnapshot {
     int unit = -1;
@@ -58,12 +60,25 @@ struct Event {
     std::int64_t t0_ms = 0;
     std::int64_t t1_ms = 0;
     std::optional<Motion> motion;
-    nlohmann::ordered_json details;  // version 1: the untyped explanation record, or null
+    nlohmann::ordered_json details;  // the untyped explanation record, or null
+    // Read from the details on conversion (gdb_replay_v1_explain.h).
     std::optional<record::Explanation> explanation;
     // A formation change ordered now that completes before contact: the record shows the figures
     // taking the new formation from this event on.
     bool completes_before_contact = false;
     std::vector<UnitSnapshot> after;
+};
+
+struct TurnHash {
+    int turn = 0;
+    std::string hash;
+};
+
+struct Keyframe {
+    int seq = 0;  // the first event after the keyframe
+    int turn = 0;
+    std::int64_t time_ms = 0;
+    std::vector<UnitSnapshot> units;
 };
 
 nlohmann::ordered_json snapshot_to_json(const UnitSnapshot& s, const std::vector<std::string>& ids);
@@ -93,4 +108,4 @@ UnitSnapshot snapshot_from_json_fast(const nlohmann::json& j, const std::vector<
                                      const UnitIndex& index, const std::string& file,
                                      const std::string& path);
 
-}  // namespace vedette::sim::battle
+}  // namespace vedette::sim::battle::v1
