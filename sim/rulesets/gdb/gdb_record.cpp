@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sim/ruleset/event_recorder.h"
 #include "sim/rulesets/gdb/battle/formation_geometry.h"
 
 namespace vedette::sim::battle {
@@ -66,12 +67,8 @@ record::RosterUnit roster_unit(const RecordContext& c, const ScenarioUnit& su) {
 }  // namespace
 
 record::Header gdb_header(const RecordContext& c) {
-    record::Header h;
-    h.ruleset = "gdb";
-    h.rules_hash = c.rules_hash;
-    h.title = c.scenario.title;
-    h.description = c.scenario.description;
-    h.phases = gdb_phases();
+    record::Header h = ruleset::start_header("gdb", c.rules_hash, c.looks, c.scenario.title,
+                                             c.scenario.description, gdb_phases());
     for (const auto& s : c.scenario.sides) h.sides.push_back({s.id, s.name, s.nation});
     for (const auto& su : c.scenario.units) h.units.push_back(roster_unit(c, su));
     h.board.terrain = c.scenario.terrain;
@@ -80,9 +77,6 @@ record::Header gdb_header(const RecordContext& c) {
     if (j.contains("table")) board["table"] = j["table"];
     if (j.contains("terrain")) board["terrain"] = j["terrain"];
     record::set_written_board(h.board, board);
-    // How the viewer draws GdB's events and states: gdb.json's "looks", copied as data.
-    if (c.tables.contains("looks"))
-        h.looks = record::looks_from_json(c.tables["looks"], "gdb.json", "$.looks");
     return h;
 }
 

@@ -27,6 +27,7 @@ struct RecordContext {
     const BattleRules& rules;
     const nlohmann::json& tables;  // gdb.json as loaded: the full tables for explanations
     std::string rules_hash;
+    const record::Looks& looks;  // gdb.json's "looks", read once with the data file's head
 };
 
 // The phases of a GdB turn with their labels, in order.

@@ -383,7 +383,8 @@ void explain_details(std::vector<Event>& events, const nlohmann::json& tables) {
 namespace vedette::sim::battle {
 
 replay::Replay upgrade_v1_replay(const std::string& text, const std::string& file,
-                                 const BattleRules& rules, const nlohmann::json& tables) {
+                                 const BattleRules& rules, const nlohmann::json& tables,
+                                 const record::Looks& looks) {
     using namespace v1;
     V1Replay v;
     v.file = file;
@@ -398,7 +399,7 @@ replay::Replay upgrade_v1_replay(const std::string& text, const std::string& fil
                          "the scenario's units are not the units the events name (the file was "
                          "edited or damaged)");
     explain_details(v.events, tables);
-    const RecordContext c{scenario, rules, tables, v.rules_hash};
+    const RecordContext c{scenario, rules, tables, v.rules_hash, looks};
     replay::Replay r;
     r.file = file;
     r.version = 1;

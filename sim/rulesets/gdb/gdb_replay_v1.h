@@ -12,8 +12,10 @@
 namespace vedette::sim::battle {
 
 // Reads a version 1 replay (its own checks: layout, events hash, units) and converts it to
-// records; `tables` is gdb.json as loaded, for the explanations.
+// records; `tables` is gdb.json as loaded, for the explanations, and `looks` its "looks" for the
+// header.
 replay::Replay upgrade_v1_replay(const std::string& text, const std::string& file,
-                                 const BattleRules& rules, const nlohmann::json& tables);
+                                 const BattleRules& rules, const nlohmann::json& tables,
+                                 const record::Looks& looks);
 
 }  // namespace vedette::sim::battle

@@ -151,7 +151,7 @@ std::string GdbRuleset::describe_tables() const {
 replay::Replay GdbRuleset::upgrade_replay(const std::string& text, const std::string& file,
                                           int version) const {
     if (version != 1) return Ruleset::upgrade_replay(text, file, version);
-    return battle::upgrade_v1_replay(text, file, battle_, tables());
+    return battle::upgrade_v1_replay(text, file, battle_, tables(), melee_.looks);
 }
 
 }  // namespace vedette::sim::gdb

@@ -70,7 +70,7 @@ replay::Recorded Battle::run() {
         mandatory_phase();
         end_turn();
     }
-    const RecordContext context{scenario_, rules_, tables_, melee_rules_.hash};
+    const RecordContext context{scenario_, rules_, tables_, melee_rules_.hash, melee_rules_.looks};
     return recorder_.finish(gdb_header(context), scenario_.seed, scenario_.json.dump());
 }
 
