@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <set>
@@ -108,6 +109,27 @@ const record::Event& first_of(const replay::Recorded& r, const std::string& kind
 
 bool has_text(const record::Event& e, const std::string& part) {
     return e.text.find(part) != std::string::npos;
+}
+
+// Every shipped Borodino scenario and every test scenario of tests/data/borodino (not the bad
+// ones), played with the shipped rules.
+std::vector<replay::Recorded> every_scenario_played() {
+    std::vector<std::string> files;
+    for (const char* dir : {"/replays/borodino", "/tests/data/borodino"})
+        for (const auto& f :
+             std::filesystem::directory_iterator(std::string(VEDETTE_SOURCE_DIR) + dir)) {
+            const std::string name = f.path().filename().string();
+            if (name.size() > 14 && name.substr(name.size() - 14) == ".scenario.json" &&
+                name.rfind("bad_", 0) != 0)
+                files.push_back(f.path().string());
+        }
+    std::sort(files.begin(), files.end());
+    std::vector<replay::Recorded> out;
+    for (const auto& file : files) {
+        const auto s = plugin().parse_scenario(parse_json_text(read_text_file(file), file), file);
+        out.push_back(plugin().run(*s, s->seed));
+    }
+    return out;
 }
 
 // "kind unit" of every event of these kinds.
@@ -431,4 +453,76 @@ TEST(BorodinoBattle, ARalliedUnitDoesNothingElseInThatActivation) {
     const auto& refused = first_of(r, "move_refused");
     EXPECT_EQ(refused.rule, "Hex rally");
     EXPECT_TRUE(has_text(refused, "it rallied in this activation")) << refused.text;
+}
+
+// Rulings, turn 3: "A counter-shock that cannot happen (the stack faces away, is disordered, or
+// the attackers left) is an event saying why." 9.24: "Часть в состоянии Потери строя не может
+// наносить Удар". The disordered Tula regiment makes no counter-shock after the 21e Ligne's roll
+// below 0, and says why (it used to say nothing). Dice: commitment 0, shock 1 (DRM -5).
+TEST(BorodinoBattle, NoCounterShockSaysWhy) {
+    const auto r = play_test_data("below_zero_disordered_defender");
+    EXPECT_EQ(story(r),
+              (std::vector<std::string>{"shock_declared l21", "commitment_check l21", "shock l21",
+                                        "disorder l21", "no_counter_shock tula"}));
+    const auto& why = first_of(r, "no_counter_shock");
+    EXPECT_EQ(why.rule, "Hex 9.24");
+    EXPECT_TRUE(has_text(why, "Tula Infantry Regiment is disordered")) << why.text;
+    // The attackers left: one die on two hexes, below 0 in the woods and a retreat check in the
+    // open, which the 21e Ligne fails. Dice: shock 4 (DRMs -2 and -8); check 9.
+    const auto left = play_test_data("below_zero_attackers_left");
+    EXPECT_EQ(story(left),
+              (std::vector<std::string>{"shock_declared l21", "commitment_check l21", "shock l21",
+                                        "disorder l21", "cohesion_check l21", "retreat l21",
+                                        "no_counter_shock tula"}));
+    const auto& gone = first_of(left, "no_counter_shock");
+    EXPECT_EQ(gone.rule, "Hex shock results");
+    EXPECT_TRUE(has_text(gone, "21e Ligne is no longer next to it")) << gone.text;
+}
+
+// Nothing silent: every hex of every shock that rolled below 0 ("the defender may advance and
+// counter-shock") is answered by a counter-shock, its refusal by order, or an event saying why
+// there is none, in every shipped scenario and test scenario (the Shevardino battle had a silent
+// one: the attackers had retreated).
+TEST(BorodinoBattle, EveryResultBelowZeroIsAnswered) {
+    for (const auto& r : every_scenario_played()) {
+        int below = 0, answered = 0;
+        for (const auto& e : r.events) {
+            if (e.kind == "shock" || e.kind == "counter_shock")
+                for (std::size_t at = e.text.find("attacker_disordered_counter_shock");
+                     at != std::string::npos;
+                     at = e.text.find("attacker_disordered_counter_shock", at + 1))
+                    ++below;
+            if (e.kind == "counter_shock_declared" || e.kind == "counter_shock_declined" ||
+                e.kind == "no_counter_shock")
+                ++answered;
+        }
+        EXPECT_EQ(below, answered) << r.header.title;
+    }
+}
+
+// Nothing silent: a "face" on a shock order is obeyed: the unit turns in its movement and then
+// shocks (it was ignored, and the shock refused for want of an enemy in front). Dice: commitment
+// 0, shock 5; check 0.
+TEST(BorodinoBattle, AFaceOnAShockOrderIsObeyed) {
+    const auto r = play_test_data("face_then_shock");
+    EXPECT_EQ(story(r),
+              (std::vector<std::string>{"face l21", "shock_declared l21", "commitment_check l21",
+                                        "shock l21", "disorder tula", "cohesion_check tula"}));
+    EXPECT_TRUE(has_text(first_of(r, "face"), "faces 180 deg"));
+}
+
+// Nothing silent, nor wrong: a DRM row that applies never carries a reason saying it does not
+// (the commitment check's "Army commander Ney's rating -1 ... out of his range"), in any
+// explanation of any shipped or test scenario.
+TEST(BorodinoBattle, AnAppliedDrmRowGivesNoReasonWhyNot) {
+    for (const auto& r : every_scenario_played())
+        for (const auto& e : r.events) {
+            if (!e.explanation) continue;
+            for (const auto& s : e.explanation->sections)
+                for (const auto& row : s.rows)
+                    if (row.lit && s.columns.size() == 1) {
+                        EXPECT_EQ(row.reason, "")
+                            << r.header.title << ", event " << e.seq << ": " << row.label;
+                    }
+        }
 }

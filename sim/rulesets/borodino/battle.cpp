@@ -311,8 +311,8 @@ void Battle::activate(int g) {
     std::fill(rallied_.begin(), rallied_.end(), false);
     rally_group(g);
     for (const auto& o : s_.orders) {
-        if (o.turn != turn_ || unit(o.unit).group != g || (o.move.empty() && (!o.face || o.shock)))
-            continue;
+        // A face is obeyed with any order (a shock's too): the unit turns in its movement.
+        if (o.turn != turn_ || unit(o.unit).group != g || (o.move.empty() && !o.face)) continue;
         if (rallied(o.unit))  // rulings, turn 3: "Rally replaces acting"
             emit(phase_, record::Category::info, "move_refused", {o.unit}, "Hex rally",
                  unit(o.unit).name +

@@ -299,9 +299,9 @@ void Battle::apply_shock(const std::vector<Attack*>& attacks, const ResolvedShoc
     run_checks(d_checks, d_retreats, attackers, &retreated_into);
     run_checks(a_checks, a_retreats, defenders, nullptr);
     // Below 0 the defender may counter-shock (rulings, Shock resolution); not after a
-    // counter-shock, so that one shock cannot start an endless exchange.
+    // counter-shock, so that one shock cannot start an endless exchange (counter_shock says so).
     for (const auto& h : r.prepared.hexes)
-        if (!h.artillery_alone && r.roll && !attacks.front()->counter &&
+        if (!h.artillery_alone && r.roll &&
             rules_.band_for(*r.roll + h.drm).result == "attacker_disordered_counter_shock")
             counter_shock(attacks, before[std::size_t(h.defenders.front())]);
     for (Hex h : before)

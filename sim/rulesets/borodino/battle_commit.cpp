@@ -62,6 +62,8 @@ std::vector<record::ModifierRow> commitment_rows(const Battle& b, const Attack& 
                     fire != 0,
                     no_fire_reason(a, guns)});
     drm = (rated ? c.rating : 0) + (g.orders ? 0 : b.rules_.no_orders.value) + fire;
+    for (auto& row : rows)  // a row that applies says no reason why it would not
+        if (row.lit) row.reason.clear();
     return rows;
 }
 

@@ -83,7 +83,11 @@ public:
     void set_disordered(int u, const std::string& rule, const std::string& why);
     // battle_react.cpp: the answers of the shocked (countercharge, counter-shock), the pursuit.
     void countercharges(Attack& a);
+    // Every hex a result below 0 gave is answered: a counter-shock, its refusal by order, or a
+    // no_counter_shock event saying why there is none.
     void counter_shock(const std::vector<Attack*>& attacks, Hex defender_hex);
+    std::vector<Hex> counter_shock_targets(const std::vector<Attack*>& attacks, Hex at, int lead,
+                                           std::string& none) const;
     void pursue(std::vector<Attack*>& group, Hex left, const std::vector<int>& fled);
     // battle_stance.cpp: rallying at the group's activation, before anything else (rulings, turn
     // 3: a unit that rallies does nothing else in that activation); standing orders (hold,

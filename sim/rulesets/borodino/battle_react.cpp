@@ -54,43 +54,99 @@ void Battle::countercharges(Attack& a) {
     }
 }
 
+namespace {
+
+struct NoCounterShock {
+    std::string rule, why;
+};
+
+// Why no unit of the stack in `at` may counter-shock (rulings, turn 3: "A counter-shock that
+// cannot happen ... is an event saying why").
+NoCounterShock why_no_shockers(const Battle& b, Hex at) {
+    std::string why;
+    std::string rule = "Hex shock results";
+    for (int v : b.stack_at(at)) {
+        const BattleUnit& x = b.unit(v);
+        why += why.empty() ? "" : "; ";
+        if (x.type->arm == Arm::artillery) {
+            why += x.name + " is artillery (9.25: it never shocks)";
+        } else if (x.disordered) {
+            why += x.name + " is disordered (9.24: a disordered unit may not shock)";
+            rule = "Hex 9.24";
+        } else if (b.square_[std::size_t(v)]) {
+            why += x.name + " is in square";
+        } else {
+            why += x.name + " is not of the arm that counter-shocks (9.23)";
+        }
+    }
+    return {rule, why.empty() ? "nobody is left in " + to_string(at) : why};
+}
+
+}  // namespace
+
+// Rulings, turn 3: a counter-shock is a shock, "only into the counter-shocking stack's frontal
+// hexes (9.21), and it must take every enemy in them (9.22)". The targets: the hexes of the
+// attackers in its frontal hexes, then every other frontal hex with an enemy; none, with the
+// reason in `none`, when no attacker is in front of it.
+std::vector<Hex> Battle::counter_shock_targets(const std::vector<Attack*>& attacks, Hex at,
+                                               int lead, std::string& none) const {
+    const std::vector<Hex> front = frontal_enemy_hexes(*this, lead);
+    std::vector<Hex> targets;
+    std::string behind, gone;
+    for (const Attack* a : attacks) {
+        const Hex h = unit(a->unit).hex;
+        if (!on_map(a->unit) || distance(h, at) != 1) {
+            gone += (gone.empty() ? "" : ", ") + unit(a->unit).name;
+        } else if (!std::count(front.begin(), front.end(), h)) {
+            behind += (behind.empty() ? "" : ", ") + unit(a->unit).name + " in " + to_string(h);
+        } else if (!std::count(targets.begin(), targets.end(), h)) {
+            targets.push_back(h);
+        }
+    }
+    if (targets.empty()) {
+        none = !behind.empty() ? behind +
+                                     " is not in its frontal hexes (9.21: a counter-shock is a "
+                                     "shock, into the frontal hexes only)"
+                               : gone + " is no longer next to it (retreated or withdrew)";
+        return {};
+    }
+    // "обязана произвести атаку на все части противника, находящиеся на ее Фронтальных гексах"
+    // (9.22): one die, each hex its own DRMs.
+    for (Hex h : front)
+        if (!std::count(targets.begin(), targets.end(), h)) targets.push_back(h);
+    return targets;
+}
+
 void Battle::counter_shock(const std::vector<Attack*>& attacks, Hex at) {
-    if (rules_.counter_shock_by_default.value == 0) return;
+    const std::vector<int> stack = stack_at(at);
+    auto none = [&](const std::vector<int>& units, const std::string& rule,
+                    const std::string& why) {
+        const std::string who = units.empty() ? "The defender" : unit(units.front()).name;
+        emit("shock", record::Category::info, "no_counter_shock", units, rule,
+             who + " does not counter-shock after the roll below 0: " + why, 300);
+    };
+    if (attacks.front()->counter)  // one shock may not start an endless exchange
+        return none(stack, "Hex shock results",
+                    "a counter-shock brings no counter-shock in answer [default]");
+    if (rules_.counter_shock_by_default.value == 0)
+        return none(stack, "Hex shock results",
+                    "counter-shocks are off in borodino.json (counter_shock.by_default 0)");
     const std::vector<int> shockers = counter_shockers(*this, at);
-    if (shockers.empty()) return;
+    if (shockers.empty()) {
+        const NoCounterShock n = why_no_shockers(*this, at);
+        return none(stack, n.rule, n.why);
+    }
     for (int v : shockers)
         if (order_for(v, declines_counter_shock)) {
             emit("shock", record::Category::info, "counter_shock_declined", {v},
                  "Hex shock results", unit(v).name + " does not counter-shock (its order)", 300);
             return;
         }
-    // Rulings, turn 3: "Counter-shock is a shock: only into the counter-shocking stack's frontal
-    // hexes (9.21)". An attacker next to it but behind its front is out of its reach.
-    const std::vector<Hex> front = frontal_enemy_hexes(*this, shockers.front());
-    std::vector<Hex> targets;
-    std::string behind;
-    for (const Attack* a : attacks) {
-        const Hex h = unit(a->unit).hex;
-        if (!on_map(a->unit) || distance(h, at) != 1) continue;
-        if (!std::count(front.begin(), front.end(), h)) {
-            behind += (behind.empty() ? "" : ", ") + unit(a->unit).name + " in " + to_string(h);
-        } else if (!std::count(targets.begin(), targets.end(), h)) {
-            targets.push_back(h);
-        }
-    }
-    if (targets.empty() && !behind.empty()) {
-        emit("shock", record::Category::info, "no_counter_shock", shockers, "Hex 9.21",
-             unit(shockers.front()).name + " does not counter-shock: " + behind +
-                 " is not in its frontal hexes (9.21: a counter-shock is a shock, into the "
-                 "frontal hexes only)",
-             300);
-        return;
-    }
-    if (targets.empty()) return;
-    // ... and it "must take every enemy in them (9.22)": "обязана произвести атаку на все части
-    // противника, находящиеся на ее Фронтальных гексах", one die, each hex its own DRMs.
-    for (Hex h : front)
-        if (!std::count(targets.begin(), targets.end(), h)) targets.push_back(h);
+    std::string why;
+    const std::vector<Hex> targets = counter_shock_targets(attacks, at, shockers.front(), why);
+    if (targets.empty())
+        return none(shockers,
+                    why.find("9.21") != std::string::npos ? "Hex 9.21" : "Hex shock results", why);
     std::vector<Attack> counter;
     for (int v : shockers) {
         Attack c{v, nullptr, targets};
