@@ -526,3 +526,33 @@ TEST(BorodinoBattle, AnAppliedDrmRowGivesNoReasonWhyNot) {
                     }
         }
 }
+
+// `vedette check` prints every order the play refuses or cuts short, with its JSON path and the
+// event's reason: nothing refused goes unprinted (a refused order used to show only in the
+// replay, and a move cut short by its movement points nowhere).
+TEST(BorodinoBattle, CheckWarnsOfEveryRefusedOrder) {
+    auto warnings = [](const Json& j, const std::string& file) {
+        return plugin().scenario_warnings(*plugin().parse_scenario(j, file));
+    };
+    const std::string clause = std::string(VEDETTE_SOURCE_DIR) +
+                               "/replays/borodino/clause_9_21_who_may_shock.scenario.json";
+    const auto shocks = warnings(parse_json_text(read_text_file(clause), clause), clause);
+    ASSERT_EQ(shocks.size(), 2u);
+    EXPECT_EQ(shocks[0].rfind("$.orders[2]: turn 1: 7e Hussards may not shock: Hex 9.21", 0), 0u);
+    EXPECT_EQ(shocks[1].rfind("$.orders[3]: turn 1: 33e Ligne may not shock: Hex 9.21", 0), 0u);
+    const std::string rally = std::string(VEDETTE_SOURCE_DIR) +
+                              "/tests/data/borodino/rally_replaces_acting.scenario.json";
+    Json j = parse_json_text(read_text_file(rally), rally);
+    EXPECT_EQ(warnings(j, rally),
+              (std::vector<std::string>{
+                  "$.orders[0]: turn 1: 108e Ligne does not move: it rallied in this activation "
+                  "(rulings: a unit that rallies neither moves, shocks nor charges in that "
+                  "activation) (Hex rally)"}));
+    // Five hexes for four movement points: the move stops short, and says so.
+    j["sides"][0]["groups"][0]["units"][1]["disordered"] = false;
+    j["orders"][0]["move"] = {{0, 2}, {0, 3}, {0, 4}, {1, 4}, {2, 4}};
+    EXPECT_EQ(warnings(j, rally),
+              (std::vector<std::string>{"$.orders[0]: turn 1: 108e Ligne stops in (1, 4) short of "
+                                        "the end of its path: not enough movement points (Hex "
+                                        "movement)"}));
+}

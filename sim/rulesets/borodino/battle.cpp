@@ -295,6 +295,12 @@ void Battle::move_unit(const Order& o) {
             break;
         }
     }
+    // Nothing silent: a scenario's move cut short (not by a ZOC, which its move says) says why.
+    if (o.path.rfind("$", 0) == 0 && stop != "end of its path" && stop != "enemy ZOC")
+        emit(phase_, record::Category::info, "move_stopped", {u}, "Hex movement",
+             unit(u).name + " stops in " + to_string(unit(u).hex) +
+                 " short of the end of its path: " + stop,
+             300);
     if (o.face && *o.face != unit(u).facing) {
         unit(u).facing = *o.face;
         emit(phase_, record::Category::move, "face", {u}, "Hex facing",

@@ -1,5 +1,6 @@
 #include "sim/rulesets/borodino/borodino_ruleset.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "sim/core/prng.h"
@@ -22,6 +23,40 @@ replay::Recorded BorodinoRuleset::run(const ruleset::Scenario& scenario, std::ui
     const auto* s = dynamic_cast<const BattleScenario*>(&scenario);
     if (!s) throw std::logic_error("BorodinoRuleset::run: not a Borodino scenario");
     return run_battle(rules_, *s, seed);
+}
+
+namespace {
+
+// Whether an order of a unit is the one a refusal event of `kind` speaks of.
+bool order_of_kind(const Order& o, const std::string& kind) {
+    if (kind == "shock_refused") return o.shock || o.charge_target >= 0;
+    if (kind == "charge_blocked") return o.charge_target >= 0;
+    if (kind == "retreat_refused") return o.retreat_before_shock > 0;
+    return !o.move.empty() || o.face.has_value();  // move_refused, move_stopped
+}
+
+}  // namespace
+
+std::vector<std::string> BorodinoRuleset::scenario_warnings(
+    const ruleset::Scenario& scenario) const {
+    const auto* s = dynamic_cast<const BattleScenario*>(&scenario);
+    if (!s) throw std::logic_error("BorodinoRuleset::scenario_warnings: not a Borodino scenario");
+    static const std::vector<std::string> kRefusals = {
+        "shock_refused", "charge_blocked", "retreat_refused", "move_refused", "move_stopped"};
+    std::vector<std::string> out;
+    const replay::Recorded r = run_battle(rules_, *s, s->seed);
+    for (const auto& e : r.events) {
+        if (e.units.empty() ||
+            std::find(kRefusals.begin(), kRefusals.end(), e.kind) == kRefusals.end())
+            continue;
+        for (const auto& o : s->orders)  // standing orders are the engine's, not the writer's
+            if (o.turn == e.turn && o.unit == e.units.front() && order_of_kind(o, e.kind)) {
+                out.push_back(o.path + ": turn " + std::to_string(e.turn) + ": " + e.text + " (" +
+                              e.rule + ")");
+                break;
+            }
+    }
+    return out;
 }
 
 ruleset::Resolution BorodinoRuleset::resolve(const Json& json, const std::string& file,

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "sim/ruleset/data_file_ruleset.h"
 #include "sim/rulesets/borodino/borodino_rules.h"
@@ -23,6 +24,9 @@ public:
     std::unique_ptr<ruleset::Scenario> parse_scenario(const Json& json,
                                                       const std::string& file) const override;
     replay::Recorded run(const ruleset::Scenario& scenario, std::uint64_t seed) const override;
+    // `vedette check`: every order of the scenario that its play refuses or cuts short, with the
+    // event's reason (nothing refused goes unprinted).
+    std::vector<std::string> scenario_warnings(const ruleset::Scenario& scenario) const override;
     ruleset::Resolution resolve(const Json& json, const std::string& file,
                                 const ruleset::ResolveOptions& options) const override;
 
