@@ -107,7 +107,7 @@ void BM_BorodinoBattleFrame(benchmark::State& state) {
     frame_of_other_system(state, "borodino/shevardino_battle.replay.json", 150);
 }
 void BM_DicepoolActionFrame(benchmark::State& state) {
-    frame_of_other_system(state, "dicepool/14_action.replay.json", 106);
+    frame_of_other_system(state, "dicepool/14_action.replay.json", 97);
 }
 void BM_Figures(benchmark::State& state) {
     run(state, crowd(int(state.range(0))), false);

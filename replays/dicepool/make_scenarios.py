@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Writes the dice-pool (seed 003) scenarios of replays/dicepool: one per clause of the charge and
-melee rules, with forced dice where the clause needs a particular roll, and a 16-units-a-side
-action over four turns. Record their replays with
+"""Writes the dice-pool (seed 003) clause scenarios of replays/dicepool: one per clause of the charge
+and melee rules, with forced dice where the clause needs a particular roll. The 16-units-a-side
+action (14_action) is written by make_action.py, turn by turn from the program's own play. Record
+their replays with
   for s in replays/dicepool/*.scenario.json; do vedette simulate "$s" -o "${s%.scenario.json}.replay.json"; done
 """
 import json
@@ -110,40 +111,5 @@ def clause_scenarios():
               d("gb_skir", "courage_test", [1, 1]), d("fr_cuir", "pursuit_test", [1, 1])])
 
 
-def action():
-    types = ["line_infantry", "line_infantry", "shock_infantry", "light_infantry",
-             "heavy_cavalry", "line_infantry", "light_cavalry", "skirmishers"]
-    units, orders = [], []
-    for side, (front_y, back_y, facing) in enumerate([(14, 6, 0), (34, 42, 180)]):
-        sid = SIDES[side]["id"]
-        for i in range(16):
-            row = i // 8
-            typ = types[(i + side * 3) % 8]
-            models = 8 if "cavalry" in typ else 6 if typ in ("light_infantry", "skirmishers") else 12
-            uid = f"{sid[:2]}_{i + 1:02d}"
-            units.append(unit(uid, f"{SIDES[side]['name']} {typ.replace('_', ' ')} {i + 1}", sid, typ,
-                              models, 8 + (i % 8) * 12, front_y if row == 0 else back_y, facing))
-    by_id = {u["id"]: u for u in units}
-    for turn in range(1, 5):
-        for i in range(8):
-            fr, gb = f"fr_{i + 1:02d}", f"br_{i + 1:02d}"
-            attacker, target = (fr, gb) if (turn + i) % 2 else (gb, fr)
-            if turn >= 3:  # the reserves come in
-                attacker = attacker[:3] + f"{i + 9:02d}"
-            orders.append(charge(attacker, target, turn))
-            t = by_id[target]["type"]
-            reaction = {"light_infantry": "withdraw", "skirmishers": "withdraw", "light_cavalry": "countercharge",
-                        "heavy_cavalry": "countercharge", "shock_infantry": "volley", "line_infantry": "volley"}[t]
-            orders.append(react(target, reaction, turn))
-        if turn == 1:
-            for u in units:
-                y = float(u["at"][1][:-2]) + (4 if u["facing"] == 0 else -4)
-                orders.append({"turn": 1, "unit": u["id"], "move": [u["at"][0], f"{y}in"]})
-    scenario("14_action", "An action of sixteen units a side",
-             "Two lines and their reserves charge each other over four turns, every reaction in play.",
-             units, orders, [], turns=4, width=100, depth=48)
-
-
 if __name__ == "__main__":
     clause_scenarios()
-    action()

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 #include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
@@ -232,6 +233,31 @@ TEST(DicepoolBattle, DrawnMeleeEndsWhenAThirdUnitPushesOneSideAway) {
     }
 }
 
+TEST(DicepoolBattle, AMeleeStillDrawnWhenTheBattleEndsIsSaidSo) {
+    // DP Casualties (our ruling): "a tie is a draw (both stay in contact and fight again next
+    // turn)". With no next turn the melee has no result, and the record says so at the end.
+    const std::string file =
+        std::string(VEDETTE_SOURCE_DIR) + "/tests/data/dicepool/melee_needs_contact.scenario.json";
+    Json json = read_json_file(file);
+    json["turns"] = 1;  // the battle ends on the turn of the draw
+    json["orders"].erase(1);
+    Json dice = Json::array();
+    for (const auto& d : json["dice"])
+        if (d["turn"] == 1) dice.push_back(d);
+    json["dice"] = dice;
+    const auto s = ruleset().parse_scenario(json, file);
+    const auto r = ruleset().run(*s, s->seed);
+    const record::Event& draw = first(r, "draw");
+    const record::Event& left = first(r, "melee_unresolved");
+    EXPECT_GT(left.seq, draw.seq);
+    EXPECT_EQ(left.seq + 1, static_cast<int>(r.events.size())) << "the last line of the battle";
+    EXPECT_EQ(left.phase, "end");
+    EXPECT_EQ(left.units, draw.units);
+    EXPECT_EQ(left.after[0].state, "in melee");
+    // A battle that ends with no melee drawn has no such line.
+    EXPECT_FALSE(has(run("01_charge_reaches"), "melee_unresolved"));
+}
+
 TEST(DicepoolBattle, UnitsThatChargedFoughtOrFellBackDoNotMoveInTheMovementPhase) {
     // Turn-3 ruling (turn sequence; the seed gives none): "1. charges, one at a time, each with
     // its reaction, move and melee; 2. movement; 3. end of turn. A unit that charged, was
@@ -290,6 +316,70 @@ TEST(DicepoolBattle, ReachBandStartsAtTheSmallestReachAPassingOrderTestGives) {
         std::find_if(lines.begin(), lines.end(), [](const auto& l) { return l.key == "reach"; });
     ASSERT_NE(reach, lines.end());
     EXPECT_NE(reach->value.find("14\" to 18\""), std::string::npos) << reach->value;
+}
+
+// "13.0\"" or "13\" to 18\"": the first number of inches in `text`, in tenths of an inch.
+int tenths_of_inch(const std::string& text) {
+    const std::size_t at = text.find_first_of("0123456789");
+    if (at == std::string::npos) return -1;
+    std::size_t used = 0;
+    const double inches = std::stod(text.substr(at), &used);
+    return static_cast<int>(inches * 10 + 0.5);
+}
+
+std::string line_of(const record::Event& e, const std::string& key) {
+    for (const auto& section : e.explanation->sections)
+        for (const auto& l : section.lines)
+            if (l.key == key) return l.value;
+    return {};
+}
+
+TEST(DicepoolBattle, TheShippedActionShowsTheSystem) {
+    // The shipped action (RULINGS-dicepool, "Shipped scenarios": "a larger action with at least
+    // 16 units a side") shows what the rules do: every reaction of the seed passed ("отход,
+    // контратака, залп, карэ"), movement in every turn (turn-3 ruling), charges declared within
+    // the reach a passing order test gives, volleys within the muskets' range, no order refused,
+    // and no drawn melee left at the end without a line saying so.
+    const std::string file = scenario_path("14_action");
+    const auto s = ruleset().parse_scenario(read_json_file(file), file);
+    const auto r = ruleset().run(*s, s->seed);
+    int sides[2] = {0, 0};
+    for (const auto& u : r.header.units) ++sides[u.side];
+    EXPECT_GE(sides[0], 16);
+    EXPECT_GE(sides[1], 16);
+    for (const char* kind : {"withdraw", "countercharge", "form_square", "volley", "pursuit"})
+        EXPECT_TRUE(has(r, kind)) << kind;
+    for (const auto& e : r.events) {
+        if (e.category != record::Category::fire) continue;
+        EXPECT_EQ(e.text.find("cannot fire"), std::string::npos) << e.text;
+    }
+    const int turns = static_cast<int>(r.turn_hashes.size());
+    for (int turn = 1; turn <= turns; ++turn)
+        EXPECT_TRUE(std::any_of(r.events.begin(), r.events.end(),
+                                [&](const auto& e) { return e.kind == "move" && e.turn == turn; }))
+            << "no movement in turn " << turn;
+    int declared = 0, within = 0;
+    for (const auto& e : r.events) {
+        if (e.kind != "charge_declared") continue;
+        ++declared;
+        const int gap = tenths_of_inch(line_of(e, "distance to the target"));
+        const int least = tenths_of_inch(line_of(e, "reach").substr(line_of(e, "reach").find(':')));
+        within += gap >= 0 && gap <= least;
+    }
+    EXPECT_GE(declared, 24);
+    EXPECT_GE(within * 10, declared * 9) << within << " of " << declared << " within reach";
+    EXPECT_TRUE(ruleset().scenario_warnings(*s).empty());
+    // Each unit still in a drawn melee at the end is named by a melee_unresolved line.
+    std::map<int, std::string> state;
+    for (const auto& e : r.events)
+        for (const auto& a : e.after) state[a.unit] = a.state;
+    for (const auto& [u, st] : state) {
+        if (st != "in melee") continue;
+        EXPECT_TRUE(std::any_of(r.events.begin(), r.events.end(), [&](const auto& e) {
+            return e.kind == "melee_unresolved" &&
+                   std::find(e.units.begin(), e.units.end(), u) != e.units.end();
+        })) << r.header.units[static_cast<std::size_t>(u)].name;
+    }
 }
 
 TEST(DicepoolBattle, SameScenarioTwiceGivesTheSameBytes) {

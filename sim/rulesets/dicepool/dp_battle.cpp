@@ -25,7 +25,8 @@ record::Header dp_header(const DpRules& rules, const DpScenario& s) {
                               {{"setup", "Setup"},
                                {"charges", "Charges"},
                                {"melee", "Melees continued"},
-                               {"movement", "Movement"}});
+                               {"movement", "Movement"},
+                               {"end", "End of the battle"}});
     for (const auto& side : s.sides) h.sides.push_back({side.id, side.name, side.nation});
     for (const auto& u : s.units) {
         const UnitSheet& sh = rules.sheet(u.type);
@@ -317,7 +318,21 @@ void Battle::run_turn(int turn) {
     continuing_melees();
     rec_.end_episode();
     ordinary_moves(turn);
+    if (turn == scenario_.turns) melees_left_drawn();
     rec_.end_turn(turn_hash());
+}
+
+// The last turn is over: a melee still drawn has no result, and the record says so rather than
+// leave the two units "in melee" without a word (DP Casualties: a draw is fought again next turn,
+// and there is none).
+void Battle::melees_left_drawn() {
+    phase_ = "end";
+    for (const DrawnMelee& m : drawn_)
+        emit(Category::info, "melee_unresolved", {m.a, m.b}, "DP Casualties",
+             unit(m.a).name + " and " + unit(m.b).name +
+                 " are still locked in a drawn melee when the battle ends after turn " +
+                 std::to_string(turn_) + ": it has no result",
+             800);
 }
 
 replay::Recorded Battle::run() {

@@ -3,7 +3,9 @@
 // The dice-pool battle engine: a scenario run turn by turn into ruleset-neutral records. Each
 // turn: the charges of that turn's orders in file order (order test, the target's reaction, the
 // charge move, the melee, casualties, the loser's courage test, push back, pursuit), then the
-// melees left drawn from earlier turns, then ordinary moves. Internal to the plug-in; the charge
+// melees left drawn from earlier turns whose units still touch, then ordinary moves by the units
+// that took no part in a charge or melee (turn-3 rulings); after the last turn, a line for each
+// melee still drawn. Internal to the plug-in; the charge
 // is in dp_charge.cpp, the melee and what follows it in dp_battle_melee.cpp, records and tests in
 // dp_battle.cpp.
 
@@ -101,6 +103,7 @@ private:
     std::string turn_hash() const;
     void run_turn(int turn);
     void ordinary_moves(int turn);
+    void melees_left_drawn();
     void refuse_order(std::size_t order, const std::string& kind, record::Category category,
                       std::vector<int> units, const std::string& rule, const std::string& text);
     std::string why_no_move(int unit) const;
