@@ -6,5 +6,7 @@
 #include SEAM_PLUGIN_HEADER
 
 namespace vedette::seam_probe {
-int touch() { return 1; }
+int touch() {
+    return 1;
+}
 }  // namespace vedette::seam_probe

@@ -4,5 +4,6 @@
 // sim/rulesets/builtin.cpp) may include them; the core, the renderer and the app see a rule system
 // only through sim/ruleset/ruleset.h (docs/ARCHITECTURE.md, "The seam").
 #ifndef VEDETTE_PLUGIN_GDB
-#error "sim/rulesets/gdb/ is a rule-system plug-in: link vedette_rules_gdb to include its headers; renderer/ and app/ never do (docs/ARCHITECTURE.md)"
+#error \
+    "sim/rulesets/gdb/ is a rule-system plug-in: link vedette_rules_gdb to include its headers; renderer/ and app/ never do (docs/ARCHITECTURE.md)"
 #endif
