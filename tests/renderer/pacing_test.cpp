@@ -1,0 +1,227 @@
+// The pace of a video (renderer/export/pacing.h) and the director camera that films it
+// (renderer/scene/director.h), without a GPU: the plain clock kept exactly, holds and the minimum
+// caption time lengthening the right segments, a title card first, subtitles that last as long
+// as their held captions, and a camera that moves smoothly and keeps each shot long enough.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "renderer/export/pacing.h"
+#include "renderer/export/subtitles.h"
+#include "renderer/export/video_export.h"
+#include "renderer/scene/director.h"
+#include "tests/renderer/demo_fixture.h"
+
+namespace vedette::render {
+namespace {
+
+int first_melee_of(const ReplayScene& scene) {
+    const auto& events = scene.replay.events;
+    for (std::size_t i = 0; i < events.size(); ++i)
+        if (events[i].category == sim::record::Category::melee) return int(i);
+    return -1;
+}
+
+const PacedSegment* segment_of_event(const PacedVideo& v, int event) {
+    for (const auto& s : v.segments)
+        if (s.event == event) return &s;
+    return nullptr;
+}
+
+TEST(Pacing, ThePlainClockIsKeptFrameForFrame) {
+    const ReplayScene& scene = demo();
+    Pacing plain;
+    plain.speed = 2.0;
+    const std::int64_t from = 1000, to = 9000;
+    const PacedVideo v = pace_video(scene, from, to, plain);
+    const double step = 2.0 * 1000.0 / 30;
+    ASSERT_EQ(v.frames.size(), std::size_t(double(to - from) / step + 1));
+    for (std::size_t i = 0; i < v.frames.size(); ++i)
+        ASSERT_EQ(v.frames[i].replay_ms, from + std::int64_t(double(i) * step)) << i;
+    EXPECT_DOUBLE_EQ(paced_frame_count(scene, from, to, plain), double(to - from) / step + 1);
+}
+
+TEST(Pacing, AMeleeHeldTwoSecondsStaysTwoSecondsAtAnySpeed) {
+    const ReplayScene& scene = demo();
+    const int melee = first_melee_of(scene);
+    ASSERT_GE(melee, 0);
+    const auto& e = scene.replay.events[std::size_t(melee)];
+    Pacing p;
+    p.speed = 8.0;  // the melee alone would be a fraction of a second
+    p.holds = {parse_hold("melee=2")};
+    const PacedVideo v = pace_video(scene, e.t0_ms - 2000, e.t1_ms + 2000, p);
+    const PacedSegment* s = segment_of_event(v, melee);
+    ASSERT_NE(s, nullptr);
+    EXPECT_LT(s->play_s, 1.0);
+    EXPECT_GE(s->video_end_s() - s->video_start_s, 2.0);
+    // Every frame of the hold shows the melee's last moment; before it the melee plays.
+    int held = 0, playing = 0;
+    for (const auto& f : v.frames) {
+        if (&v.segments[std::size_t(f.segment)] != s) continue;
+        EXPECT_GE(f.replay_ms, s->from_ms);
+        EXPECT_LT(f.replay_ms, s->to_ms);
+        if (f.replay_ms == s->to_ms - 1)
+            ++held;
+        else
+            ++playing;
+    }
+    EXPECT_GE(held, 2 * 30 - 1);
+    EXPECT_GT(playing, 0);
+    // Its subtitle lasts as long.
+    const std::string srt = srt_of(scene, v);
+    EXPECT_NE(srt.find(e.text), std::string::npos);
+}
+
+TEST(Pacing, EveryCaptionStaysTheMinimumAndDefaultsHoldDeclarations) {
+    const ReplayScene& scene = demo();
+    Pacing p;
+    p.speed = 4.0;
+    p.min_caption_s = 2.0;
+    p.holds = default_holds();
+    const PacedVideo v = pace_video(scene, 0, scene.duration_ms / 3, p);
+    int declarations = 0;
+    for (const auto& s : v.segments) {
+        if (s.event < 0) continue;
+        const auto& e = scene.replay.events[std::size_t(s.event)];
+        if (e.text.empty()) continue;
+        EXPECT_GE(s.video_end_s() - s.video_start_s, 2.0 - 1e-9) << e.text;
+        if (e.category == sim::record::Category::declare) {
+            ++declarations;
+            EXPECT_GE(s.hold_s, 1.5) << e.text;
+        }
+    }
+    EXPECT_GT(declarations, 0);
+    // A hold of 0 drops a default.
+    p.holds.push_back(parse_hold("declare=0"));
+    p.min_caption_s = 0;
+    const PacedVideo without = pace_video(scene, 0, scene.duration_ms / 3, p);
+    for (const auto& s : without.segments) {
+        if (s.event >= 0 &&
+            scene.replay.events[std::size_t(s.event)].category == sim::record::Category::declare) {
+            EXPECT_EQ(s.hold_s, 0.0);
+        }
+    }
+    EXPECT_LT(without.seconds(), v.seconds());
+}
+
+TEST(Pacing, ATitleCardComesFirstOnTheOpeningMoment) {
+    const ReplayScene& scene = demo();
+    Pacing p;
+    p.title_s = 3.0;
+    const PacedVideo v = pace_video(scene, 0, 5000, p);
+    ASSERT_FALSE(v.segments.empty());
+    EXPECT_EQ(v.segments[0].event, kTitleCard);
+    for (int i = 0; i < 90; ++i) {
+        EXPECT_EQ(v.frames[std::size_t(i)].segment, 0) << i;
+        EXPECT_EQ(v.frames[std::size_t(i)].replay_ms, 0) << i;
+    }
+    EXPECT_NE(v.frames[91].segment, 0);
+    EXPECT_NEAR(v.seconds(), 3.0 + 5.0, 1e-9);
+}
+
+// A teacher's note holds the segment showing its moment, wherever that moment falls in the range:
+// inside it, at its first moment, or at its very last (`--to` exactly on the note).
+TEST(Pacing, ANoteHoldsTheSegmentShowingItsMomentEvenAtTheRangesEnd) {
+    const ReplayScene& scene = demo();
+    const int melee = first_melee_of(scene);
+    ASSERT_GE(melee, 0);
+    const auto& e = scene.replay.events[std::size_t(melee)];
+    const std::int64_t from = e.t0_ms - 3000, to = e.t1_ms;
+    Pacing plain;
+    const double base = pace_video(scene, from, to, plain).seconds();
+    for (const std::int64_t at : {from, e.t0_ms + 1, to}) {
+        Pacing p;
+        p.note_times_ms = {at};
+        p.note_hold_s = 3.0;
+        const PacedVideo v = pace_video(scene, from, to, p);
+        EXPECT_NEAR(v.seconds(), base + 3.0, 1e-9) << "a note at " << at;
+        EXPECT_NEAR(paced_frame_count(scene, from, to, p) - 1, std::floor((base + 3.0) * 30 + 1e-9),
+                    1e-9)
+            << "a note at " << at;
+        double held = 0;
+        for (const auto& s : v.segments)
+            if (s.from_ms <= at && (at < s.to_ms || (at == to && s.to_ms == to))) held += s.hold_s;
+        EXPECT_GE(held, 3.0) << "a note at " << at;
+        // The note is on screen while it is held: 3 s of frames at or after its moment (a hold
+        // on `to - 1` would not show a note at `to`).
+        const auto showing = std::count_if(v.frames.begin(), v.frames.end(),
+                                           [&](const PacedFrame& f) { return f.replay_ms >= at; });
+        EXPECT_GE(showing, 90) << "a note at " << at;
+    }
+    // A note outside the range holds nothing.
+    Pacing outside;
+    outside.note_times_ms = {to + 1, from - 1};
+    outside.note_hold_s = 3.0;
+    EXPECT_NEAR(pace_video(scene, from, to, outside).seconds(), base, 1e-9);
+}
+
+// The exporter's pacing (video_export.h) holds on notes only in a presenter video, which shows
+// them; the GIF length limit is checked against this same pacing.
+TEST(Pacing, AnExportsPacingHoldsOnItsNotesOnlyWhenItShowsThem) {
+    ReplayNotes notes;
+    add_note(notes, {"a", 1000, -1, "", {}});
+    add_note(notes, {"b", 4000, -1, "", {}});
+    ExportOptions o;
+    o.notes = &notes;
+    o.note_hold_s = 3.0;
+    o.speed = 2.0;
+    EXPECT_TRUE(pacing_of(o).note_times_ms.empty());
+    o.presenter = true;
+    const Pacing p = pacing_of(o);
+    EXPECT_EQ(p.note_times_ms, (std::vector<std::int64_t>{1000, 4000}));
+    EXPECT_DOUBLE_EQ(p.note_hold_s, 3.0);
+    EXPECT_DOUBLE_EQ(p.speed, 2.0);
+}
+
+TEST(Pacing, BadHoldsSayWhatIsExpected) {
+    for (const char* bad : {"melee", "=2", "melee=", "melee=two", "melee=-1", "melee=61"}) {
+        try {
+            parse_hold(bad);
+            ADD_FAILURE() << bad << " was accepted";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find("KIND=SECONDS"), std::string::npos) << e.what();
+        }
+    }
+    const HoldRule r = parse_hold("charge_declared=1.25");
+    EXPECT_EQ(r.kind, "charge_declared");
+    EXPECT_DOUBLE_EQ(r.seconds, 1.25);
+}
+
+TEST(DirectorCamera, MovesSmoothlyAndHoldsEachShotAtLeastItsMinimum) {
+    const ReplayScene& scene = demo();
+    Pacing p;
+    p.speed = 2.0;
+    const PacedVideo v = pace_video(scene, 0, scene.duration_ms / 2, p);
+    DirectorCamera director(2.5);
+    CameraSpec raw_spec;
+    raw_spec.mode = CameraSpec::Mode::director;
+    glm::vec3 last_eye(0.0f);
+    float largest_step = 0, raw_largest_step = 0;
+    glm::vec3 raw_last(0.0f);
+    int raw_cuts = 0;
+    for (std::size_t i = 0; i < v.frames.size(); ++i) {
+        const SceneState state = scene_at_time(scene, v.frames[i].replay_ms);
+        const Camera c = director.next(scene, state, 16.0f / 9.0f, i == 0 ? 0.0 : 1.0 / 30);
+        const Camera raw = make_camera(raw_spec, scene, state, 16.0f / 9.0f);
+        if (i > 0) {
+            largest_step = std::max(largest_step, glm::length(c.eye - last_eye));
+            const float raw_step = glm::length(raw.eye - raw_last);
+            raw_largest_step = std::max(raw_largest_step, raw_step);
+            if (raw_step > 100.0f) ++raw_cuts;
+        }
+        last_eye = c.eye;
+        raw_last = raw.eye;
+    }
+    const double seconds = double(v.frames.size()) / 30;
+    ASSERT_GT(raw_cuts, 0) << "the raw director never cuts: nothing to smooth";
+    // Never a jump: the smooth camera's largest step between frames is a small part of the raw
+    // director's cut.
+    EXPECT_LT(largest_step, raw_largest_step / 3) << largest_step << " v " << raw_largest_step;
+    // No shot shorter than the minimum: at most one new shot per 2.5 s.
+    EXPECT_LE(director.shots_changed(), int(seconds / 2.5) + 1);
+    EXPECT_GT(director.shots_changed(), 0);
+}
+
+}  // namespace
+}  // namespace vedette::render
