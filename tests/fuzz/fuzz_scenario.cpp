@@ -95,13 +95,15 @@ void play_other(const std::string& id, const sim::Json& json) {
     const bool small = id == "borodino" ? cut_to_size<sim::borodino::BattleScenario>(*scenario)
                                         : cut_to_size<sim::dicepool::DpScenario>(*scenario);
     if (!small) return;
-    (void)rules.scenario_warnings(*scenario);  // `vedette check`
     sim::replay::Recorded recorded;
     try {
+        // `vedette check` plays the battle too, so it meets the same mistakes found in play.
+        (void)rules.scenario_warnings(*scenario);
         recorded = rules.run(*scenario, scenario->seed);
     } catch (const sim::InputError& e) {
         // Borodino finds some mistakes of a scenario only in play (an order to move through an
-        // enemy where the enemy then stands): `vedette simulate` reports them as bad input too.
+        // enemy where the enemy then stands): `vedette simulate` and `vedette check` report them
+        // as bad input too.
         fuzz::rejected(e);
         return;
     }
