@@ -44,7 +44,9 @@ public:
     replay::Recorded finish(record::Header header, std::uint64_t seed, std::string scenario_text);
 
 private:
-    void follow_episodes(const std::string& phase, EventKind kind);
+    void follow_episodes(const std::string& phase, EventKind kind, const std::vector<int>& units);
+    void follow_charges(EventKind kind, const std::vector<int>& units);
+    void follow_causes(record::Event& e, const std::string& phase, EventKind kind);
     void show_effects(record::Event& e, EventKind kind);
     void show_early_formation_changes(const record::Event& e);
     void remember_layouts(const record::Event& e);
@@ -61,6 +63,12 @@ private:
     ruleset::EventRecorder rec_;
     std::vector<int> figures_;          // each unit's figures as last recorded; -1: not yet
     std::vector<std::string> layouts_;  // each unit's layout as last recorded
+    std::vector<std::string> states_;   // each unit's state label as last recorded
+    // The episode that last named each unit (-1: none yet): what the unit does later because of
+    // that charge or melee (a retreat, a rout, a pursuit, a blown ride) belongs to it.
+    std::vector<int> causes_;
+    int charger_ = -1;    // the unit whose charge the current episode declared
+    int declaring_ = -1;  // the unit whose charge the current episode leads up to, undeclared yet
     // The layouts the event just emitted replaced, by unit.
     std::vector<std::pair<int, std::string>> replaced_layouts_;
     std::vector<EarlyChange> early_;
