@@ -17,10 +17,12 @@ enum class SectionKind : std::uint8_t { dice, modifiers, results, odds, lines, n
 const std::vector<std::string>& section_kind_names();
 
 // One die as thrown. `mark` says what became of it: "" (counted), "hit", "miss", "kept",
-// "dropped", "rerolled", "forced" (a value set by the scenario for a narrated example).
+// "dropped", "rerolled", "forced" (a value set by the scenario, when nothing else is to be said).
+// `forced` is true for every die the scenario or file set, whatever its mark.
 struct Die {
     int value = 0;
     std::string mark;
+    bool forced = false;
     friend bool operator==(const Die&, const Die&) = default;
 };
 

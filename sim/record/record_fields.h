@@ -36,8 +36,8 @@ struct FieldTable;  // only the types below have one
 
 template <>
 struct FieldTable<Die> {
-    static constexpr auto fields =
-        std::make_tuple(req("value", &Die::value), opt("mark", &Die::mark));
+    static constexpr auto fields = std::make_tuple(
+        req("value", &Die::value), opt("mark", &Die::mark), opt("forced", &Die::forced));
 };
 template <>
 struct FieldTable<DiceGroup> {

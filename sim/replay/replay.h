@@ -13,6 +13,7 @@
 
 #include "sim/record/header.h"
 #include "sim/record/record.h"
+#include "sim/replay/check_dice.h"
 
 namespace vedette::sim::replay {
 
@@ -41,6 +42,8 @@ struct Recorded {
     std::vector<record::Event> events;
     std::vector<record::TurnHash> turn_hashes;
     std::vector<record::Keyframe> keyframes;
+    // Where the dice came from (`vedette check`); not written into the replay (check_dice.h).
+    DiceAudit dice;
 };
 
 // The replay as bytes, version 2 (deterministic: the same inputs give the same bytes).

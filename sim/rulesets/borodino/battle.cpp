@@ -25,7 +25,10 @@ Battle::Battle(const BorodinoRules& rules, const BattleScenario& s, std::uint64_
       start_hex_(s.units.size()),
       rallied_(s.units.size(), false),
       prng_(seed),
-      seed_(seed) {}
+      seed_(seed) {
+    for (const auto& d : s.dice)  // no turn: a unit's forced dice serve its first rolls
+        dice_.add_forced(0, d.unit, d.purpose, static_cast<int>(d.values.size()));
+}
 
 record::Snapshot Battle::snap(int u) const {
     const BattleUnit& x = unit(u);
@@ -109,10 +112,12 @@ int Battle::roll(int u, const std::string& purpose, bool& forced) {
         std::size_t& used = dice_used_[{u, purpose}];
         if (used < d.values.size()) {
             forced = true;
+            dice_.forced(turn_, u, purpose);
             return d.values[used++];
         }
     }
     forced = false;
+    dice_.from_seed(turn_, u, purpose);
     return static_cast<int>(prng_.below(10));
 }
 
@@ -163,7 +168,7 @@ record::Explanation Battle::check_explanation(const std::string& title, const st
     record::Explanation e{title, rule, {}};
     record::Section dice{record::SectionKind::dice, "The die", rule};
     dice.dice.push_back({"d10",
-                         {{die, forced ? "forced" : ""}},
+                         {{die, forced ? "forced" : "", forced}},
                          std::to_string(die) + " + DRM " + signed_text(drm) + " = " +
                              std::to_string(die + drm) + " against " + std::to_string(target),
                          ""});
@@ -363,7 +368,9 @@ replay::Recorded Battle::run() {
         for (int g : order) activate(g);
         rec_.end_turn(state_hash());
     }
-    return rec_.finish(make_header(rules_, s_), seed_, s_.json.dump());
+    replay::Recorded out = rec_.finish(make_header(rules_, s_), seed_, s_.json.dump());
+    out.dice = dice_.audit();
+    return out;
 }
 
 namespace {

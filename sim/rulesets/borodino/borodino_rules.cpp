@@ -95,6 +95,7 @@ void read_results(const JsonNode& n, BorodinoRules& r) {
         band.max = static_cast<int>(b.required("max").as_int(band.min, 99));
         band.result = kResults[b.required("result").as_choice(kResults)];
         band.label = b.string_or("label", band.result);
+        band.words = b.string_or("words", "");
         band.is_default = read_source(b);
         if (!r.bands.empty() && band.min != r.bands.back().max + 1)
             b.required("min").fail("expected the bands to follow each other without a gap");

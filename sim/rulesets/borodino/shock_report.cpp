@@ -45,7 +45,7 @@ record::Section dice_section(const ResolvedShock& r) {
     if (!r.roll) {
         g.note = "no die: artillery shocked alone is eliminated (9.25)";
     } else {
-        g.dice.push_back({*r.roll, r.forced ? "forced" : ""});
+        g.dice.push_back({*r.roll, r.forced ? "forced" : "", r.forced});
         for (const auto& h : r.prepared.hexes) {
             if (h.artillery_alone) continue;
             g.total += (g.total.empty() ? "" : "; ") + std::string("hex ") + h.hex + ": " +
@@ -90,14 +90,29 @@ record::Section modifier_section(const ResolvedShock& r) {
     return s;
 }
 
-// An outcome of the odds as a reader says it: the band's label without its range ("5-9:
-// defender disordered; ..." -> "defender disordered; ..."), or the band's result id when the
-// data gives no label.
+}  // namespace
+
 std::string outcome_words(const ResultBand& band) {
+    if (band.label.empty() || band.label == band.result) return status_words(band.result);
     const auto colon = band.label.find(": ");
     const bool range = colon != std::string::npos && band.label.find_first_of("0123456789") < colon;
     return range ? band.label.substr(colon + 2) : band.label;
 }
+
+std::string outcome_short_words(const ResultBand& band) {
+    if (!band.words.empty()) return band.words;
+    const std::string words = outcome_words(band);
+    return words.substr(0, words.find("; "));
+}
+
+std::string status_words(const std::string& status) {
+    if (status == "disordered_retreat_check") return "disordered; takes a retreat cohesion check";
+    std::string out = status;
+    std::replace(out.begin(), out.end(), '_', ' ');
+    return out;
+}
+
+namespace {
 
 void hex_sections(const BorodinoRules& rules, const ResolvedShock& r, const HexShock& h,
                   std::vector<record::Section>& out) {
@@ -130,9 +145,9 @@ void hex_sections(const BorodinoRules& rules, const ResolvedShock& r, const HexS
 record::Section status_section(const ResolvedShock& r) {
     record::Section s{record::SectionKind::lines, "After the shock", "Hex 9.22"};
     for (std::size_t a = 0; a < r.situation.attackers.size(); ++a)
-        s.lines.push_back({r.situation.attackers[a].name, r.status.attackers[a]});
+        s.lines.push_back({r.situation.attackers[a].name, status_words(r.status.attackers[a])});
     for (std::size_t d = 0; d < r.situation.defenders.size(); ++d)
-        s.lines.push_back({r.situation.defenders[d].name, r.status.defenders[d]});
+        s.lines.push_back({r.situation.defenders[d].name, status_words(r.status.defenders[d])});
     return s;
 }
 
@@ -341,13 +356,16 @@ std::string shock_text(const BorodinoRules& rules, const ResolvedShock& r, bool 
         if (!odds) continue;
         const std::vector<int> counts = band_counts(rules, h.drm);
         for (std::size_t b = 0; b < counts.size(); ++b)
-            out += "  odds " + probability_text(counts[b]) + "  " + rules.bands[b].result + "\n";
+            out += "  odds " + probability_text(counts[b]) + "  " + outcome_words(rules.bands[b]) +
+                   "\n";
     }
     out += "\nAfter the shock:\n";
     for (std::size_t a = 0; a < r.situation.attackers.size(); ++a)
-        out += "  " + r.situation.attackers[a].name + ": " + r.status.attackers[a] + "\n";
+        out += "  " + r.situation.attackers[a].name + ": " + status_words(r.status.attackers[a]) +
+               "\n";
     for (std::size_t d = 0; d < r.situation.defenders.size(); ++d)
-        out += "  " + r.situation.defenders[d].name + ": " + r.status.defenders[d] + "\n";
+        out += "  " + r.situation.defenders[d].name + ": " + status_words(r.status.defenders[d]) +
+               "\n";
     return out;
 }
 

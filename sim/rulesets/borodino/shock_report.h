@@ -37,4 +37,13 @@ nlohmann::ordered_json shock_json(const BorodinoRules& rules, const ResolvedShoc
 ruleset::Odds shock_cli_odds(const BorodinoRules& rules, const ResolvedShock& r);
 std::string shock_text(const BorodinoRules& rules, const ResolvedShock& r, bool odds);
 
+// A result band as a reader says it: its label without the range ("5-9: defender disordered;
+// ..." -> "defender disordered; ..."), and the short form a caption gives each hex: the band's
+// "words" in the data file, else the label's words up to the first "; " ("defender disordered").
+std::string outcome_words(const ResultBand& band);
+std::string outcome_short_words(const ResultBand& band);
+// A status after a shock (statuses_after) as a reader says it: "disordered_retreat_check" ->
+// "disordered; takes a retreat cohesion check". JSON keeps the ids.
+std::string status_words(const std::string& status);
+
 }  // namespace vedette::sim::borodino

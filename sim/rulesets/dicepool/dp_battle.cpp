@@ -91,6 +91,9 @@ Battle::Battle(const DpRules& rules, const DpScenario& scenario, std::uint64_t s
         units_.push_back(st);
     }
     forced_used_.assign(scenario.dice.size(), 0);
+    for (const auto& f : scenario.dice)
+        dice_.add_forced(f.turn, f.unit, purpose_name(f.purpose),
+                         static_cast<int>(f.values.size()));
 }
 
 record::Snapshot Battle::snap(int u) const {
@@ -131,9 +134,13 @@ int Battle::die(int u, DicePurpose purpose) {
     for (std::size_t i = 0; i < scenario_.dice.size(); ++i) {
         const ForcedDice& f = scenario_.dice[i];
         if (f.turn == turn_ && f.unit == u && f.purpose == purpose &&
-            forced_used_[i] < f.values.size())
+            forced_used_[i] < f.values.size()) {
+            dice_.forced(turn_, u, purpose_name(purpose));
+            ++forced_taken_;
             return f.values[forced_used_[i]++];
+        }
     }
+    dice_.from_seed(turn_, u, purpose_name(purpose));
     return prng_.d6();
 }
 
@@ -146,7 +153,9 @@ TestRoll Battle::roll_test(int u, DicePurpose purpose, int target,
     if (unit(u).disorder_markers > 0)
         t.modifiers.push_back(
             {"disorder markers", unit(u).disorder_markers * rules_.per_disorder_marker});
+    const int forced_before = forced_taken_;
     for (int d = 0; d < rules_.test_dice; ++d) t.dice.push_back(die(u, purpose));
+    t.forced = forced_taken_ - forced_before;  // the first dice: forced values come first
     t.total = t.dice_sum();
     for (const auto& m : t.modifiers) t.total += m.second;
     t.passed = t.total >= t.target;
@@ -159,7 +168,10 @@ record::Event& Battle::emit_test(int u, const std::string& kind, const std::stri
     record::Explanation x{unit(u).name + ": " + what, rule, {}};
     record::Section dice = section(record::SectionKind::dice, "The dice", rules_.tests_rule);
     record::DiceGroup g{unit(u).name, {}, "", ""};
-    for (int v : t.dice) g.dice.push_back({v, ""});
+    for (std::size_t d = 0; d < t.dice.size(); ++d) {
+        const bool forced = static_cast<int>(d) < t.forced;
+        g.dice.push_back({t.dice[d], forced ? "forced" : "", forced});
+    }
     g.total = std::to_string(t.dice_sum());
     for (const auto& m : t.modifiers) g.total += " " + signed_text(m.second) + " " + m.first;
     g.total += " = " + std::to_string(t.total) + " against " + std::to_string(t.target) + "+";
@@ -343,7 +355,9 @@ replay::Recorded Battle::run() {
              (scenario_.title.empty() ? std::string("dice-pool battle") : scenario_.title),
          500);
     for (int turn = 1; turn <= scenario_.turns; ++turn) run_turn(turn);
-    return rec_.finish(dp_header(rules_, scenario_), seed_, scenario_.json.dump());
+    replay::Recorded out = rec_.finish(dp_header(rules_, scenario_), seed_, scenario_.json.dump());
+    out.dice = dice_.audit();
+    return out;
 }
 
 replay::Recorded run_dp_battle(const DpRules& rules, const DpScenario& scenario,

@@ -147,6 +147,8 @@ private:
     std::vector<DrawnMelee> drawn_;         // drawn melees still on, in the order they were drawn
     std::vector<std::string> refused_;      // orders not carried out, for `vedette check`
     std::vector<std::size_t> forced_used_;  // per forced-dice entry: values consumed
+    int forced_taken_ = 0;                  // forced dice taken so far: which dice were forced
+    replay::DiceLedger dice_;               // where every die came from, for `vedette check`
     Prng prng_;
     std::uint64_t seed_;
     ruleset::EventRecorder rec_;  // events, clock, episodes, keyframes, turn hashes

@@ -20,8 +20,10 @@ std::vector<int> Battle::forced_dice(int u, DicePurpose purpose, int at_most) {
     for (std::size_t i = 0; i < scenario_.dice.size(); ++i) {
         const ForcedDice& f = scenario_.dice[i];
         if (f.turn != turn_ || f.unit != u || f.purpose != purpose) continue;
-        while (static_cast<int>(out.size()) < at_most && forced_used_[i] < f.values.size())
+        while (static_cast<int>(out.size()) < at_most && forced_used_[i] < f.values.size()) {
             out.push_back(f.values[forced_used_[i]++]);
+            dice_.forced(turn_, u, purpose_name(purpose));
+        }
     }
     return out;
 }
@@ -55,6 +57,11 @@ void Battle::melee(ChargeState& c, bool first_round) {
     }
     const MeleePlan plan = plan_melee(rules_, sides);
     const MeleeResult r = resolve_melee(plan, prng_);
+    for (int s = 0; s < 2; ++s) {  // the pool beyond the forced dice came from the seed
+        const auto& side = r.side[static_cast<std::size_t>(s)];
+        dice_.from_seed(turn_, ids[s], purpose_name(DicePurpose::melee),
+                        static_cast<int>(side.rolls.size()) - side.forced);
+    }
     const MeleeOdds odds = melee_odds(plan);
     const std::string outcome = r.winner == kAttacker   ? unit(c.attacker).name + " wins"
                                 : r.winner == kDefender ? unit(c.target).name + " wins"

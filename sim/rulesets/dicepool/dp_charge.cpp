@@ -141,9 +141,10 @@ int Battle::reaction_fire(int firer, int target, const std::string& kind, const 
                         ""};
     int hits = 0;
     for (int d = 0; d < unit(firer).models * rules_.shoot_dice_per_model; ++d) {
+        const int forced_before = forced_taken_;
         const int v = die(firer, DicePurpose::fire);
         hits += v >= sh.shoot ? 1 : 0;
-        g.dice.push_back({v, v >= sh.shoot ? "hit" : "miss"});
+        g.dice.push_back({v, v >= sh.shoot ? "hit" : "miss", forced_taken_ > forced_before});
     }
     const int removed = std::min(unit(target).models, hits / sheet(target).armour);
     g.total = std::to_string(hits) + " hits / armour " + std::to_string(sheet(target).armour) +
@@ -155,7 +156,7 @@ int Battle::reaction_fire(int firer, int target, const std::string& kind, const 
                  " hits, " + std::to_string(removed) + " models to remove",
              1500);
     e.effects.push_back({record::EffectKind::volley, {firer}, std::nullopt, 0, 0});
-    e.explanation = record::Explanation{unit(firer).name + ": " + kind, rule, {dice}};
+    e.explanation = record::Explanation{unit(firer).name + ": " + words_of(kind), rule, {dice}};
     return removed;
 }
 

@@ -21,10 +21,11 @@ Section situation(const MeleePlan& m) {
     const char* who[2] = {"attacker", "defender"};
     for (std::size_t i = 0; i < 2; ++i) {
         const MeleeSide& x = m.sides[i];
-        s.lines.push_back({who[i], x.name + ": " + std::to_string(x.models) + " models, " +
-                                       formation_names()[static_cast<std::size_t>(x.formation)] +
-                                       ", armour " + std::to_string(x.armour) + ", " +
-                                       std::to_string(x.disorder_markers) + " disorder markers"});
+        s.lines.push_back(
+            {who[i], x.name + ": " + std::to_string(x.models) + " models, " +
+                         words_of(formation_names()[static_cast<std::size_t>(x.formation)]) +
+                         ", armour " + std::to_string(x.armour) + ", " +
+                         std::to_string(x.disorder_markers) + " disorder markers"});
     }
     s.notes.push_back("One model in contact: every model of both units fights (DP Charge move).");
     return s;
@@ -69,7 +70,11 @@ Section dice_section(const DpRules& rules, const MeleePlan& m, const MeleeResult
         DiceGroup g;
         g.label = self.name + ": " + std::to_string(p.dice) + " dice, needs " +
                   std::to_string(p.needs) + "+";
-        for (int v : r.side[i].rolls) g.dice.push_back({v, v >= p.needs ? "hit" : "miss"});
+        for (std::size_t d = 0; d < r.side[i].rolls.size(); ++d) {  // forced dice come first
+            const int v = r.side[i].rolls[d];
+            g.dice.push_back(
+                {v, v >= p.needs ? "hit" : "miss", static_cast<int>(d) < r.side[i].forced});
+        }
         g.total = std::to_string(r.side[i].hits) + " hits / armour " +
                   std::to_string(enemy.armour) + " = " +
                   std::to_string(r.side[i].hits / enemy.armour) + " models";

@@ -120,7 +120,7 @@ std::string melee_text(const DpRules& rules, const MeleePlan& m, const MeleeResu
         const auto i = static_cast<std::size_t>(s);
         const MeleeSide& side = m.sides[i];
         out += std::string(kSideKeys[i]) + ": " + side.name + " (" +
-               unit_type_names()[static_cast<std::size_t>(side.type)] + ", " +
+               words_of(unit_type_names()[static_cast<std::size_t>(side.type)]) + ", " +
                std::to_string(side.models) + " models)\n";
         if (m.plan[i].dice == 0) {
             out += "  rolls no melee dice (its volley's hits count as shooting, DP Volley)\n";
@@ -138,7 +138,8 @@ std::string melee_text(const DpRules& rules, const MeleePlan& m, const MeleeResu
         char line[160];
         for (std::size_t k = 0; k < 3; ++k) {
             std::snprintf(line, sizeof line, "  P(%s) = %s / %s = %.6f\n",
-                          melee_result_names()[k].c_str(), std::to_string(odds->results[k]).c_str(),
+                          result_label(static_cast<MeleeResultKind>(k)).c_str(),
+                          std::to_string(odds->results[k]).c_str(),
                           std::to_string(odds->denominator).c_str(),
                           probability(odds->results[k], odds->denominator));
             out += line;

@@ -9,6 +9,12 @@
 
 namespace vedette::sim::dicepool {
 
+std::string words_of(const std::string& id) {
+    std::string out = id;
+    std::replace(out.begin(), out.end(), '_', ' ');
+    return out;
+}
+
 const std::vector<std::string>& unit_type_names() {
     static const std::vector<std::string> n = {"line_infantry",  "light_infantry", "skirmishers",
                                                "shock_infantry", "irregulars",     "light_cavalry",

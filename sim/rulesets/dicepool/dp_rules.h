@@ -34,6 +34,9 @@ const std::vector<std::string>& formation_names();
 
 enum class Reaction : std::uint8_t { none, withdraw, countercharge, volley, square };
 const std::vector<std::string>& reaction_names();
+// An id as a reader says it, for text (captions, explanations, reports); JSON keeps the id:
+// "close_order" -> "close order", "skirmish_fire" -> "skirmish fire".
+std::string words_of(const std::string& id);
 
 // One row of data with its rule and whether the value is our ruling rather than the seed's.
 struct Valued {

@@ -54,6 +54,9 @@ enum class DicePurpose : std::uint8_t {
     pursuit_test    // winning cavalry's order test
 };
 const std::vector<std::string>& dice_purpose_names();
+inline const std::string& purpose_name(DicePurpose p) {
+    return dice_purpose_names()[static_cast<std::size_t>(p)];
+}
 
 struct ForcedDice {
     int turn = 1;

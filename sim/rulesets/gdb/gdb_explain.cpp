@@ -19,6 +19,7 @@ Explanation explain_roll_against(const RollFacts& d, const std::string& what, co
 
     Section dice = section(SectionKind::dice, "Dice", e.rule);
     DiceGroup g = dice_group(what, d.dice);
+    mark_forced(g, d.forced);
     if (d.total) {
         long long mods = 0;
         std::string mods_word = "modifiers";

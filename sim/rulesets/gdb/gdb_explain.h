@@ -39,6 +39,7 @@ struct RollFacts {
     std::string table;  // its table under "battle" in gdb.json; "" when the file has none
     std::string rule;   // the table's rule; "" cites the event's
     std::vector<int> dice;
+    int forced = 0;  // how many of the dice, the first ones, the scenario set
     std::optional<std::vector<TestModifier>> modifiers;  // a test's, even when none applied
     std::optional<long long> bonus;                      // the volley's canister bonus
     std::optional<long long> total;                      // absent: the dice are the whole story

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 
 #include "sim/rulesets/gdb/gdb_explain_parts.h"
 #include "sim/rulesets/gdb/melee/melee_report.h"
@@ -79,9 +80,25 @@ Section melee_modifiers(const PreparedMelee& m, const json& tables) {
 
 std::string unit_label(const PreparedUnit& p) {
     const MeleeUnit& u = *p.unit;
-    return u.name + " (" + std::string(to_string(u.type)) + ", " + std::string(to_string(u.klass)) +
+    return u.name + " (" + words_of(to_string(u.type)) + ", " + words_of(to_string(u.klass)) +
            ", " + words(std::string(to_string(u.formation))) + "): " + std::to_string(u.figures) +
            " figures, " + std::to_string(p.fighting_figures) + " fighting";
+}
+
+// Marks as forced the dice of `g` that the dice log gives as forced: the log's
+// dice of `unit` for `purpose` (or `other`), the `skip` first of them passed over, in order.
+void mark_logged_forced(DiceGroup& g, const MeleeOutcome& out, int unit, DiePurpose purpose,
+                        DiePurpose other, std::size_t skip = 0) {
+    std::size_t next = 0;
+    for (const DieRecord& die : out.dice) {
+        if (die.unit != unit || (die.purpose != purpose && die.purpose != other)) continue;
+        if (next >= skip && next - skip < g.dice.size() && die.forced) {
+            record::Die& d = g.dice[next - skip];
+            d.forced = true;
+            if (d.mark.empty()) d.mark = "forced";
+        }
+        ++next;
+    }
 }
 
 // A unit's melee dice, the forced ones and the sapper's re-roll marked.
@@ -93,13 +110,19 @@ DiceGroup unit_dice(const PreparedMelee& m, const MeleeOutcome& out, int id) {
     std::size_t next = 0;
     for (const DieRecord& die : out.dice) {
         if (die.unit != id || die.purpose != DiePurpose::melee) continue;
-        if (next < g.dice.size() && die.forced) g.dice[next].mark = "forced";
+        if (next < g.dice.size() && die.forced) {
+            g.dice[next].mark = "forced";
+            g.dice[next].forced = true;
+        }
         ++next;
     }
     if (uo.sapper_from)
         for (auto& die : g.dice)
             if (die.value == uo.sapper_to && die.mark.empty()) {
                 die.mark = "rerolled";
+                for (const DieRecord& d : out.dice)
+                    if (d.unit == id && d.purpose == DiePurpose::sapper_reroll && d.forced)
+                        die.forced = true;
                 break;
             }
     return g;
@@ -115,7 +138,7 @@ std::string unit_dice_note(const PreparedMelee& m, const MeleeOutcome& out, int 
         notes.push_back("does not roll (" + words(fate_name(p.fate)) +
                         (p.fate_why.empty() ? "" : ": " + p.fate_why) + ")");
     if (p.effective_type != p.unit->type)
-        notes.push_back("counts as " + std::string(to_string(p.effective_type)));
+        notes.push_back("counts as " + words_of(to_string(p.effective_type)));
     if (!p.figures_why.empty()) notes.push_back(p.figures_why);
     if (p.fate == Fate::fights && uo.sapper_from)
         notes.push_back("the sapper re-rolled a " + std::to_string(uo.sapper_from) + " into " +
@@ -235,8 +258,10 @@ std::vector<TestModifier> follow_up_modifiers(const std::vector<TestMod>& mods) 
 }
 
 // A follow-up test (formation 12.22, pursuit 12.23): dice, modifiers and the row it reached.
-void melee_test(Explanation& e, const PreparedMelee& m, const PreparedUnit& p, const TestRecord& t,
+void melee_test(Explanation& e, const PreparedMelee& m, const MeleeOutcome& out, int id,
                 const json& tables) {
+    const PreparedUnit& p = m.units[static_cast<std::size_t>(id)];
+    const TestRecord& t = out.units[static_cast<std::size_t>(id)].test;
     const GdbRules& r = *m.rules;
     const bool formation = t.kind == TestKind::formation;
     const std::string kind = formation ? "formation" : "pursuit";
@@ -246,6 +271,7 @@ void melee_test(Explanation& e, const PreparedMelee& m, const PreparedUnit& p, c
     const auto mods = follow_up_modifiers(formation ? p.formation_mods : p.pursuit_mods);
     Section dice = section(SectionKind::dice, p.unit->name + ": " + kind + " test", rule);
     DiceGroup g = dice_group(p.unit->name, {t.dice[0], t.dice[1]});
+    mark_logged_forced(g, out, id, DiePurpose::formation_test, DiePurpose::pursuit_test);
     long long sum = 0;
     for (const TestModifier& mod : mods) sum += mod.value;
     g.total = arithmetic(dice_sum(g), sum, t.total);
@@ -261,7 +287,7 @@ void melee_test(Explanation& e, const PreparedMelee& m, const PreparedUnit& p, c
     Section result =
         section(SectionKind::results, p.unit->name + ": " + kind + " test result", rule);
     if (formation) {
-        const std::string row = "class " + std::string(to_string(p.unit->klass)) + " passes on " +
+        const std::string row = "class " + words_of(to_string(p.unit->klass)) + " passes on " +
                                 std::to_string(t.target) + "+";
         result.results.push_back({row, r.formation_rule, t.passed});
         result.results.push_back(
@@ -279,6 +305,7 @@ Section melee_events(const PreparedMelee& m, const MeleeOutcome& out) {
     const GdbRules& r = *m.rules;
     Section s = section(SectionKind::dice, "Melee events",
                         out.events.empty() ? "" : out.events.front().row->rule);
+    std::map<int, std::size_t> thrown;  // each unit's event dice explained so far
     for (const EventRecord& x : out.events) {
         const bool six = x.kind == DiePurpose::double_six;
         const std::string& name = m.units[static_cast<std::size_t>(x.unit)].unit->name;
@@ -289,6 +316,9 @@ Section melee_events(const PreparedMelee& m, const MeleeOutcome& out) {
                         : ": rolled a double, the general of " + general_of + " is at risk"),
             six ? std::vector<int>{x.dice[0]} : std::vector<int>{x.dice[0], x.dice[1]});
         g.note = x.row->label + (r.events_are_default ? " [default]" : "");
+        mark_logged_forced(g, out, x.unit, DiePurpose::double_six, DiePurpose::general_at_risk,
+                           thrown[x.unit]);
+        thrown[x.unit] += g.dice.size();
         s.dice.push_back(std::move(g));
     }
     return s;
@@ -369,8 +399,7 @@ record::Explanation explain_melee(const PreparedMelee& m, const MeleeOutcome& ou
     for (int side = 0; side < 2; ++side)
         for (const int id : m.side_units[static_cast<std::size_t>(side)])
             if (out.units[static_cast<std::size_t>(id)].test.kind != TestKind::none)
-                melee_test(e, m, m.units[static_cast<std::size_t>(id)],
-                           out.units[static_cast<std::size_t>(id)].test, tables);
+                melee_test(e, m, out, id, tables);
     if (!out.events.empty()) e.sections.push_back(melee_events(m, out));
     e.sections.push_back(melee_odds(m, *out.decision, odds));
     if (any_default(m, out)) {

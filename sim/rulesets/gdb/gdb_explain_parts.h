@@ -111,6 +111,13 @@ inline DiceGroup dice_group(const std::string& label, const std::vector<int>& di
     for (const int d : dice) g.dice.push_back({d, ""});
     return g;
 }
+// The first `n` dice of `g` were set by the scenario.
+inline void mark_forced(DiceGroup& g, int n) {
+    for (std::size_t i = 0; i < g.dice.size() && static_cast<int>(i) < n; ++i) {
+        g.dice[i].forced = true;
+        if (g.dice[i].mark.empty()) g.dice[i].mark = "forced";
+    }
+}
 inline long long dice_sum(const DiceGroup& g) {
     long long s = 0;
     for (const auto& d : g.dice) s += d.value;

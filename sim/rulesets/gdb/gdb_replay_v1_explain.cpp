@@ -6,6 +6,8 @@
 
 #include "sim/rulesets/gdb/gdb_replay_v1_explain.h"
 
+#include <map>
+
 #include "sim/rulesets/gdb/gdb_explain_parts.h"
 #include "sim/rulesets/gdb/melee/melee_report.h"
 
@@ -83,6 +85,23 @@ Section melee_modifiers(const OJson& r, const json& tables) {
     return s;
 }
 
+// Marks as forced the dice of `g` that the dice log gives as forced: `unit`'s entries whose
+// purpose starts with `a` or `b`, the `skip` first of them passed over, in order.
+void mark_logged(DiceGroup& g, const OJson& r, const std::string& unit, const std::string& a,
+                 const std::string& b, std::size_t skip = 0) {
+    std::size_t next = 0;
+    for (const OJson* entry : items(r, "dice_log")) {
+        const std::string purpose = str(*entry, "purpose");
+        if (str(*entry, "unit") != unit || (purpose.rfind(a, 0) != 0 && purpose.rfind(b, 0) != 0))
+            continue;
+        if (next >= skip && next - skip < g.dice.size() && flag(*entry, "forced")) {
+            g.dice[next - skip].forced = true;
+            if (g.dice[next - skip].mark.empty()) g.dice[next - skip].mark = "forced";
+        }
+        ++next;
+    }
+}
+
 // Marks the dice the scenario forced (the dice log says which) and the sapper's re-roll.
 void mark_dice(DiceGroup& g, const OJson& r, const OJson& u) {
     std::size_t next = 0;
@@ -90,7 +109,10 @@ void mark_dice(DiceGroup& g, const OJson& r, const OJson& u) {
         if (str(*entry, "unit") != str(u, "name") ||
             str(*entry, "purpose").rfind("melee 2D6", 0) != 0)
             continue;
-        if (next < g.dice.size() && flag(*entry, "forced")) g.dice[next].mark = "forced";
+        if (next < g.dice.size() && flag(*entry, "forced")) {
+            g.dice[next].mark = "forced";
+            g.dice[next].forced = true;
+        }
         ++next;
     }
     const OJson& sapper = member(u, "sapper");
@@ -98,6 +120,10 @@ void mark_dice(DiceGroup& g, const OJson& r, const OJson& u) {
         for (auto& die : g.dice)
             if (die.value == num(sapper, "into") && die.mark.empty()) {
                 die.mark = "rerolled";
+                for (const OJson* entry : items(r, "dice_log"))
+                    if (str(*entry, "unit") == str(u, "name") &&
+                        str(*entry, "purpose").rfind("sapper", 0) == 0 && flag(*entry, "forced"))
+                        die.forced = true;
                 break;
             }
 }
@@ -220,7 +246,8 @@ Section melee_casualties(const OJson& r, const json& tables) {
 }
 
 // A follow-up test (formation 12.22, pursuit 12.23): dice, modifiers and the row it reached.
-void melee_test(Explanation& e, const OJson& u, const OJson& t, const json& tables) {
+void melee_test(Explanation& e, const OJson& r, const OJson& u, const OJson& t,
+                const json& tables) {
     const std::string kind = str(t, "kind");
     const std::string rule = str(t, "rule");
     const json& table = member(tables, kind == "formation" ? "formation_test" : "pursuit_test");
@@ -228,6 +255,7 @@ void melee_test(Explanation& e, const OJson& u, const OJson& t, const json& tabl
     Section dice = section(SectionKind::dice, str(u, "name") + ": " + kind + " test", rule);
     DiceGroup g = dice_group(str(u, "name"), json_dice(member(t, "dice")));
     long long mods = 0;
+    mark_logged(g, r, str(u, "name"), "formation test", "pursuit test");
     for (const OJson* m : items(t, "modifiers")) mods += num(*m, "value");
     g.total = arithmetic(dice_sum(g), mods, num(t, "total"));
     for (const char* key : {"note", "penalty_note"})
@@ -257,6 +285,7 @@ Section melee_events(const OJson& r) {
     Section s =
         section(SectionKind::dice, "Melee events", events.empty() ? "" : str(*events[0], "rule"));
     for (const OJson* x : events) {
+    std::map<std::string, std::size_t> thrown;  // each unit's event dice explained so far
         const bool six = str(*x, "kind") == "double_six";
         DiceGroup g =
             dice_group(str(*x, "unit") + (six ? ": rolled a double six"
@@ -265,6 +294,9 @@ Section melee_events(const OJson& r) {
                        json_dice(member(*x, "dice")));
         g.note = str(*x, "label") + (str(*x, "source") == "default" ? " [default]" : "");
         s.dice.push_back(std::move(g));
+        mark_logged(g, r, str(*x, "unit"), "double-six", "general at risk",
+                    thrown[str(*x, "unit")]);
+        thrown[str(*x, "unit")] += g.dice.size();
     }
     return s;
 }
@@ -335,7 +367,7 @@ Explanation melee_report_explanation(const OJson& report, const json& tables) {
     e.sections.push_back(melee_status(report));
     for (int side = 0; side < 2; ++side)
         for (const OJson* u : side_units(report, side))
-            for (const OJson* t : items(*u, "tests")) melee_test(e, *u, *t, tables);
+            for (const OJson* t : items(*u, "tests")) melee_test(e, report, *u, *t, tables);
     if (!items(report, "events").empty()) e.sections.push_back(melee_events(report));
     e.sections.push_back(melee_odds(report));
     if (any_default(report)) {

@@ -49,6 +49,8 @@ Battle::Battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario)
         units_.push_back(s);
         move_rates_.push_back(rules_.moves_of(su.unit.type, scale_));
     }
+    for (const auto& f : scenario.dice)
+        dice_.add_forced(f.turn, f.unit, f.purpose, static_cast<int>(f.values.size()));
 }
 
 replay::Recorded run_battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario) {
@@ -71,7 +73,10 @@ replay::Recorded Battle::run() {
         end_turn();
     }
     const RecordContext context{scenario_, rules_, tables_, melee_rules_.hash, melee_rules_.looks};
-    return recorder_.finish(gdb_header(context), scenario_.seed, scenario_.json.dump());
+    replay::Recorded out =
+        recorder_.finish(gdb_header(context), scenario_.seed, scenario_.json.dump());
+    out.dice = dice_.audit();
+    return out;
 }
 
 void Battle::start_turn() {
@@ -166,8 +171,17 @@ std::vector<int> Battle::forced(int unit, const std::string& purpose) const {
 int Battle::roll(int unit, const std::string& purpose) {
     const auto values = forced(unit, purpose);
     std::size_t& used = forced_used_[{turn_, unit, purpose}];
-    if (used < values.size()) return values[used++];
+    if (used < values.size()) {
+        dice_.forced(turn_, unit, purpose);
+        return values[used++];
+    }
+    dice_.from_seed(turn_, unit, purpose);
     return prng_.d6();
+}
+
+int Battle::forced_taken(int unit, const std::string& purpose) const {
+    const auto it = forced_used_.find({turn_, unit, purpose});
+    return it == forced_used_.end() ? 0 : static_cast<int>(it->second);
 }
 
 geom::Rect Battle::rect_at(int unit, Vec pos, Vec facing) const {

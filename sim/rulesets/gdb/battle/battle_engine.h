@@ -98,6 +98,13 @@ private:
                                geom::Vec to, geom::Vec facing_end, const std::string& gait);
     int roll(int unit, const std::string& purpose);
     std::vector<int> forced(int unit, const std::string& purpose) const;
+    // How many forced dice of `purpose` `unit` has taken this turn: the count before and after
+    // rolling says how many of the dice just thrown the scenario set (they come first).
+    int forced_taken(int unit, const std::string& purpose) const;
+    // A melee's dice into the ledger: the scenario's or the seed's.
+    void count_melee_dice(const std::vector<int>& units, const gdb::MeleeOutcome& out);
+    // Forced melee dice of a count the melee cannot take (melee_unit sets them aside): said so.
+    void note_melee_dice_set_aside(const std::vector<int>& units);
     geom::Rect rect_of(int unit) const;
     geom::Rect rect_at(int unit, geom::Vec pos, geom::Vec facing) const;
     const MoveRates& moves(int unit) const { return move_rates_[static_cast<std::size_t>(unit)]; }
@@ -264,6 +271,7 @@ private:
     std::vector<std::string> ids_;
     std::vector<Contact> contacts_;
     std::map<std::tuple<int, int, std::string>, std::size_t> forced_used_;
+    replay::DiceLedger dice_;  // where every die came from, for `vedette check`
     BattleRecorder recorder_;
     int turn_ = 0;
     int phasing_ = 0;

@@ -18,10 +18,11 @@ using geom::Vec;
 namespace {
 // An emergency limbering as its explanation shows it: one die read against the table (our
 // ruling: the seeds give none).
-gdb::RollFacts limbering_roll(int die, const RangeRow& row) {
+gdb::RollFacts limbering_roll(int die, int forced, const RangeRow& row) {
     gdb::RollFacts roll;
     roll.table = "emergency_limbering";
     roll.dice = {die};
+    roll.forced = forced;
     roll.row = row.label;
     roll.is_default = true;
     return roll;
@@ -115,7 +116,9 @@ void Battle::stand_test_retreat(ChargeRun& run, const std::string& stand_rule) {
             name(t) + " fails to stand and retreats half its retreat move, " + cm(half_retreat));
         return;
     }
+    const int forced_before = forced_taken(t, "limbering");
     const int die = roll(t, "limbering");
+    const int forced = forced_taken(t, "limbering") - forced_before;
     const RangeRow& lr = gdb::row_for(rules_.limbering, die);
     const bool abandoned = lr.outcome == "guns_abandoned";
     if (abandoned) {
@@ -127,7 +130,8 @@ void Battle::stand_test_retreat(ChargeRun& run, const std::string& stand_rule) {
     emit(abandoned ? EventKind::guns_abandoned : EventKind::formation_change, {t},
          rules_.limbering_rule,
          name(t) + ": emergency limbering 1D6 = " + std::to_string(die) + ", " + lr.label)
-        .explanation = gdb::explain_roll(limbering_roll(die, lr), rules_.limbering_rule, tables_);
+        .explanation =
+        gdb::explain_roll(limbering_roll(die, forced, lr), rules_.limbering_rule, tables_);
     ts.status = gdb::Status::retreating;
     fall_back(t, c, half_retreat, EventKind::retreat, rules_.limbering_rule,
               abandoned ? name(t) + ": the crew flees half its retreat move, " + cm(half_retreat)
@@ -302,6 +306,7 @@ void Battle::halt_after_contact(int c, int t, Vec target_left_from, i64 remainin
 
 bool Battle::formation_test(int u, const std::string& rule, const std::string& why) {
     auto& s = units_[static_cast<std::size_t>(u)];
+    const int forced_before = forced_taken(u, "formation_test");
     const int d1 = roll(u, "formation_test"), d2 = roll(u, "formation_test");
     const auto klass = scenario_.units[static_cast<std::size_t>(u)].unit.klass;
     const int target = melee_rules_.formation_pass_on[static_cast<std::size_t>(klass)];
@@ -309,6 +314,7 @@ bool Battle::formation_test(int u, const std::string& rule, const std::string& w
     test.test = "formation_test";
     test.rule = melee_rules_.formation_rule;
     test.dice = {d1, d2};
+    test.forced = forced_taken(u, "formation_test") - forced_before;
     test.modifiers.emplace();
     int bonus = 0;
     if (const Commander* g = attached_general(u); g && g->skill == gdb::General::excellent) {
@@ -320,7 +326,7 @@ bool Battle::formation_test(int u, const std::string& rule, const std::string& w
     const bool passed = total >= target;
     if (!passed) s.status = gdb::Status::unformed;
     test.total = total;
-    test.row = std::to_string(target) + "+ for " + std::string(gdb::to_string(klass)) + ": " +
+    test.row = std::to_string(target) + "+ for " + gdb::words_of(gdb::to_string(klass)) + ": " +
                (passed ? "stays formed" : "unformed");
     test.result = passed ? "formed" : "unformed";
     emit(EventKind::formation_test, {u}, rule,

@@ -18,10 +18,11 @@ using geom::Vec;
 namespace {
 // The closing volley as its explanation shows it: the dice and the canister bonus read against
 // the closing fire table (our ruling: the seeds give none), and the figures it took.
-gdb::RollFacts volley_roll(int d1, int d2, int bonus, const FireRow& row, int lost) {
+gdb::RollFacts volley_roll(int d1, int d2, int forced, int bonus, const FireRow& row, int lost) {
     gdb::RollFacts roll;
     roll.table = "closing_fire";
     roll.dice = {d1, d2};
+    roll.forced = forced;
     roll.bonus = bonus;
     roll.total = d1 + d2 + bonus;
     roll.row = row.label;
@@ -89,7 +90,9 @@ void Battle::closing_volley(ChargeRun& run) {
     const int c = run.charger, t = run.target;
     auto& cs = units_[static_cast<std::size_t>(c)];
     const auto type = scenario_.units[static_cast<std::size_t>(t)].unit.type;
+    const int forced_before = forced_taken(t, "closing_fire");
     const int d1 = roll(t, "closing_fire"), d2 = roll(t, "closing_fire");
+    const int forced = forced_taken(t, "closing_fire") - forced_before;
     const int bonus = type == gdb::TroopType::artillery ? rules_.artillery_fire_bonus : 0;
     const FireRow& row = rules_.fire_row(d1 + d2 + bonus);
     const int lost = std::min(row.figures, cs.figures);
@@ -98,8 +101,8 @@ void Battle::closing_volley(ChargeRun& run) {
          name(t) + " fires a closing volley: " + std::to_string(d1) + " + " + std::to_string(d2) +
              (bonus ? " + " + std::to_string(bonus) + " canister" : "") + " = " +
              std::to_string(d1 + d2 + bonus) + ": " + row.label)
-        .explanation =
-        gdb::explain_roll(volley_roll(d1, d2, bonus, row, lost), rules_.closing_fire_rule, tables_);
+        .explanation = gdb::explain_roll(volley_roll(d1, d2, forced, bonus, row, lost),
+                                         rules_.closing_fire_rule, tables_);
     if (lost > 0) {
         cs.figures -= lost;
         emit(EventKind::casualties, {c}, rules_.closing_fire_rule,
@@ -122,7 +125,7 @@ void Battle::start_formation_change(ChargeRun& run) {
         p.to == gdb::Formation::square ? EventKind::form_square : EventKind::formation_change;
     record::Event& order =
         emit(kind, {t}, rules_.formation_rule,
-             name(t) + " changes to " + std::string(gdb::to_string(p.to)) + ": it takes " +
+             name(t) + " changes to " + gdb::words_of(gdb::to_string(p.to)) + ": it takes " +
                  std::to_string(p.percent) + "% of the charger's move (" + cm(p.needed_mm) +
                  "); the charger was " + cm(run.distance) + " away, so " +
                  (p.completes ? "it will be complete before contact"

@@ -32,6 +32,7 @@ const Order* Battle::reaction_order(int unit) const {
 Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const TestMods& mods,
                                      const std::string& purpose) {
     TestRoll r;
+    const int forced_before = forced_taken(unit, purpose);
     r.dice[0] = roll(unit, purpose);
     r.dice[1] = roll(unit, purpose);
     r.total = r.dice[0] + r.dice[1];
@@ -41,7 +42,7 @@ Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const T
     if (class_mod != 0) {
         r.total += class_mod;
         applied.push_back(
-            {"", "Class: " + std::string(gdb::to_string(klass)), table.rule, class_mod});
+            {"", "Class: " + gdb::words_of(gdb::to_string(klass)), table.rule, class_mod});
     }
     for (const auto& [row, value] : mods) {
         if (value == 0) continue;
@@ -54,6 +55,7 @@ Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const T
     r.facts.test = r.facts.table = purpose;
     r.facts.rule = table.rule;
     r.facts.dice = {r.dice[0], r.dice[1]};
+    r.facts.forced = forced_taken(unit, purpose) - forced_before;
     r.facts.modifiers = std::move(applied);
     r.facts.total = r.total;
     r.facts.row = r.row->label;
@@ -463,11 +465,11 @@ void Battle::movement_phase() {
         if (!can_act(o.unit) || s.charged || s.was_charged) continue;
         if (o.kind == OrderKind::formation) {
             if (s.formation == o.formation) continue;
-            const std::string before(gdb::to_string(s.formation));
+            const std::string before = gdb::words_of(gdb::to_string(s.formation));
             s.formation = o.formation;
             emit(EventKind::formation_change, {o.unit}, rules_.formation_rule,
                  name(o.unit) + " changes formation from " + before + " to " +
-                     std::string(gdb::to_string(o.formation)));
+                     gdb::words_of(gdb::to_string(o.formation)));
             continue;
         }
         const Vec delta = o.to - s.pos;

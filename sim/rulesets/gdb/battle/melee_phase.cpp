@@ -143,6 +143,8 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders,
 
     std::vector<int> all = attackers;
     all.insert(all.end(), defenders.begin(), defenders.end());
+    note_melee_dice_set_aside(all);
+    count_melee_dice(all, out);
     std::string text = "Melee: ";
     for (std::size_t i = 0; i < all.size(); ++i) {
         text += name(all[i]);
@@ -236,6 +238,55 @@ gdb::MeleeUnit Battle::melee_unit(int u, bool attacker, bool first_round,
     mu.sapper_die = forced(u, "sapper");
     if (mu.sapper_die.size() != 1) mu.sapper_die.clear();
     return mu;
+}
+
+namespace {
+
+// The scenario's name for the forced dice a melee die of `purpose` takes (melee_unit).
+const char* forced_purpose(gdb::DiePurpose purpose) {
+    switch (purpose) {
+        case gdb::DiePurpose::melee:
+            return "melee";
+        case gdb::DiePurpose::sapper_reroll:
+            return "sapper";
+        case gdb::DiePurpose::formation_test:
+        case gdb::DiePurpose::pursuit_test:
+            return "melee_test";
+        case gdb::DiePurpose::double_six:
+        case gdb::DiePurpose::general_at_risk:
+            return "melee_event";
+    }
+    return "melee";
+}
+
+}  // namespace
+
+void Battle::count_melee_dice(const std::vector<int>& units, const gdb::MeleeOutcome& out) {
+    for (const gdb::DieRecord& d : out.dice) {
+        const int u = units[static_cast<std::size_t>(d.unit)];
+        if (d.forced)
+            dice_.forced(turn_, u, forced_purpose(d.purpose));
+        else
+            dice_.from_seed(turn_, u, forced_purpose(d.purpose));
+    }
+}
+
+// melee_unit takes a unit's forced melee dice only in the counts a melee throws them; others are
+// set aside (the seed throws instead), which `vedette check` reports as an error.
+void Battle::note_melee_dice_set_aside(const std::vector<int>& units) {
+    struct Exact {
+        const char* purpose;
+        std::size_t count;
+        const char* problem;
+    };
+    static const Exact kExact[] = {{"melee", 2, "a unit throws exactly 2 melee dice"},
+                                   {"melee_test", 2, "a test after a melee takes exactly 2 dice"},
+                                   {"sapper", 1, "a sapper's re-roll is exactly 1 die"}};
+    for (const int u : units)
+        for (const Exact& x : kExact) {
+            const std::size_t n = forced(u, x.purpose).size();
+            if (n != 0 && n != x.count) dice_.set_aside(turn_, u, x.purpose, x.problem);
+        }
 }
 
 // The melee's verdict on one unit becomes its status and what it must do in the mandatory phase.

@@ -51,7 +51,7 @@ OJson test_json(const PreparedMelee& m, const PreparedUnit& p, const TestRecord&
         j["target"] = t.target;
         j["outcome"] = t.passed ? "passed" : "failed";
         j["row"] = {{"rule", r.formation_rule},
-                    {"label", "class " + std::string(to_string(p.unit->klass)) + " passes on " +
+                    {"label", "class " + words_of(to_string(p.unit->klass)) + " passes on " +
                                   std::to_string(t.target) + "+"}};
     } else {
         j["outcome"] = t.row->outcome;
@@ -316,9 +316,10 @@ void text_line(std::ostream& o, const std::string& left, const std::string& rule
 
 // A unit's entry under its side: what it is, then its dice and modifiers if it rolled.
 void text_unit(std::ostream& o, const GdbRules& r, const PreparedUnit& p, const UnitOutcome& uo) {
-    o << "  " << p.unit->name << ": " << to_string(p.unit->type) << ", " << to_string(p.unit->klass)
-      << ", " << p.unit->figures << " figures, " << to_string(p.unit->formation) << ", "
-      << to_string(p.unit->status) << "\n";
+    o << "  " << p.unit->name << ": " << words_of(to_string(p.unit->type)) << ", "
+      << words_of(to_string(p.unit->klass)) << ", " << p.unit->figures << " figures, "
+      << words_of(to_string(p.unit->formation)) << ", " << words_of(to_string(p.unit->status))
+      << "\n";
     if (!p.figures_why.empty()) o << "    " << p.figures_why << "\n";
     if (p.fate != Fate::fights) {
         o << "    no dice: " << p.fate_why << "\n";
@@ -354,13 +355,13 @@ void text_result(std::ostream& o, const PreparedMelee& m, const MeleeOutcome& ou
                       d.row->rule.empty() ? r.results_rule : d.row->rule);
     }
     o << "  " << d.why << "\n";
-    o << "  winner: " << winner_name(d.winner) << ", result: " << result_name(d.result)
+    o << "  winner: " << winner_name(d.winner) << ", result: " << words_of(result_name(d.result))
       << (d.continues ? " (the melee continues next turn)" : "") << "\n";
     if (m.numbers_unit >= 0)
         o << "  numbers: " << m.units[m.numbers_unit].unit->name << ", " << m.numbers_why << "\n";
     for (std::size_t id = 0; id < m.units.size(); ++id) {
         const auto& ud = d.units[id];
-        o << "  " << m.units[id].unit->name << " -> " << to_string(out.units[id].status);
+        o << "  " << m.units[id].unit->name << " -> " << words_of(to_string(out.units[id].status));
         if (!ud.why.empty()) o << ": " << ud.why;
         o << "\n";
     }
@@ -443,7 +444,7 @@ void text_odds(std::ostream& o, const PreparedMelee& m, const Decision& d, const
         std::snprintf(pct, sizeof pct, "%7.3f%%", 100.0 * odds.probability(oc));
         o << "  " << pct << "  "
           << (oc.winner < 0 ? std::string("no winner") : winner_name(oc.winner) + " wins") << ", "
-          << result_name(oc.result) << (oc.continues ? " (continues)" : "")
+          << words_of(result_name(oc.result)) << (oc.continues ? " (continues)" : "")
           << (oc.winner == d.winner && oc.result == d.result ? "   <- this roll" : "") << "\n";
     }
     for (std::size_t id = 0; id < m.units.size(); ++id) {

@@ -66,4 +66,11 @@ std::string_view to_string(StatusAfter v) {
     return name_of(v, status_after_names());
 }
 
+std::string words_of(std::string_view id) {
+    std::string out(id);
+    for (char& c : out)
+        if (c == '_') c = ' ';
+    return out;
+}
+
 }  // namespace vedette::sim::gdb

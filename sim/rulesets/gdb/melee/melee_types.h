@@ -85,6 +85,9 @@ std::string_view to_string(Formation v);
 std::string_view to_string(Status v);
 std::string_view to_string(Terrain v);
 std::string_view to_string(StatusAfter v);
+// An id as a reader says it, for text (captions, explanations, reports); JSON keeps the id:
+// "heavy_cavalry" -> "heavy cavalry", "attack_column" -> "attack column".
+std::string words_of(std::string_view id);
 
 inline bool is_cavalry(TroopType t) {
     return t <= TroopType::cossacks;

@@ -1,0 +1,87 @@
+#pragma once
+// Where a play's dice came from, for `vedette check`: what became of each entry of a scenario's
+// "dice" list (the values the writer forced for a narrated example) and which dice the seed threw
+// because nothing forced them. Every rule system keeps a DiceLedger while it plays and hands its
+// audit over with the record (replay::Recorded::dice). The audit is not written into replay
+// files: it describes the scenario, and `verify` plays the scenario again anyway.
+
+#include <string>
+#include <vector>
+
+namespace vedette::sim::replay {
+
+// One entry of the scenario's "dice" list and what the play did with its values.
+struct ForcedDiceUse {
+    std::string path;     // its JSON path, "$.dice[2]"
+    int turn = 0;         // 0: any turn (a rule system whose forced dice name no turn)
+    int unit = -1;        // roster index
+    std::string purpose;  // as the scenario names it ("melee_test")
+    int given = 0;        // values written
+    int used = 0;         // values the play took
+    std::string problem;  // why the play set them aside ("a melee takes exactly 2 dice")
+};
+
+// The dice one unit threw from the seed for one purpose in one turn.
+struct SeedDice {
+    int turn = 0;
+    int unit = -1;
+    std::string purpose;  // in the scenario's words for forcing them
+    int count = 0;
+};
+
+struct DiceAudit {
+    std::vector<ForcedDiceUse> forced;  // in the scenario's order
+    std::vector<SeedDice> from_seed;    // in the order the play threw them
+    // Entries that are an error: set aside for their count, or not all used.
+    bool has_errors() const;
+};
+
+// Kept by a rule system while it plays. Forced values are matched to entries by (turn, unit,
+// purpose) in the scenario's order: the first entry's values are taken first, as every engine
+// does.
+class DiceLedger {
+public:
+    // The scenario's dice entries, in order (path "$.dice[i]"); turn 0 matches every turn.
+    void add_forced(int turn, int unit, const std::string& purpose, int given);
+    // `n` dice of `purpose` for `unit` in `turn` were the scenario's.
+    void forced(int turn, int unit, const std::string& purpose, int n = 1);
+    // `n` dice came from the seed: nothing forced them.
+    void from_seed(int turn, int unit, const std::string& purpose, int n = 1);
+    // The scenario forced dice for this purpose but the play set them all aside: `problem` says
+    // why ("a melee takes exactly 2 dice"). The dice it threw instead are from_seed.
+    void set_aside(int turn, int unit, const std::string& purpose, const std::string& problem);
+
+    DiceAudit audit() const;
+
+private:
+    // Whether entry `e` is one for (turn, unit, purpose).
+    bool matches(const ForcedDiceUse& e, int turn, int unit, const std::string& purpose) const;
+    DiceAudit audit_;
+};
+
+// The audit in plain words for a player, one line each: forced dice left unused or set aside
+// (errors), then the dice the seed throws. `unit_name` gives a roster index's name.
+struct DiceReport {
+    std::vector<std::string> errors;
+    std::vector<std::string> from_seed;
+};
+template <class NameOf>
+DiceReport describe_dice(const DiceAudit& audit, NameOf unit_name);
+
+// A scenario's purpose id in words ("melee_test" -> "melee test").
+std::string purpose_words(const std::string& purpose);
+std::string describe_forced_error(const ForcedDiceUse& f, const std::string& unit);
+std::string describe_seed_dice(const SeedDice& s, const std::string& unit);
+
+template <class NameOf>
+DiceReport describe_dice(const DiceAudit& audit, NameOf unit_name) {
+    DiceReport r;
+    for (const auto& f : audit.forced)
+        if (!f.problem.empty() || f.used < f.given)
+            r.errors.push_back(describe_forced_error(f, unit_name(f.unit)));
+    for (const auto& s : audit.from_seed)
+        r.from_seed.push_back(describe_seed_dice(s, unit_name(s.unit)));
+    return r;
+}
+
+}  // namespace vedette::sim::replay
