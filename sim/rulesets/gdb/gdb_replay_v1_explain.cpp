@@ -129,8 +129,8 @@ void mark_dice(DiceGroup& g, const OJson& r, const OJson& u) {
 }
 
 std::string unit_label(const OJson& u) {
-    std::string s = str(u, "name") + " (" + str(u, "type") + ", " + str(u, "class") + ", " +
-                    words(str(u, "formation")) + "): " + std::to_string(num(u, "figures")) +
+    std::string s = str(u, "name") + " (" + words(str(u, "type")) + ", " + words(str(u, "class")) +
+                    ", " + words(str(u, "formation")) + "): " + std::to_string(num(u, "figures")) +
                     " figures";
     if (has(u, "fighting_figures"))
         s += ", " + std::to_string(num(u, "fighting_figures")) + " fighting";
@@ -156,7 +156,8 @@ Section side_dice(const OJson& r, int side) {
             notes.push_back("does not roll (" + words(str(*u, "fate")) +
                             (str(*u, "fate_note").empty() ? "" : ": " + str(*u, "fate_note")) +
                             ")");
-        if (!str(*u, "counts_as").empty()) notes.push_back("counts as " + str(*u, "counts_as"));
+        if (!str(*u, "counts_as").empty())
+            notes.push_back("counts as " + words(str(*u, "counts_as")));
         if (!str(*u, "figures_note").empty()) notes.push_back(str(*u, "figures_note"));
         const OJson& sapper = member(*u, "sapper");
         if (sapper.is_object())
