@@ -251,7 +251,8 @@ void friends_check(Battle& b, Hex h, const std::vector<int>& stack, const std::s
 std::optional<Hex> Battle::retreat(const std::vector<int>& stack, const std::vector<int>& away_from,
                                    const std::string& rule) {
     const RetreatWay w = pick_retreat(*this, stack, away_from);
-    const std::string via = w.through ? " through friends in " + to_string(*w.through) : "";
+    const std::string via =
+        w.through ? " through " + units_in(*this, *w.through) + " in " + to_string(*w.through) : "";
     for (int u : stack) {
         if (!on_map(u)) continue;
         if (w.way == Way::none) {

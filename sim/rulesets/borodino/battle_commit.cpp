@@ -209,7 +209,7 @@ void reaction_fire(Battle& b, std::vector<Attack>& attacks) {
             if (b.top_at(h) < 0) continue;
             a.targets.push_back(h);
             b.emit("shock", record::Category::declare, "obligation_fallback", {a.unit}, "Hex 9.22",
-                   b.unit(a.unit).name + " must now shock hex " + to_string(h) +
+                   b.unit(a.unit).name + " must now shock " + units_in(b, h) + " " + to_string(h) +
                        " as well: " + b.unit(other.unit).name +
                        (other.committed ? " was disordered by reaction fire"
                                         : " failed its commitment check"),

@@ -111,7 +111,6 @@ public:
     int turn_ = 0;
     std::string phase_ = "setup";
     std::map<std::pair<int, std::string>, std::size_t> dice_used_;
-    replay::DiceLedger dice_;           // where every die came from, for `vedette check`
     std::vector<Order> stance_orders_;  // this activation's orders from standing orders
     // A hex a shock's top band cleared (10 or more: the defender retreats), for the infantry's
     // break-through (rulings, Results): the modified roll there and the hex the defender's
@@ -138,6 +137,12 @@ public:
     void move_unit(const Order& o);
 };
 
+// battle_shock.cpp: how a caption names what stands in a hex: its units by name, top first
+// ("Kazan Infantry Regiment with 6th Jager Regiment"), the hex itself only when it is empty.
+std::string units_in(const Battle& b, Hex h);
+// Several hexes: each hex's units followed by the hex once there is more than one
+// ("Kozlov Infantry Regiment (3, 4) and Kolyvan Infantry Regiment (4, 4)").
+std::string units_in(const Battle& b, const std::vector<Hex>& hexes);
 // battle_shock.cpp: who may shock and charge (9.21, 9.24, 9.25, Hex charge); "" when it may.
 std::vector<Hex> frontal_enemy_hexes(const Battle& b, int u);
 std::string may_not_shock(const Battle& b, int u);

@@ -153,11 +153,9 @@ void Battle::counter_shock(const std::vector<Attack*>& attacks, Hex at) {
         c.counter = true;
         counter.push_back(c);
     }
-    std::string where;
-    for (Hex h : targets) where += (where.empty() ? "" : " and ") + to_string(h);
     emit("shock", record::Category::declare, "counter_shock_declared", shockers,
          "Hex shock results",
-         unit(shockers.front()).name + " counter-shocks " + where +
+         unit(shockers.front()).name + " counter-shocks " + units_in(*this, targets) +
              ": the attacker's roll was below 0 [default: no commitment check]",
          500);
     std::vector<Attack*> group;

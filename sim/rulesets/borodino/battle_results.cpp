@@ -71,6 +71,13 @@ ShockSituation situation(const Battle& b, const std::vector<Attack*>& group,
     return s;
 }
 
+// The defenders of the target hex the shock report names by its coordinates ("(3, 4)").
+std::string hex_named(const Battle& b, const std::vector<Hex>& targets, const std::string& hex) {
+    for (Hex h : targets)
+        if (to_string(h) == hex) return units_in(b, h);
+    return hex;
+}
+
 std::string shock_title(const Attack& lead) {
     return lead.counter       ? "Counter-shock"
            : lead.pursuit > 0 ? "Pursuit charge " + std::to_string(lead.pursuit)
@@ -137,7 +144,7 @@ bool Battle::resolve_group(std::vector<Attack*>& group, std::vector<Hex>* vacate
         title + " on " + std::to_string(targets.size()) + " hex" + (targets.size() > 1 ? "es" : "");
     if (die) text += ": d10 " + std::to_string(*die);
     for (const auto& h : r.prepared.hexes)
-        text += "; " + h.hex + " " +
+        text += "; " + hex_named(*this, targets, h.hex) + ": " +
                 (h.artillery_alone
                      ? "artillery alone, eliminated"
                      : "DRM " + signed_text(h.drm) + ", " + rules_.band_for(*die + h.drm).result);

@@ -31,12 +31,6 @@ void refuse(Battle& b, int u, const std::string& why, bool charge) {
            b.unit(u).name + (charge ? " may not charge: " : " may not shock: ") + why, 500);
 }
 
-std::string hex_list(const std::vector<Hex>& hexes) {
-    std::string s;
-    for (Hex h : hexes) s += (s.empty() ? "" : " and ") + to_string(h);
-    return s;
-}
-
 // Shocks named for only some frontal hexes leave the others to friends (9.22); a hex no friend
 // takes is added: the unit must attack every enemy in its frontal hexes.
 void oblige(Battle& b, std::vector<Attack>& attacks) {
@@ -67,13 +61,22 @@ std::string no_target_reason(const Battle& b, int u) {
         const Hex h = neighbour(x.hex, d);
         const Hexside* side = b.s_.board.hexside(x.hex, d);
         if (side && !side->passable && has_enemy(b, h, x.side))
-            return "Hex 9.21: an impassable hexside separates it from the enemy in " + to_string(h);
+            return "Hex 9.21: an impassable hexside separates it from " + units_in(b, h) + " in " +
+                   to_string(h);
     }
     return "Hex 9.21: no enemy in its frontal hexes";
 }
 
+// An order the declaration refuses, and why.
+struct Refusal {
+    int unit = -1;
+    std::string why;
+    bool charge = false;
+};
+
 std::vector<Attack> declare(Battle& b, int group) {
     std::vector<Attack> attacks;
+    std::vector<Refusal> refusals;
     for (std::size_t i = 0; i < b.units_.size(); ++i) {
         const int u = static_cast<int>(i);
         if (b.unit(u).group != group || !b.on_map(u)) continue;
@@ -102,18 +105,25 @@ std::vector<Attack> declare(Battle& b, int group) {
             if (a.targets.empty()) why = no_target_reason(b, u);
         }
         if (!why.empty()) {
-            refuse(b, u, why, o->charge_target >= 0);
+            refusals.push_back({u, why, o->charge_target >= 0});
             continue;
         }
         attacks.push_back(a);
     }
+    // One episode for the whole segment, from its first declaration or refusal to the last
+    // advance: the group's attacks are declared together before any die, retreats before shock
+    // and the 9.22 fallback move targets from one attack to another, and the advances wait for
+    // every shock (9.23), so the segment is the story each of its shocks belongs to. A segment
+    // of refusals alone is no episode, as a refused charge in the other systems.
+    if (!attacks.empty()) b.rec_.begin_episode();
+    for (const Refusal& r : refusals) refuse(b, r.unit, r.why, r.charge);
     oblige(b, attacks);
     for (const auto& a : attacks) {
         std::string text = b.unit(a.unit).name +
                            (a.charge ? " declares a charge on " : " declares a shock on ") +
-                           hex_list(a.targets);
+                           units_in(b, a.targets);
         for (const auto& [h, f] : a.left_to)
-            text += "; hex " + to_string(h) + " is left to " +
+            text += "; " + units_in(b, h) + " " + to_string(h) + " is left to " +
                     b.unit(attacks[std::size_t(f)].unit).name + " (9.22)";
         b.emit("shock", record::Category::declare, a.charge ? "charge_declared" : "shock_declared",
                {a.unit}, a.charge ? "Hex charge" : "Hex 9.22", text, 500);
@@ -227,10 +237,15 @@ std::string cavalry_retreat(Battle& b, std::vector<Attack>& attacks, int u, int 
     return "Hex 9.31";
 }
 
+// Who retreated before shock from a hex, and under which rule.
+struct LeftBy {
+    std::string rule, who;
+};
+
 // Declared targets the enemy left do not vanish: each attacker is told why its shock on that
 // hex does not happen; one with no target left may advance into the hex (9.31, 9.32: optional).
 void drop_vacated_targets(Battle& b, std::vector<Attack>& attacks,
-                          const std::map<Hex, std::string>& left_by) {
+                          const std::map<Hex, LeftBy>& left_by) {
     for (auto& a : attacks) {
         std::vector<Hex> kept, vacated;
         for (Hex h : a.targets)
@@ -238,18 +253,20 @@ void drop_vacated_targets(Battle& b, std::vector<Attack>& attacks,
         a.targets = kept;
         for (Hex h : vacated) {
             const auto it = left_by.find(h);
-            const std::string rule = it != left_by.end() ? it->second : "Hex 9.31";
+            const std::string rule = it != left_by.end() ? it->second.rule : "Hex 9.31";
+            const std::string who = it != left_by.end() ? it->second.who : "the enemy";
             b.emit("shock", record::Category::info, "shock_cancelled", {a.unit}, rule,
-                   b.unit(a.unit).name + "'s " + (a.charge ? "charge" : "shock") + " on " +
-                       to_string(h) + " does not happen: the enemy retreated before it (" +
-                       rule.substr(4) + ")" + (kept.empty() ? "" : "; it goes on against the rest"),
+                   b.unit(a.unit).name + "'s " + (a.charge ? "charge" : "shock") + " on " + who +
+                       " does not happen: " + who + " retreated before it from " + to_string(h) +
+                       " (" + rule.substr(4) + ")" +
+                       (kept.empty() ? "" : "; it goes on against the rest"),
                    400);
         }
         if (vacated.empty() || !kept.empty() || !a.order || !a.order->advance ||
             !b.stack_at(vacated.front()).empty())
             continue;
         const auto it = left_by.find(vacated.front());
-        const std::string rule = it != left_by.end() ? it->second : "Hex 9.31";
+        const std::string rule = it != left_by.end() ? it->second.rule : "Hex 9.31";
         b.place(a.unit, vacated.front(), "advance", record::Category::move, rule,
                 b.unit(a.unit).name + " advances into the vacated hex " +
                     to_string(vacated.front()) + " (optional, " + rule.substr(4) + ")",
@@ -260,7 +277,7 @@ void drop_vacated_targets(Battle& b, std::vector<Attack>& attacks,
 // 9.31 and 9.32: who may retreat before the shock on its hex. `after_commitment` selects the
 // stacked jager, who decide after the commitment roll.
 void retreats_before_shock(Battle& b, std::vector<Attack>& attacks, bool after_commitment) {
-    std::map<Hex, std::string> left_by;
+    std::map<Hex, LeftBy> left_by;
     for (std::size_t i = 0; i < b.units_.size(); ++i) {
         const int u = static_cast<int>(i);
         const Order* order = b.on_map(u) ? b.order_for(u, is_retreat) : nullptr;
@@ -282,12 +299,31 @@ void retreats_before_shock(Battle& b, std::vector<Attack>& attacks, bool after_c
             refuse_retreat(b, u, "Hex 9.31",
                            "only cavalry, horse artillery (9.31) and jager (9.32) retreat "
                            "before shock");
-        if (!rule.empty() && b.unit(u).hex != from) left_by[from] = rule;
+        if (!rule.empty() && b.unit(u).hex != from) {
+            LeftBy& left = left_by[from];
+            left.rule = rule;
+            left.who += (left.who.empty() ? "" : " and ") + b.unit(u).name;
+        }
     }
     drop_vacated_targets(b, attacks, left_by);
 }
 
 }  // namespace
+
+std::string units_in(const Battle& b, Hex h) {
+    std::string names;
+    for (int u : b.stack_at(h)) names += (names.empty() ? "" : " with ") + b.unit(u).name;
+    return names.empty() ? "the empty hex " + to_string(h) : names;
+}
+
+std::string units_in(const Battle& b, const std::vector<Hex>& hexes) {
+    if (hexes.size() == 1) return units_in(b, hexes.front());
+    std::string s;
+    for (Hex h : hexes)
+        s += (s.empty() ? "" : " and ") + units_in(b, h) +
+             (b.stack_at(h).empty() ? "" : " " + to_string(h));
+    return s;
+}
 
 // The enemy hexes a unit could shock: its frontal hexes, not across an impassable hexside (9.21);
 // all six for infantry in a village or redoubt (rulings: "Infantry in a village or redoubt and
@@ -420,12 +456,14 @@ void resolve_shocks(Battle& b, std::vector<Attack>& attacks);
 void Battle::shock_segment(int group) {
     stance_orders_ = stance_attacks(group);
     std::vector<Attack> attacks = declare(*this, group);
-    if (attacks.empty()) return;
-    retreats_before_shock(*this, attacks, false);
-    commitment_checks(*this, attacks);
-    retreats_before_shock(*this, attacks, true);
-    reaction_fire(*this, attacks);
-    resolve_shocks(*this, attacks);
+    if (!attacks.empty()) {
+        retreats_before_shock(*this, attacks, false);
+        commitment_checks(*this, attacks);
+        retreats_before_shock(*this, attacks, true);
+        reaction_fire(*this, attacks);
+        resolve_shocks(*this, attacks);
+    }
+    rec_.end_episode();  // declare() began it
 }
 
 }  // namespace vedette::sim::borodino

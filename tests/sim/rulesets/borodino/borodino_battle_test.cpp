@@ -348,7 +348,8 @@ TEST(BorodinoBattle, CounterShockOnlyIntoFrontalHexes) {
 TEST(BorodinoBattle, CounterShockTakesEveryEnemyInItsFrontalHexes) {
     const auto r = play_test_data("counter_shock_every_frontal_enemy");
     const auto& declared = first_of(r, "counter_shock_declared");
-    EXPECT_TRUE(has_text(declared, "counter-shocks (3, 3) and (2, 3)")) << declared.text;
+    EXPECT_TRUE(has_text(declared, "counter-shocks 21e Ligne (3, 3) and 46e Ligne (2, 3)"))
+        << declared.text;
     const auto& counter = first_of(r, "counter_shock");
     EXPECT_TRUE(has_text(counter, "Counter-shock on 2 hexes: d10 5")) << counter.text;
     std::set<std::string> shocked;
@@ -399,7 +400,10 @@ TEST(BorodinoBattle, RetreatPassesThroughAFullStackOfFriends) {
                                         "cohesion_check ryazan", "disorder ryazan",
                                         "disorder brest", "advance l33"}));
     const auto& retreat = first_of(r, "retreat");
-    EXPECT_TRUE(has_text(retreat, "retreats through friends in (3, 1) to (3, 0)")) << retreat.text;
+    EXPECT_TRUE(has_text(retreat,
+                         "retreats through Ryazan Infantry Regiment with Brest Infantry Regiment "
+                         "in (3, 1) to (3, 0)"))
+        << retreat.text;
     ASSERT_TRUE(retreat.motion);
     EXPECT_TRUE(has_text(r.events[std::size_t(retreat.seq) + 1], "friends retreat through it"));
 }
@@ -488,9 +492,9 @@ TEST(BorodinoBattle, EveryResultBelowZeroIsAnswered) {
         int below = 0, answered = 0;
         for (const auto& e : r.events) {
             if (e.kind == "shock" || e.kind == "counter_shock")
-                // The band's words in borodino.json, one per hex that rolled below 0.
-                for (std::size_t at = e.text.find("may be counter-shocked");
-                     at != std::string::npos; at = e.text.find("may be counter-shocked", at + 1))
+                for (std::size_t at = e.text.find("attacker_disordered_counter_shock");
+                     at != std::string::npos;
+                     at = e.text.find("attacker_disordered_counter_shock", at + 1))
                     ++below;
             if (e.kind == "counter_shock_declared" || e.kind == "counter_shock_declined" ||
                 e.kind == "no_counter_shock")
