@@ -1,7 +1,10 @@
 #include "renderer/scene/result_card.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+
+#include "renderer/export/captions.h"  // readable_rule
 
 namespace vedette::render {
 
@@ -33,7 +36,127 @@ const char* verdict_of(double p) {
            : p >= 0.15 ? "against the odds"
                        : "an upset";
 }
+
+// A modifier's value as a table prints it when it changed a roll: signed ("+2", "-1", "+0").
+// Values such as "5+" (a unit sheet's base value, what a die needs) are not modifiers.
+bool signed_value(const std::string& v) {
+    return v.size() > 1 && (v[0] == '+' || v[0] == '-') && v[1] >= '0' && v[1] <= '9';
+}
+
+// A table's sum line ("Total DRM") repeats its rows; the card names the rows themselves.
+bool total_row(const std::string& label) {
+    return label.rfind("Total", 0) == 0 || label.rfind("total", 0) == 0;
+}
+
+std::string cited(const std::string& text, const std::string& rule) {
+    return rule.empty() ? text : text + " (" + rule + ")";
+}
+
+// Every applied modifier of the tables before the result, by column.
+std::vector<ResultCard::SideModifiers> modifiers_of(const std::vector<const Section*>& tables) {
+    std::vector<ResultCard::SideModifiers> out;
+    for (const Section* s : tables)
+        for (std::size_t c = 0; c < s->columns.size(); ++c) {
+            // A table of one column ("value") is one unit's test: the column names nobody.
+            ResultCard::SideModifiers side{s->columns.size() > 1 ? s->columns[c] : "", {}};
+            for (const auto& row : s->rows) {
+                if (!row.lit || c >= row.values.size() || !signed_value(row.values[c]) ||
+                    total_row(row.label))
+                    continue;
+                const std::string rule = readable_rule(row.rule.empty() ? s->rule : row.rule);
+                side.modifiers.push_back(
+                    {row.label, row.values[c], rule, cited(row.label + " " + row.values[c], rule)});
+            }
+            if (!side.modifiers.empty()) out.push_back(std::move(side));
+        }
+    return out;
+}
+
+// The lit row of the first result table with one, and of the tables of the same rule right after
+// it (a shock's other hexes), up to the next dice (a follow-up test's).
+std::vector<ResultCard::TableRow> table_rows_of(const std::vector<Section>& sections) {
+    std::vector<ResultCard::TableRow> out;
+    const Section* first = nullptr;
+    for (const auto& s : sections) {
+        if (first && s.kind == SectionKind::dice) break;
+        if (s.kind != SectionKind::results || (first && s.rule != first->rule)) continue;
+        for (const auto& r : s.results) {
+            if (!r.lit) continue;
+            if (!first) first = &s;
+            const std::string rule = readable_rule(r.rule.empty() ? s.rule : r.rule);
+            const std::string text = s.title.empty() ? r.label : s.title + ": " + r.label;
+            out.push_back({s.title, r.label, rule, cited(text, rule)});
+        }
+    }
+    return out;
+}
+
+// "attacker" -> "the attacker"; "the French" stays.
+std::string with_the(const std::string& side) {
+    if (side.rfind("the ", 0) == 0 || side.rfind("The ", 0) == 0) return side;
+    return "the " + side;
+}
+
+// 2900 -> "2,900".
+std::string grouped(long long n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+// 1/p rounded to a number a reader keeps in mind: whole below 100, two significant digits above.
+long long one_in(double p) {
+    long long n = std::llround(1.0 / p);
+    long long scale = 1;
+    while (n >= 100 * scale) scale *= 10;
+    return std::max(1LL, (n + scale / 2) / scale * scale);
+}
 }  // namespace
+
+std::string luck_sentence(double p, const std::string& side) {
+    if (!(p > 0)) p = 0;  // NaN too
+    p = std::min(p, 1.0);
+    const std::string rest =
+        " this result or worse" + (side.empty() ? "" : " for " + with_the(side));
+    if (p >= 1.0) return "every roll gives" + rest;
+    if (p <= 0.0) return "no roll gives" + rest;
+    if (p < 1e-6) return "fewer than 1 roll in a million gives" + rest;
+    const long long n = one_in(p);
+    const long long tenths = std::llround(p * 10);
+    // "1 roll in N" while it says nearly the same as p (within a tenth of it) or p is small;
+    // "N in 10 rolls" where rounding to 1 in N would mislead (0.42 is not 1 in 2).
+    if (p <= 0.5 && (p < 0.1 || std::abs(1.0 / double(n) - p) <= 0.1 * p))
+        return "1 roll in " + grouped(n) + " gives" + rest;
+    if (tenths < 10) return std::to_string(tenths) + " in 10 rolls give" + rest;
+    const long long hundredths = std::llround(p * 100);
+    if (hundredths < 100) return std::to_string(hundredths) + " in 100 rolls give" + rest;
+    return "nearly every roll gives" + rest;
+}
+
+std::vector<std::string> card_lines(const ResultCard& card) {
+    std::vector<std::string> lines = {card.title, card.outcome};
+    for (const auto& d : card.dice) {
+        std::string line = d.heading;
+        if (!d.faces.empty()) {
+            line += line.empty() ? "dice" : ": dice";
+            for (const auto& f : d.faces) line += " " + std::to_string(f.value);
+        }
+        if (!d.total.empty()) line += "  " + d.total;
+        lines.push_back(line);
+    }
+    for (const auto& side : card.modifiers) {
+        std::string line = side.side.empty() ? "" : side.side + ": ";
+        for (std::size_t i = 0; i < side.modifiers.size(); ++i)
+            line += (i ? ", " : "") + side.modifiers[i].text;
+        lines.push_back(line);
+    }
+    for (const auto& row : card.table_rows) lines.push_back(row.text);
+    for (const auto& l : card.luck) lines.push_back(l.sentence);
+    return lines;
+}
 
 std::vector<ResultCard::Luck> luck_of(const Section& odds) {
     const sim::record::Outcome* actual = nullptr;
@@ -57,6 +180,7 @@ std::vector<ResultCard::Luck> luck_of(const Section& odds) {
         l.this_or_worse = std::min(1.0, l.this_or_worse);
         l.this_or_better = std::min(1.0, l.this_or_better);
         l.verdict = luck_verdict(l.this_or_worse, l.this_or_better);
+        l.sentence = luck_sentence(l.this_or_worse, l.side);
         out.push_back(l);
     }
     return out;
@@ -90,7 +214,7 @@ std::optional<ResultCard> result_card_of(const sim::record::Explanation& e) {
     const Section* results = nullptr;
     // Every side's dice (a section each, or one for all): the dice sections before the result
     // they decide. Dice after it belong to what followed (a pursuit test, a general's risk).
-    std::vector<const Section*> dice;
+    std::vector<const Section*> dice, modifiers;
     for (const auto& s : e.sections) {
         if (s.kind == SectionKind::odds && !odds)
             for (const auto& o : s.outcomes)
@@ -99,6 +223,7 @@ std::optional<ResultCard> result_card_of(const sim::record::Explanation& e) {
             for (const auto& r : s.results)
                 if (r.lit) results = &s;
         if (s.kind == SectionKind::dice && !s.dice.empty() && !results && !odds) dice.push_back(&s);
+        if (s.kind == SectionKind::modifiers && !results && !odds) modifiers.push_back(&s);
     }
     if (!odds && !results) return std::nullopt;
     ResultCard card;
@@ -121,6 +246,8 @@ std::optional<ResultCard> result_card_of(const sim::record::Explanation& e) {
             const bool one = section->dice.size() == 1 && !section->title.empty();
             card.dice.push_back({g.label, g.dice, g.total, one ? section->title : g.label});
         }
+    card.modifiers = modifiers_of(modifiers);
+    card.table_rows = table_rows_of(e.sections);
     if (actual) {
         card.probability = actual->probability;
         card.winner = winner_of(actual->label);

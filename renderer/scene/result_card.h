@@ -3,7 +3,9 @@
 // the rule system: the outcome (the actual odds outcome, else the lit result row), every side's
 // dice with their arithmetic, how likely that outcome was before the dice, the winner's chance to
 // win, and a luck meter (for each side, how likely this outcome or a worse one was, with a verdict
-// in words). The viewer's presenter layout and the presenter video overlay show the same card.
+// in words), and the "why": each side's applied modifiers with their rule, the table row that
+// decided it, and a plain sentence of luck per side. The viewer's presenter layout and the
+// presenter video overlay show the same card.
 
 #include <optional>
 #include <string>
@@ -36,12 +38,46 @@ struct ResultCard {
         double this_or_worse = 0;   // 0..1, the actual outcome included
         double this_or_better = 0;  // 0..1, the actual outcome included
         std::string verdict;        // "very unlucky", "unlucky", "as expected", "lucky", ...
+        std::string sentence;       // luck_sentence(this_or_worse, side)
     };
     std::vector<Luck> luck;  // empty when the odds give no ranks
+
+    // The why. Every modifier that applied, grouped by the column of its table: the sides
+    // ("attacker", "defender", a unit's name) or whatever the table's columns are (a hex).
+    struct Modifier {
+        std::string name;   // "Light cavalry"
+        std::string value;  // "+2", "-1", "+0"
+        std::string rule;   // its rule as a reader reads it (readable_rule): "Melee modifiers"
+        std::string text;   // "Light cavalry +2 (Melee modifiers)"
+    };
+    struct SideModifiers {
+        std::string side;  // the column's name; "" for a table of one column (one unit's test)
+        std::vector<Modifier> modifiers;
+    };
+    std::vector<SideModifiers> modifiers;  // only columns with at least one applied modifier
+    // The row of the result table that decided it (one per table of the same rule: a shock on two
+    // hexes has two).
+    struct TableRow {
+        std::string table;  // the section's title ("Result", "Result, hex (2, 3)")
+        std::string row;    // "7 or more: loser broken (a square is broken too)"
+        std::string rule;   // readable
+        std::string text;   // "Result: 7 or more: loser broken ... (Melee results)"
+    };
+    std::vector<TableRow> table_rows;
 };
 
 // The card for an explanation that has a lit result or an actual odds outcome; nullopt otherwise.
 std::optional<ResultCard> result_card_of(const sim::record::Explanation& e);
+
+// Every line of text the card carries, in reading order: the title, the outcome, each side's dice,
+// each side's modifiers ("attacker: Cuirassiers +5 (Melee modifiers)"), the table rows, the luck
+// sentences. The painters lay them out their own way; tests read them all.
+std::vector<std::string> card_lines(const ResultCard& card);
+
+// How likely this result or a worse one was, in words a class follows: "1 roll in 5 gives this
+// result or worse for the attacker" (p <= 0.5), "7 in 10 rolls give ..." (above), "every roll
+// gives ..." (p = 1). `p` is clamped to [0, 1]; `side` gets "the" in front of it.
+std::string luck_sentence(double this_or_worse, const std::string& side);
 
 // The latest event before `event`, in its turn, of `category` with an explanation that concerns
 // it: one of its units fought there, or it is of the same episode (an event without units: any).
