@@ -111,6 +111,7 @@ public:
     int turn_ = 0;
     std::string phase_ = "setup";
     std::map<std::pair<int, std::string>, std::size_t> dice_used_;
+    replay::DiceLedger dice_;           // where every die came from, for `vedette check`
     std::vector<Order> stance_orders_;  // this activation's orders from standing orders
     // A hex a shock's top band cleared (10 or more: the defender retreats), for the infantry's
     // break-through (rulings, Results): the modified roll there and the hex the defender's

@@ -58,6 +58,8 @@ struct Hexside {
 struct ResultBand {
     int min = 0, max = 0;
     std::string result, label;
+    // What a caption says of it ("defender retreats"); "" when the data gives no words.
+    std::string words;
     bool is_default = false;
 };
 

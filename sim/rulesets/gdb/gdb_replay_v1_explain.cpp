@@ -129,8 +129,8 @@ void mark_dice(DiceGroup& g, const OJson& r, const OJson& u) {
 }
 
 std::string unit_label(const OJson& u) {
-    std::string s = str(u, "name") + " (" + str(u, "type") + ", " + str(u, "class") + ", " +
-                    words(str(u, "formation")) + "): " + std::to_string(num(u, "figures")) +
+    std::string s = str(u, "name") + " (" + words(str(u, "type")) + ", " + words(str(u, "class")) +
+                    ", " + words(str(u, "formation")) + "): " + std::to_string(num(u, "figures")) +
                     " figures";
     if (has(u, "fighting_figures"))
         s += ", " + std::to_string(num(u, "fighting_figures")) + " fighting";
@@ -156,7 +156,8 @@ Section side_dice(const OJson& r, int side) {
             notes.push_back("does not roll (" + words(str(*u, "fate")) +
                             (str(*u, "fate_note").empty() ? "" : ": " + str(*u, "fate_note")) +
                             ")");
-        if (!str(*u, "counts_as").empty()) notes.push_back("counts as " + str(*u, "counts_as"));
+        if (!str(*u, "counts_as").empty())
+            notes.push_back("counts as " + words(str(*u, "counts_as")));
         if (!str(*u, "figures_note").empty()) notes.push_back(str(*u, "figures_note"));
         const OJson& sapper = member(*u, "sapper");
         if (sapper.is_object())
@@ -254,8 +255,8 @@ void melee_test(Explanation& e, const OJson& r, const OJson& u, const OJson& t,
     const json* tp = table.is_object() ? &table : nullptr;
     Section dice = section(SectionKind::dice, str(u, "name") + ": " + kind + " test", rule);
     DiceGroup g = dice_group(str(u, "name"), json_dice(member(t, "dice")));
-    long long mods = 0;
     mark_logged(g, r, str(u, "name"), "formation test", "pursuit test");
+    long long mods = 0;
     for (const OJson* m : items(t, "modifiers")) mods += num(*m, "value");
     g.total = arithmetic(dice_sum(g), mods, num(t, "total"));
     for (const char* key : {"note", "penalty_note"})
@@ -284,8 +285,8 @@ Section melee_events(const OJson& r) {
     const auto events = items(r, "events");
     Section s =
         section(SectionKind::dice, "Melee events", events.empty() ? "" : str(*events[0], "rule"));
-    for (const OJson* x : events) {
     std::map<std::string, std::size_t> thrown;  // each unit's event dice explained so far
+    for (const OJson* x : events) {
         const bool six = str(*x, "kind") == "double_six";
         DiceGroup g =
             dice_group(str(*x, "unit") + (six ? ": rolled a double six"
@@ -293,10 +294,10 @@ Section melee_events(const OJson& r) {
                                                     str(*x, "general_of") + " is at risk"),
                        json_dice(member(*x, "dice")));
         g.note = str(*x, "label") + (str(*x, "source") == "default" ? " [default]" : "");
-        s.dice.push_back(std::move(g));
         mark_logged(g, r, str(*x, "unit"), "double-six", "general at risk",
                     thrown[str(*x, "unit")]);
         thrown[str(*x, "unit")] += g.dice.size();
+        s.dice.push_back(std::move(g));
     }
     return s;
 }

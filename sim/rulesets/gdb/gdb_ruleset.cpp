@@ -53,6 +53,19 @@ std::vector<std::string> GdbRuleset::scenario_warnings(const ruleset::Scenario& 
                               (m.kind == battle::OrderKind::move ? "move" : "formation change") +
                               " is carried out only if the charge does not happen (GdB 12.8)");
     }
+    // Every charge order the play refuses, with the reason the replay gives.
+    const replay::Recorded played = battle::run_battle(*this, s);
+    for (const auto& e : played.events) {
+        if (e.kind != "charge_refused" || e.units.empty()) continue;
+        for (const auto& o : s.orders)
+            if (o.turn == e.turn && o.unit == e.units.front() &&
+                (o.kind == battle::OrderKind::charge ||
+                 o.kind == battle::OrderKind::opportunity_charge)) {
+                out.push_back(o.path + ": turn " + std::to_string(e.turn) + ": the charge is " +
+                              "refused: " + e.text + " (" + e.rule + ")");
+                break;
+            }
+    }
     return out;
 }
 

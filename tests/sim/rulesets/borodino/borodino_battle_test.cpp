@@ -492,9 +492,9 @@ TEST(BorodinoBattle, EveryResultBelowZeroIsAnswered) {
         int below = 0, answered = 0;
         for (const auto& e : r.events) {
             if (e.kind == "shock" || e.kind == "counter_shock")
-                for (std::size_t at = e.text.find("attacker_disordered_counter_shock");
-                     at != std::string::npos;
-                     at = e.text.find("attacker_disordered_counter_shock", at + 1))
+                // The band's words in borodino.json, one per hex that rolled below 0.
+                for (std::size_t at = e.text.find("may be counter-shocked");
+                     at != std::string::npos; at = e.text.find("may be counter-shocked", at + 1))
                     ++below;
             if (e.kind == "counter_shock_declared" || e.kind == "counter_shock_declined" ||
                 e.kind == "no_counter_shock")

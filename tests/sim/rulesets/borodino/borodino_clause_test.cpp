@@ -359,7 +359,7 @@ TEST(BorodinoClause, RulingsCounterShockCounterchargeAndPursuit) {
     const auto& pursuit_row = drm_row(pursuit_charge, "Each successive pursuit charge");
     EXPECT_TRUE(pursuit_row.lit);
     EXPECT_EQ(pursuit_row.values[0], "-1");
-    EXPECT_TRUE(contains(nth(r, "shock", 4).text, "attacker_disordered_counter_shock"));
+    EXPECT_TRUE(contains(nth(r, "shock", 4).text, "attacker disordered, may be counter-shocked"));
     EXPECT_EQ(die_of(nth(r, "counter_shock")), 6);
 }
 
@@ -400,7 +400,7 @@ TEST(BorodinoClause, RulingsChargeLimitsAndSquare) {
     EXPECT_TRUE(drm_row(on_square, "Against a square").lit);
     EXPECT_FALSE(drm_row(on_square, "Charge with heavy cavalry").lit);
     EXPECT_FALSE(drm_row(on_square, "Defender in clear terrain with an empty flank").lit);
-    EXPECT_TRUE(contains(on_square.text, "DRM -1, attacker_disordered"));
+    EXPECT_TRUE(contains(on_square.text, "DRM -1, attacker disordered"));
     EXPECT_TRUE(drm_row(nth(r, "shock", 1), "Charge with heavy cavalry").lit);
 }
 
