@@ -1,11 +1,12 @@
 // `vedette export REPLAY -o FILE.mp4|.webm|.gif [--size WxH] [--fps 30|60] [--from T] [--to T]
 //  [--speed X] [--camera director|top|overview|follow:UNIT]
 //  [--overlay none|captions|panels|presenter|viewer] [--labels name|short|id]
-//  [--hold KIND=SECONDS]... [--min-caption SECONDS] [--title-card SECONDS]
+//  [--hold KIND=SECONDS]... [--min-caption SECONDS] [--reading-rate CHARS] [--title-card SECONDS]
 //  [--notes FILE] [--quality CRF] [--srt FILE.srt] [--frames DIR] [--raw FILE]`
 // T is seconds of replay time, event:N or turn:N. Pacing (renderer/export/pacing.h): a video with
 // captions holds on charge declarations and melee results and keeps each caption up at least
-// two seconds unless told otherwise; --hold KIND=0 drops a default hold.
+// two seconds, and as long as reading it takes at 15 characters a second (--reading-rate; 0: off),
+// unless told otherwise; --hold KIND=0 drops a default hold.
 
 #include <atomic>
 #include <cstdio>
@@ -41,6 +42,8 @@ constexpr double kMaxGifSeconds = 60;
 // Pacing of a video with captions: long enough to read two lines; a title card as long as a
 // caption and a half.
 constexpr double kDefaultMinCaption = 2.0;
+// Characters a second a viewer reads a caption at (subtitling guides say 12 to 17); 0 turns it off.
+constexpr double kDefaultReadingRate = 15.0, kMaxReadingRate = 100.0;
 constexpr double kDefaultTitleCard = 3.0;
 constexpr double kMaxPacingSeconds = 60;
 // A teacher's note in a presenter video: time to read its text and see its drawings.
@@ -129,6 +132,10 @@ void take_view_flags(Args& args, ExportRequest& r) {
     o.min_caption_s = min_caption.empty()
                           ? (captioned ? kDefaultMinCaption : 0.0)
                           : decimal_flag("--min-caption", min_caption, 0, kMaxPacingSeconds);
+    const std::string reading = take_option(args, "--reading-rate");
+    o.reading_chars_per_s = reading.empty()
+                                ? (captioned ? kDefaultReadingRate : 0.0)
+                                : decimal_flag("--reading-rate", reading, 0, kMaxReadingRate);
     r.title_card = take_option(args, "--title-card");
     r.notes_file = take_option(args, "--notes");
     if (!r.notes_file.empty() && !o.presenter)

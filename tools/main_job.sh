@@ -35,8 +35,13 @@ if [ -n "${DISPLAY:-}" ] && [ -z "${VEDETTE_NO_VIEWER:-}" ]; then
   "$VEDETTE" view "$OUT/demo_battle.replay.json"
   exit 0
 fi
-"$VEDETTE" export "$OUT/demo_battle.replay.json" -o "$OUT/demo_battle.mp4" --size 1280x720 --speed 3 --overlay viewer
-"$VEDETTE" render "$OUT/demo_battle.replay.json" --event 60 --size 1280x720 -o "$OUT/demo_battle.png"
-"$VEDETTE" render "$OUT/shevardino.replay.json" --event 150 --size 1280x720 -o "$OUT/shevardino.png"
-"$VEDETTE" render "$OUT/dicepool_action.replay.json" --event 106 --size 1280x720 -o "$OUT/dicepool_action.png"
+# The video a viewer would publish: the presenter overlay (captions, result cards, arrows, name
+# tags) at the replay's own pace, paced for reading. Stills of one moment of each system with
+# their labels and caption.
+"$VEDETTE" export "$OUT/demo_battle.replay.json" -o "$OUT/demo_battle.mp4" --size 1280x720 --overlay presenter
+for still in "demo_battle 60" "shevardino 150" "dicepool_action 106"; do
+  set -- $still
+  "$VEDETTE" render "$OUT/$1.replay.json" --event "$2" --size 1280x720 --overlay presenter \
+    --labels name --camera director -o "$OUT/$1.png"
+done
 echo "$OUT/demo_battle.mp4"

@@ -9,7 +9,7 @@ PACKAGES=(
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools glslc
   libglfw3-dev libglm-dev libimgui-dev libtinygltf-dev nlohmann-json3-dev libstb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  ffmpeg xvfb xauth
+  ffmpeg xvfb xauth fonts-dejavu-core
 )
 
 missing=()

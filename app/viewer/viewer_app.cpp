@@ -379,7 +379,7 @@ void ViewerLoop::update(Frame& frame, double dt) {
         if (model_->panels.overlays) add_selection_hex_marks(*model_, frame.state);
         frame.state.counters = model_->counters;
         frame.rect = scene_rect(model_->panels, w, h, model_->layout);
-        ImGui::GetIO().FontGlobalScale = model_->font_scale;
+        render::set_ui_text_scale(model_->font_scale * window_text_factor(*model_, h));
         const bool lay_out = relayout_ || model_->relayout;
         model_->relayout = false;
         const float aspect = frame.rect.w / frame.rect.h;

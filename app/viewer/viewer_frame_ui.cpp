@@ -29,7 +29,7 @@ void ViewerFrameUi::record(VkCommandBuffer cmd, const render::BattlefieldRendere
     const VkExtent2D size = renderer.target().extent();
     const float w = float(size.width), h = float(size.height);
     const SceneRect r = scene_rect(model_.panels, w, h, model_.layout);
-    ImGui::GetIO().FontGlobalScale = model_.font_scale;
+    render::set_ui_text_scale(model_.font_scale);
     CommandQueue ignored;  // nobody clicks in a video
     // The first frame is laid out twice: tables and scroll positions settle on their second frame.
     for (int pass = first_ ? 2 : 1; pass > 0; --pass) {

@@ -27,8 +27,12 @@ void set_layout(ViewerModel& m, Layout layout) {
     m.layout = layout;
     const bool presenter = layout == Layout::presenter;
     m.panels.events = m.panels.unit = !presenter;
-    m.font_scale = presenter ? std::max(m.font_scale, 1.3f) : 1.0f;
     m.relayout = true;
+}
+
+float window_text_factor(const ViewerModel& m, float window_height) {
+    if (m.layout != Layout::presenter) return 1.0f;
+    return std::max(1.0f, window_height / 720.0f);
 }
 
 const std::string& ViewerModel::unit_name(int unit) const {

@@ -45,6 +45,10 @@ struct ViewerModel;
 // Switches the layout: presenter closes the log and the unit panel and makes text larger (at
 // least 1.3); standard opens them again at the usual size. Panels are laid out afresh.
 void set_layout(ViewerModel& m, Layout layout);
+// How much larger than font_scale a window's text is drawn: the presenter layout's text grows with
+// the window's height above 720 px (24-pixel lines at 1080p, read from the back of a classroom);
+// the standard layout's stays the desktop's size.
+float window_text_factor(const ViewerModel& m, float window_height);
 
 struct ViewerModel {
     explicit ViewerModel(const render::ReplayScene& scene);

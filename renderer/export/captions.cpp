@@ -6,6 +6,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // ImTextCharFromUtf8
 
+#include "renderer/ui/typeface.h"
+
 namespace vedette::render {
 
 struct CaptionPainter::Impl {
@@ -16,14 +18,10 @@ struct CaptionPainter::Impl {
     float size = 16;
 };
 
-CaptionPainter::CaptionPainter(std::uint32_t frame_height, float lines_per_frame)
+CaptionPainter::CaptionPainter(std::uint32_t frame_height, float lines_per_frame, Weight weight)
     : impl_(new Impl) {
-    impl_->size = std::clamp(float(frame_height) / lines_per_frame, 11.0f, 48.0f);
-    ImFontConfig config;
-    config.SizePixels = impl_->size;
-    config.OversampleH = config.OversampleV = 1;
-    config.PixelSnapH = true;
-    impl_->font = impl_->atlas.AddFontDefault(&config);
+    impl_->size = std::clamp(float(frame_height) / lines_per_frame, 11.0f, 160.0f);
+    impl_->font = add_typeface(impl_->atlas, impl_->size, weight);
     impl_->atlas.GetTexDataAsAlpha8(&impl_->alpha, &impl_->width, &impl_->height);
 }
 
@@ -73,6 +71,10 @@ int CaptionPainter::draw_text(RgbaImage& frame, const std::string& text, int x0,
         x += glyph->AdvanceX;
     }
     return y + line_height;
+}
+
+float CaptionPainter::pixel_size() const {
+    return impl_->size;
 }
 
 int CaptionPainter::line_height() const {

@@ -1,12 +1,14 @@
 #pragma once
 // Lower-third captions painted onto finished frames: the current event in plain words, with its
-// turn, phase and rule. Text is rasterised on the CPU from Dear ImGui's built-in font (no GPU
-// backend needed), so the same frame always gets the same pixels.
+// turn, phase and rule. Text is rasterised on the CPU by Dear ImGui's font code (no GPU
+// backend needed) in the viewer's typeface (renderer/ui/typeface.h), so the same frame always gets
+// the same pixels.
 
 #include <string>
 
 #include "renderer/image_io.h"
 #include "renderer/scene/scene_state.h"
+#include "renderer/ui/typeface.h"
 
 namespace vedette::render {
 
@@ -17,7 +19,9 @@ std::string caption_detail(const ReplayScene& scene, const sim::record::Event& e
 
 class CaptionPainter {
 public:
-    explicit CaptionPainter(std::uint32_t frame_height, float lines_per_frame = 26.0f);
+    // Text `frame_height / lines_per_frame` pixels high (the typeface's size), in `weight`.
+    explicit CaptionPainter(std::uint32_t frame_height, float lines_per_frame = 26.0f,
+                            Weight weight = Weight::regular);
     ~CaptionPainter();
     CaptionPainter(const CaptionPainter&) = delete;
     CaptionPainter& operator=(const CaptionPainter&) = delete;
@@ -35,6 +39,7 @@ public:
     void fill(RgbaImage& frame, int x0, int y0, int x1, int y1, std::uint8_t r, std::uint8_t g,
               std::uint8_t b) const;
     int line_height() const;
+    float pixel_size() const;  // the typeface's size in pixels
     int text_width(const std::string& text) const;
 
 private:

@@ -66,12 +66,16 @@ int MarksPainter::paint(RgbaImage& frame, const TableMarks& marks, const Camera&
         Stroke s{look.r,       look.g,
                  look.b,       px(3.0f * look.width),
                  look.opacity, look.dashed ? px(9.0f * look.dash) : 0.0f};
-        if (arrow.planned) s.opacity *= 0.55f;
         const float head = px(12.0f) * std::max(1.0f, look.width);
-        paint_polyline(frame, line, s, false, head);
-        if (look.heads > 1) {  // a second head at the start: a two-way push
-            std::vector<ScreenPoint> back(line.rbegin(), line.rend());
-            paint_polyline(frame, {back[back.size() - 2], back.back()}, s, false, head);
+        // A dark outline under the colour: the arrow reads on grass, fields and figures alike.
+        const float edge = px(1.5f);
+        Stroke outline{20, 16, 12, s.width + 2 * edge, std::min(1.0f, s.opacity + 0.1f), s.dash};
+        std::vector<ScreenPoint> back(line.rbegin(), line.rend());
+        for (const Stroke* pass : {&outline, &s}) {
+            paint_polyline(frame, line, *pass, false, head + (pass == &outline ? 2 * edge : 0));
+            if (look.heads > 1)  // a second head at the start: a two-way push
+                paint_polyline(frame, {back[back.size() - 2], back.back()}, *pass, false,
+                               head + (pass == &outline ? 2 * edge : 0));
         }
         ++painted;
     }

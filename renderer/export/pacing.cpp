@@ -1,5 +1,8 @@
 #include "renderer/export/pacing.h"
 
+#include "renderer/export/overlay_panels.h"
+#include "renderer/scene/result_card.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -11,8 +14,15 @@ namespace {
 
 constexpr double kMaxHoldSeconds = 60;
 
+// Characters, not bytes: an accented name reads as one letter.
+std::size_t utf8_chars(const std::string& text) {
+    return std::size_t(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }));
+}
+
 bool plain(const Pacing& p) {
-    return p.min_caption_s <= 0 && p.title_s <= 0 &&
+    return p.min_caption_s <= 0 && p.reading_chars_per_s <= 0 && p.title_s <= 0 &&
            (p.note_hold_s <= 0 || p.note_times_ms.empty()) &&
            std::none_of(p.holds.begin(), p.holds.end(),
                         [](const HoldRule& h) { return h.seconds > 0; });
@@ -37,6 +47,45 @@ private:
     }
     std::map<std::string, double> by_kind_;
 };
+
+// The card's words a viewer reads: its title, outcome and dice lines (the luck meter is a picture).
+std::size_t card_chars(const ResultCard& card) {
+    std::size_t chars = utf8_chars(card.title) + utf8_chars(card.outcome);
+    for (const auto& d : card.dice) chars += utf8_chars(d.heading) + utf8_chars(d.total);
+    return chars;
+}
+
+double card_reading_seconds(const ResultCard& card, const Pacing& pacing) {
+    return pacing.reading_chars_per_s > 0 ? double(card_chars(card)) / pacing.reading_chars_per_s
+                                          : 0.0;
+}
+
+// A result card stays up while the events that follow its melee are shown (its episode's
+// retreats, pursuits...): a run of segments showing the same card holds at its end until the
+// card has been up as long as reading it takes. Then the segments' starts are laid out again.
+void hold_for_cards(const ReplayScene& scene, const Pacing& pacing,
+                    std::vector<PacedSegment>& segments) {
+    if (pacing.reading_chars_per_s <= 0) return;
+    const auto card_of = [&](const PacedSegment& s) {
+        return s.event < 0 ? -1 : PanelPainter::explained_event(scene, s.event);
+    };
+    for (std::size_t i = 0; i < segments.size();) {
+        const int shown = card_of(segments[i]);
+        std::size_t end = i + 1;
+        while (end < segments.size() && card_of(segments[end]) == shown) ++end;
+        if (shown >= 0) {
+            const auto& e = scene.replay.events[static_cast<std::size_t>(shown)];
+            if (const auto card = result_card_of(*e.explanation)) {
+                double up = 0;
+                for (std::size_t k = i; k < end; ++k) up += segments[k].play_s + segments[k].hold_s;
+                segments[end - 1].hold_s += std::max(0.0, card_reading_seconds(*card, pacing) - up);
+            }
+        }
+        i = end;
+    }
+    double video = segments.empty() ? 0 : segments.front().video_start_s;
+    for (auto& s : segments) s.video_start_s = video, video = s.video_end_s();
+}
 
 std::vector<PacedSegment> segments_of(const ReplayScene& scene, std::int64_t from, std::int64_t to,
                                       const Pacing& pacing) {
@@ -64,7 +113,7 @@ std::vector<PacedSegment> segments_of(const ReplayScene& scene, std::int64_t fro
         s.play_s = double(b - a) / 1000.0 / pacing.speed;
         if (s.event >= 0) {
             const auto& e = events[static_cast<std::size_t>(s.event)];
-            if (!e.text.empty()) s.hold_s = std::max(0.0, pacing.min_caption_s - s.play_s);
+            s.hold_s = std::max(0.0, reading_seconds(e, pacing) - s.play_s);
             s.hold_s += holds.of(e);
         }
         // A note belongs to the segment showing its moment; one at the range's very end to the
@@ -75,10 +124,23 @@ std::vector<PacedSegment> segments_of(const ReplayScene& scene, std::int64_t fro
         video = s.video_end_s();
         out.push_back(s);
     }
+    hold_for_cards(scene, pacing, out);
     return out;
 }
 
 }  // namespace
+
+std::size_t reading_chars(const sim::record::Event& e) {
+    return utf8_chars(e.text);
+}
+
+double reading_seconds(const sim::record::Event& e, const Pacing& pacing) {
+    if (e.text.empty()) return 0;
+    double seconds = pacing.min_caption_s;
+    if (pacing.reading_chars_per_s > 0)
+        seconds = std::max(seconds, double(reading_chars(e)) / pacing.reading_chars_per_s);
+    return seconds;
+}
 
 std::vector<HoldRule> default_holds() {
     // A charge declared: time to see who charges whom; a melee: time to read its result.

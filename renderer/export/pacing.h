@@ -6,6 +6,7 @@
 // shown, each played at `speed` and then held on its last moment; frames sample it at fixed video
 // steps, so the same options always give the same frames.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -24,13 +25,23 @@ struct HoldRule {
 struct Pacing {
     double speed = 1.0;  // replay seconds per video second
     int fps = 30;
-    double min_caption_s = 0;     // every event with a caption stays at least this long
+    double min_caption_s = 0;  // every event with a caption stays at least this long
+    // Reading time: an event's caption (and result card) stays at least its length in characters
+    // divided by this, on top of the holds (0: off). Video captions default to 15 a second.
+    double reading_chars_per_s = 0;
     std::vector<HoldRule> holds;  // later rules for the same kind replace earlier ones
     double title_s = 0;           // a title card first, over the opening moment
     // Moments a teacher noted (replay_notes.h): the event showing each is held this much longer.
     std::vector<std::int64_t> note_times_ms;
     double note_hold_s = 0;
 };
+
+// Characters of `e`'s caption a viewer reads (characters, not bytes).
+std::size_t reading_chars(const sim::record::Event& e);
+// Seconds `e`'s caption must stay on screen to be read: the longer of `min_caption_s` and its
+// characters at `reading_chars_per_s` (0 when it has no caption). A result card is timed over
+// all the events it stays up for (its melee's episode): see pace_video.
+double reading_seconds(const sim::record::Event& e, const Pacing& pacing);
 
 // The holds a presenter video gets unless told otherwise: charge declarations and melee results.
 std::vector<HoldRule> default_holds();

@@ -18,12 +18,6 @@ constexpr float kTitleLines = 12, kCaptionLines = 20, kCardLines = 30, kSmallLin
                 kLabelLines = 36;
 constexpr double kTitleFadeSeconds = 0.6;
 
-std::string percent(double p) {
-    char text[16];
-    std::snprintf(text, sizeof text, "%.1f%%", 100.0 * p);
-    return text;
-}
-
 // The four corners of a unit's footprint on the table.
 std::vector<std::pair<double, double>> footprint(const UnitView& u) {
     const double fx = u.facing_x, fy = u.facing_y;  // forward
@@ -60,7 +54,8 @@ PresenterOverlay::PresenterOverlay(std::uint32_t, std::uint32_t height, LabelSty
       caption_(height, kCaptionLines),
       card_text_(height, kCardLines),
       small_(height, kSmallLines),
-      label_text_(height, kLabelLines) {}
+      label_text_(height, kLabelLines),
+      card_(height) {}
 
 void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m) {
     if (m.segment.event == kTitleCard) {
@@ -168,62 +163,26 @@ void PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
                                    const FrameMoment& m) {
     const int shown = PanelPainter::explained_event(scene, m.state.event);
     if (shown < 0) return;
-    const auto card =
-        result_card_of(*scene.replay.events[static_cast<std::size_t>(shown)].explanation);
+    const auto& event = scene.replay.events[static_cast<std::size_t>(shown)];
+    const auto card = result_card_of(*event.explanation);
     if (!card) return;
     const int w = int(frame.width), h = int(frame.height);
     // Three tenths of the width (at least 240 px where the frame allows, never over half).
     const int card_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
-    // The top corner farther from the action.
-    const bool left = box_goes_left(frame, scene, m.state, m.camera, m.terrain);
-    const int x0 = left ? margin : w - margin - card_w, x1 = x0 + card_w;
-    const int pad = card_text_.line_height() / 2, text_w = card_w - 2 * pad;
-    // Measure by painting into a one-pixel frame (text is clipped, lines still advance), then
-    // shade and paint for real.
-    auto lay_out = [&](RgbaImage& target, int top) {
-        int y = top + pad;
-        y = small_.draw_text(target, "RESULT  " + card->title, x0 + pad, y, text_w, 255, 235, 180);
-        y = card_text_.draw_text(target, card->outcome, x0 + pad, y + 2, text_w, 255, 214, 90);
-        for (const auto& d : card->dice) {
-            std::string line = d.heading;
-            if (!d.faces.empty()) {
-                line += line.empty() ? "dice" : ": dice";
-                for (const auto& f : d.faces) line += " " + std::to_string(f.value);
-            }
-            if (!d.total.empty()) line += "  " + d.total;
-            y = small_.draw_text(target, line, x0 + pad, y, text_w, 230, 230, 230);
-        }
-        std::string odds;
-        if (card->probability >= 0) odds = "this outcome: " + percent(card->probability);
-        if (card->win_chance >= 0)
-            odds += (odds.empty() ? "the " : "; the ") + card->winner + " had " +
-                    percent(card->win_chance) + " to win (" + card->verdict + ")";
-        if (!odds.empty()) y = small_.draw_text(target, odds, x0 + pad, y, text_w, 210, 210, 210);
-        // The luck meter: for each side a bar of how likely this outcome or a worse one was
-        // (fuller: luckier), else the winner's chance to win.
-        const int bar = std::max(4, small_.line_height() / 3);
-        const auto meter = [&](double fraction, const std::string& words) {
-            card_text_.fill(target, x0 + pad, y + 3, x1 - pad, y + 3 + bar, 70, 70, 70);
-            card_text_.fill(target, x0 + pad, y + 3, x0 + pad + int(double(text_w) * fraction),
-                            y + 3 + bar, 255, 214, 90);
-            y = small_.draw_text(target, words, x0 + pad, y + bar + 5, text_w, 210, 210, 210);
-        };
-        if (!card->luck.empty()) {
-            y = small_.draw_text(target, "luck: this outcome or a worse one", x0 + pad, y, text_w,
-                                 255, 235, 180);
-            for (const auto& l : card->luck)
-                meter(l.this_or_worse,
-                      l.side + ": " + percent(l.this_or_worse) + " (" + l.verdict + ")");
-        } else if (card->win_chance >= 0) {
-            meter(card->win_chance,
-                  "luck: the " + card->winner + " had " + percent(card->win_chance) + " to win");
-        }
-        return y + pad;
-    };
-    RgbaImage scratch(1, 1);
-    const int bottom = lay_out(scratch, margin);
-    card_text_.shade(frame, x0, margin, x1, bottom, 0.12f);
-    lay_out(frame, margin);
+    // The top corner farther from the action, chosen when the episode's card first shows and
+    // kept until the episode ends: a card that jumps sides mid-story loses the reader.
+    const int key = event.episode >= 0 ? event.episode : -2 - shown;
+    auto side = card_side_.find(key);
+    if (side == card_side_.end())
+        side = card_side_.emplace(key, box_goes_left(frame, scene, m.state, m.camera, m.terrain))
+                   .first;
+    const int x0 = side->second ? margin : w - margin - card_w;
+    card_.paint(frame, *card, x0, margin, card_w);
+}
+
+bool PresenterOverlay::card_left(int episode_or_event) const {
+    const auto it = card_side_.find(episode_or_event);
+    return it != card_side_.end() && it->second;
 }
 
 }  // namespace vedette::render

@@ -7,15 +7,17 @@
 // - a teacher's note (replay_notes.h) at its moment: its text in a box at the top, its arrows
 //   and circles on the table;
 // - a lower-third caption in large type (what happened; turn, phase and rule);
-// - while a melee or a shock is shown, a compact result card (outcome, dice, how likely it was,
-//   a luck meter) in the top corner farther from the action, so it never covers the fight.
+// - while a melee or a shock is shown, a result card (card_painter.h: outcome, dice, reasons,
+//   luck) in the top corner farther from the action, kept on that side for the whole episode.
 // Type is sized from the frame height, so a 1080p video reads like a 720p one. Nothing here knows
 // a rule system: it reads the replay's records and the result card (renderer/scene/result_card.h).
 
+#include <map>
 #include <memory>
 #include <optional>
 
 #include "renderer/export/captions.h"
+#include "renderer/export/card_painter.h"
 #include "renderer/export/marks_painter.h"
 #include "renderer/export/overlay_painter.h"
 #include "renderer/export/pacing.h"
@@ -45,6 +47,8 @@ public:
     PresenterOverlay(std::uint32_t width, std::uint32_t height, LabelStyle labels,
                      const Visuals& visuals, const ReplayNotes* notes = nullptr);
     void paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
+    // Whether the card of an episode (or of an event outside any, as -2 - its index) stood left.
+    bool card_left(int episode_or_event) const;
 
 private:
     void title_card(RgbaImage& frame, const ReplayScene& scene, double fade);
@@ -57,6 +61,8 @@ private:
     const ReplayNotes* notes_;
     MarksPainter marks_;
     CaptionPainter title_, caption_, card_text_, small_, label_text_;
+    CardPainter card_;
+    std::map<int, bool> card_side_;  // episode (or -2 - event) -> the card stands left
 };
 
 }  // namespace vedette::render

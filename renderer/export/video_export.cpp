@@ -160,6 +160,7 @@ Pacing pacing_of(const ExportOptions& o) {
     Pacing pacing;
     pacing.speed = o.speed, pacing.fps = o.fps;
     pacing.holds = o.holds, pacing.min_caption_s = o.min_caption_s, pacing.title_s = o.title_s;
+    pacing.reading_chars_per_s = o.reading_chars_per_s;
     if (o.notes && o.presenter) {
         for (const auto& n : o.notes->notes) pacing.note_times_ms.push_back(n.time_ms);
         pacing.note_hold_s = o.note_hold_s;

@@ -43,6 +43,7 @@ struct ExportOptions {
     // title card. None of them: the plain clock.
     std::vector<HoldRule> holds;
     double min_caption_s = 0;
+    double reading_chars_per_s = 0;  // reading time (pacing.h); 0: off
     double title_s = 0;
     double note_hold_s = 0;  // held after the event showing each note's moment
 };

@@ -194,7 +194,8 @@ struct Builder {
         for (const auto& p : e.motion->path)
             path.emplace_back(static_cast<double>(p.x), static_cast<double>(p.y));
         if (path.size() < 2) return;
-        if (seq == state.event && state.time_ms < e.t1_ms) {
+        const bool whole = visuals.arrow(style).whole_path;
+        if (!whole && seq == state.event && state.time_ms < e.t1_ms) {
             const double span = static_cast<double>(std::max<std::int64_t>(1, e.t1_ms - e.t0_ms));
             path = grown(path, static_cast<double>(state.time_ms - e.t0_ms) / span);
         }

@@ -170,12 +170,13 @@ std::uint8_t byte_of(float c) {
     return static_cast<std::uint8_t>(std::lround(std::clamp(c, 0.0f, 1.0f) * 255.0f));
 }
 
-// An arrow style's entry: {"colour", "width", "dashed", "dash", "heads", "opacity"}, each optional
+// An arrow style's entry: {"colour", "width", "dashed", "dash", "heads", "opacity", "whole_path"},
+// each optional
 // over the built-in look of that style (or of "move" for a style of the file's own).
 ArrowLook arrow_look(const JsonNode& node, ArrowLook a) {
     if (!node.raw().is_object())
         node.fail("expected an object, found " + sim::json_type_name(node.raw()));
-    node.expect_only_keys({"colour", "width", "dashed", "dash", "heads", "opacity"});
+    node.expect_only_keys({"colour", "width", "dashed", "dash", "heads", "opacity", "whole_path"});
     if (const auto c = node.optional("colour")) {
         const Colour rgb = colour(*c);
         a.r = byte_of(rgb[0]), a.g = byte_of(rgb[1]), a.b = byte_of(rgb[2]);
@@ -185,6 +186,7 @@ ArrowLook arrow_look(const JsonNode& node, ArrowLook a) {
     if (const auto d = node.optional("dash")) a.dash = static_cast<float>(number(*d, 0.1, 5));
     a.heads = static_cast<int>(node.int_or("heads", a.heads, 0, 2));
     if (const auto o = node.optional("opacity")) a.opacity = static_cast<float>(number(*o, 0, 1));
+    a.whole_path = node.bool_or("whole_path", a.whole_path);
     return a;
 }
 
@@ -215,16 +217,17 @@ void read_marks(const JsonNode& root, Visuals& v) {
 }  // namespace
 
 const std::map<std::string, ArrowLook, std::less<>>& default_arrow_looks() {
-    // r, g, b, width, dashed, dash, heads, opacity: the bytes assets/visuals.json's colours give,
-    // so a file without "arrows" draws what the shipped one does (docs/VIEWER.md, table marks).
+    // r, g, b, width, dashed, dash, heads, opacity, whole_path: the bytes assets/visuals.json's
+    // colours give, so a file without "arrows" draws what the shipped one does (docs/VIEWER.md,
+    // table marks).
     static const std::map<std::string, ArrowLook, std::less<>> looks{
         {"charge", {235, 74, 26, 1.8f, false, 1.0f, 1, 1.0f}},
         {"countercharge", {250, 186, 36, 1.8f, false, 1.0f, 1, 1.0f}},
-        {"evade", {89, 199, 235, 1.1f, true, 1.0f, 1, 1.0f}},
-        {"retreat", {224, 224, 224, 1.0f, true, 1.0f, 1, 0.9f}},
-        {"rout", {240, 150, 150, 0.7f, true, 0.6f, 1, 0.9f}},
-        {"push_back", {214, 161, 61, 2.4f, false, 1.0f, 1, 1.0f}},
-        {"pursuit", {219, 33, 41, 1.4f, true, 0.35f, 1, 1.0f}},
+        {"evade", {89, 199, 235, 1.1f, true, 1.0f, 1, 1.0f, true}},
+        {"retreat", {224, 224, 224, 1.0f, true, 1.0f, 1, 0.9f, true}},
+        {"rout", {240, 150, 150, 0.7f, true, 0.6f, 1, 0.9f, true}},
+        {"push_back", {214, 161, 61, 2.4f, false, 1.0f, 1, 1.0f, true}},
+        {"pursuit", {219, 33, 41, 1.4f, true, 0.35f, 1, 1.0f, true}},
         {"advance", {120, 219, 120, 1.2f, false, 1.0f, 1, 1.0f}},
         {"move", {255, 255, 255, 0.8f, false, 1.0f, 1, 0.7f}}};
     return looks;

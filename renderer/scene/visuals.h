@@ -57,6 +57,9 @@ struct ArrowLook {
     float dash = 1.0f;
     int heads = 1;
     float opacity = 1.0f;
+    // The whole path shows from the moment the event starts (a retreat, a pursuit: where the
+    // unit is going matters more than where it has got to); else the arrow grows with the unit.
+    bool whole_path = false;
 };
 // How a status marker is drawn: a chip of this colour with a short label.
 struct StatusLook {
@@ -83,7 +86,7 @@ struct Visuals {
     // Table marks: arrow looks by style and status markers by name (defaults built in).
     std::map<std::string, ArrowLook, std::less<>> arrows = default_arrow_looks();
     std::map<std::string, StatusLook, std::less<>> status_markers = default_status_looks();
-    float planned_opacity = 0.45f;  // a declaration's arrow: where it is going, not where it went
+    float planned_opacity = 1.0f;  // a declaration's arrow: where it is going, not where it went
 
     // The look of an arrow style; an unknown style is drawn as "move".
     const ArrowLook& arrow(const std::string& style) const;

@@ -2,11 +2,13 @@
 
 #include <cfloat>
 #include <stdexcept>
+#include <vector>
 
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
 
+#include "renderer/ui/typeface.h"
 #include "renderer/vk/vk_check.h"
 
 namespace vedette::render {
@@ -76,6 +78,8 @@ ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const Offsc
     io.IniFilename =
         nullptr;  // layouts are the program's, not a file left in the working directory
     ImGui::StyleColorsDark();
+    // The typeface at every size a frame may ask for (set_ui_text_scale picks one).
+    for (float pixels : viewer_type_sizes()) add_typeface(*io.Fonts, pixels);
     if (window && !ImGui_ImplGlfw_InitForVulkan(window, true))
         throw std::runtime_error("Dear ImGui: GLFW backend failed to start");
     ImGui_ImplVulkan_InitInfo info{};
@@ -94,6 +98,7 @@ ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const Offsc
         throw std::runtime_error("Dear ImGui: Vulkan backend failed to start");
     ctx.run_commands([](VkCommandBuffer cmd) { ImGui_ImplVulkan_CreateFontsTexture(cmd); });
     ImGui_ImplVulkan_DestroyFontUploadObjects();
+    set_ui_text_scale(1.0f);  // the atlas is built: its fonts know their sizes
 }
 
 ImGuiLayer::~ImGuiLayer() {
@@ -154,6 +159,24 @@ void ImGuiLayer::record(VkCommandBuffer cmd) {
     vkCmdBeginRenderPass(cmd, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
     ImGui_ImplVulkan_RenderDrawData(ImGui::GetDrawData(), cmd);
     vkCmdEndRenderPass(cmd);
+}
+
+}  // namespace vedette::render
+
+namespace vedette::render {
+
+void set_ui_text_scale(float scale) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.Fonts->Fonts.empty()) return;
+    const float pixels = kUiTextPixels * scale;
+    std::vector<float> sizes;
+    // A font's size is known once the atlas is built; before, its configuration says it.
+    for (const ImFont* f : io.Fonts->Fonts)
+        sizes.push_back(f->FontSize > 0 ? f->FontSize : f->ConfigData->SizePixels);
+    const int pick = nearest_type_size(sizes, pixels);
+    ImFont* font = io.Fonts->Fonts[pick];
+    io.FontDefault = font;
+    io.FontGlobalScale = pixels / sizes[static_cast<std::size_t>(pick)];
 }
 
 }  // namespace vedette::render

@@ -10,6 +10,12 @@ struct GLFWwindow;
 
 namespace vedette::render {
 
+// The viewer's text size at scale 1, in pixels (DejaVu Sans: about the desktop's usual size).
+constexpr float kUiTextPixels = 16.0f;
+// Sets every ImGui text to `scale` times kUiTextPixels from the next NewFrame on: the atlas's
+// nearest size above it, scaled down a little, so text stays sharp (replaces FontGlobalScale).
+void set_ui_text_scale(float scale);
+
 class ImGuiLayer {
 public:
     // `window` null: headless (export, stills): no input, the display size is the target's and

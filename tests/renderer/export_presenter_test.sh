@@ -74,8 +74,8 @@ print(f"ok: melee caption up {seconds:.2f} s ({last - first + 1} frames), result
 PY
 [ "$(probe "$OUT/held.webm" codec_name)" = vp9 ] || fail "webm codec is $(probe "$OUT/held.webm" codec_name)"
 
-# The control: without the hold the melee is up for less than 2 s.
-"$VEDETTE" export "$REPLAY" --overlay presenter --hold melee=0 "${RANGE[@]}" -o "$OUT/plain.webm" --srt "$OUT/plain.srt" > /dev/null
+# The control: without the hold (and without reading time) the melee is up for less than 2 s.
+"$VEDETTE" export "$REPLAY" --overlay presenter --hold melee=0 --reading-rate 0 "${RANGE[@]}" -o "$OUT/plain.webm" --srt "$OUT/plain.srt" > /dev/null
 read -r pstart pend < <(melee_cue "$OUT/plain.srt")
 python3 -c "import sys; sys.exit(0 if $pend - $pstart < 2.0 else 1)" || fail "the melee is up 2 s without any hold: the test proves nothing"
 

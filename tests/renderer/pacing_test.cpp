@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "renderer/export/overlay_panels.h"
 #include "renderer/export/pacing.h"
 #include "renderer/export/subtitles.h"
 #include "renderer/export/video_export.h"
 #include "renderer/scene/director.h"
+#include "renderer/scene/result_card.h"
 #include "tests/renderer/demo_fixture.h"
 
 namespace vedette::render {
@@ -103,6 +105,69 @@ TEST(Pacing, EveryCaptionStaysTheMinimumAndDefaultsHoldDeclarations) {
         }
     }
     EXPECT_LT(without.seconds(), v.seconds());
+}
+
+// The seconds an SRT cue whose text starts with `text` is up (-1: no such cue).
+double cue_seconds(const std::string& srt, const std::string& text) {
+    const std::size_t at = srt.find("\n" + text);
+    if (at == std::string::npos) return -1;
+    const std::size_t line = srt.rfind('\n', at - 1);
+    const std::string times = srt.substr(line + 1, at - line - 1);  // "00:00:01,000 --> ..."
+    const auto seconds = [](const std::string& t) {
+        return std::stoi(t.substr(0, 2)) * 3600.0 + std::stoi(t.substr(3, 2)) * 60.0 +
+               std::stoi(t.substr(6, 2)) + std::stoi(t.substr(9, 3)) / 1000.0;
+    };
+    return seconds(times.substr(17, 12)) - seconds(times.substr(0, 12));
+}
+
+TEST(Pacing, CaptionsStayUpAsLongAsReadingThemTakes) {
+    ReplayScene scene = demo();
+    // Two captioned events without result cards get captions of 40 and 160 characters.
+    std::vector<int> plain_events;
+    for (std::size_t i = 0; i < scene.replay.events.size() && plain_events.size() < 2; ++i) {
+        const auto& e = scene.replay.events[i];
+        if (!e.text.empty() && !e.explanation && e.category != sim::record::Category::turn)
+            plain_events.push_back(int(i));
+    }
+    ASSERT_EQ(plain_events.size(), 2u);
+    const std::string short_text = "Short caption " + std::string(40 - 14, 's');
+    const std::string long_text = "Long caption " + std::string(160 - 13, 'l');
+    scene.replay.events[std::size_t(plain_events[0])].text = short_text;
+    scene.replay.events[std::size_t(plain_events[1])].text = long_text;
+    Pacing p;
+    p.speed = 4.0;
+    p.min_caption_s = 2.0;
+    p.reading_chars_per_s = 15.0;
+    const std::int64_t to = scene.replay.events[std::size_t(plain_events[1])].t1_ms + 1000;
+    const std::string srt = srt_of(scene, pace_video(scene, 0, to, p));
+    EXPECT_GE(cue_seconds(srt, short_text), 2.0 - 1e-3) << srt;
+    EXPECT_LT(cue_seconds(srt, short_text), 160.0 / 15.0) << "a short caption is not held long";
+    EXPECT_GE(cue_seconds(srt, long_text), 160.0 / 15.0 - 1e-3) << srt;  // 10.7 s
+    // Without reading time the long caption is up only the minimum.
+    p.reading_chars_per_s = 0;
+    EXPECT_LT(cue_seconds(srt_of(scene, pace_video(scene, 0, to, p)), long_text), 160.0 / 15.0);
+}
+
+TEST(Pacing, AResultCardStaysUpAsLongAsReadingItTakes) {
+    const ReplayScene& scene = demo();
+    const int melee = first_melee_of(scene);
+    ASSERT_GE(melee, 0);
+    Pacing p;
+    p.speed = 8.0;
+    p.reading_chars_per_s = 15.0;
+    const PacedVideo v = pace_video(scene, 0, scene.duration_ms, p);
+    double up = 0;
+    for (const auto& s : v.segments)
+        if (s.event >= 0 && PanelPainter::explained_event(scene, s.event) == melee)
+            up += s.video_end_s() - s.video_start_s;
+    const auto card = result_card_of(*scene.replay.events[std::size_t(melee)].explanation);
+    ASSERT_TRUE(card);
+    std::size_t chars = card->title.size() + card->outcome.size();
+    for (const auto& d : card->dice) chars += d.heading.size() + d.total.size();
+    EXPECT_GE(up, double(chars) / 15.0 - 1e-6);
+    // Segments follow each other without gaps after the holds were added.
+    for (std::size_t i = 1; i < v.segments.size(); ++i)
+        EXPECT_NEAR(v.segments[i].video_start_s, v.segments[i - 1].video_end_s(), 1e-9);
 }
 
 TEST(Pacing, ATitleCardComesFirstOnTheOpeningMoment) {

@@ -110,7 +110,9 @@ TEST(TableMarks, AChargeSequenceShowsItsArrowsTogetherAndHeadsStopAtTheTarget) {
     ASSERT_NE(planned, nullptr);
     EXPECT_EQ(planned->style, "charge");
     EXPECT_EQ(planned->target, counter.units[0]) << "the countercharger was the charge's target";
-    EXPECT_LT(planned->look.opacity, visuals().arrow("charge").opacity);
+    // A declared charge is drawn as opaque as the charge itself: a faint arrow is lost on grass.
+    EXPECT_FLOAT_EQ(planned->look.opacity, visuals().arrow("charge").opacity);
+    EXPECT_FLOAT_EQ(planned->look.opacity, 1.0f);
     // Every head aimed at an enemy stops at its edge.
     for (const auto& a : m.arrows) {
         if (a.target < 0) continue;
@@ -123,28 +125,48 @@ TEST(TableMarks, AChargeSequenceShowsItsArrowsTogetherAndHeadsStopAtTheTarget) {
     EXPECT_EQ(cc->target, counter.units[1]);
 }
 
-TEST(TableMarks, AnArrowGrowsWithItsUnitAndOutsideEpisodesOnlyTheCurrentMoveShows) {
+TEST(TableMarks, ARetreatShowsItsWholePathFromItsStart) {
     const ReplayScene& s = demo();
     const Event& retreat = marks_event("retreat");
-    ASSERT_EQ(retreat.episode, -1);
-    const auto length = [](const ArrowMark& a) {
-        return dist(a.path_mm.front(), a.path_mm.back().first, a.path_mm.back().second);
-    };
-    const TableMarks half = table_marks(s, scene_at_time(s, (retreat.t0_ms + retreat.t1_ms) / 2));
-    const TableMarks done = table_marks(s, scene_at_time(s, retreat.t1_ms - 1));
-    ASSERT_EQ(half.arrows.size(), 1u);
-    ASSERT_EQ(done.arrows.size(), 1u);
-    EXPECT_EQ(done.arrows[0].event, retreat.seq);
+    ASSERT_TRUE(visuals().arrow("retreat").whole_path);
     const auto& path = retreat.motion->path;
     const double full =
         std::hypot(double(path.back().x - path.front().x), double(path.back().y - path.front().y));
-    EXPECT_NEAR(length(done.arrows[0]), full, 1.0);
-    EXPECT_NEAR(length(half.arrows[0]), full / 2, full * 0.05);
-    // The head is where the unit is now.
-    const SceneState middle = scene_at_time(s, (retreat.t0_ms + retreat.t1_ms) / 2);
-    const UnitView* v = marks_view(middle, retreat.units[0]);
+    ASSERT_GT(full, 5.0);
+    // A tenth of the way in, the arrow already reaches where the unit is going.
+    const TableMarks early =
+        table_marks(s, scene_at_time(s, retreat.t0_ms + (retreat.t1_ms - retreat.t0_ms) / 10));
+    const ArrowMark* a = arrow_of(early, retreat.seq);
+    ASSERT_NE(a, nullptr);
+    EXPECT_NEAR(dist(a->path_mm.front(), a->path_mm.back().first, a->path_mm.back().second), full,
+                1.0);
+}
+
+TEST(TableMarks, AChargeArrowGrowsWithItsUnit) {
+    const ReplayScene& s = demo();
+    const Event* charge = nullptr;
+    for (const auto& e : s.replay.events)
+        if (e.motion && e.motion->path.size() >= 2 && !charge &&
+            arrow_style(s.replay.header, e) == "charge")
+            charge = &e;
+    ASSERT_NE(charge, nullptr) << "the demo battle has no charge move";
+    ASSERT_FALSE(visuals().arrow("charge").whole_path);
+    const std::int64_t mid = (charge->t0_ms + charge->t1_ms) / 2;
+    const ArrowMark* half = nullptr;
+    const TableMarks m = table_marks(s, scene_at_time(s, mid));
+    half = arrow_of(m, charge->seq);
+    ASSERT_NE(half, nullptr);
+    // The head is where the unit is now (or stopped at its target's edge, never beyond it).
+    const SceneState middle = scene_at_time(s, mid);
+    const UnitView* v = marks_view(middle, charge->units[0]);
     ASSERT_NE(v, nullptr);
-    EXPECT_LT(dist(half.arrows[0].path_mm.back(), v->x_mm, v->y_mm), 2.0);
+    const auto& path = charge->motion->path;
+    const double full =
+        std::hypot(double(path.back().x - path.front().x), double(path.back().y - path.front().y));
+    const double shown =
+        dist(half->path_mm.front(), half->path_mm.back().first, half->path_mm.back().second);
+    EXPECT_LT(shown, full * 0.75) << "half way, the arrow is not yet whole";
+    EXPECT_LT(dist(half->path_mm.back(), v->x_mm, v->y_mm), 2.0);
 }
 
 TEST(TableMarks, AMeleeHasAClashBetweenTheFightingUnits) {
@@ -282,10 +304,11 @@ TEST(TableMarksVisuals, ArrowAndMarkerSectionsAreCheckedAndOptional) {
          "\"charge\": {\"colour\": [1.92, 0.29, 0.10]",
          "$.arrows.charge.colour[0]: expected a number from 0 to 1"},
         {"\"evade\": {\"colour\"", "\"evade\": {\"color\"", "$.arrows.evade.color: unknown field"},
-        {"\"width\": 2.4}", "\"width\": 0}", "$.arrows.push_back.width: expected a number"},
+        {"\"width\": 2.4,", "\"width\": 0,", "$.arrows.push_back.width: expected a number"},
+        {"\"whole_path\": true}", "\"whole_path\": 1}", "$.arrows.evade.whole_path"},
         {"\"broken\": {\"colour\": [0.86, 0.16, 0.16]", "\"broken\": {\"colour\": [0.86, 0.16]",
          "$.status_markers.broken.colour: expected [red, green, blue]"},
-        {"\"planned_opacity\": 0.45", "\"planned_opacity\": 3", "$.planned_opacity"},
+        {"\"planned_opacity\": 1.0", "\"planned_opacity\": 3", "$.planned_opacity"},
     };
     for (const auto& [from, to, says] : cases) {
         const std::string what = marks_visuals_error(from, to);

@@ -131,7 +131,8 @@ bool result_card(const Explanation& e, float dice_size) {
     // Every line wraps at the panel's edge: a narrow presenter column cut them off.
     ImGui::PushTextWrapPos(0.0f);
     ui::text_coloured(ui::heading(), "Result: %s", card->title.c_str());
-    ImGui::SetWindowFontScale(1.25f);
+    // The headline: 1.4 times the text (34 px at 1080p in the presenter layout).
+    ImGui::SetWindowFontScale(1.4f);
     ui::text_coloured(ui::lit(), "%s", card->outcome.c_str());
     ImGui::SetWindowFontScale(1.0f);
     for (const auto& g : card->dice) {
@@ -216,7 +217,9 @@ void explanation_panel(const FrameView& f, CommandQueue& q) {
             q.push([](ViewerModel& vm) { vm.pinned_event = -1; });
     }
     ImGui::Separator();
-    const bool card = result_card(x, 22.0f);
+    // Dice twice the text's height in the presenter layout (48 px at 1080p), else 1.4 times.
+    const float dice = ImGui::GetFontSize() * (f.model.layout == Layout::presenter ? 2.0f : 1.4f);
+    const bool card = result_card(x, dice);
     // The presenter sees the result first; the tables wait behind a toggle.
     if (!card || f.model.layout != Layout::presenter ||
         ImGui::CollapsingHeader("Full tables (dice, modifiers, results, odds)"))

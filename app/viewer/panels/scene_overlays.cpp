@@ -112,8 +112,10 @@ void styled_arrow(ImDrawList* dl, const Projector& p, const render::ArrowMark& a
     if (a.look.heads > 0)
         pts.back() = ImVec2(tip.x - ux * head_len * 0.8f, tip.y - uy * head_len * 0.8f);
     const ImU32 colour = rgba(a.look.r, a.look.g, a.look.b, a.look.opacity);
-    const ImU32 edge = IM_COL32(0, 0, 0, static_cast<int>(110 * a.look.opacity));
-    stroke(dl, pts, edge, thickness + 2.0f, a.look.dashed, 12.0f * a.look.dash);
+    // An opaque dark outline: the arrow reads over grass, fields and figures alike.
+    const ImU32 edge = IM_COL32(20, 16, 12, static_cast<int>(255 * a.look.opacity));
+    stroke(dl, pts, edge, thickness + 3.0f, a.look.dashed, 12.0f * a.look.dash);
+    if (a.look.heads > 0) head(dl, tip, ux, uy, head_len + 3.0f, edge);
     stroke(dl, pts, colour, thickness, a.look.dashed, 12.0f * a.look.dash);
     if (a.look.heads > 0) head(dl, tip, ux, uy, head_len, colour);
     if (a.look.heads > 1) {

@@ -1,0 +1,115 @@
+#include "renderer/export/card_painter.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace vedette::render {
+
+namespace {
+
+// Type as lines per frame height (1080p: 36, 26 and 39 px); a die is 56 px there.
+constexpr float kHeadlineLines = 30, kTextLines = 42, kDieNumberLines = 28, kDieFraction = 19.3f;
+
+std::string capitalised(std::string s) {
+    if (!s.empty()) s[0] = char(std::toupper(static_cast<unsigned char>(s[0])));
+    return s;
+}
+
+bool is_hit(const sim::record::Die& d) {
+    return d.mark == "hit";
+}
+bool is_miss(const sim::record::Die& d) {
+    return d.mark == "miss";
+}
+
+}  // namespace
+
+DieColours die_colours(const std::string& mark) {
+    if (mark == "hit") return {{56, 186, 86}, {255, 255, 255}, {20, 70, 30}};
+    if (mark == "miss") return {{58, 58, 64}, {175, 175, 182}, {24, 24, 28}};
+    if (mark == "dropped" || mark == "rerolled")
+        return {{120, 114, 100}, {60, 56, 50}, {70, 66, 60}};
+    if (mark == "kept") return {{240, 232, 210}, {24, 24, 24}, {255, 200, 60}};
+    if (mark == "forced") return {{240, 232, 210}, {24, 24, 24}, {70, 150, 255}};
+    return {{240, 232, 210}, {24, 24, 24}, {40, 36, 30}};
+}
+
+CardPainter::CardPainter(std::uint32_t frame_height, float font_scale)
+    : headline_(frame_height, kHeadlineLines / font_scale, Weight::bold),
+      text_(frame_height, kTextLines / font_scale),
+      die_text_(frame_height, kDieNumberLines / font_scale, Weight::bold),
+      die_(std::max(20, int(float(frame_height) * font_scale / kDieFraction))) {}
+
+int CardPainter::die(RgbaImage& frame, const sim::record::Die& face, int x, int y, bool paint) {
+    if (!paint) return x + die_;
+    const DieColours c = die_colours(face.mark);
+    const int border = face.mark == "forced" ? std::max(3, die_ / 10) : std::max(2, die_ / 24);
+    text_.fill(frame, x, y, x + die_, y + die_, c.border[0], c.border[1], c.border[2]);
+    text_.fill(frame, x + border, y + border, x + die_ - border, y + die_ - border, c.face[0],
+               c.face[1], c.face[2]);
+    const std::string number = std::to_string(face.value);
+    const int tx = x + (die_ - die_text_.text_width(number)) / 2;
+    const int ty = y + (die_ - die_text_.line_height()) / 2 + die_text_.line_height() / 12;
+    die_text_.draw_text(frame, number, tx, ty, die_ * 2, c.number[0], c.number[1], c.number[2]);
+    return x + die_;
+}
+
+// The group's dice in rows: hits first and misses in a row of their own when the dice are
+// marked so (one glance tells how many hit), else all in one row, wrapped at `width`.
+int CardPainter::dice_rows(RgbaImage& frame, const ResultCard::Dice& d, int x0, int y, int width,
+                           bool paint) {
+    std::vector<std::vector<sim::record::Die>> rows;
+    const bool sorted = std::any_of(d.faces.begin(), d.faces.end(), is_hit) ||
+                        std::any_of(d.faces.begin(), d.faces.end(), is_miss);
+    if (sorted) {
+        rows.emplace_back(), rows.emplace_back();
+        for (const auto& f : d.faces) rows[is_miss(f) ? 1 : 0].push_back(f);
+    } else {
+        rows.push_back(d.faces);
+    }
+    const int gap = std::max(4, die_ / 6);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        if (rows[r].empty()) continue;
+        int x = x0;
+        for (const auto& f : rows[r]) {
+            if (x > x0 && x + die_ > x0 + width) x = x0, y += die_ + gap;
+            x = die(frame, f, x, y, paint) + gap;
+        }
+        if (sorted) {
+            const std::string what = std::to_string(rows[r].size()) + (r == 0 ? " hit" : " missed");
+            const int ty = y + (die_ - text_.line_height()) / 2;
+            if (paint && x + text_.text_width(what) <= x0 + width)
+                text_.draw_text(frame, what, x + gap, ty, width, 230, 230, 230);
+        }
+        y += die_ + gap;
+    }
+    return y;
+}
+
+int CardPainter::paint(RgbaImage& frame, const ResultCard& card, int x0, int y0, int width,
+                       bool measure_only) {
+    const int pad = text_.line_height() / 2, inner = width - 2 * pad, x = x0 + pad;
+    if (!measure_only) {
+        RgbaImage scratch(1, 1);
+        const int bottom = paint(scratch, card, x0, y0, width, true);
+        text_.shade(frame, x0, y0, x0 + width, bottom, 0.14f);
+        text_.fill(frame, x0, y0, x0 + std::max(3, pad / 3), bottom, 255, 214, 90);
+    }
+    RgbaImage scratch(1, 1);
+    RgbaImage& target = measure_only ? scratch : frame;
+    int y = y0 + pad;
+    y = text_.draw_text(target, card.title, x, y, inner, 235, 225, 190);
+    y = headline_.draw_text(target, capitalised(card.outcome), x, y + 2, inner, 255, 214, 90);
+    for (const auto& d : card.dice) {
+        y += pad / 2;
+        if (!d.heading.empty()) y = text_.draw_text(target, d.heading, x, y, inner, 230, 230, 230);
+        if (!d.faces.empty()) y = dice_rows(target, d, x, y + 2, inner, !measure_only);
+        if (!d.total.empty()) y = text_.draw_text(target, d.total, x, y, inner, 205, 205, 205);
+    }
+    if (!card.luck.empty() || card.win_chance >= 0) y += pad / 2;
+    for (const auto& l : card.luck)
+        y = text_.draw_text(target, l.side + ": " + l.verdict, x, y, inner, 210, 210, 210);
+    return y + pad;
+}
+
+}  // namespace vedette::render

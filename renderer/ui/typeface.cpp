@@ -1,0 +1,86 @@
+#include "renderer/ui/typeface.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+#include <imgui.h>
+
+namespace vedette::render {
+
+namespace {
+
+constexpr const char* kDebianFolder = "/usr/share/fonts/truetype/dejavu";
+
+// Glyph ranges as ImGui wants them: pairs, zero-terminated, alive as long as the atlas.
+const ImWchar* glyph_ranges() {
+    static const ImWchar ranges[] = {
+        0x0020,
+        0x00FF,  // Basic Latin and Latin-1 (accents of French names, the multiplication sign)
+        0x0100,
+        0x017F,  // Latin Extended-A (Polish and German names)
+        0x0400,
+        0x045F,  // Cyrillic
+        0x2010,
+        0x2027,  // dashes, quotes, the bullet, the ellipsis
+        0x2190,
+        0x2193,  // arrows
+        0x2212,
+        0x2212,  // minus
+        0x2264,
+        0x2265,  // less or equal, greater or equal
+        0x2680,
+        0x2685,  // die faces
+        0,
+    };
+    return ranges;
+}
+
+bool readable(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return bool(in);
+}
+
+}  // namespace
+
+std::string typeface_file(Weight weight) {
+    const char* name = weight == Weight::bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf";
+    const char* dir = std::getenv("VEDETTE_FONT_DIR");
+    const std::string path = std::string(dir && *dir ? dir : kDebianFolder) + "/" + name;
+    return readable(path) ? path : std::string();
+}
+
+ImFont* add_typeface(ImFontAtlas& atlas, float pixels, Weight weight) {
+    ImFontConfig config;
+    config.SizePixels = pixels;
+    // One texel per pixel: the CPU caption painter copies glyphs as they are in the atlas.
+    config.OversampleH = config.OversampleV = 1;
+    config.PixelSnapH = true;
+    const std::string file = typeface_file(weight);
+    if (!file.empty()) {
+        ImFont* font = atlas.AddFontFromFileTTF(file.c_str(), pixels, &config, glyph_ranges());
+        if (font) return font;
+    }
+    static bool warned = false;
+    if (!warned) {
+        std::fprintf(stderr,
+                     "vedette: warning: DejaVu Sans not found in %s (install fonts-dejavu-core, "
+                     "or set VEDETTE_FONT_DIR); text falls back to a bitmap font\n",
+                     kDebianFolder);
+        warned = true;
+    }
+    return atlas.AddFontDefault(&config);
+}
+
+const std::vector<float>& viewer_type_sizes() {
+    static const std::vector<float> sizes = {14, 18, 24, 32, 40, 48, 64};
+    return sizes;
+}
+
+int nearest_type_size(const std::vector<float>& sizes, float pixels) {
+    for (std::size_t i = 0; i < sizes.size(); ++i)
+        if (sizes[i] >= pixels - 0.5f) return int(i);
+    return int(sizes.size()) - 1;
+}
+
+}  // namespace vedette::render
