@@ -145,9 +145,9 @@ bool Battle::resolve_group(std::vector<Attack*>& group, std::vector<Hex>* vacate
     if (die) text += ": d10 " + std::to_string(*die);
     for (const auto& h : r.prepared.hexes)
         text += "; " + hex_named(*this, targets, h.hex) + ": " +
-                (h.artillery_alone
-                     ? "artillery alone, eliminated"
-                     : "DRM " + signed_text(h.drm) + ", " + rules_.band_for(*die + h.drm).result);
+                (h.artillery_alone ? "artillery alone, eliminated"
+                                   : "DRM " + signed_text(h.drm) + ", " +
+                                         outcome_short_words(rules_.band_for(*die + h.drm)));
     record::Event& e =
         emit("shock", record::Category::melee, lead.counter ? "counter_shock" : "shock", units,
              lead.counter  ? "Hex shock results"

@@ -114,8 +114,8 @@ TEST(BorodinoClause, Hex922FallbackOnFailedCommitmentOneDieTwoDrms) {
     const auto& shock = nth(r, "shock");
     EXPECT_EQ(die_of(shock), 6);
     // One die, two hexes, two results: the woods hex (-1) falls to 4, the open one reaches 6.
-    EXPECT_TRUE(contains(shock.text, "Ufa Infantry Regiment: DRM -2, attacker_disordered"));
-    EXPECT_TRUE(contains(shock.text, "Shirvan Infantry Regiment: DRM 0, defender_disordered"));
+    EXPECT_TRUE(contains(shock.text, "Ufa Infantry Regiment: DRM -2, attacker disordered"));
+    EXPECT_TRUE(contains(shock.text, "Shirvan Infantry Regiment: DRM 0, defender disordered"));
     const auto& woods = drm_row(shock, "Terrain: Woods");
     ASSERT_EQ(woods.values.size(), 2u);
     EXPECT_EQ(woods.values[0], "-1");
@@ -508,7 +508,7 @@ TEST(BorodinoClause, RulingsInfantryBreaksThroughOnTenOrMore) {
     EXPECT_EQ(story(r), expected);
     EXPECT_EQ(die_of(nth(r, "shock", 0)), 9);
     EXPECT_TRUE(contains(nth(r, "shock", 0).text,
-                         "Astrakhan Grenadier Regiment: DRM +2, defender_retreats"));
+                         "Astrakhan Grenadier Regiment: DRM +2, defender retreats"));
     // The Astrakhan grenadiers' retreat led into (3, 3), the 85e's front: they withdrew, and the
     // hex their retreat led into is empty.
     EXPECT_TRUE(contains(nth(r, "withdrawal").text, "enemy's frontal hex"));
