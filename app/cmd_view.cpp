@@ -15,9 +15,9 @@ namespace vedette::app {
 
 namespace {
 
-// What the viewer writes (--stats, each tour screenshot and its .txt) may be nothing it reads and
-// no other of its outputs; checked before a window opens. A tour that takes one screenshot twice
-// replaces it, as it asks.
+// What the viewer writes (--stats, each tour screenshot, its .txt and .layout.txt) may be nothing
+// it reads and no other of its outputs; checked before a window opens. A tour that takes one
+// screenshot twice replaces it, as it asks.
 void refuse_clashing_view_outputs(const viewer::ViewerOptions& o) {
     std::vector<sim::NamedPath> reads = asset_inputs();
     reads.push_back({"REPLAY", o.replay});
@@ -37,7 +37,9 @@ void refuse_clashing_view_outputs(const viewer::ViewerOptions& o) {
             const std::string flag =
                 "the screenshot of " + o.script + " line " + std::to_string(c.line);
             writes.push_back({flag, png});
-            writes.push_back({flag + " (its text)", png.substr(0, png.size() - 4) + ".txt"});
+            const std::string stem = png.substr(0, png.size() - 4);
+            writes.push_back({flag + " (its text)", stem + ".txt"});
+            writes.push_back({flag + " (its layout)", stem + ".layout.txt"});
         }
     }
     sim::refuse_clashing_outputs(reads, writes);

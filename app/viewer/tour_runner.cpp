@@ -38,9 +38,10 @@ sim::record::Category TourRunner::category_of(const TourCommand& c, const std::s
 std::string TourRunner::screenshot_target(const TourCommand& c) const {
     const std::string png = screenshot_path(tour_, c);
     const std::string txt = png.substr(0, png.size() - 4) + ".txt";
-    // Neither may be a symlink (it could point anywhere), a folder, a FIFO or a device, and the
+    const std::string layout = png.substr(0, png.size() - 4) + ".layout.txt";
+    // None may be a symlink (it could point anywhere), a folder, a FIFO or a device, and the
     // folder must exist; the files are then written atomically (sim::write_file_atomically).
-    for (const std::string& path : {png, txt}) {
+    for (const std::string& path : {png, txt, layout}) {
         try {
             sim::check_output_path(path, "screenshot");
         } catch (const sim::InputError& e) {

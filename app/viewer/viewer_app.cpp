@@ -232,6 +232,7 @@ private:
         SceneRect rect{};
         bool capture = false;               // this frame is the tour's screenshot
         std::vector<std::string> captured;  // then the panels' text, for the .txt beside it
+        std::vector<std::string> layout;    // and each item's size and place (.layout.txt)
     };
     enum class TourStep { go_on, quit, bad_tour };
 
@@ -410,7 +411,10 @@ void ViewerLoop::update(Frame& frame, double dt) {
         error_dialog(opened_.error_title, opened_.error_message, w, h, quit_);
     }
     relayout_ = false;
-    if (frame.capture) frame.captured = ui::capture_end();
+    if (frame.capture) {
+        frame.captured = ui::capture_end();
+        frame.layout = ui::capture_layout();
+    }
 }
 
 // Records the scene (or the error dialog's blank background), the UI over it and, for a
@@ -456,14 +460,20 @@ void ViewerLoop::present(const Frame& frame) {
         --screenshot_settle_;
 }
 
-// The PNG the tour asked for, and the panels' text beside it (.txt).
+// The PNG the tour asked for, the panels' text beside it (.txt) and the text's sizes and places
+// (.layout.txt).
 void ViewerLoop::save_screenshot(const Frame& frame) {
     const render::RgbaImage image = renderer_ ? renderer_->readback(0) : blank_readback_->fetch(0);
     render::write_png(*screenshot_, image);
-    std::string text;
-    for (const auto& line : frame.captured) text += line + "\n";
-    const std::string txt = screenshot_->substr(0, screenshot_->size() - 4) + ".txt";
-    sim::write_file_atomically(txt, text);
+    auto joined = [](const std::vector<std::string>& lines) {
+        std::string text;
+        for (const auto& line : lines) text += line + "\n";
+        return text;
+    };
+    const std::string stem = screenshot_->substr(0, screenshot_->size() - 4);
+    const std::string txt = stem + ".txt";
+    sim::write_file_atomically(txt, joined(frame.captured));
+    sim::write_file_atomically(stem + ".layout.txt", joined(frame.layout));
     std::printf("screenshot %s (%ux%u) and %s\n", screenshot_->c_str(), image.width, image.height,
                 txt.c_str());
     screenshot_.reset();

@@ -133,6 +133,7 @@ bool result_card(const Explanation& e, float dice_size) {
     ui::text_coloured(ui::heading(), "Result: %s", card->title.c_str());
     // The headline: 1.4 times the text (34 px at 1080p in the presenter layout).
     ImGui::SetWindowFontScale(1.4f);
+    ui::next_kind("headline");
     ui::text_coloured(ui::lit(), "%s", card->outcome.c_str());
     ImGui::SetWindowFontScale(1.0f);
     for (const auto& g : card->dice) {

@@ -75,11 +75,14 @@ SceneRect scene_rect(const PanelVisibility& p, float width, float height, Layout
 void draw_dice(const std::vector<sim::record::Die>& dice, float size) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     std::string note = "dice", marks;
+    float top = ImGui::GetCursorScreenPos().y, bottom = top;
     for (const auto& d : dice) {
         const int v = d.value;
         note += " " + std::to_string(v);
         if (!d.mark.empty()) marks += (marks.empty() ? "" : ", ") + d.mark;
         const ImVec2 p = ImGui::GetCursorScreenPos();
+        if (&d == &dice.front()) top = p.y;
+        bottom = std::max(bottom, p.y + size);
         // A die kept by the scenario or re-rolled is drawn on a tinted face (its mark on hover).
         const ImU32 face = d.mark.empty() || d.mark == "hit" || d.mark == "kept"
                                ? IM_COL32(245, 240, 225, 255)
@@ -110,7 +113,11 @@ void draw_dice(const std::vector<sim::record::Die>& dice, float size) {
         ImGui::SameLine();
     }
     ImGui::NewLine();
-    ui::note(marks.empty() ? note : note + "  [" + marks + "]");
+    const std::string line = marks.empty() ? note : note + "  [" + marks + "]";
+    ui::note(line);
+    if (!dice.empty() && ui::capturing())
+        ui::note_item("dice", line, size, top, bottom,
+                      ImGui::GetWindowPos().y + ImGui::GetWindowHeight());
 }
 
 }  // namespace vedette::viewer

@@ -358,6 +358,9 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
             dl->AddText(ImVec2(tl.x + 2, tl.y), sel ? IM_COL32(0, 0, 0, 255) : side_colour(u.side),
                         label.c_str());
             ui::note("label: " + label);
+            // Drawn on the background: the display is what could cut it off.
+            ui::note_item("label", label, ImGui::GetFontSize(), tl.y, br.y,
+                          ImGui::GetIO().DisplaySize.y);
             for (const auto& st : marks.statuses)
                 if (st.unit == u.unit) {
                     status_chip(dl, s, st);
