@@ -4,8 +4,8 @@
 // orders that are legal but probably not meant, and orders the play refuses (with the reason the
 // replay gives), are warnings; forced dice the play does not use, or sets aside for their count,
 // are errors, exit 2; and the dice the seed throws because nothing forces them are listed. With
-// --png, a top-down deployment map: the table, the units with their names, and what each unit does
-// in the first turn (arrows in the event's colour).
+// --png, a map of the start to measure on: a grid, the units with their names, the generals'
+// command radii and every turn's moves (cmd_check_map.cpp).
 
 #include <cstdio>
 
