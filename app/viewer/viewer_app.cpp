@@ -262,6 +262,7 @@ private:
     CommandQueue queue_;
     Stats stats_;
     bool quit_ = false, relayout_ = true;
+    float text_scale_ = 0;  // the text's scale the panels were last laid out for
     std::optional<std::string> screenshot_;
     int screenshot_settle_ = 0;
     // When a step or seek was asked for (to measure until its frame is done).
@@ -380,8 +381,11 @@ void ViewerLoop::update(Frame& frame, double dt) {
         if (model_->panels.overlays) add_selection_hex_marks(*model_, frame.state);
         frame.state.counters = model_->counters;
         frame.rect = scene_rect(model_->panels, w, h, model_->layout);
-        render::set_ui_text_scale(model_->font_scale * window_text_factor(*model_, h));
-        const bool lay_out = relayout_ || model_->relayout;
+        const float text_scale = model_->font_scale * window_text_factor(*model_, h);
+        render::set_ui_text_scale(text_scale);
+        // Larger text widens the presenter's column and heightens its timeline: lay them out.
+        const bool lay_out = relayout_ || model_->relayout || text_scale != text_scale_;
+        text_scale_ = text_scale;
         model_->relayout = false;
         const float aspect = frame.rect.w / frame.rect.h;
         try {

@@ -47,7 +47,7 @@ void step_row(const FrameView& f, CommandQueue& q, int i, int cur, bool follow) 
 
 void episode_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.episode) return;
-    const float top = (f.height - timeline_height(f)) * 0.62f;
+    const float top = (f.height - timeline_height(f)) * explanation_share(f);
     place_panel(f, "episode", f.width - right_width(f), top, right_width(f),
                 f.height - timeline_height(f) - top);
     bool open = true;

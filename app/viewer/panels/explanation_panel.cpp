@@ -132,10 +132,10 @@ bool result_card(const Explanation& e, float dice_size) {
     ImGui::PushTextWrapPos(0.0f);
     ui::text_coloured(ui::heading(), "Result: %s", card->title.c_str());
     // The headline: 1.4 times the text (34 px at 1080p in the presenter layout).
-    ImGui::SetWindowFontScale(1.4f);
+    ImGui::SetWindowFontScale(1.4f * fitted_text_scale());
     ui::next_kind("headline");
     ui::text_coloured(ui::lit(), "%s", card->outcome.c_str());
-    ImGui::SetWindowFontScale(1.0f);
+    ImGui::SetWindowFontScale(fitted_text_scale());
     for (const auto& g : card->dice) {
         if (!g.label.empty()) ui::text_wrapped("%s", g.label.c_str());
         if (!g.faces.empty()) draw_dice(g.faces, dice_size);
@@ -191,7 +191,7 @@ void draw_explanation(const Explanation& e, float dice_size) {
 void explanation_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.explanation) return;
     place_panel(f, "explanation", f.width - right_width(f), 0, right_width(f),
-                (f.height - timeline_height(f)) * 0.62f);
+                (f.height - timeline_height(f)) * explanation_share(f));
     bool open = true;
     if (!ImGui::Begin("Explanation", &open, panel_flags(f))) {
         ImGui::End();
@@ -210,9 +210,12 @@ void explanation_panel(const FrameView& f, CommandQueue& q) {
     }
     const auto& e = events[static_cast<std::size_t>(shown)];
     const Explanation& x = *e.explanation;
+    begin_fitted_text(f, shown);
     ui::text_coloured(ui::heading(), "%s, event %d, turn %d  [%s]", x.title.c_str(), e.seq, e.turn,
                       (x.rule.empty() ? e.rule : x.rule).c_str());
-    ui::text_wrapped("%s", e.text.c_str());
+    // The presenter's caption already shows the current event's text in large type.
+    if (f.model.layout != Layout::presenter || shown != f.model.timeline.current_event())
+        ui::text_wrapped("%s", e.text.c_str());
     if (f.model.pinned_event >= 0) {
         if (ImGui::SmallButton("unpin (follow the playhead)"))
             q.push([](ViewerModel& vm) { vm.pinned_event = -1; });
@@ -225,6 +228,7 @@ void explanation_panel(const FrameView& f, CommandQueue& q) {
     if (!card || f.model.layout != Layout::presenter ||
         ImGui::CollapsingHeader("Full tables (dice, modifiers, results, odds)"))
         draw_explanation(x);
+    end_fitted_text(f);
     ImGui::End();
 }
 

@@ -5,6 +5,7 @@
 
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_text.h"
+#include "renderer/ui/imgui_layer.h"
 
 namespace vedette::viewer {
 
@@ -15,12 +16,89 @@ void place_panel(const FrameView& f, const char* name, float x, float y, float w
     ui::set_panel(name);
 }
 
+float ui_text_pixels() {
+    if (!ImGui::GetCurrentContext()) return render::kUiTextPixels;
+    const ImGuiIO& io = ImGui::GetIO();
+    if (!io.FontDefault || io.FontDefault->FontSize <= 0) return render::kUiTextPixels;
+    return io.FontDefault->FontSize * io.FontGlobalScale;
+}
+
+// The presenter's column: its share of the width, wider when the text grows (17.6 lines of text
+// high at the 1080p size: the width a 24-pixel line wraps at), but never more than 45% of the
+// window, so the table keeps the larger part.
+float presenter_column_width(float width, float text_pixels) {
+    return std::min(std::max(presenter_right_width(width), text_pixels * 17.6f), width * 0.45f);
+}
+
+// The presenter's timeline: a row of buttons, the status line and the scrub bar, each as tall as
+// the text makes it, so nothing is cut off at a large font scale.
+float presenter_timeline_height(float text_pixels) {
+    const ImGuiStyle fallback;
+    const ImGuiStyle& st = ImGui::GetCurrentContext() ? ImGui::GetStyle() : fallback;
+    return 2 * st.WindowPadding.y + (text_pixels + 2 * st.FramePadding.y) + st.ItemSpacing.y +
+           text_pixels + st.ItemSpacing.y + presenter_scrub_height(text_pixels);
+}
+
 float right_width(const FrameView& f) {
-    return f.model.layout == Layout::presenter ? presenter_right_width(f.width) : kRightWidth;
+    return f.model.layout == Layout::presenter ? presenter_column_width(f.width, ui_text_pixels())
+                                               : kRightWidth;
 }
 
 float timeline_height(const FrameView& f) {
-    return f.model.layout == Layout::presenter ? kPresenterTimelineHeight : kTimelineHeight;
+    return f.model.layout == Layout::presenter ? presenter_timeline_height(ui_text_pixels())
+                                               : kTimelineHeight;
+}
+
+float explanation_share(const FrameView& f) {
+    // The presenter's result card needs most of the column; the episode's steps scroll below it.
+    return f.model.layout == Layout::presenter ? 0.85f : 0.62f;
+}
+
+namespace {
+// A search, one step a frame, for the largest text scale between the floor and 1 at which the
+// panel's content fits: `lo` fits (or is the floor), `hi` was tried and did not, or is 1 untried.
+struct Fit {
+    float scale = 1.0f, lo = 1.0f, hi = 1.0f;
+    int event = -2;
+    float text = 0, width = 0, height = 0;
+    Layout layout = Layout::standard;
+};
+Fit g_fit;  // the explanation panel's (the only fitted one)
+}  // namespace
+
+float begin_fitted_text(const FrameView& f, int shown_event) {
+    // The text's size this frame (a new font scale reaches ImGui one frame after it is set).
+    ImGui::SetWindowFontScale(1.0f);
+    const float text = ImGui::GetFontSize();
+    const bool same = g_fit.event == shown_event && g_fit.text == text && g_fit.width == f.width &&
+                      g_fit.height == f.height && g_fit.layout == f.model.layout;
+    if (!same) {
+        // Never below the text of font scale 1: its sizes are what the layout was made for.
+        const float floor = std::min(1.0f, 1.0f / std::max(1.0f, f.model.font_scale));
+        g_fit = Fit{1.0f, floor, 1.0f, shown_event, text, f.width, f.height, f.model.layout};
+    }
+    if (f.model.layout != Layout::presenter) g_fit.scale = 1.0f;
+    ImGui::SetWindowFontScale(g_fit.scale);
+    return g_fit.scale;
+}
+
+float fitted_text_scale() {
+    return g_fit.scale;
+}
+
+void end_fitted_text(const FrameView& f) {
+    if (f.model.layout != Layout::presenter || g_fit.lo >= g_fit.hi) return;
+    // What the panel holds against its height: halve the interval; once it is narrow, keep the
+    // largest scale that fitted.
+    const float needed = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+    if (needed <= ImGui::GetWindowHeight())
+        g_fit.lo = g_fit.scale;
+    else
+        g_fit.hi = g_fit.scale;
+    if (g_fit.hi - g_fit.lo < 0.02f)
+        g_fit.scale = g_fit.hi = g_fit.lo;
+    else
+        g_fit.scale = (g_fit.lo + g_fit.hi) / 2;
 }
 
 ImGuiWindowFlags panel_flags(const FrameView& f) {
@@ -57,8 +135,10 @@ SceneRect scene_rect(const PanelVisibility& p, float width, float height, Layout
     if (layout == Layout::presenter) {
         // The log and the unit panel float over the table when opened: only the right column
         // and the compact timeline take room from it.
-        const float right = (p.explanation || p.episode) ? presenter_right_width(width) : 0.0f;
-        const float bottom = p.timeline ? kPresenterTimelineHeight : 0.0f;
+        const float text = ui_text_pixels();
+        const float right =
+            (p.explanation || p.episode) ? presenter_column_width(width, text) : 0.0f;
+        const float bottom = p.timeline ? presenter_timeline_height(text) : 0.0f;
         if (width - right >= 320.0f) r.w = width - right;
         if (height - bottom >= 240.0f) r.h = height - bottom;
         return r;

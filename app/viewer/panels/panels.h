@@ -58,9 +58,26 @@ inline float presenter_right_width(float width) {
     return width * kPresenterRightShare > kPresenterMinRight ? width * kPresenterRightShare
                                                              : kPresenterMinRight;
 }
-// Where the layout puts the right column and the timeline, and the flags of its panels.
+// Where the layout puts the right column and the timeline, and the flags of its panels. In the
+// presenter layout both grow with the text (its size in pixels now: ui_text_pixels()).
+float ui_text_pixels();
+float presenter_column_width(float width, float text_pixels);
+float presenter_timeline_height(float text_pixels);
+// The presenter's scrub bar: three quarters of a line of text.
+inline float presenter_scrub_height(float text_pixels) {
+    return text_pixels * 0.75f > 16.0f ? text_pixels * 0.75f : 16.0f;
+}
 float right_width(const FrameView& f);
 float timeline_height(const FrameView& f);
+// The explanation panel's share of the right column's height (the episode panel has the rest).
+float explanation_share(const FrameView& f);
+// The presenter's explanation panel shrinks its text when a large font scale asks for more than
+// fits its window, never below the sizes of font scale 1: begin after Begin (sets the window's
+// font scale; resets when the event, the font scale or the window change), end after what must
+// fit; fitted_text_scale() is the scale now (text drawn larger multiplies it).
+float begin_fitted_text(const FrameView& f, int shown_event);
+float fitted_text_scale();
+void end_fitted_text(const FrameView& f);
 ImGuiWindowFlags panel_flags(const FrameView& f);
 // The presenter layout's caption: the event in progress in large type over the bottom of the
 // table, with its turn, phase and rule.

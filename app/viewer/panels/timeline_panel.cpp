@@ -53,10 +53,13 @@ void transport(const FrameView& f, CommandQueue& q) {
            [](ViewerModel& m) { m.timeline.step(StepUnit::turn, 1); });
     button(">|", "End (End)", [](ViewerModel& m) { m.timeline.seek(m.timeline.duration_ms()); });
     float speed = static_cast<float>(tl.speed());
+    const bool presenter = f.model.layout == Layout::presenter;
     ImGui::SetNextItemWidth(120);
     if (ImGui::SliderFloat("speed", &speed, 0.25f, 8.0f, "%.2fx", ImGuiSliderFlags_Logarithmic))
         q.push([speed](ViewerModel& m) { m.timeline.set_speed(speed); });
     ImGui::SameLine();
+    // The presenter's row keeps to what a talk needs, so it fits at a large font scale.
+    if (presenter) return;
     const std::int64_t now = tl.time_ms();
     if (ImGui::Button("Loop from here"))
         q.push([now](ViewerModel& m) {
@@ -103,8 +106,13 @@ void ruler(const FrameView& f, CommandQueue& q) {
     const std::int64_t now = tl.time_ms();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    const float w = std::max(50.0f, ImGui::GetContentRegionAvail().x), h = 34.0f;
+    // The presenter's bar grows with the text (it is what a projector's audience watches).
+    const float h =
+        f.model.layout == Layout::presenter ? presenter_scrub_height(ImGui::GetFontSize()) : 34.0f;
+    const float w = std::max(50.0f, ImGui::GetContentRegionAvail().x);
     ImGui::InvisibleButton("ruler", ImVec2(w, h));
+    ui::note_item("scrub", "scrub bar", h, p0.y, p0.y + h,
+                  ImGui::GetWindowPos().y + ImGui::GetWindowHeight());
     const double total = double(std::max<std::int64_t>(1, tl.duration_ms()));
     auto x_of = [&](std::int64_t t) { return p0.x + float(double(w) * double(t) / total); };
     if (ImGui::IsItemActive()) {
@@ -131,8 +139,8 @@ void ruler(const FrameView& f, CommandQueue& q) {
                    events[j + 1].turn == e.turn)
                 ++j;
             const ImU32 band = phase_band(header, e.phase);
-            dl->AddRectFilled(ImVec2(x_of(e.t0_ms), p0.y + 12),
-                              ImVec2(x_of(events[j].t1_ms), p0.y + 16), band);
+            dl->AddRectFilled(ImVec2(x_of(e.t0_ms), p0.y + h * 0.35f),
+                              ImVec2(x_of(events[j].t1_ms), p0.y + h * 0.47f), band);
         }
         if (e.category == sim::record::Category::turn) {
             dl->AddLine(ImVec2(x_of(e.t0_ms), p0.y), ImVec2(x_of(e.t0_ms), p0.y + h),
@@ -142,7 +150,7 @@ void ruler(const FrameView& f, CommandQueue& q) {
         }
         const EventColour c = category_colour(e.category);
         const float alpha = filter.passes(e) ? 255.0f : 60.0f;
-        dl->AddLine(ImVec2(x_of(e.t0_ms), p0.y + 18), ImVec2(x_of(e.t0_ms), p0.y + h - 2),
+        dl->AddLine(ImVec2(x_of(e.t0_ms), p0.y + h * 0.53f), ImVec2(x_of(e.t0_ms), p0.y + h - 2),
                     IM_COL32(c.r, c.g, c.b, static_cast<int>(alpha)));
     }
     const float x = x_of(now);
@@ -215,14 +223,17 @@ void panels_and_camera(const FrameView& f, CommandQueue& q) {
 void timeline_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.timeline) return;
     place_panel(f, "timeline", 0, f.height - timeline_height(f), f.width, timeline_height(f));
-    ImGui::Begin("Timeline", nullptr, kDockedPanel);
+    const bool presenter = f.model.layout == Layout::presenter;
+    ImGui::Begin("Timeline", nullptr,
+                 presenter ? kDockedPanel | ImGuiWindowFlags_NoTitleBar : kDockedPanel);
     transport(f, q);
-    if (f.model.layout == Layout::presenter) {
-        // Compact: the buttons and where we are; the full timeline is one click away.
-        ImGui::SameLine();
+    if (presenter) {
+        // Compact: the buttons, where we are and the scrub bar; the full timeline is one click
+        // away.
         if (ImGui::SmallButton("standard layout"))
             q.push([](ViewerModel& m) { set_layout(m, Layout::standard); });
         status_line(f);
+        ruler(f, q);
         ImGui::End();
         return;
     }
