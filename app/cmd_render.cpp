@@ -17,6 +17,7 @@
 #include "renderer/export/overlay_panels.h"
 #include "renderer/export/presenter_overlay.h"
 #include "renderer/image_io.h"
+#include "renderer/scene/framing.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
 
@@ -46,7 +47,10 @@ int run_render(const Args& in) {
         throw UsageError{"-o: expected a PNG file ending .png, not \"" + out + "\""};
     if (event_text.empty() == time_text.empty())
         throw UsageError{"give exactly one of --event N or --time SECONDS"};
-    const render::CameraSpec camera_spec = camera_flag("--camera", camera_text);
+    render::CameraSpec camera_spec = camera_flag("--camera", camera_text);
+    // A presenter still frames its units as the presenter video does (beside the card, above
+    // the caption band).
+    if (overlay == "presenter") camera_spec.limits = render::presenter_shot_limits();
     // Checked before the replay is loaded, so a typo is reported at once.
     const std::int64_t time_ms = time_text.empty() ? 0 : replay_seconds_flag("--time", time_text);
     sim::check_output_path(out, "-o");

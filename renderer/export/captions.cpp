@@ -105,10 +105,9 @@ void CaptionPainter::fill(RgbaImage& frame, int x0, int y0, int x1, int y1, std:
         }
 }
 
-void CaptionPainter::paint_lines(RgbaImage& frame, const std::string& title,
-                                 const std::string& detail) {
+int CaptionPainter::band_top(std::uint32_t width, std::uint32_t height, const std::string& title) {
     const int margin = int(impl_->size);
-    const int max_width = int(frame.width) - 2 * margin;
+    const int max_width = int(width) - 2 * margin;
     // The band holds two lines; a title that wraps to more raises its top so that the detail
     // line below it never overlaps the title's last line. (Measured in a one-pixel image: text
     // is clipped there, but the lines still advance.)
@@ -116,7 +115,14 @@ void CaptionPainter::paint_lines(RgbaImage& frame, const std::string& title,
     const int title_h = draw_text(scratch, title, 0, 0, max_width, 0, 0, 0);
     const int band = std::max(int(impl_->size * 4.2f),
                               int(impl_->size * 0.4f) + title_h + int(impl_->size * 1.5f));
-    const int top = int(frame.height) - band;
+    return int(height) - band;
+}
+
+void CaptionPainter::paint_lines(RgbaImage& frame, const std::string& title,
+                                 const std::string& detail) {
+    const int margin = int(impl_->size);
+    const int max_width = int(frame.width) - 2 * margin;
+    const int top = band_top(frame.width, frame.height, title);
     for (int y = std::max(0, top); y < int(frame.height); ++y)
         for (std::uint32_t x = 0; x < frame.width; ++x) {
             std::uint8_t* d = &frame.pixels[(std::size_t(y) * frame.width + x) * 4];

@@ -28,6 +28,8 @@ public:
 
     // The caption for the moment shown by `state` (nothing before the first event).
     void paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state);
+    // Where the band of paint_lines(title, ...) starts in a frame of that size (its top row).
+    int band_top(std::uint32_t width, std::uint32_t height, const std::string& title);
     // Paints two lines of text in a translucent band across the bottom of the frame.
     void paint_lines(RgbaImage& frame, const std::string& title, const std::string& detail);
 

@@ -87,11 +87,11 @@ int CardPainter::dice_rows(RgbaImage& frame, const ResultCard::Dice& d, int x0, 
 }
 
 int CardPainter::paint(RgbaImage& frame, const ResultCard& card, int x0, int y0, int width,
-                       bool measure_only) {
+                       bool measure_only, int max_bottom) {
     const int pad = text_.line_height() / 2, inner = width - 2 * pad, x = x0 + pad;
     if (!measure_only) {
         RgbaImage scratch(1, 1);
-        const int bottom = paint(scratch, card, x0, y0, width, true);
+        const int bottom = paint(scratch, card, x0, y0, width, true, max_bottom);
         text_.shade(frame, x0, y0, x0 + width, bottom, 0.14f);
         text_.fill(frame, x0, y0, x0 + std::max(3, pad / 3), bottom, 255, 214, 90);
     }
@@ -100,16 +100,43 @@ int CardPainter::paint(RgbaImage& frame, const ResultCard& card, int x0, int y0,
     int y = y0 + pad;
     y = text_.draw_text(target, card.title, x, y, inner, 235, 225, 190);
     y = headline_.draw_text(target, capitalised(card.outcome), x, y + 2, inner, 255, 214, 90);
+    for (const auto& row : card.table_rows)
+        y = text_.draw_text(target, row.text, x, y, inner, 240, 228, 200);
     for (const auto& d : card.dice) {
         y += pad / 2;
         if (!d.heading.empty()) y = text_.draw_text(target, d.heading, x, y, inner, 230, 230, 230);
         if (!d.faces.empty()) y = dice_rows(target, d, x, y + 2, inner, !measure_only);
         if (!d.total.empty()) y = text_.draw_text(target, d.total, x, y, inner, 205, 205, 205);
     }
-    if (!card.luck.empty() || card.win_chance >= 0) y += pad / 2;
+    y = why(target, card, x, y + pad / 2, inner, max_bottom);
+    if (!card.luck.empty()) y += pad / 2;
     for (const auto& l : card.luck)
-        y = text_.draw_text(target, l.side + ": " + l.verdict, x, y, inner, 210, 210, 210);
+        y = text_.draw_text(target, l.sentence.empty() ? l.side + ": " + l.verdict : l.sentence, x,
+                            y, inner, 210, 210, 210);
     return y + pad;
+}
+
+// Each side's modifiers that applied, one a line with its rule, under the side's name. Lines
+// that would run past `max_bottom` (the caption band) are counted instead: "and 3 more".
+int CardPainter::why(RgbaImage& target, const ResultCard& card, int x, int y, int width,
+                     int max_bottom) {
+    std::size_t left = 0;
+    for (const auto& side : card.modifiers) left += side.modifiers.size();
+    const int line = text_.line_height();
+    for (const auto& side : card.modifiers) {
+        if (!side.side.empty())
+            y = text_.draw_text(target, "Why, " + side.side + ":", x, y, width, 255, 235, 180);
+        for (const auto& m : side.modifiers) {
+            // Room for this line, the luck lines and the "more" line.
+            if (max_bottom > 0 && y + line * (2 + int(card.luck.size())) > max_bottom) {
+                return text_.draw_text(target, "and " + std::to_string(left) + " more reasons", x,
+                                       y, width, 190, 190, 190);
+            }
+            y = text_.draw_text(target, "  " + m.text, x, y, width, 225, 225, 225);
+            --left;
+        }
+    }
+    return y;
 }
 
 }  // namespace vedette::render

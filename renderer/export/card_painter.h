@@ -15,9 +15,10 @@ public:
     explicit CardPainter(std::uint32_t frame_height, float font_scale = 1.0f);
 
     // Paints `card` in a shaded box `width` wide whose top-left corner is (x0, y0); returns the
-    // box's bottom. With `measure_only` nothing is painted (the height is still returned).
+    // box's bottom. With `measure_only` nothing is painted (the height is still returned). With
+    // `max_bottom` > 0 the reasons stop short of it (the caption band below).
     int paint(RgbaImage& frame, const ResultCard& card, int x0, int y0, int width,
-              bool measure_only = false);
+              bool measure_only = false, int max_bottom = 0);
 
     // The pixel sizes used (tests check them against the minimums).
     float headline_pixels() const { return headline_.pixel_size(); }
@@ -27,6 +28,7 @@ public:
 private:
     int dice_rows(RgbaImage& frame, const ResultCard::Dice& d, int x, int y, int width, bool paint);
     int die(RgbaImage& frame, const sim::record::Die& face, int x, int y, bool paint);
+    int why(RgbaImage& target, const ResultCard& card, int x, int y, int width, int max_bottom);
 
     CaptionPainter headline_, text_, die_text_;
     int die_ = 48;

@@ -48,10 +48,10 @@ private:
     std::map<std::string, double> by_kind_;
 };
 
-// The card's words a viewer reads: its title, outcome and dice lines (the luck meter is a picture).
+// The card's words a viewer reads: every line it carries (the luck meter's words included).
 std::size_t card_chars(const ResultCard& card) {
-    std::size_t chars = utf8_chars(card.title) + utf8_chars(card.outcome);
-    for (const auto& d : card.dice) chars += utf8_chars(d.heading) + utf8_chars(d.total);
+    std::size_t chars = 0;
+    for (const auto& line : card_lines(card)) chars += utf8_chars(line);
     return chars;
 }
 
@@ -77,7 +77,9 @@ void hold_for_cards(const ReplayScene& scene, const Pacing& pacing,
             const auto& e = scene.replay.events[static_cast<std::size_t>(shown)];
             if (const auto card = result_card_of(*e.explanation)) {
                 double up = 0;
-                for (std::size_t k = i; k < end; ++k) up += segments[k].play_s + segments[k].hold_s;
+                // Holds and notes come on top of reading time, as they do for captions.
+                for (std::size_t k = i; k < end; ++k)
+                    up += segments[k].play_s + segments[k].hold_s - segments[k].asked_s;
                 segments[end - 1].hold_s += std::max(0.0, card_reading_seconds(*card, pacing) - up);
             }
         }
@@ -114,13 +116,14 @@ std::vector<PacedSegment> segments_of(const ReplayScene& scene, std::int64_t fro
         if (s.event >= 0) {
             const auto& e = events[static_cast<std::size_t>(s.event)];
             s.hold_s = std::max(0.0, reading_seconds(e, pacing) - s.play_s);
-            s.hold_s += holds.of(e);
+            s.asked_s = holds.of(e);
         }
         // A note belongs to the segment showing its moment; one at the range's very end to the
         // last segment, which shows that moment itself.
         const bool last = k + 2 == cuts.size();
         for (const std::int64_t t : pacing.note_times_ms)
-            if (t >= a && (t < b || (last && t == b))) s.hold_s += pacing.note_hold_s;
+            if (t >= a && (t < b || (last && t == b))) s.asked_s += pacing.note_hold_s;
+        s.hold_s += s.asked_s;
         video = s.video_end_s();
         out.push_back(s);
     }

@@ -52,8 +52,9 @@ struct PacedSegment {
     int event = -1;  // the event shown (-1: before the first; kTitleCard: the title card)
     std::int64_t from_ms = 0, to_ms = 0;  // the replay time it plays
     double video_start_s = 0;
-    double play_s = 0;  // played at speed, then
-    double hold_s = 0;  // held on its last moment (minimum caption time and holds together)
+    double play_s = 0;   // played at speed, then
+    double hold_s = 0;   // held on its last moment (reading time, holds and notes together)
+    double asked_s = 0;  // of hold_s, what holds and notes asked for (reading time comes first)
     double video_end_s() const { return video_start_s + play_s + hold_s; }
 };
 constexpr int kTitleCard = -2;

@@ -159,6 +159,33 @@ void PresenterOverlay::highlight_event_units(RgbaImage& frame, const ReplayScene
     }
 }
 
+std::optional<PixelRect> PresenterOverlay::card_box(std::uint32_t width, std::uint32_t height,
+                                                    const ReplayScene& scene, int event,
+                                                    bool left) {
+    const int shown = PanelPainter::explained_event(scene, event);
+    if (shown < 0) return std::nullopt;
+    const auto card =
+        result_card_of(*scene.replay.events[static_cast<std::size_t>(shown)].explanation);
+    if (!card) return std::nullopt;
+    const int w = int(width), h = int(height);
+    // Three tenths of the width (at least 240 px where the frame allows, never over half).
+    const int card_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
+    const int x0 = left ? margin : w - margin - card_w;
+    RgbaImage scratch(1, 1);
+    const int bottom = card_.paint(scratch, *card, x0, margin, card_w, true, card_limit(height));
+    return PixelRect{x0, margin, x0 + card_w, bottom};
+}
+
+PixelRect PresenterOverlay::caption_box(std::uint32_t width, std::uint32_t height,
+                                        const std::string& caption) {
+    return {0, caption_.band_top(width, height, caption), int(width), int(height)};
+}
+
+// The reasons stop above the caption band (a fifth of the frame from the bottom).
+int PresenterOverlay::card_limit(std::uint32_t height) {
+    return int(height) * 4 / 5 - std::max(4, int(height) / 54);
+}
+
 void PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
                                    const FrameMoment& m) {
     const int shown = PanelPainter::explained_event(scene, m.state.event);
@@ -166,9 +193,6 @@ void PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
     const auto& event = scene.replay.events[static_cast<std::size_t>(shown)];
     const auto card = result_card_of(*event.explanation);
     if (!card) return;
-    const int w = int(frame.width), h = int(frame.height);
-    // Three tenths of the width (at least 240 px where the frame allows, never over half).
-    const int card_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
     // The top corner farther from the action, chosen when the episode's card first shows and
     // kept until the episode ends: a card that jumps sides mid-story loses the reader.
     const int key = event.episode >= 0 ? event.episode : -2 - shown;
@@ -176,8 +200,8 @@ void PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
     if (side == card_side_.end())
         side = card_side_.emplace(key, box_goes_left(frame, scene, m.state, m.camera, m.terrain))
                    .first;
-    const int x0 = side->second ? margin : w - margin - card_w;
-    card_.paint(frame, *card, x0, margin, card_w);
+    const auto box = card_box(frame.width, frame.height, scene, m.state.event, side->second);
+    card_.paint(frame, *card, box->x0, box->y0, box->x1 - box->x0, false, card_limit(frame.height));
 }
 
 bool PresenterOverlay::card_left(int episode_or_event) const {

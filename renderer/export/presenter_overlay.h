@@ -47,6 +47,11 @@ public:
     PresenterOverlay(std::uint32_t width, std::uint32_t height, LabelStyle labels,
                      const Visuals& visuals, const ReplayNotes* notes = nullptr);
     void paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
+    // Where the result card shown at `event` stands in a frame of that size, on the `left` or
+    // the right (nullopt: no card at that event); where the caption band of `caption` starts.
+    std::optional<PixelRect> card_box(std::uint32_t width, std::uint32_t height,
+                                      const ReplayScene& scene, int event, bool left);
+    PixelRect caption_box(std::uint32_t width, std::uint32_t height, const std::string& caption);
     // Whether the card of an episode (or of an event outside any, as -2 - its index) stood left.
     bool card_left(int episode_or_event) const;
 
@@ -55,6 +60,7 @@ private:
     void highlight_event_units(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
     void result_card(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
     void note(RgbaImage& frame, const FrameMoment& m);
+    static int card_limit(std::uint32_t height);
 
     LabelStyle labels_;
     const Visuals& visuals_;

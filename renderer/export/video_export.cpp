@@ -11,6 +11,7 @@
 #include "renderer/export/overlay_painter.h"
 #include "renderer/export/subtitles.h"
 #include "renderer/scene/director.h"
+#include "renderer/scene/framing.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
 #include "sim/core/limits.h"
@@ -78,7 +79,8 @@ public:
           viewport_(attach_ui(ctx)),
           painters_(overlay_painters(o, renderer_.visuals())),
           // The director moves smoothly and holds a shot at least as long as a caption stays.
-          director_(std::max(2.0, o.min_caption_s)) {}
+          director_(std::max(2.0, o.min_caption_s), 0.6,
+                    o.presenter ? std::optional(presenter_shot_limits()) : std::nullopt) {}
 
     // Renders every frame into `writer`; throws when cancelled, when the writer failed or when a
     // frame cannot be rendered.

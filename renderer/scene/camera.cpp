@@ -6,6 +6,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "renderer/scene/framing.h"
+
 namespace vedette::render {
 
 CameraSpec parse_camera(const std::string& text) {
@@ -81,6 +83,7 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
             // Frame the units of the current event (all units before the first one, and at a
             // turn boundary; the setup names every unit).
             double minx = 1e30, maxx = -1e30, miny = 1e30, maxy = -1e30;
+            std::vector<glm::vec3> corners;  // the framed units' footprints, to fit a shot to
             std::vector<int> ids;
             if (state.event >= 0) {
                 const auto& e = scene.replay.events[static_cast<std::size_t>(state.event)];
@@ -94,11 +97,25 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
                 if (!v.on_table && ids.empty()) continue;
                 minx = std::min(minx, v.x_mm), maxx = std::max(maxx, v.x_mm);
                 miny = std::min(miny, v.y_mm), maxy = std::max(maxy, v.y_mm);
+                const double r = std::max(v.width_mm, v.depth_mm) / 2 + 5;
+                for (const double dx : {-r, r})
+                    for (const double dy : {-r, r})
+                        // What stands beyond the table's edge (a unit fleeing off it) is
+                        // not framed: only the table is.
+                        corners.push_back(world(std::clamp(v.x_mm + dx, 0.0, w),
+                                                std::clamp(v.y_mm + dy, 0.0, d), 12.0));
             }
             if (minx > maxx) minx = 0, maxx = w, miny = 0, maxy = d;
             target = world((minx + maxx) / 2, (miny + maxy) / 2);
             span = static_cast<float>(std::max({maxx - minx, maxy - miny, 250.0})) + 200.0f;
             eye = target + glm::vec3(-span * 0.25f, span * 0.75f, span * 0.85f);
+            if (spec.limits && (ids.empty() || ids.size() >= scene.replay.header.units.size())) {
+                establishing_shot(eye, target, corners, aspect, *spec.limits, w, d);
+            } else if (spec.limits) {
+                const bool card = card_event(scene, state.event) >= 0;
+                fit_shot(eye, target, corners, aspect, *spec.limits,
+                         card ? spec.limits->area : spec.limits->open_area, w, d);
+            }
             break;
         }
     }

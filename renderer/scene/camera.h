@@ -2,6 +2,7 @@
 // Cameras over the table: an angled overview, a top-down tabletop view, following a unit, and a
 // director camera that frames the units of the current event.
 
+#include <optional>
 #include <string>
 
 #include <glm/glm.hpp>
@@ -10,9 +11,26 @@
 
 namespace vedette::render {
 
+// A part of the frame, as fractions of its width and height from the top-left corner.
+struct ScreenArea {
+    float x0 = 0, y0 = 0, x1 = 1, y1 = 1;
+    bool contains(float x, float y) const { return x >= x0 && x <= x1 && y >= y0 && y <= y1; }
+};
+
+// How a shot must frame its units (renderer/scene/framing.h).
+struct ShotLimits {
+    ScreenArea area;        // the points must project inside it while a result card shows
+    ScreenArea open_area;   // ... and when none does (only the caption band to keep clear)
+    bool mirror = true;     // the area may stand on the other side (the card follows the action)
+    float max_void = 1.0f;  // at most this share of the frame beyond the table
+    float min_distance = 300.0f;  // never closer than this (mm): figures stay a unit, not a face
+};
+
 struct CameraSpec {
     enum class Mode { overview, top, director, follow } mode = Mode::director;
     std::string unit;  // follow:UNIT
+    // The director's shot, fitted to these limits when set (a video with an overlay).
+    std::optional<ShotLimits> limits;
 };
 
 // Parses "top", "director", "overview" or "follow:UNIT"; throws std::invalid_argument otherwise.

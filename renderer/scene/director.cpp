@@ -11,6 +11,7 @@ namespace {
 // distance itself changes by more than this share.
 constexpr float kNewShotShift = 0.3f;
 constexpr float kNewShotZoom = 0.3f;
+constexpr double kReframeSeconds = 0.25;
 
 // One axis of a critically damped spring: moves `value` towards `goal` without overshoot,
 // starting and stopping gently; `speed` carries over between frames.
@@ -26,8 +27,8 @@ glm::vec3 spring(glm::vec3 value, glm::vec3 goal, glm::vec3& speed, double smoot
 
 }  // namespace
 
-DirectorCamera::DirectorCamera(double min_shot_s, double smooth_s)
-    : min_shot_s_(min_shot_s), smooth_s_(smooth_s) {}
+DirectorCamera::DirectorCamera(double min_shot_s, double smooth_s, std::optional<ShotLimits> limits)
+    : min_shot_s_(min_shot_s), smooth_s_(smooth_s), limits_(limits) {}
 
 bool DirectorCamera::is_new_shot(const Shot& wanted) const {
     const float distance = std::max(1.0f, glm::length(goal_.eye - goal_.target));
@@ -45,8 +46,17 @@ Camera DirectorCamera::next(const ReplayScene& scene, const SceneState& state, f
                             double dt_s) {
     CameraSpec director;
     director.mode = CameraSpec::Mode::director;
-    const Camera framed = make_camera(director, scene, state, aspect);
-    const Shot wanted{framed.eye, framed.target};
+    director.limits = limits_;
+    // Framing is worked out afresh when the event changes and four times a second within it
+    // (a fitted shot is costly; the spring smooths what happens between).
+    since_framed_s_ += dt_s;
+    if (!started_ || state.event != framed_event_ || since_framed_s_ >= kReframeSeconds) {
+        const Camera framed = make_camera(director, scene, state, aspect);
+        framed_ = {framed.eye, framed.target};
+        framed_event_ = state.event;
+        since_framed_s_ = 0;
+    }
+    const Shot wanted = framed_;
     if (!started_) {
         started_ = true;
         goal_ = now_ = wanted;

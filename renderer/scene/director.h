@@ -6,6 +6,8 @@
 // shot) are followed smoothly at any time. It is fed the frames in order, with the video time
 // between them, so the same frames always give the same camera path.
 
+#include <optional>
+
 #include <glm/glm.hpp>
 
 #include "renderer/scene/camera.h"
@@ -14,7 +16,9 @@ namespace vedette::render {
 
 class DirectorCamera {
 public:
-    explicit DirectorCamera(double min_shot_s = 2.0, double smooth_s = 0.6);
+    // `limits`: every shot is fitted to them (a video with an overlay; camera.h ShotLimits).
+    explicit DirectorCamera(double min_shot_s = 2.0, double smooth_s = 0.6,
+                            std::optional<ShotLimits> limits = std::nullopt);
     // The camera for the next frame, `dt_s` video seconds after the previous one.
     Camera next(const ReplayScene& scene, const SceneState& state, float aspect, double dt_s);
     // How many times a new shot was taken (the first framing not counted).
@@ -28,8 +32,12 @@ private:
     void approach(double dt_s);
 
     double min_shot_s_, smooth_s_;
+    std::optional<ShotLimits> limits_;
     bool started_ = false;
     Shot goal_, now_;
+    Shot framed_;  // the last framing worked out, for event framed_event_
+    int framed_event_ = -1;
+    double since_framed_s_ = 0;
     glm::vec3 eye_speed_{0.0f}, target_speed_{0.0f};
     double shot_age_s_ = 0;
     int changes_ = 0;

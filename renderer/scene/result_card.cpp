@@ -116,11 +116,12 @@ long long one_in(double p) {
 }
 }  // namespace
 
-std::string luck_sentence(double p, const std::string& side) {
+std::string luck_sentence(double p, const std::string& side, bool or_better) {
     if (!(p > 0)) p = 0;  // NaN too
     p = std::min(p, 1.0);
     const std::string rest =
-        " this result or worse" + (side.empty() ? "" : " for " + with_the(side));
+        std::string(or_better ? " this result or better" : " this result or worse") +
+        (side.empty() ? "" : " for " + with_the(side));
     if (p >= 1.0) return "every roll gives" + rest;
     if (p <= 0.0) return "no roll gives" + rest;
     if (p < 1e-6) return "fewer than 1 roll in a million gives" + rest;
@@ -180,7 +181,11 @@ std::vector<ResultCard::Luck> luck_of(const Section& odds) {
         l.this_or_worse = std::min(1.0, l.this_or_worse);
         l.this_or_better = std::min(1.0, l.this_or_better);
         l.verdict = luck_verdict(l.this_or_worse, l.this_or_better);
-        l.sentence = luck_sentence(l.this_or_worse, l.side);
+        // Said from the side of the rarer tail: "1 roll in 5 gives this result or worse" for the
+        // side it went against, "... or better" for the side it favoured.
+        l.sentence = l.this_or_worse <= l.this_or_better
+                         ? luck_sentence(l.this_or_worse, l.side)
+                         : luck_sentence(l.this_or_better, l.side, true);
         out.push_back(l);
     }
     return out;

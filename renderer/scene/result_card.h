@@ -38,7 +38,7 @@ struct ResultCard {
         double this_or_worse = 0;   // 0..1, the actual outcome included
         double this_or_better = 0;  // 0..1, the actual outcome included
         std::string verdict;        // "very unlucky", "unlucky", "as expected", "lucky", ...
-        std::string sentence;       // luck_sentence(this_or_worse, side)
+        std::string sentence;  // luck_sentence of the rarer tail (worse, or better for the winner)
     };
     std::vector<Luck> luck;  // empty when the odds give no ranks
 
@@ -77,7 +77,8 @@ std::vector<std::string> card_lines(const ResultCard& card);
 // How likely this result or a worse one was, in words a class follows: "1 roll in 5 gives this
 // result or worse for the attacker" (p <= 0.5), "7 in 10 rolls give ..." (above), "every roll
 // gives ..." (p = 1). `p` is clamped to [0, 1]; `side` gets "the" in front of it.
-std::string luck_sentence(double this_or_worse, const std::string& side);
+// With `or_better`, `p` is the chance of this outcome or a better one and the sentence says so.
+std::string luck_sentence(double p, const std::string& side, bool or_better = false);
 
 // The latest event before `event`, in its turn, of `category` with an explanation that concerns
 // it: one of its units fought there, or it is of the same episode (an event without units: any).

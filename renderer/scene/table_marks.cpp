@@ -147,30 +147,38 @@ struct Builder {
         return a;
     }
 
-    // A declaration: from the declarer's edge, as it stood after it, to the target's edge.
+    // A declaration: from the declarer's edge, as it stood after it, to each target's edge (a
+    // shock on two hexes has two).
     void planned(int seq, const std::string& style) {
         const Event& e = events()[static_cast<std::size_t>(seq)];
-        if (e.units.size() < 2 || e.units[0] == e.units[1]) return;
+        if (e.units.size() < 2) return;
         const auto stood = sim::replay::state_after(scene.replay, seq);
+        for (std::size_t k = 1; k < e.units.size(); ++k)
+            if (e.units[k] != e.units[0] && (k == 1 || enemies(e.units[0], e.units[k])))
+                planned_at(seq, style, stood, e.units[0], e.units[k]);
+    }
+
+    void planned_at(int seq, const std::string& style,
+                    const std::vector<sim::record::Snapshot>& stood, int declarer, int aimed) {
         std::optional<UnitView> from, to;
         const auto& roster = scene.replay.header.units;
         for (const auto& s : stood) {
             if (s.unit < 0 || s.unit >= static_cast<int>(roster.size())) continue;
-            if (s.unit == e.units[0]) from = view_of_snapshot(s);
-            if (s.unit == e.units[1]) to = view_of_snapshot(s);
+            if (s.unit == declarer) from = view_of_snapshot(s);
+            if (s.unit == aimed) to = view_of_snapshot(s);
         }
         if (!from || !to) return;
         // Aimed at the target where it is now when it has moved since (a countercharge): the
         // head stops at its edge, never behind it.
-        if (const UnitView* now = view_in(state, e.units[1]); now && now->on_table) to = *now;
+        if (const UnitView* now = view_in(state, aimed); now && now->on_table) to = *now;
         const Point a{from->x_mm, from->y_mm}, b{to->x_mm, to->y_mm};
         const auto enter = Footprint(*to).entry(a, b);
         if (!enter) return;  // standing in (or on) the target: nothing to point at
         // The tail where the declarer's own footprint ends on the way (entering it from b).
         const auto leave = Footprint(*from).entry(b, a);
         const Point tail = leave && 1 - *leave < *enter ? lerp(a, b, 1 - *leave) : a;
-        ArrowMark m = arrow(style, seq, e.units[0], true);
-        m.target = e.units[1];
+        ArrowMark m = arrow(style, seq, declarer, true);
+        m.target = aimed;
         m.path_mm = {tail, lerp(a, b, *enter)};
         out.arrows.push_back(std::move(m));
     }

@@ -117,6 +117,8 @@ TEST(ResultCardWhy, CardLinesCarryTheWhyAndTheLuck) {
     EXPECT_TRUE(has("Result: 3 or more: loser retreats (Rule 18)"));
     ASSERT_EQ(card->luck.size(), 2u);
     EXPECT_EQ(card->luck[1].sentence, "1 roll in 5 gives this result or worse for the defender");
+    // The attacker won against the odds: said from its rare tail, the results this good.
+    EXPECT_EQ(card->luck[0].sentence, "1 roll in 5 gives this result or better for the attacker");
     EXPECT_TRUE(has(card->luck[0].sentence));
     EXPECT_TRUE(has(card->luck[1].sentence));
 }
@@ -129,6 +131,8 @@ TEST(LuckSentence, SaysOneRollInNForTheUnlikely) {
     EXPECT_EQ(luck_sentence(0.07, "the Guard"),
               "1 roll in 14 gives this result or worse for the Guard");
     EXPECT_EQ(luck_sentence(1.0 / 6, "x"), "1 roll in 6 gives this result or worse for the x");
+    EXPECT_EQ(luck_sentence(0.6, "attacker", true),
+              "6 in 10 rolls give this result or better for the attacker");
     // Large numbers keep two significant digits and are grouped.
     EXPECT_EQ(luck_sentence(0.00347, ""), "1 roll in 290 gives this result or worse");
     EXPECT_EQ(luck_sentence(1.0 / 2345.0, ""), "1 roll in 2,300 gives this result or worse");

@@ -337,8 +337,10 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
         for (const auto& u : f.state.units) {
             if (!u.on_table) continue;
             ImVec2 s;
-            if (!p.at(u.x_mm, u.y_mm, 18, s) || s.x < f.scene_x || s.y < f.scene_y ||
-                s.x > f.scene_x + f.scene_w || s.y > f.scene_y + f.scene_h)
+            // A camera looking straight down can put a point at infinity: no tag for it.
+            if (!p.at(u.x_mm, u.y_mm, 18, s) || !std::isfinite(s.x) || !std::isfinite(s.y) ||
+                s.x < f.scene_x || s.y < f.scene_y || s.x > f.scene_x + f.scene_w ||
+                s.y > f.scene_y + f.scene_h)
                 continue;
             const ImVec2 size = ImGui::CalcTextSize(render::label_text(u, m.labels).c_str());
             shown.push_back(&u);

@@ -125,8 +125,12 @@ std::vector<Attack> declare(Battle& b, int group) {
         for (const auto& [h, f] : a.left_to)
             text += "; " + units_in(b, h) + " " + to_string(h) + " is left to " +
                     b.unit(attacks[std::size_t(f)].unit).name + " (9.22)";
+        // The declarer first, then whom it is to shock: the viewer draws the charge arrow.
+        std::vector<int> who{a.unit};
+        for (Hex h : a.targets)
+            for (int t : b.stack_at(h)) who.push_back(t);
         b.emit("shock", record::Category::declare, a.charge ? "charge_declared" : "shock_declared",
-               {a.unit}, a.charge ? "Hex charge" : "Hex 9.22", text, 500);
+               who, a.charge ? "Hex charge" : "Hex 9.22", text, 500);
     }
     return attacks;
 }

@@ -1,0 +1,143 @@
+// Framing a presenter video (renderer/scene/framing.h, the director with presenter limits): in 30
+// settled frames of each rule system's presenter export, the current event's units stand clear of
+// the caption band and of the result card, and at most 15% of the frame shows what lies beyond the
+// table. No GPU: the camera, the overlay's boxes and the void are all geometry.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "renderer/export/pacing.h"
+#include "renderer/export/presenter_overlay.h"
+#include "renderer/scene/director.h"
+#include "renderer/scene/framing.h"
+#include "renderer/scene/visuals.h"
+
+namespace vedette::render {
+namespace framing_test {
+
+constexpr std::uint32_t kW = 1920, kH = 1080;
+constexpr int kFps = 10;  // the director steps as it would at 30 fps, three times as fast
+
+const std::string kSource = VEDETTE_SOURCE_DIR;
+
+// The screen box of a unit's footprint (its four corners, a little above the ground).
+std::optional<PixelRect> unit_box(const Camera& c, const UnitView& u) {
+    const double rx = u.facing_y, ry = -u.facing_x;
+    const double hw = u.width_mm / 2, hd = u.depth_mm / 2;
+    std::optional<PixelRect> box;
+    for (const double sx : {-1.0, 1.0})
+        for (const double sy : {-1.0, 1.0}) {
+            float x = 0, y = 0;
+            const glm::vec3 p = table_point(u.x_mm + rx * hw * sx + u.facing_x * hd * sy,
+                                            u.y_mm + ry * hw * sx + u.facing_y * hd * sy, 5.0);
+            if (!project_to_screen(c, p, float(kW), float(kH), x, y)) return std::nullopt;
+            const int ix = int(x), iy = int(y);
+            if (!box)
+                box = PixelRect{ix, iy, ix, iy};
+            else
+                *box = {std::min(box->x0, ix), std::min(box->y0, iy), std::max(box->x1, ix),
+                        std::max(box->y1, iy)};
+        }
+    return box;
+}
+
+bool overlap(const PixelRect& a, const PixelRect& b) {
+    return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+struct Report {
+    int frames = 0, clear = 0;
+    float worst_void = 0;
+    std::string first_problem;
+};
+
+Report film(const std::string& replay) {
+    const ReplayScene scene = load_replay_scene(kSource + "/" + replay);
+    Pacing p;
+    p.fps = kFps;
+    p.min_caption_s = 2.0;
+    p.reading_chars_per_s = 15.0;
+    p.holds = default_holds();
+    const PacedVideo v = pace_video(scene, 0, scene.duration_ms, p);
+    // The frames to check: settled ones (a second into a held moment) of events with units.
+    std::vector<std::size_t> settled;
+    for (std::size_t i = 0; i < v.frames.size(); ++i) {
+        const PacedSegment& s = v.segments[std::size_t(v.frames[i].segment)];
+        const double at = double(i) / kFps - s.video_start_s;
+        if (s.event < 0 || at < s.play_s + 0.8 || at > s.play_s + s.hold_s) continue;
+        const auto& e = scene.replay.events[std::size_t(s.event)];
+        // An event naming every unit (the setup) gets an establishing shot of the table instead.
+        const bool everyone = e.units.size() >= scene.replay.header.units.size();
+        if (!e.units.empty() && !everyone && e.category != sim::record::Category::turn)
+            settled.push_back(i);
+    }
+    std::vector<std::size_t> checked;
+    for (int k = 0; k < 30 && !settled.empty(); ++k)
+        checked.push_back(settled[settled.size() * std::size_t(k) / 30]);
+
+    static const Visuals visuals;
+    PresenterOverlay overlay(kW, kH, LabelStyle::name, visuals);
+    DirectorCamera director(2.0, 0.6, presenter_shot_limits());
+    const float aspect = float(kW) / float(kH);
+    const double table_w = double(scene.replay.header.board.terrain.width_mm);
+    const double table_d = double(scene.replay.header.board.terrain.depth_mm);
+    Report r;
+    for (std::size_t i = 0; i <= (checked.empty() ? 0 : checked.back()); ++i) {
+        const SceneState state = scene_at_time(scene, v.frames[i].replay_ms);
+        const Camera camera = director.next(scene, state, aspect, i == 0 ? 0.0 : 1.0 / kFps);
+        if (std::find(checked.begin(), checked.end(), i) == checked.end()) continue;
+        ++r.frames;
+        const float lost = void_fraction(camera, aspect, table_w, table_d, 192, 108);
+        if (std::getenv("VEDETTE_DEBUG_FRAMING"))
+            std::printf("frame %zu event %d void %.3f eye %.0f %.0f %.0f target %.0f %.0f %.0f\n",
+                        i, state.event, lost, camera.eye.x, camera.eye.y, camera.eye.z,
+                        camera.target.x, camera.target.y, camera.target.z);
+        r.worst_void = std::max(r.worst_void, lost);
+        const auto& e = scene.replay.events[std::size_t(state.event)];
+        std::vector<PixelRect> boxes;
+        int sum_x = 0;
+        for (const auto& u : state.units)
+            if (u.on_table && std::find(e.units.begin(), e.units.end(), u.unit) != e.units.end())
+                if (const auto b = unit_box(camera, u)) {
+                    boxes.push_back(*b);
+                    sum_x += (b->x0 + b->x1) / 2;
+                }
+        if (boxes.empty()) {  // the event's units have all left the table: nothing to cover
+            ++r.clear;
+            continue;
+        }
+        // The card stands in the top corner farther from the action (as the overlay decides).
+        const bool left = sum_x / int(boxes.size()) > int(kW) / 2;
+        const PixelRect caption = overlay.caption_box(kW, kH, e.text);
+        const auto card = overlay.card_box(kW, kH, scene, state.event, left);
+        bool clear = true;
+        for (const auto& b : boxes) {
+            const bool off = b.x1 < 0 || b.y1 < 0 || b.x0 > int(kW) || b.y0 > int(kH);
+            if (off || overlap(b, caption) || (card && overlap(b, *card))) clear = false;
+        }
+        r.clear += clear ? 1 : 0;
+        if (!clear && r.first_problem.empty())
+            r.first_problem = "event " + std::to_string(state.event) + " (" + e.text + ")";
+    }
+    return r;
+}
+
+class PresenterFraming : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(PresenterFraming, UnitsStandClearOfCaptionAndCardAndTheTableFillsTheFrame) {
+    const Report r = film(GetParam());
+    ASSERT_EQ(r.frames, 30);
+    EXPECT_EQ(r.clear, r.frames) << "first covered: " << r.first_problem;
+    EXPECT_LE(r.worst_void, 0.15f);
+}
+
+INSTANTIATE_TEST_SUITE_P(EverySystem, PresenterFraming,
+                         ::testing::Values("replays/demo/demo_battle.replay.json",
+                                           "replays/borodino/shevardino_battle.replay.json",
+                                           "replays/dicepool/14_action.replay.json"));
+
+}  // namespace framing_test
+}  // namespace vedette::render
