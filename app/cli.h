@@ -35,6 +35,7 @@ int run_verify(const Args& args);
 int run_events(const Args& args);
 int run_migrate(const Args& args);
 int run_check(const Args& args);
+int run_odds(const Args& args);
 #ifndef VEDETTE_SIM_ONLY
 int run_triangle(const Args& args);
 int run_render(const Args& args);

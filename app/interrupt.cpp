@@ -21,9 +21,19 @@ sigset_t interrupt_signals() {
     return set;
 }
 
+std::atomic<std::atomic<bool>*> g_stop_flag{nullptr};
+
 void watch(sigset_t set) {
     int sig = 0;
-    while (sigwait(&set, &sig) != 0) {
+    for (;;) {
+        while (sigwait(&set, &sig) != 0) {
+        }
+        std::atomic<bool>* flag = g_stop_flag.load();
+        if (sig != SIGINT || !flag || flag->exchange(true)) break;
+        std::fprintf(stderr,
+                     "\ninterrupted (SIGINT): stopping early with what is done; Ctrl-C again "
+                     "to quit at once\n");
+        std::fflush(stderr);
     }
     const char* name = sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
     std::fprintf(stderr, "\ninterrupted (%s): stopping and removing unfinished output\n", name);
@@ -33,6 +43,10 @@ void watch(sigset_t set) {
 }
 
 }  // namespace
+
+void stop_on_interrupt(std::atomic<bool>* flag) {
+    g_stop_flag = flag;
+}
 
 void install_interrupt_handling() {
     // Writing to a closed pipe (ffmpeg gone, `vedette events | head`) is an error to report, not a

@@ -36,6 +36,10 @@ const Subcommand kSubcommands[] = {
      "check a scenario: read it, play it once, find overlapping bases and doubtful orders; "
      "--png draws a deployment map",
      run_check},
+    {"odds", "SCENARIO --runs N [--jobs J] [--json] [--replay REPLAY] [--rules DIR]",
+     "play a scenario under N seeds and count its outcomes: each side's losses, who holds the "
+     "field, how often each unit survived",
+     run_odds},
     {"migrate", "REPLAY [-o OUT] [--rules DIR]",
      "rewrite a replay of an older format version in the current one (version 2)", run_migrate},
     {"rules", "[--ruleset ID] [--rules DIR]",

@@ -16,6 +16,7 @@
 #include "sim/core/json_reader.h"
 #include "sim/record/explanation.h"
 #include "sim/replay/replay.h"
+#include "sim/ruleset/summary.h"
 
 namespace vedette::sim::ruleset {
 
@@ -63,6 +64,13 @@ public:
     // unit in a turn, of which only one can be carried out), each "JSON path: what". None by
     // default.
     virtual std::vector<std::string> scenario_warnings(const Scenario& scenario) const;
+
+    // `vedette odds`: a battle's outcome in ruleset-neutral words (summary.h), from the records of
+    // a run or a replay: each unit's fate, each side's losses and who holds the field, as this
+    // rule system defines them. The default takes a unit off the table as eliminated and gives
+    // the field to the side that keeps the larger share of its figures.
+    virtual BattleSummary summarize(const record::Header& header,
+                                    const std::vector<record::Event>& events) const;
 
     // One situation (a melee file, a shock) resolved and explained.
     virtual Resolution resolve(const Json& json, const std::string& file,

@@ -24,6 +24,9 @@ public:
     std::unique_ptr<ruleset::Scenario> parse_scenario(const Json& json,
                                                       const std::string& file) const override;
     replay::Recorded run(const ruleset::Scenario& scenario, std::uint64_t seed) const override;
+    // `vedette odds`: fates and the holder of the field in its own terms (*_summary.cpp).
+    ruleset::BattleSummary summarize(const record::Header& header,
+                                     const std::vector<record::Event>& events) const override;
     // `vedette check`: every order a play of the scenario does not carry out (a move in a turn
     // the unit charged or fought, a charge by a unit still in melee, ...), with its JSON path.
     std::vector<std::string> scenario_warnings(const ruleset::Scenario& scenario) const override;

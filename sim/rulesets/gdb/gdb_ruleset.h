@@ -31,6 +31,9 @@ public:
     std::unique_ptr<ruleset::Scenario> parse_scenario(const Json& json,
                                                       const std::string& file) const override;
     replay::Recorded run(const ruleset::Scenario& scenario, std::uint64_t seed) const override;
+    // `vedette odds`: fates and the holder of the field in its own terms (*_summary.cpp).
+    ruleset::BattleSummary summarize(const record::Header& header,
+                                     const std::vector<record::Event>& events) const override;
     std::vector<std::string> scenario_warnings(const ruleset::Scenario& scenario) const override;
     ruleset::Resolution resolve(const Json& json, const std::string& file,
                                 const ruleset::ResolveOptions& options) const override;

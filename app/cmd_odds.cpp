@@ -1,0 +1,157 @@
+// `vedette odds SCENARIO --runs N [--jobs J] [--json] [--replay R] [--rules DIR]`: the odds of
+// a whole battle. The scenario is played under N seeds from a fixed sequence (run k plays the first
+// output of the PRNG seeded with the scenario's seed + k), on J threads, and the ruleset's summary
+// of each run (every unit's fate, each side's losses, who holds the field) is counted into a
+// distribution; --replay says where one recorded battle of the same scenario falls in it. The
+// output depends only on the arguments, never on J: the runs are counted in seed order.
+// A progress bar goes to stderr when it is a terminal; the first Ctrl-C stops the runs and prints
+// what the first M of them gave, then exits 130.
+
+#include <unistd.h>
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <thread>
+
+#include "app/cli.h"
+#include "app/cli_files.h"
+#include "app/cmd_odds_report.h"
+#include "app/interrupt.h"
+#include "sim/core/input_error.h"
+#include "sim/core/json_reader.h"
+#include "sim/replay/odds_runs.h"
+#include "sim/replay/replay.h"
+#include "sim/ruleset/registry.h"
+
+namespace vedette::app {
+
+namespace {
+
+int parse_count(const std::string& text, const std::string& flag, int lo, int hi) {
+    char* end = nullptr;
+    errno = 0;
+    const long long v = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || errno != 0 || end == text.c_str() || *end != '\0' || v < lo || v > hi)
+        throw UsageError{flag + " expects a whole number from " + std::to_string(lo) + " to " +
+                         std::to_string(hi) + ", got '" + text + "'"};
+    return static_cast<int>(v);
+}
+
+int default_jobs() {
+    return static_cast<int>(
+        std::clamp(std::thread::hardware_concurrency(), 1u, unsigned(sim::replay::kMaxOddsJobs)));
+}
+
+// "\r  [##########----------] 512 of 1000 runs" on a terminal; nothing otherwise.
+class ProgressBar {
+public:
+    explicit ProgressBar(int total) : total_(total), on_(::isatty(2) == 1) {}
+    void show(int done) {
+        if (!on_ || total_ <= 0) return;
+        const int width = 30;
+        const int filled = static_cast<int>(std::int64_t(done) * width / total_);
+        std::fprintf(stderr, "\r  [%s%s] %d of %d runs", std::string(filled, '#').c_str(),
+                     std::string(width - filled, '-').c_str(), done, total_);
+        std::fflush(stderr);
+    }
+    void clear() {
+        if (!on_) return;
+        std::fprintf(stderr, "\r%60s\r", "");
+        std::fflush(stderr);
+    }
+
+private:
+    int total_;
+    bool on_;
+};
+
+// The replay of --replay, which must be a battle of the same scenario: the same ruleset and the
+// same units in the same order.
+OddsReport::Replay read_odds_replay(const std::string& file, const std::string& rules_dir,
+                                    const sim::ruleset::Ruleset& rules,
+                                    const sim::ruleset::Scenario& scenario) {
+    const sim::replay::Replay replay = sim::replay::read_replay(file, rules_dir);
+    if (replay.header.ruleset != rules.id())
+        throw sim::InputError(file, "$.ruleset",
+                              "the replay is of ruleset '" + replay.header.ruleset +
+                                  "', the scenario of '" + rules.id() + "'");
+    if (replay.unit_ids != scenario.unit_ids)
+        throw sim::InputError(file, "$.header.units",
+                              "the replay's units are not the scenario's (another scenario, or "
+                              "an edited one)");
+    return {file, replay.seed, rules.summarize(replay.header, replay.events)};
+}
+
+// Plays the runs with the progress bar and Ctrl-C as a request to stop.
+sim::replay::OddsRuns play_with_progress(const sim::ruleset::Ruleset& rules,
+                                         const sim::ruleset::Scenario& scenario, int runs,
+                                         int jobs) {
+    static std::atomic<bool> stop{false};
+    ProgressBar bar(runs);
+    sim::replay::OddsOptions options;
+    options.runs = runs;
+    options.jobs = jobs;
+    options.stop = &stop;
+    options.progress = [&bar](int done) { bar.show(done); };
+    stop_on_interrupt(&stop);
+    sim::replay::OddsRuns result;
+    try {
+        result = sim::replay::play_odds_runs(rules, scenario, options);
+    } catch (...) {
+        stop_on_interrupt(nullptr);
+        bar.clear();
+        throw;
+    }
+    stop_on_interrupt(nullptr);
+    bar.clear();
+    return result;
+}
+
+}  // namespace
+
+int run_odds(const Args& in) {
+    Args args = in;
+    const bool json = take_flag(args, "--json");
+    const std::string runs_text = take_option(args, "--runs");
+    const std::string jobs_text = take_option(args, "--jobs");
+    const std::string replay_file = take_option(args, "--replay");
+    const std::string rules_dir = take_option(args, "--rules");
+    expect_no_more_options(args);
+    if (args.size() != 1) throw UsageError{"expected one scenario file"};
+    if (runs_text.empty()) throw UsageError{"--runs N is required"};
+    const int runs = parse_count(runs_text, "--runs", 1, sim::replay::kMaxOddsRuns);
+    const int jobs = jobs_text.empty()
+                         ? default_jobs()
+                         : parse_count(jobs_text, "--jobs", 1, sim::replay::kMaxOddsJobs);
+
+    const std::string& file = args[0];
+    const sim::Json scenario_json = sim::read_json_file(file);
+    const auto rules =
+        sim::ruleset::make_ruleset(sim::ruleset::ruleset_of(scenario_json, file), rules_dir, file);
+    const auto scenario = rules->parse_scenario(scenario_json, file);
+    OddsReport report;
+    report.scenario_file = file;
+    report.ruleset_name = rules->name();
+    report.ruleset_id = rules->id();
+    report.scenario_seed = scenario->seed;
+    if (!replay_file.empty())
+        report.replay = read_odds_replay(replay_file, rules_dir, *rules, *scenario);
+
+    const sim::replay::OddsRuns played = play_with_progress(*rules, *scenario, runs, jobs);
+    report.runs = &played;
+    report.title = played.header.title;
+    report.table =
+        sim::replay::tabulate(played.runs, played.header.sides.size(), played.header.units.size());
+    if (json)
+        std::cout << odds_json(report).dump(2) << "\n";
+    else
+        std::cout << odds_text(report);
+    std::cout.flush();
+    // Interrupted: what the first runs gave is printed; the exit code says it is not all.
+    return int(played.runs.size()) < runs ? 130 : 0;
+}
+
+}  // namespace vedette::app
