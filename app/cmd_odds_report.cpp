@@ -139,10 +139,10 @@ std::string replay_text(const OddsReport& r) {
     out += "so did " + percent(held, r.table.runs) + " of the runs\n";
     for (std::size_t s = 0; s < placements.size() && s < r.table.sides.size(); ++s) {
         const auto& p = placements[s];
-        out += "  " + side_name(r, s) + ": " + plural(p.lost_units, "unit") + " lost, " +
-               std::to_string(p.figures_lost) + " figures lost; the " + side_name(r, s) +
-               " did this well or better in " + percent(p.as_good, r.table.runs) + " of runs (" +
-               std::to_string(p.as_good) + " of " + std::to_string(r.table.runs) + ")\n";
+        out += "  " + side_name(r, s) + " did this well or better in " +
+               percent(p.as_good, r.table.runs) + " of runs (" + std::to_string(p.as_good) +
+               " of " + std::to_string(r.table.runs) + "): " + plural(p.lost_units, "unit") +
+               " lost, " + plural(p.figures_lost, "figure") + " lost\n";
     }
     return out +
            "  (a side did as well when it lost fewer units, or as many and no more figures)\n";

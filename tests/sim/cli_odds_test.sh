@@ -67,8 +67,9 @@ done
 [ $? -eq 2 ] && grep -q -- '--runs N is required' bad.txt || fail "odds without --runs"
 echo "ok: bad counts exit 2"
 
-# Ctrl-C: the runs stop, the first ones are printed, exit 130.
-timeout --preserve-status -s INT 2 "$VEDETTE" odds "$SHEV" --runs 1000000 --jobs 2 \
+# Ctrl-C: the runs stop, the first ones are printed, exit 130. (--foreground: timeout signals
+# only the command; without it the whole group gets a second SIGINT, which quits at once.)
+timeout --foreground --preserve-status -s INT 2 "$VEDETTE" odds "$SHEV" --runs 1000000 --jobs 2 \
   > interrupted.txt 2> interrupted_err.txt
 rc=$?
 [ $rc -eq 130 ] || fail "Ctrl-C: exit $rc, expected 130: $(cat interrupted_err.txt)"
