@@ -141,19 +141,18 @@ bool result_card(const Explanation& e, float dice_size) {
         if (!g.faces.empty()) draw_dice(g.faces, dice_size);
         if (!g.total.empty()) ui::text("%s", g.total.c_str());
     }
-    if (card->probability >= 0)
-        ui::text("this outcome: %.1f%% before the dice (exact)", 100.0 * card->probability);
-    if (card->win_chance >= 0)
-        ui::text("the %s had a %.1f%% chance to win (%s)", card->winner.c_str(),
-                 100.0 * card->win_chance, card->verdict.c_str());
-    // The luck meter: for each side, how likely this outcome or a worse one was (a full bar:
-    // nearly every roll would have done worse; an empty one: bad luck).
-    if (!card->luck.empty()) ui::text_coloured(ui::heading(), "luck: this outcome or a worse one");
-    for (const auto& l : card->luck) {
-        ImGui::ProgressBar(float(l.this_or_worse), ImVec2(-1, 0), "");
-        ui::text("%s: %.1f%% of rolls this or worse (%s)", l.side.c_str(), 100.0 * l.this_or_worse,
-                 l.verdict.c_str());
+    // The why: the table row that decided it and each side's modifiers with their rules, a side
+    // to a (wrapped) line so the card still fits the presenter's column.
+    for (const auto& row : card->table_rows) ui::text_coloured(ui::lit(), "%s", row.text.c_str());
+    for (const auto& side : card->modifiers) {
+        std::string line = side.side.empty() ? "Why: " : "Why, " + side.side + ": ";
+        for (std::size_t i = 0; i < side.modifiers.size(); ++i)
+            line += (i ? ", " : "") + side.modifiers[i].text;
+        ui::text("%s", line.c_str());
     }
+    // The luck in words ("1 roll in 5 gives this result or worse for the French"), not bars.
+    if (!card->luck.empty()) ui::text_coloured(ui::heading(), "luck");
+    for (const auto& l : card->luck) ui::text("%s", l.sentence.c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
     ImGui::Separator();

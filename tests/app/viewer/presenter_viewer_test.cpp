@@ -105,10 +105,14 @@ TEST(PresenterViewer, TableFillsTheWindowLabelsAreNamesAndTheResultCardComesFirs
     ASSERT_GE(card, 0) << text;
     EXPECT_TRUE(tables < 0 || card < tables) << text;
     EXPECT_LT(line_with(lines, "explanation: > "), 0) << "no result-table row before the toggle";
-    // The luck meter: each side's chance of this outcome or a worse one.
-    EXPECT_GE(line_with(lines, "explanation: luck: this outcome or a worse one"), 0) << text;
-    EXPECT_GE(line_with(lines, "explanation: attacker: "), 0) << text;
-    EXPECT_GE(line_with(lines, "explanation: defender: "), 0) << text;
+    // The luck in words: how many rolls give this result or worse (or better) for a side.
+    EXPECT_GE(line_with(lines, "explanation: luck"), 0) << text;
+    EXPECT_GE(line_with(lines, "this result or "), 0) << text;
+    EXPECT_GE(line_with(lines, "result or better for the attacker"), 0) << text;
+    EXPECT_GE(line_with(lines, "for the defender"), 0) << text;
+    // The why: each side's modifiers with their rules.
+    EXPECT_GE(line_with(lines, "explanation: Why, attacker: "), 0) << text;
+    EXPECT_GE(line_with(lines, "explanation: Why, defender: "), 0) << text;
     EXPECT_GE(line_with(lines, "caption: "), 0) << "the large caption";
 
     // The standard layout: the card heads the explanation, then the tables with their rows.
