@@ -32,6 +32,10 @@ const Subcommand kSubcommands[] = {
      "re-simulate a replay and say whether it is identical (exit 0) or where it differs",
      run_verify},
     {"events", "REPLAY", "print a replay's events with their rule references", run_events},
+    {"luck", "REPLAY [--json] [--png FILE]",
+     "how lucky each side was: its luck in every event with exact odds, the running sum, the "
+     "luckiest and unluckiest moments; --png draws the graph",
+     run_luck},
     {"check", "SCENARIO [--png FILE] [--rules DIR]",
      "check a scenario: read it, play it once, find overlapping bases and doubtful orders; "
      "--png draws a deployment map",
