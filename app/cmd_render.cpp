@@ -14,10 +14,12 @@
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/captions.h"
 #include "renderer/export/label_painter.h"
+#include "renderer/export/marks_painter.h"
 #include "renderer/export/overlay_panels.h"
 #include "renderer/export/presenter_overlay.h"
 #include "renderer/image_io.h"
 #include "renderer/scene/framing.h"
+#include "renderer/scene/table_marks.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
 
@@ -103,9 +105,22 @@ int run_render(const Args& in) {
             render::PacedSegment segment;
             segment.event = state.event;
             presenter.paint(image, scene, {state, camera, renderer.terrain(), segment, 0.0});
-        } else if (labels) {  // name tags over the units, under any caption
-            render::CaptionPainter text(size.height);
-            render::paint_unit_labels(text, image, state, camera, renderer.terrain(), *labels);
+        } else {
+            // A captioned still keeps the table marks and the name tags, as its video does.
+            const bool captioned = overlay == "captions" || overlay == "panels";
+            if (captioned)
+                render::MarksPainter(size.height)
+                    .paint(image, render::table_marks(scene, state, renderer.visuals()), camera,
+                           renderer.terrain());
+            const auto tags = labels      ? labels
+                              : captioned ? std::optional(render::LabelStyle::name)
+                                          : std::nullopt;
+            if (tags) {  // name tags over the units, under any caption
+                render::CaptionPainter text(size.height);
+                render::paint_unit_labels(
+                    text, image, state, camera, renderer.terrain(), *tags,
+                    render::side_tag_colours(renderer.visuals(), scene.replay.header.sides));
+            }
         }
     }
     if (overlay == "captions" || overlay == "panels")

@@ -8,7 +8,8 @@
 namespace vedette::render {
 
 int paint_unit_labels(CaptionPainter& text, RgbaImage& frame, const SceneState& state,
-                      const Camera& camera, const TerrainModel& terrain, LabelStyle style) {
+                      const Camera& camera, const TerrainModel& terrain, LabelStyle style,
+                      const std::vector<TagColour>& colours) {
     const float w = float(frame.width), h = float(frame.height);
     const int line = text.line_height();
     // Every tag on screen first, then spread apart so that close units' names stay readable.
@@ -29,7 +30,8 @@ int paint_unit_labels(CaptionPainter& text, RgbaImage& frame, const SceneState& 
         const int tw = text.text_width(label);
         const float x0 = float(int(sx) - tw / 2 - 4), y0 = float(int(sy) - line - 2);
         tags.push_back({&u, &label, tw});
-        boxes.push_back({x0, y0, x0 + float(tw + 8), float(int(sy) + 2)});
+        // Room under the name for the side's colour bar.
+        boxes.push_back({x0, y0, x0 + float(tw + 8), float(int(sy) + 2 + line / 8)});
     }
     const std::vector<float> rise = spread_labels(boxes);
     int painted = 0;
@@ -38,9 +40,14 @@ int paint_unit_labels(CaptionPainter& text, RgbaImage& frame, const SceneState& 
         const int x1 = int(boxes[i].x1), y1 = int(boxes[i].y1 + rise[i]);
         if (x0 < 0 || y0 < 0 || x1 > int(frame.width) || y1 > int(frame.height)) continue;
         text.shade(frame, x0, y0, x1, y1, 0.45f);
-        const bool first_side = tags[i].unit->side == 0;
-        text.draw_text(frame, *tags[i].label, x0 + 4, y0 + 2, tags[i].width + 8,
-                       first_side ? 170 : 255, first_side ? 200 : 170, first_side ? 255 : 160);
+        const int side = tags[i].unit->side;
+        TagColour c = side == 0 ? TagColour{170, 200, 255} : TagColour{255, 170, 160};
+        if (side >= 0 && side < int(colours.size())) c = colours[std::size_t(side)];
+        // The name in near-white (it reads from the back of a room), the side as a bar of its
+        // colour under the name (the colour its front edges and uniforms wear).
+        const int bar = std::max(3, text.line_height() / 8);
+        text.fill(frame, x0, y1 - bar, x1, y1, c.r, c.g, c.b);
+        text.draw_text(frame, *tags[i].label, x0 + 4, y0 + 1, tags[i].width + 8, 246, 244, 236);
         ++painted;
     }
     return painted;

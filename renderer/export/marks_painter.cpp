@@ -39,11 +39,6 @@ struct Projection {
     }
 };
 
-Stroke side_stroke(int side, float width) {
-    return side == 0 ? Stroke{120, 160, 255, width, 0.95f, 0}
-                     : Stroke{255, 120, 110, width, 0.95f, 0};
-}
-
 }  // namespace
 
 MarksPainter::MarksPainter(std::uint32_t frame_height)
@@ -56,7 +51,7 @@ int MarksPainter::paint(RgbaImage& frame, const TableMarks& marks, const Camera&
     for (const auto& f : marks.fronts) {
         ScreenPoint a, b;
         if (!p.at(f.x0_mm, f.y0_mm, 1.5f, a) || !p.at(f.x1_mm, f.y1_mm, 1.5f, b)) continue;
-        paint_segment(frame, a, b, side_stroke(f.side, px(2.5f)));
+        paint_segment(frame, a, b, Stroke{f.colour.r, f.colour.g, f.colour.b, px(2.5f), 0.95f, 0});
         ++painted;
     }
     for (const auto& arrow : marks.arrows) {

@@ -2,9 +2,11 @@
 
 #include "renderer/export/captions.h"
 #include "renderer/export/label_painter.h"
+#include "renderer/export/marks_painter.h"
 #include "renderer/export/overlay_panels.h"
 #include "renderer/export/presenter_overlay.h"
 #include "renderer/export/video_export.h"
+#include "renderer/scene/table_marks.h"
 
 namespace vedette::render {
 
@@ -14,14 +16,32 @@ namespace {
 // --labels: a name tag over each unit the camera sees.
 class UnitLabelsPainter final : public OverlayPainter {
 public:
-    UnitLabelsPainter(std::uint32_t height, LabelStyle style) : text_(height), style_(style) {}
-    void paint(RgbaImage& frame, const ReplayScene&, const FrameMoment& m) override {
-        paint_unit_labels(text_, frame, m.state, m.camera, m.terrain, style_);
+    UnitLabelsPainter(std::uint32_t height, LabelStyle style, const Visuals& visuals)
+        : text_(height), style_(style), visuals_(visuals) {}
+    void paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m) override {
+        paint_unit_labels(text_, frame, m.state, m.camera, m.terrain, style_,
+                          side_tag_colours(visuals_, scene.replay.header.sides));
     }
 
 private:
     CaptionPainter text_;
     LabelStyle style_;
+    const Visuals& visuals_;
+};
+
+// Under captions and panels: the table marks of the moment (the arrows of the charge or melee
+// shown, the clash, front edges, status chips), as the presenter video draws them.
+class TableMarksPainter final : public OverlayPainter {
+public:
+    TableMarksPainter(std::uint32_t height, const Visuals& visuals)
+        : marks_(height), visuals_(visuals) {}
+    void paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m) override {
+        marks_.paint(frame, table_marks(scene, m.state, visuals_), m.camera, m.terrain);
+    }
+
+private:
+    MarksPainter marks_;
+    const Visuals& visuals_;
 };
 
 // --overlay presenter.
@@ -70,8 +90,14 @@ OverlayPainters overlay_painters(const ExportOptions& o, const Visuals& visuals)
     using namespace overlay_painters_impl;
     const std::uint32_t height = o.size.height;
     OverlayPainters painters;
-    if (o.labels && !o.presenter)
-        painters.push_back(std::make_unique<UnitLabelsPainter>(height, *o.labels));
+    // A captioned video keeps the arrows and name tags a viewer follows the story by.
+    const bool captioned = o.captions || o.panels;
+    if (captioned) painters.push_back(std::make_unique<TableMarksPainter>(height, visuals));
+    const auto labels = o.labels    ? o.labels
+                        : captioned ? std::optional(LabelStyle::name)
+                                    : std::nullopt;
+    if (labels && !o.presenter)
+        painters.push_back(std::make_unique<UnitLabelsPainter>(height, *labels, visuals));
     if (o.presenter) painters.push_back(std::make_unique<PresenterPainter>(o, visuals));
     if (o.captions || o.panels) painters.push_back(std::make_unique<CaptionOverlayPainter>(height));
     if (o.panels) painters.push_back(std::make_unique<PanelOverlayPainter>(height));

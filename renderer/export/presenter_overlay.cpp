@@ -65,7 +65,8 @@ void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const F
     }
     marks_.paint(frame, table_marks(scene, m.state, visuals_), m.camera, m.terrain);
     highlight_event_units(frame, scene, m);
-    paint_unit_labels(label_text_, frame, m.state, m.camera, m.terrain, labels_);
+    paint_unit_labels(label_text_, frame, m.state, m.camera, m.terrain, labels_,
+                      side_tag_colours(visuals_, scene.replay.header.sides));
     note(frame, m);
     if (m.state.event >= 0) {
         const auto& e = scene.replay.events[static_cast<std::size_t>(m.state.event)];

@@ -124,6 +124,7 @@ struct Builder {
     const SceneState& state;
     const Visuals& visuals;
     TableMarks out;
+    std::vector<TagColour> side_colours = side_tag_colours(visuals, scene.replay.header.sides);
 
     const std::vector<Event>& events() const { return scene.replay.events; }
     bool enemies(int a, int b) const {
@@ -272,8 +273,11 @@ struct Builder {
             const double half = std::max(4.0, v.width_mm / 2), depth = v.depth_mm / 2;
             const double px = f.fy, py = -f.fx;  // to the unit's right
             const double mx = v.x_mm + f.fx * depth, my = v.y_mm + f.fy * depth;
-            out.fronts.push_back(
-                {v.unit, v.side, mx - px * half, my - py * half, mx + px * half, my + py * half});
+            const TagColour colour = v.side >= 0 && v.side < int(side_colours.size())
+                                         ? side_colours[std::size_t(v.side)]
+                                         : TagColour{};
+            out.fronts.push_back({v.unit, v.side, mx - px * half, my - py * half, mx + px * half,
+                                  my + py * half, colour});
             const std::string marker = status_marker(scene.replay.header, v);
             if (marker.empty()) continue;
             const StatusLook look = visuals.status(marker);

@@ -55,6 +55,7 @@ struct StatusMark {
 struct FrontMark {
     int unit = -1, side = 0;
     double x0_mm = 0, y0_mm = 0, x1_mm = 0, y1_mm = 0;  // across the footprint's front
+    TagColour colour;  // its side's (side_tag_colours): the same as its name tag's
 };
 struct TableMarks {
     std::vector<ArrowMark> arrows;

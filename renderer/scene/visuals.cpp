@@ -318,4 +318,26 @@ const char* counter_symbol_name(CounterSymbol s) {
     return counter_symbol_names().at(static_cast<std::size_t>(s)).c_str();
 }
 
+std::vector<TagColour> side_tag_colours(const Visuals& visuals,
+                                        const std::vector<sim::record::SideInfo>& sides) {
+    // Lightened four tenths of the way to white: a dark green coat still reads on a tag's dark
+    // shade, and stays apart from a blue one.
+    const auto tag = [](const Colour& c) {
+        const auto light = [](float v) { return byte_of(v + (1.0f - v) * 0.4f); };
+        return TagColour{light(c[0]), light(c[1]), light(c[2])};
+    };
+    std::vector<TagColour> out;
+    for (std::size_t i = 0; i < sides.size(); ++i)
+        out.push_back(tag(visuals.nation_colour(sides[i].nation, int(i))));
+    // Two sides that would look alike (French against Bavarians in blue) keep blue and red.
+    const auto apart = [](const TagColour& a, const TagColour& b) {
+        return std::abs(a.r - b.r) + std::abs(a.g - b.g) + std::abs(a.b - b.b) >= 80;
+    };
+    if (out.size() >= 2 && !apart(out[0], out[1])) {
+        out[0] = {170, 200, 255};
+        for (std::size_t i = 1; i < out.size(); ++i) out[i] = {255, 170, 160};
+    }
+    return out;
+}
+
 }  // namespace vedette::render

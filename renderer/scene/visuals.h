@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "renderer/scene/mesh_kind.h"
+#include "sim/record/header.h"
 
 namespace vedette::render {
 
@@ -117,5 +118,14 @@ Visuals load_visuals(const std::string& file);
 std::string default_visuals_file();
 // The visuals.json that comes with Vedette: assets/ beside the executable, else the source tree.
 std::string shipped_visuals_file();
+
+// The colour that marks a side on the table's name tags and front edges: its nation's uniform
+// colour (the colour its figures and bases wear), lightened to read on a dark tag; the built-in
+// blue and red when the two sides' nations would look alike. One entry per side of `sides`.
+struct TagColour {
+    std::uint8_t r = 255, g = 255, b = 255;
+};
+std::vector<TagColour> side_tag_colours(const Visuals& visuals,
+                                        const std::vector<sim::record::SideInfo>& sides);
 
 }  // namespace vedette::render

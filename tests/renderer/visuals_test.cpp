@@ -257,3 +257,33 @@ TEST(Visuals, ABadFileIsRefusedNamingTheFileAndThePlace) {
 
 }  // namespace
 }  // namespace vedette::render
+
+namespace vedette::render {
+namespace side_tag_colours_test {
+
+int apart(const TagColour& a, const TagColour& b) {
+    return std::abs(a.r - b.r) + std::abs(a.g - b.g) + std::abs(a.b - b.b);
+}
+
+// Name tags and front edges wear the side's nation colour, as its figures do (Borodino's Russians
+// green, the French blue), unless the two sides would look alike.
+TEST(SideTagColours, FollowTheNationsUniformsAndStayApart) {
+    const Visuals v = load_visuals(std::string(VEDETTE_SOURCE_DIR) + "/assets/visuals.json");
+    const std::vector<sim::record::SideInfo> borodino = {{"ru", "Russians", "russian"},
+                                                         {"fr", "French", "french"}};
+    const auto c = side_tag_colours(v, borodino);
+    ASSERT_EQ(c.size(), 2u);
+    EXPECT_GT(c[0].g, c[0].b) << "Russian green";
+    EXPECT_GT(c[1].b, c[1].g) << "French blue";
+    EXPECT_GE(apart(c[0], c[1]), 80);
+    // Lightened: every channel at least four tenths of the way to white.
+    EXPECT_GE(std::min({c[0].r, c[0].g, c[0].b, c[1].r, c[1].g, c[1].b}), 102);
+    const std::vector<sim::record::SideInfo> alike = {{"a", "French", "french"},
+                                                      {"b", "Poles", "polish"}};
+    const auto d = side_tag_colours(v, alike);
+    ASSERT_EQ(d.size(), 2u);
+    EXPECT_GE(apart(d[0], d[1]), 150) << "alike nations fall back to blue and red";
+}
+
+}  // namespace side_tag_colours_test
+}  // namespace vedette::render

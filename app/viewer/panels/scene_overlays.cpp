@@ -174,7 +174,7 @@ void draw_marks(const FrameView& f, const Projector& p, ImDrawList* dl,
     };
     for (const auto& front : marks.fronts)
         polyline(dl, p, {{front.x0_mm, front.y0_mm}, {front.x1_mm, front.y1_mm}},
-                 side_colour(front.side, 230), 3.0f);
+                 IM_COL32(front.colour.r, front.colour.g, front.colour.b, 230), 3.0f);
     ui::note("fronts: " + std::to_string(marks.fronts.size()));
     for (const auto& a : marks.arrows) {
         styled_arrow(dl, p, a);
@@ -344,9 +344,20 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
                 continue;
             const ImVec2 size = ImGui::CalcTextSize(render::label_text(u, m.labels).c_str());
             shown.push_back(&u);
-            boxes.push_back({s.x - size.x / 2 - 2, s.y - size.y, s.x + size.x / 2 + 2, s.y});
+            // Room under the name for the side's colour bar.
+            boxes.push_back({s.x - size.x / 2 - 2, s.y - size.y, s.x + size.x / 2 + 2,
+                             s.y + std::max(3.0f, size.y / 8)});
         }
         const std::vector<float> rise = render::spread_labels(boxes);
+        // Each side's tag colour is its nation's, as its front edges and figures wear it.
+        static const render::Visuals built_in;
+        const auto tag_colours = render::side_tag_colours(f.visuals ? *f.visuals : built_in,
+                                                          m.scene.replay.header.sides);
+        const auto tag_colour = [&](int side) {
+            if (side < 0 || side >= int(tag_colours.size())) return side_colour(side);
+            const auto& c = tag_colours[std::size_t(side)];
+            return IM_COL32(c.r, c.g, c.b, 255);
+        };
         for (std::size_t i = 0; i < shown.size(); ++i) {
             const render::UnitView& u = *shown[i];
             // The tag's box, risen; its bottom middle is where the status chips hang.
@@ -357,8 +368,11 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
             const std::string& label = render::label_text(u, m.labels);
             dl->AddRectFilled(tl, br, sel ? IM_COL32(255, 230, 120, 220) : IM_COL32(0, 0, 0, 120),
                               3.0f);
-            dl->AddText(ImVec2(tl.x + 2, tl.y), sel ? IM_COL32(0, 0, 0, 255) : side_colour(u.side),
-                        label.c_str());
+            // Near-white names; the side shows as a bar of its colour under the name.
+            const float bar = std::max(3.0f, ImGui::GetFontSize() / 8);
+            dl->AddRectFilled(ImVec2(tl.x, br.y - bar), br, tag_colour(u.side));
+            dl->AddText(ImVec2(tl.x + 2, tl.y),
+                        sel ? IM_COL32(0, 0, 0, 255) : IM_COL32(246, 244, 236, 255), label.c_str());
             ui::note("label: " + label);
             // Drawn on the background: the display is what could cut it off.
             ui::note_item("label", label, ImGui::GetFontSize(), tl.y, br.y,
