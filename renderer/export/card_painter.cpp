@@ -42,8 +42,14 @@ CardPainter::CardPainter(std::uint32_t frame_height, float font_scale)
 
 int CardPainter::die(RgbaImage& frame, const sim::record::Die& face, int x, int y, bool paint) {
     if (!paint) return x + die_;
-    const DieColours c = die_colours(face.mark);
-    const int border = face.mark == "forced" ? std::max(3, die_ / 10) : std::max(2, die_ / 24);
+    DieColours c = die_colours(face.mark);
+    // A forced die keeps its hit or miss face and gets the forced border.
+    const bool forced = face.forced || face.mark == "forced";
+    if (forced) {
+        const DieColours mark = die_colours("forced");
+        for (int i = 0; i < 3; ++i) c.border[i] = mark.border[i];
+    }
+    const int border = forced ? std::max(3, die_ / 10) : std::max(2, die_ / 24);
     text_.fill(frame, x, y, x + die_, y + die_, c.border[0], c.border[1], c.border[2]);
     text_.fill(frame, x + border, y + border, x + die_ - border, y + die_ - border, c.face[0],
                c.face[1], c.face[2]);

@@ -151,8 +151,12 @@ bool result_card(const Explanation& e, float dice_size) {
         ui::text("%s", line.c_str());
     }
     // The luck in words ("1 roll in 5 gives this result or worse for the French"), not bars.
-    if (!card->luck.empty()) ui::text_coloured(ui::heading(), "luck");
-    for (const auto& l : card->luck) ui::text("%s", l.sentence.c_str());
+    for (std::size_t i = 0; i < card->luck.size(); ++i) {
+        if (i == 0)  // the first sentence carries the heading: a line saved for the column
+            ui::text_coloured(ui::heading(), "luck: %s", card->luck[i].sentence.c_str());
+        else
+            ui::text("%s", card->luck[i].sentence.c_str());
+    }
     ImGui::PopTextWrapPos();
     ImGui::EndGroup();
     ImGui::Separator();
@@ -210,8 +214,11 @@ void explanation_panel(const FrameView& f, CommandQueue& q) {
     const auto& e = events[static_cast<std::size_t>(shown)];
     const Explanation& x = *e.explanation;
     begin_fitted_text(f, shown);
-    ui::text_coloured(ui::heading(), "%s, event %d, turn %d  [%s]", x.title.c_str(), e.seq, e.turn,
-                      (x.rule.empty() ? e.rule : x.rule).c_str());
+    // The presenter's result card names what it explains in its first line: no heading twice.
+    const bool presenter = f.model.layout == Layout::presenter;
+    if (!presenter || !render::result_card_of(x))
+        ui::text_coloured(ui::heading(), "%s, event %d, turn %d  [%s]", x.title.c_str(), e.seq,
+                          e.turn, (x.rule.empty() ? e.rule : x.rule).c_str());
     // The presenter's caption already shows the current event's text in large type.
     if (f.model.layout != Layout::presenter || shown != f.model.timeline.current_event())
         ui::text_wrapped("%s", e.text.c_str());

@@ -152,47 +152,84 @@ SceneRect scene_rect(const PanelVisibility& p, float width, float height, Layout
     return r;
 }
 
+namespace {
+
+// One die at `p`: its face in its mark's colour (hits green, misses dark grey: a glance counts
+// them), a blue border on a die the scenario forced, pips for 1-6 and the number otherwise.
+void draw_die(ImDrawList* dl, const sim::record::Die& d, ImVec2 p, float size) {
+    const bool hit = d.mark == "hit", miss = d.mark == "miss";
+    const bool dim = d.mark == "dropped" || d.mark == "rerolled";
+    const ImU32 face = hit    ? IM_COL32(56, 186, 86, 255)
+                       : miss ? IM_COL32(58, 58, 64, 255)
+                       : dim  ? IM_COL32(150, 144, 130, 255)
+                              : IM_COL32(245, 240, 225, 255);
+    const ImU32 ink = hit    ? IM_COL32(255, 255, 255, 255)
+                      : miss ? IM_COL32(175, 175, 182, 255)
+                             : IM_COL32(30, 25, 20, 255);
+    const bool forced = d.forced || d.mark == "forced";
+    const ImU32 edge = forced ? IM_COL32(70, 150, 255, 255) : IM_COL32(60, 50, 40, 255);
+    const ImVec2 q(p.x + size, p.y + size);
+    dl->AddRectFilled(p, q, face, size * 0.18f);
+    dl->AddRect(p, q, edge, size * 0.18f, 0, forced ? std::max(2.0f, size / 12) : 1.0f);
+    // Pip positions on a 3x3 grid, as on a real die.
+    static const int pips[7][7][2] = {{},
+                                      {{1, 1}},
+                                      {{0, 0}, {2, 2}},
+                                      {{0, 0}, {1, 1}, {2, 2}},
+                                      {{0, 0}, {2, 0}, {0, 2}, {2, 2}},
+                                      {{0, 0}, {2, 0}, {1, 1}, {0, 2}, {2, 2}},
+                                      {{0, 0}, {2, 0}, {0, 1}, {2, 1}, {0, 2}, {2, 2}}};
+    const int v = d.value;
+    if (v >= 1 && v <= 6) {
+        for (int i = 0; i < v; ++i) {
+            const float cx = p.x + size * (0.25f + 0.25f * float(pips[v][i][0]));
+            const float cy = p.y + size * (0.25f + 0.25f * float(pips[v][i][1]));
+            dl->AddCircleFilled(ImVec2(cx, cy), size * 0.09f, ink);
+        }
+    } else {  // a die of another size (d10, d20): its number
+        const std::string digits = std::to_string(v);
+        dl->AddText(ImVec2(p.x + size * 0.2f, p.y + size * 0.1f), ink, digits.c_str());
+    }
+}
+
+}  // namespace
+
 void draw_dice(const std::vector<sim::record::Die>& dice, float size) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     std::string note = "dice", marks;
-    float top = ImGui::GetCursorScreenPos().y, bottom = top;
     for (const auto& d : dice) {
-        const int v = d.value;
-        note += " " + std::to_string(v);
+        note += " " + std::to_string(d.value);
         if (!d.mark.empty()) marks += (marks.empty() ? "" : ", ") + d.mark;
-        const ImVec2 p = ImGui::GetCursorScreenPos();
-        if (&d == &dice.front()) top = p.y;
-        bottom = std::max(bottom, p.y + size);
-        // A die kept by the scenario or re-rolled is drawn on a tinted face (its mark on hover).
-        const ImU32 face = d.mark.empty() || d.mark == "hit" || d.mark == "kept"
-                               ? IM_COL32(245, 240, 225, 255)
-                               : IM_COL32(215, 225, 245, 255);
-        dl->AddRectFilled(p, ImVec2(p.x + size, p.y + size), face, size * 0.18f);
-        dl->AddRect(p, ImVec2(p.x + size, p.y + size), IM_COL32(60, 50, 40, 255), size * 0.18f);
-        // Pip positions on a 3x3 grid, as on a real die.
-        static const int pips[7][7][2] = {{},
-                                          {{1, 1}},
-                                          {{0, 0}, {2, 2}},
-                                          {{0, 0}, {1, 1}, {2, 2}},
-                                          {{0, 0}, {2, 0}, {0, 2}, {2, 2}},
-                                          {{0, 0}, {2, 0}, {1, 1}, {0, 2}, {2, 2}},
-                                          {{0, 0}, {2, 0}, {0, 1}, {2, 1}, {0, 2}, {2, 2}}};
-        if (v >= 1 && v <= 6) {
-            for (int i = 0; i < v; ++i) {
-                const float cx = p.x + size * (0.25f + 0.25f * float(pips[v][i][0]));
-                const float cy = p.y + size * (0.25f + 0.25f * float(pips[v][i][1]));
-                dl->AddCircleFilled(ImVec2(cx, cy), size * 0.09f, IM_COL32(30, 25, 20, 255));
-            }
-        } else {  // a die of another size (d10, d20): its number
-            const std::string digits = std::to_string(v);
-            dl->AddText(ImVec2(p.x + size * 0.2f, p.y + size * 0.1f), IM_COL32(30, 25, 20, 255),
-                        digits.c_str());
-        }
-        ImGui::Dummy(ImVec2(size, size));
-        if (!d.mark.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", d.mark.c_str());
-        ImGui::SameLine();
     }
-    ImGui::NewLine();
+    // Hits in a row of their own above the misses when the dice are so marked; every row wraps
+    // at the panel's edge (twelve dice at font scale 2 ran past it).
+    std::vector<std::vector<const sim::record::Die*>> rows(1);
+    const auto marked = [&](const char* m) {
+        return std::any_of(dice.begin(), dice.end(), [&](const auto& d) { return d.mark == m; });
+    };
+    if (marked("hit") || marked("miss")) rows.emplace_back();
+    for (const auto& d : dice) rows[rows.size() == 2 && d.mark == "miss" ? 1 : 0].push_back(&d);
+    const float gap = std::max(2.0f, size / 10);
+    const float left = ImGui::GetCursorScreenPos().x;
+    const float right = left + std::max(size, ImGui::GetContentRegionAvail().x);
+    float top = ImGui::GetCursorScreenPos().y, y = top;
+    for (const auto& row : rows) {
+        if (row.empty()) continue;
+        float x = left;
+        for (const auto* d : row) {
+            if (x > left && x + size > right) x = left, y += size + gap;
+            draw_die(dl, *d, ImVec2(x, y), size);
+            ImGui::SetCursorScreenPos(ImVec2(x, y));
+            ImGui::Dummy(ImVec2(size, size));
+            if (!d->mark.empty() && ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s", d->mark.c_str());
+            x += size + gap;
+        }
+        y += size + gap;
+    }
+    ImGui::SetCursorScreenPos(ImVec2(left, y));
+    ImGui::Dummy(ImVec2(0, 0));
+    const float bottom = y - gap;
     const std::string line = marks.empty() ? note : note + "  [" + marks + "]";
     ui::note(line);
     if (!dice.empty() && ui::capturing())
