@@ -7,12 +7,15 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <set>
 #include <string>
 
 #include "renderer/export/pacing.h"
 #include "renderer/export/presenter_overlay.h"
 #include "renderer/scene/director.h"
 #include "renderer/scene/framing.h"
+#include "renderer/scene/terrain_mesh.h"
 #include "renderer/scene/visuals.h"
 
 namespace vedette::render {
@@ -123,6 +126,57 @@ Report film(const std::string& replay) {
             r.first_problem = "event " + std::to_string(state.event) + " (" + e.text + ")";
     }
     return r;
+}
+
+// The result card's side, read from the frame: its gold edge at the left card's left edge or at
+// the right card's. 0: no card; 1 left; 2 right.
+int card_side_in(const RgbaImage& frame) {
+    const int w = int(frame.width), h = int(frame.height);
+    const int card_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
+    const auto gold = [&](int x) {
+        const std::uint8_t* p = frame.at(std::uint32_t(x), std::uint32_t(margin + 2));
+        return p[0] == 255 && p[1] == 214 && p[2] == 90;
+    };
+    return gold(margin + 1) ? 1 : gold(w - margin - card_w + 1) ? 2 : 0;
+}
+
+// Export test of the card's side: over the frames of a presenter export that show a card, the
+// card stands on one side for the whole episode (it may change between episodes).
+TEST(PresenterCard, KeepsItsSideForAWholeEpisode) {
+    const ReplayScene scene =
+        load_replay_scene(kSource + "/replays/dicepool/14_action.replay.json");
+    Pacing p;
+    p.fps = kFps;
+    p.min_caption_s = 2.0;
+    const PacedVideo v = pace_video(scene, 0, scene.duration_ms / 3, p);
+    static const Visuals visuals;
+    constexpr std::uint32_t w = 768, h = 432;
+    PresenterOverlay overlay(w, h, LabelStyle::name, visuals);
+    DirectorCamera director(2.0, 0.6, presenter_shot_limits());
+    const TerrainModel terrain(scene.replay.header.board.terrain);
+    std::map<int, int> side_of;  // episode (or -2 - event) -> the side first seen
+    int cards = 0, episodes_with_both = 0;
+    std::set<int> sides_seen;
+    for (std::size_t i = 0; i < v.frames.size(); ++i) {
+        const SceneState state = scene_at_time(scene, v.frames[i].replay_ms);
+        const Camera camera = director.next(scene, state, float(w) / float(h), 1.0 / kFps);
+        const int shown = card_event(scene, state.event);
+        if (shown < 0) continue;
+        RgbaImage frame(w, h);
+        const PacedSegment& segment = v.segments[std::size_t(v.frames[i].segment)];
+        overlay.paint(frame, scene, {state, camera, terrain, segment, double(i) / kFps});
+        const int side = card_side_in(frame);
+        ASSERT_NE(side, 0) << "frame " << i << ": no card found though event " << shown
+                           << " has one";
+        ++cards;
+        sides_seen.insert(side);
+        const int episode = scene.replay.events[std::size_t(shown)].episode;
+        const int key = episode >= 0 ? episode : -2 - shown;
+        const auto [it, first] = side_of.emplace(key, side);
+        if (!first && it->second != side) ++episodes_with_both;
+    }
+    EXPECT_GT(cards, 30);
+    EXPECT_EQ(episodes_with_both, 0);
 }
 
 class PresenterFraming : public ::testing::TestWithParam<const char*> {};
