@@ -190,10 +190,14 @@ int PresenterOverlay::card_limit(std::uint32_t height) {
 void PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
                                    const FrameMoment& m) {
     const int shown = PanelPainter::explained_event(scene, m.state.event);
-    if (shown < 0) return;
+    const auto card = shown >= 0
+                          ? result_card_of(*scene.replay.events[std::size_t(shown)].explanation)
+                          : std::nullopt;
+    if (!card) {
+        charge_card(frame, scene, m);
+        return;
+    }
     const auto& event = scene.replay.events[static_cast<std::size_t>(shown)];
-    const auto card = result_card_of(*event.explanation);
-    if (!card) return;
     // The top corner farther from the action, chosen when the episode's card first shows and
     // kept until the episode ends: a card that jumps sides mid-story loses the reader.
     const int key = event.episode >= 0 ? event.episode : -2 - shown;
@@ -203,6 +207,24 @@ void PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
                    .first;
     const auto box = card_box(frame.width, frame.height, scene, m.state.event, side->second);
     card_.paint(frame, *card, box->x0, box->y0, box->x1 - box->x0, false, card_limit(frame.height));
+}
+
+// During a charge's approach, the charge's own card (result_card.h charge_card_of), on the side
+// its episode's cards take.
+void PresenterOverlay::charge_card(RgbaImage& frame, const ReplayScene& scene,
+                                   const FrameMoment& m) {
+    const auto card = charge_card_of(scene.replay.events, m.state.event);
+    if (!card) return;
+    const int episode = scene.replay.events[static_cast<std::size_t>(m.state.event)].episode;
+    auto side = card_side_.find(episode);
+    if (side == card_side_.end())
+        side =
+            card_side_.emplace(episode, box_goes_left(frame, scene, m.state, m.camera, m.terrain))
+                .first;
+    const int w = int(frame.width), h = int(frame.height);
+    const int card_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
+    const int x0 = side->second ? margin : w - margin - card_w;
+    card_.paint(frame, *card, x0, margin, card_w, false, card_limit(frame.height));
 }
 
 bool PresenterOverlay::card_left(int episode_or_event) const {

@@ -59,6 +59,7 @@ private:
     void title_card(RgbaImage& frame, const ReplayScene& scene, double fade);
     void highlight_event_units(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
     void result_card(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
+    void charge_card(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
     void note(RgbaImage& frame, const FrameMoment& m);
     static int card_limit(std::uint32_t height);
 

@@ -7,6 +7,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "renderer/scene/framing.h"
+#include "renderer/scene/result_card.h"
 
 namespace vedette::render {
 
@@ -112,7 +113,8 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
             if (spec.limits && (ids.empty() || ids.size() >= scene.replay.header.units.size())) {
                 establishing_shot(eye, target, corners, aspect, *spec.limits, w, d);
             } else if (spec.limits) {
-                const bool card = card_event(scene, state.event) >= 0;
+                const bool card = card_event(scene, state.event) >= 0 ||
+                                  charge_card_of(scene.replay.events, state.event).has_value();
                 fit_shot(eye, target, corners, aspect, *spec.limits,
                          card ? spec.limits->area : spec.limits->open_area, w, d);
             }

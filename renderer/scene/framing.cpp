@@ -159,7 +159,7 @@ ScreenArea presenter_free_area() {
 }
 
 ShotLimits presenter_shot_limits() {
-    return {presenter_free_area(), {0.04f, 0.07f, 0.96f, 0.70f}, true, 0.10f, 300.0f};
+    return {presenter_free_area(), {0.04f, 0.07f, 0.96f, 0.70f}, true, 0.08f, 300.0f};
 }
 
 float void_fraction(const Camera& camera, float /*aspect*/, double width_mm, double depth_mm,

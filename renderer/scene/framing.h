@@ -16,7 +16,7 @@ namespace vedette::render {
 // top-right corner when the action is on the left) and above the caption band.
 ScreenArea presenter_free_area();
 // The shots of a presenter video: the units in its free area (beside the card, above the caption
-// band; the whole width when no card shows), at most 10% of the frame beyond the table (the
+// band; the whole width when no card shows), at most 8% of the frame beyond the table (the
 // video's limit is 15%; the director's smoothing needs the margin).
 ShotLimits presenter_shot_limits();
 

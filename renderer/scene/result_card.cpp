@@ -266,3 +266,42 @@ std::optional<ResultCard> result_card_of(const sim::record::Explanation& e) {
 }
 
 }  // namespace vedette::render
+
+namespace vedette::render {
+
+std::optional<ResultCard> charge_card_of(const std::vector<sim::record::Event>& events, int event) {
+    if (event < 0 || event >= static_cast<int>(events.size())) return std::nullopt;
+    const int episode = events[static_cast<std::size_t>(event)].episode;
+    if (episode < 0) return std::nullopt;
+    // Back through the episode to its declaration; a melee on the way means the approach is over.
+    int declared = -1;
+    for (int i = event; i >= 0 && declared < 0; --i) {
+        const auto& e = events[static_cast<std::size_t>(i)];
+        if (e.episode != episode) continue;
+        if (e.category == sim::record::Category::melee) return std::nullopt;
+        if (e.category == sim::record::Category::declare) declared = i;
+    }
+    if (declared < 0) return std::nullopt;
+    const auto& d = events[static_cast<std::size_t>(declared)];
+    ResultCard card;
+    card.title = "Charge";
+    // "X charges Y: 22.5 cm away, charge move 36 cm, ...": who and whom as the headline, the
+    // distances and reach under it.
+    const auto colon = d.text.find(": ");
+    card.outcome = d.text.substr(0, colon);
+    if (colon != std::string::npos) {
+        const std::string rest = d.text.substr(colon + 2);
+        card.table_rows.push_back({"Reach", rest, d.rule, rest});
+    }
+    for (int i = declared + 1; i <= event; ++i) {
+        const auto& t = events[static_cast<std::size_t>(i)];
+        if (t.episode != episode || t.category != sim::record::Category::test) continue;
+        card.table_rows.push_back({"Test", t.text, t.rule, t.text});
+        if (!t.explanation) continue;
+        if (const auto test = result_card_of(*t.explanation))
+            for (const auto& dice : test->dice) card.dice.push_back(dice);
+    }
+    return card;
+}
+
+}  // namespace vedette::render

@@ -69,6 +69,12 @@ struct ResultCard {
 // The card for an explanation that has a lit result or an actual odds outcome; nullopt otherwise.
 std::optional<ResultCard> result_card_of(const sim::record::Explanation& e);
 
+// During a charge's approach (its episode's declaration shown or passed, no melee card yet): a card
+// of the charge itself, titled "Charge": the declaration in words (who, against whom, how far and
+// the reach, as the ruleset wrote it) as its headline, then the tests of the episode so far that
+// allowed it (or stopped it), each with its dice. nullopt outside such a moment.
+std::optional<ResultCard> charge_card_of(const std::vector<sim::record::Event>& events, int event);
+
 // Every line of text the card carries, in reading order: the title, the outcome, each side's dice,
 // each side's modifiers ("attacker: Cuirassiers +5 (Melee modifiers)"), the table rows, the luck
 // sentences. The painters lay them out their own way; tests read them all.

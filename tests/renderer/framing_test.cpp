@@ -65,12 +65,15 @@ Report film(const std::string& replay) {
     p.reading_chars_per_s = 15.0;
     p.holds = default_holds();
     const PacedVideo v = pace_video(scene, 0, scene.duration_ms, p);
-    // The frames to check: settled ones (a second into a held moment) of events with units.
+    // The frames to check: settled ones (a second into a held moment, the shot taken) of events
+    // with units.
     std::vector<std::size_t> settled;
     for (std::size_t i = 0; i < v.frames.size(); ++i) {
         const PacedSegment& s = v.segments[std::size_t(v.frames[i].segment)];
         const double at = double(i) / kFps - s.video_start_s;
-        if (s.event < 0 || at < s.play_s + 0.8 || at > s.play_s + s.hold_s) continue;
+        // Settled: the director keeps a shot at least 2 s before it moves on (min_shot_s), then
+        // eases in for about a second.
+        if (s.event < 0 || at < std::max(s.play_s + 0.8, 3.2) || at > s.play_s + s.hold_s) continue;
         const auto& e = scene.replay.events[std::size_t(s.event)];
         // An event naming every unit (the setup) gets an establishing shot of the table instead.
         const bool everyone = e.units.size() >= scene.replay.header.units.size();

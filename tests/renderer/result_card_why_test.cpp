@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "renderer/scene/result_card.h"
+#include "sim/replay/replay.h"
 
 namespace vedette::render {
 namespace result_card_why_test {
@@ -157,4 +158,37 @@ TEST(LuckSentence, OutOfRangeIsClamped) {
 }
 
 }  // namespace result_card_why_test
+}  // namespace vedette::render
+
+namespace vedette::render {
+namespace charge_card_test {
+
+// During a charge's approach (the demo's lancers on Bull's troop: declared at event 2, the
+// battery evades at 3) the card is the charge's: who and whom, then the reach; not after a melee
+// of its episode, nor outside an episode.
+TEST(ChargeCard, ShowsWhoChargesWhomAndTheReachDuringTheApproach) {
+    const auto replay = sim::replay::read_replay(std::string(VEDETTE_SOURCE_DIR) +
+                                                 "/replays/demo/demo_battle.replay.json");
+    const auto& events = replay.events;
+    int declared = -1;
+    for (std::size_t i = 0; i < events.size() && declared < 0; ++i)
+        if (events[i].category == sim::record::Category::declare && events[i].episode >= 0)
+            declared = int(i);
+    ASSERT_GE(declared, 0);
+    const auto card = charge_card_of(events, declared + 1);
+    ASSERT_TRUE(card);
+    EXPECT_EQ(card->title, "Charge");
+    EXPECT_NE(events[std::size_t(declared)].text.find(card->outcome), std::string::npos);
+    EXPECT_EQ(card->outcome.find(':'), std::string::npos) << "the reach goes under the headline";
+    ASSERT_FALSE(card->table_rows.empty());
+    EXPECT_NE(card->table_rows[0].text.find("cm"), std::string::npos) << card->table_rows[0].text;
+    EXPECT_FALSE(charge_card_of(events, 0)) << "the setup is no charge";
+    for (std::size_t i = 0; i < events.size(); ++i)
+        if (events[i].category == sim::record::Category::melee) {
+            EXPECT_FALSE(charge_card_of(events, int(i))) << "a melee shows its own card";
+            break;
+        }
+}
+
+}  // namespace charge_card_test
 }  // namespace vedette::render
