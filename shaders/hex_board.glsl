@@ -1,7 +1,8 @@
 // The hex grid of a hex board, drawn on the ground from the table position of each pixel (so it
 // follows the hills, with no geometry to fight the terrain's depth), anti-aliased with the
 // pixel's own footprint. Per-hex data come from a small texel buffer, two texels per hex of the
-// grid's bounding rectangle: [0] a = 1 on the board; [1] a tint (rgb) and how strongly it covers
+// grid's bounding rectangle: [0] a = 1 on the board, r = 1 when its marks are outlines only (a
+// band inside the edge, no fill: zones of control); [1] a tint (rgb) and how strongly it covers
 // the hex (a): the viewer's and exporter's overlays (zones of control, frontal hexes, paths).
 layout(set = 0, binding = 2) uniform samplerBuffer hex_cells;
 
@@ -61,17 +62,18 @@ vec3 hex_board(vec3 color, vec3 world, vec4 grid, vec4 cells, vec4 style) {
     bool inside = grid.w != 0.0 && cell.x >= 0 && cell.y >= 0 && cell.x < int(cells.z) &&
                   cell.y < int(cells.w);
     int index = inside ? 2 * (cell.y * int(cells.z) + cell.x) : 0;
-    float board = texelFetch(hex_cells, index).a;  // fetched first: a && around it would branch
-    bool on_board = inside && board >= 0.5;
+    vec4 base = texelFetch(hex_cells, index);  // fetched first: a && around it would branch
+    bool on_board = inside && base.a >= 0.5;
+    float outline_only = step(0.5, base.r);  // r: the hex's marks are outlines (no fill)
     float d = edge_distance(p, hex_centre(h, g), g);
     // A pixel's footprint in mm, from the table position (smooth across the edge), not from d:
     // d folds at the edge, so a 2x2 pixel quad straddling it can see no change in d at all.
     float fw = max(max(length(dFdx(p)), length(dFdy(p))), 1e-4);
     // A marked hex (tint a > 0): tinted all over, more strongly in a band inside its edge.
     vec4 tint = texelFetch(hex_cells, index + 1);
-    float band = g.z * 0.14;
+    float band = g.z * mix(0.14, 0.07, outline_only);  // an outline is a thin band
     float inner = 1.0 - smoothstep(band - fw, band + fw, d);
-    vec3 tinted = mix(color, tint.rgb, tint.a * (0.45 + 0.45 * inner));
+    vec3 tinted = mix(color, tint.rgb, tint.a * mix(0.45 + 0.45 * inner, inner, outline_only));
     float half_width = style.y * fw;
     float line = 1.0 - smoothstep(half_width - fw, half_width + fw, d);
     return on_board ? tinted * mix(1.0, style.x, line) : color;

@@ -77,8 +77,10 @@ void add_selection_hex_marks(const ViewerModel& m, render::SceneState& state) {
                     std::find(o.states.begin(), o.states.end(), u.state) == o.states.end())
                     continue;
                 const auto tint = side_wide ? kSideTint : kOwnTints[own++ % kOwnTints.size()];
+                // The side's zones (of control) as light outlines: a fill over half the board
+                // hid it; the selected unit's own hexes filled.
                 for (const auto h : hexes_now(m, u, o, starts[std::size_t(u.unit)]))
-                    marks.push_back({h.q, h.r, tint});
+                    marks.push_back({h.q, h.r, tint, side_wide});
             }
         }
     state.hex_marks.insert(state.hex_marks.end(), marks.begin(), marks.end());

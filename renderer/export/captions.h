@@ -7,13 +7,12 @@
 #include <string>
 
 #include "renderer/image_io.h"
+#include "renderer/scene/rule_words.h"  // readable_rule, which captions use
 #include "renderer/scene/scene_state.h"
 #include "renderer/ui/typeface.h"
 
 namespace vedette::render {
 
-// A rule reference as a viewer reads it: without the project's seed numbers ("(seed 000)").
-std::string readable_rule(const std::string& rule);
 // A caption's second line for an event: its turn, phase and rule (the battle's title at setup).
 std::string caption_detail(const ReplayScene& scene, const sim::record::Event& e);
 

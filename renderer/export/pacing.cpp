@@ -1,6 +1,5 @@
 #include "renderer/export/pacing.h"
 
-#include "renderer/export/overlay_panels.h"
 #include "renderer/scene/result_card.h"
 
 #include <algorithm>
@@ -67,7 +66,7 @@ void hold_for_cards(const ReplayScene& scene, const Pacing& pacing,
                     std::vector<PacedSegment>& segments) {
     if (pacing.reading_chars_per_s <= 0) return;
     const auto card_of = [&](const PacedSegment& s) {
-        return s.event < 0 ? -1 : PanelPainter::explained_event(scene, s.event);
+        return s.event < 0 ? -1 : card_event(scene, s.event);
     };
     for (std::size_t i = 0; i < segments.size();) {
         const int shown = card_of(segments[i]);

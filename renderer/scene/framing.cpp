@@ -4,8 +4,6 @@
 #include <cmath>
 #include <optional>
 
-#include "renderer/scene/result_card.h"
-
 namespace vedette::render {
 
 namespace {
@@ -206,17 +204,6 @@ void establishing_shot(glm::vec3& eye, glm::vec3& target, const std::vector<glm:
            void_fraction(look_at_camera(eye, target, aspect), aspect, width_mm, depth_mm, 32, 18)};
     cut_the_void(s, points, aspect, limits, whole, width_mm, depth_mm, false);
     eye = s.eye, target = s.target;
-}
-
-int card_event(const ReplayScene& scene, int event) {
-    const auto& events = scene.replay.events;
-    if (event < 0 || event >= static_cast<int>(events.size())) return -1;
-    const auto& e = events[static_cast<std::size_t>(event)];
-    const int shown = e.explanation
-                          ? event
-                          : related_explained_event(events, event, sim::record::Category::melee);
-    if (shown < 0) return -1;
-    return result_card_of(*events[static_cast<std::size_t>(shown)].explanation) ? shown : -1;
 }
 
 }  // namespace vedette::render

@@ -40,8 +40,4 @@ void fit_shot(glm::vec3& eye, glm::vec3& target, const std::vector<glm::vec3>& p
 void establishing_shot(glm::vec3& eye, glm::vec3& target, const std::vector<glm::vec3>& points,
                        float aspect, const ShotLimits& limits, double width_mm, double depth_mm);
 
-// The event whose result card shows while `event` is (itself, or the melee it follows: its
-// retreats and pursuits), or -1 when no card shows then.
-int card_event(const ReplayScene& scene, int event);
-
 }  // namespace vedette::render

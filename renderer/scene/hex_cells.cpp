@@ -49,6 +49,10 @@ std::vector<std::uint8_t> HexCells::texels(const std::vector<HexMark>& marks) co
     for (const auto& m : marks) {
         const auto i = index_of(m.q, m.r);
         if (!i || out[*i * 8 + 3] == 0) continue;
+        // Texel 0's red: 255 while every mark of the hex is an outline (the shader's band only).
+        std::uint8_t& outline_only = out[*i * 8];
+        const bool first = out[*i * 8 + 7] == 0;
+        outline_only = (first || outline_only == 255) && m.outline ? 255 : 0;
         std::uint8_t* t = &out[*i * 8 + 4];
         // Over what is there: the new colour in proportion to its strength.
         const float a = std::clamp(m.rgba[3], 0.0f, 1.0f);

@@ -19,6 +19,9 @@ struct HexMark {
     int q = 0;
     int r = 0;
     std::array<float, 4> rgba{};  // colour and how strongly it covers the hex (0..1)
+    // Drawn as a band inside the hex's edge only, not a fill (a zone of control over many hexes
+    // stays light); a hex marked both ways is filled.
+    bool outline = false;
 };
 
 class HexCells {

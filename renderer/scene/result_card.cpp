@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "renderer/export/captions.h"  // readable_rule
+#include "renderer/scene/rule_words.h"
 
 namespace vedette::render {
 
@@ -302,6 +302,17 @@ std::optional<ResultCard> charge_card_of(const std::vector<sim::record::Event>& 
             for (const auto& dice : test->dice) card.dice.push_back(dice);
     }
     return card;
+}
+
+int card_event(const ReplayScene& scene, int event) {
+    const auto& events = scene.replay.events;
+    if (event < 0 || event >= static_cast<int>(events.size())) return -1;
+    const auto& e = events[static_cast<std::size_t>(event)];
+    const int shown = e.explanation
+                          ? event
+                          : related_explained_event(events, event, sim::record::Category::melee);
+    if (shown < 0) return -1;
+    return result_card_of(*events[static_cast<std::size_t>(shown)].explanation) ? shown : -1;
 }
 
 }  // namespace vedette::render

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "renderer/scene/scene_state.h"
 #include "sim/record/explanation.h"
 #include "sim/record/record.h"
 
@@ -68,6 +69,10 @@ struct ResultCard {
 
 // The card for an explanation that has a lit result or an actual odds outcome; nullopt otherwise.
 std::optional<ResultCard> result_card_of(const sim::record::Explanation& e);
+
+// The event whose result card shows while `event` is (itself, or the melee it follows: its
+// retreats and pursuits), or -1 when no card shows then.
+int card_event(const ReplayScene& scene, int event);
 
 // During a charge's approach (its episode's declaration shown or passed, no melee card yet): a card
 // of the charge itself, titled "Charge": the declaration in words (who, against whom, how far and
