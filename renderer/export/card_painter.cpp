@@ -40,7 +40,26 @@ CardPainter::CardPainter(std::uint32_t frame_height, float font_scale)
       die_text_(frame_height, kDieNumberLines / font_scale, Weight::bold),
       die_(std::max(20, int(float(frame_height) * font_scale / kDieFraction))) {}
 
-int CardPainter::die(RgbaImage& frame, const sim::record::Die& face, int x, int y, bool paint) {
+namespace {
+
+// A d10's kite: its point at the top, widest a little above the middle, its point at the bottom;
+// `inset` pixels inside the box (a border is the kite drawn larger behind).
+void fill_kite(const CaptionPainter& p, RgbaImage& frame, int x, int y, int size, int inset,
+               const std::uint8_t rgb[3]) {
+    const float top = float(inset), bottom = float(size - inset), wide = 0.38f;
+    for (int r = inset; r < size - inset; ++r) {
+        const float t = (float(r) - top) / std::max(1.0f, bottom - top);
+        const float half =
+            (float(size) / 2 - float(inset)) * (t < wide ? t / wide : (1 - t) / (1 - wide));
+        const int x0 = x + int(float(size) / 2 - half), x1 = x + int(float(size) / 2 + half);
+        p.fill(frame, x0, y + r, std::max(x0 + 1, x1), y + r + 1, rgb[0], rgb[1], rgb[2]);
+    }
+}
+
+}  // namespace
+
+int CardPainter::die(RgbaImage& frame, const sim::record::Die& face, int x, int y, bool paint,
+                     int sides) {
     if (!paint) return x + die_;
     DieColours c = die_colours(face.mark);
     // A forced die keeps its hit or miss face and gets the forced border.
@@ -50,12 +69,18 @@ int CardPainter::die(RgbaImage& frame, const sim::record::Die& face, int x, int 
         for (int i = 0; i < 3; ++i) c.border[i] = mark.border[i];
     }
     const int border = forced ? std::max(3, die_ / 10) : std::max(2, die_ / 24);
-    text_.fill(frame, x, y, x + die_, y + die_, c.border[0], c.border[1], c.border[2]);
-    text_.fill(frame, x + border, y + border, x + die_ - border, y + die_ - border, c.face[0],
-               c.face[1], c.face[2]);
+    int ty = y + (die_ - die_text_.line_height()) / 2 + die_text_.line_height() / 12;
+    if (sides == 10) {  // a d10 drawn as a d10: a kite with its number
+        fill_kite(text_, frame, x, y, die_, 0, c.border);
+        fill_kite(text_, frame, x, y, die_, border + 1, c.face);
+        ty -= die_ / 10;
+    } else {
+        text_.fill(frame, x, y, x + die_, y + die_, c.border[0], c.border[1], c.border[2]);
+        text_.fill(frame, x + border, y + border, x + die_ - border, y + die_ - border, c.face[0],
+                   c.face[1], c.face[2]);
+    }
     const std::string number = std::to_string(face.value);
     const int tx = x + (die_ - die_text_.text_width(number)) / 2;
-    const int ty = y + (die_ - die_text_.line_height()) / 2 + die_text_.line_height() / 12;
     die_text_.draw_text(frame, number, tx, ty, die_ * 2, c.number[0], c.number[1], c.number[2]);
     return x + die_;
 }
@@ -79,7 +104,7 @@ int CardPainter::dice_rows(RgbaImage& frame, const ResultCard::Dice& d, int x0, 
         int x = x0;
         for (const auto& f : rows[r]) {
             if (x > x0 && x + die_ > x0 + width) x = x0, y += die_ + gap;
-            x = die(frame, f, x, y, paint) + gap;
+            x = die(frame, f, x, y, paint, d.sides) + gap;
         }
         if (sorted) {
             const std::string what = std::to_string(rows[r].size()) + (r == 0 ? " hit" : " missed");

@@ -1,6 +1,7 @@
 #include "renderer/scene/result_card.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 
@@ -249,7 +250,8 @@ std::optional<ResultCard> result_card_of(const sim::record::Explanation& e) {
             // A section of one side's dice is headed by its score ("Attacker: score 13"): a
             // shorter line than the group's description of the unit.
             const bool one = section->dice.size() == 1 && !section->title.empty();
-            card.dice.push_back({g.label, g.dice, g.total, one ? section->title : g.label});
+            card.dice.push_back({g.label, g.dice, g.total, one ? section->title : g.label,
+                                 die_sides(section->title + " " + g.label)});
         }
     card.modifiers = modifiers_of(modifiers);
     card.table_rows = table_rows_of(e.sections);
@@ -313,6 +315,23 @@ int card_event(const ReplayScene& scene, int event) {
                           : related_explained_event(events, event, sim::record::Category::melee);
     if (shown < 0) return -1;
     return result_card_of(*events[static_cast<std::size_t>(shown)].explanation) ? shown : -1;
+}
+
+int die_sides(const std::string& words) {
+    // "d10", "D10", "2d6": a d or D after a digit or a word's start, then the number of sides.
+    for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+        const char c = words[i];
+        if (c != 'd' && c != 'D') continue;
+        const bool starts = i == 0 || !std::isalpha(static_cast<unsigned char>(words[i - 1]));
+        std::size_t j = i + 1;
+        int sides = 0;
+        while (j < words.size() && std::isdigit(static_cast<unsigned char>(words[j])) &&
+               sides < 1000)
+            sides = sides * 10 + (words[j++] - '0');
+        const bool ends = j == words.size() || !std::isalnum(static_cast<unsigned char>(words[j]));
+        if (starts && ends && j > i + 1 && sides >= 2) return sides;
+    }
+    return 6;
 }
 
 }  // namespace vedette::render

@@ -25,6 +25,7 @@ struct ResultCard {
         std::vector<sim::record::Die> faces;  // with their marks (kept, dropped, ...)
         std::string total;
         std::string heading;  // the short name of the line: its section's title, or `label`
+        int sides = 6;        // die_sides of its words (section title, label)
     };
     std::vector<Dice> dice;
     double probability = -1;  // of this outcome, before the dice (-1: no odds given)
@@ -66,6 +67,10 @@ struct ResultCard {
     };
     std::vector<TableRow> table_rows;
 };
+
+// How many sides the dice of a line have, read from its words in the usual notation ("one d10
+// for every hex" -> 10); 6 when they name none. A d10 is drawn as a d10, with its number.
+int die_sides(const std::string& words);
 
 // The card for an explanation that has a lit result or an actual odds outcome; nullopt otherwise.
 std::optional<ResultCard> result_card_of(const sim::record::Explanation& e);

@@ -40,7 +40,7 @@ void dice_section(const Section& s, float size) {
     for (const auto& g : s.dice) {
         ImGui::Indent();
         if (!g.label.empty()) ui::text_wrapped("%s", g.label.c_str());
-        if (!g.dice.empty()) draw_dice(g.dice, size);
+        if (!g.dice.empty()) draw_dice(g.dice, size, render::die_sides(s.title + " " + g.label));
         if (!g.total.empty()) ui::text("%s", g.total.c_str());
         if (!g.note.empty()) {
             ImGui::PushStyleColor(ImGuiCol_Text, ui::dim());
@@ -138,7 +138,7 @@ bool result_card(const Explanation& e, float dice_size) {
     ImGui::SetWindowFontScale(fitted_text_scale());
     for (const auto& g : card->dice) {
         if (!g.label.empty()) ui::text_wrapped("%s", g.label.c_str());
-        if (!g.faces.empty()) draw_dice(g.faces, dice_size);
+        if (!g.faces.empty()) draw_dice(g.faces, dice_size, g.sides);
         if (!g.total.empty()) ui::text("%s", g.total.c_str());
     }
     // The why: the table row that decided it and each side's modifiers with their rules, a side

@@ -156,7 +156,7 @@ namespace {
 
 // One die at `p`: its face in its mark's colour (hits green, misses dark grey: a glance counts
 // them), a blue border on a die the scenario forced, pips for 1-6 and the number otherwise.
-void draw_die(ImDrawList* dl, const sim::record::Die& d, ImVec2 p, float size) {
+void draw_die(ImDrawList* dl, const sim::record::Die& d, ImVec2 p, float size, int sides) {
     const bool hit = d.mark == "hit", miss = d.mark == "miss";
     const bool dim = d.mark == "dropped" || d.mark == "rerolled";
     const ImU32 face = hit    ? IM_COL32(56, 186, 86, 255)
@@ -169,8 +169,20 @@ void draw_die(ImDrawList* dl, const sim::record::Die& d, ImVec2 p, float size) {
     const bool forced = d.forced || d.mark == "forced";
     const ImU32 edge = forced ? IM_COL32(70, 150, 255, 255) : IM_COL32(60, 50, 40, 255);
     const ImVec2 q(p.x + size, p.y + size);
+    const float edge_width = forced ? std::max(2.0f, size / 12) : 1.0f;
+    if (sides == 10) {  // a d10 drawn as a d10: a kite with its number
+        const ImVec2 kite[4] = {ImVec2(p.x + size / 2, p.y), ImVec2(q.x, p.y + size * 0.38f),
+                                ImVec2(p.x + size / 2, q.y), ImVec2(p.x, p.y + size * 0.38f)};
+        dl->AddConvexPolyFilled(kite, 4, face);
+        dl->AddPolyline(kite, 4, edge, ImDrawFlags_Closed, edge_width);
+        const std::string digits = std::to_string(d.value);
+        const ImVec2 t = ImGui::CalcTextSize(digits.c_str());
+        dl->AddText(ImVec2(p.x + (size - t.x) / 2, p.y + size * 0.38f - t.y / 2), ink,
+                    digits.c_str());
+        return;
+    }
     dl->AddRectFilled(p, q, face, size * 0.18f);
-    dl->AddRect(p, q, edge, size * 0.18f, 0, forced ? std::max(2.0f, size / 12) : 1.0f);
+    dl->AddRect(p, q, edge, size * 0.18f, 0, edge_width);
     // Pip positions on a 3x3 grid, as on a real die.
     static const int pips[7][7][2] = {{},
                                       {{1, 1}},
@@ -194,7 +206,7 @@ void draw_die(ImDrawList* dl, const sim::record::Die& d, ImVec2 p, float size) {
 
 }  // namespace
 
-void draw_dice(const std::vector<sim::record::Die>& dice, float size) {
+void draw_dice(const std::vector<sim::record::Die>& dice, float size, int sides) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     std::string note = "dice", marks;
     for (const auto& d : dice) {
@@ -218,7 +230,7 @@ void draw_dice(const std::vector<sim::record::Die>& dice, float size) {
         float x = left;
         for (const auto* d : row) {
             if (x > left && x + size > right) x = left, y += size + gap;
-            draw_die(dl, *d, ImVec2(x, y), size);
+            draw_die(dl, *d, ImVec2(x, y), size, sides);
             ImGui::SetCursorScreenPos(ImVec2(x, y));
             ImGui::Dummy(ImVec2(size, size));
             if (!d->mark.empty() && ImGui::IsItemHovered())

@@ -126,7 +126,8 @@ void draw_panels(const FrameView& f, CommandQueue& q);
 
 // Draws dice faces at the cursor (pips, not digits; a value outside 1-6 as its number) and
 // records them for the capture as "dice 4 2".
-void draw_dice(const std::vector<sim::record::Die>& dice, float size = 18.0f);
+// `sides`: a die of 10 sides is drawn as a d10 (result_card.h die_sides reads it from the words).
+void draw_dice(const std::vector<sim::record::Die>& dice, float size = 18.0f, int sides = 6);
 // Draws one explanation, every section in order (the explanation and episode panels use it).
 void draw_explanation(const sim::record::Explanation& e, float dice_size = 18.0f);
 // The result card at the top of an explanation that has a result or odds: the outcome, the dice,
