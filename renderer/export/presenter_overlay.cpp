@@ -67,27 +67,57 @@ void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const F
     highlight_event_units(frame, scene, m);
     paint_unit_labels(label_text_, frame, m.state, m.camera, m.terrain, labels_,
                       side_tag_colours(visuals_, scene.replay.header.sides));
-    note(frame, m);
+    int caption_top = int(frame.height);
     if (m.state.event >= 0) {
         const auto& e = scene.replay.events[static_cast<std::size_t>(m.state.event)];
         caption_.paint_lines(frame, e.text, caption_detail(scene, e));
+        caption_top = caption_.band_top(frame.width, frame.height, e.text);
     }
-    result_card(frame, scene, m);
+    // A teacher's note goes in the card's column, under the card and above the caption band (the
+    // framed units stay clear); when it has no room there, in the other top corner.
+    const int w = int(frame.width), h = int(frame.height);
+    const int column_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
+    const int note_h = note_height(m, column_w);
+    const int card_bottom = card_limit(frame.height);
+    const std::optional<PixelRect> card = result_card(frame, scene, m, card_bottom);
+    PixelRect column{0, margin, column_w, h};
+    if (card && card->y1 + margin + note_h <= caption_top) {
+        column = {card->x0, card->y1 + margin, card->x1, h};
+    } else if (card) {  // no room under the card: the other top corner
+        column.x0 = card->x0 > w / 2 ? margin : w - margin - column_w;
+        column.x1 = column.x0 + column_w;
+    } else {
+        const bool left = box_goes_left(frame, scene, m.state, m.camera, m.terrain);
+        column.x0 = left ? margin : w - margin - column_w;
+        column.x1 = column.x0 + column_w;
+    }
+    note(frame, m, column);
 }
 
-void PresenterOverlay::note(RgbaImage& frame, const FrameMoment& m) {
+// The height of the note box shown at this moment in a column `width` wide (0: none).
+int PresenterOverlay::note_height(const FrameMoment& m, int width) {
+    if (!notes_) return 0;
+    const Note* n = note_at(*notes_, m.state.time_ms, kNoteShowMs);
+    if (!n || (n->text.empty() && n->name.empty())) return 0;
+    const int pad = small_.line_height() / 2;
+    RgbaImage scratch(1, 1);
+    int y = small_.draw_text(scratch, "NOTE  " + n->name, pad, pad, width - 2 * pad, 0, 0, 0);
+    y = small_.draw_text(scratch, n->text, pad, y, width - 2 * pad, 0, 0, 0);
+    return y + pad;
+}
+
+void PresenterOverlay::note(RgbaImage& frame, const FrameMoment& m, const PixelRect& column) {
     if (!notes_) return;
     const Note* n = note_at(*notes_, m.state.time_ms, kNoteShowMs);
     if (!n) return;
     marks_.paint_drawings(frame, *n, m.camera, m.terrain);
     if (n->text.empty() && n->name.empty()) return;
-    // A box at the top centre, between the result card's corners.
-    const int w = int(frame.width), box_w = w * 2 / 5, x0 = (w - box_w) / 2;
-    const int pad = card_text_.line_height() / 2, top = std::max(8, int(frame.height) / 54);
+    const int x0 = column.x0, box_w = column.x1 - column.x0, top = column.y0;
+    const int pad = small_.line_height() / 2;
     auto lay_out = [&](RgbaImage& target) {
         int y = small_.draw_text(target, "NOTE  " + n->name, x0 + pad, top + pad, box_w - 2 * pad,
                                  255, 220, 60);
-        y = card_text_.draw_text(target, n->text, x0 + pad, y, box_w - 2 * pad, 250, 246, 232);
+        y = small_.draw_text(target, n->text, x0 + pad, y, box_w - 2 * pad, 250, 246, 232);
         return y + pad;
     };
     RgbaImage scratch(1, 1);
@@ -187,16 +217,13 @@ int PresenterOverlay::card_limit(std::uint32_t height) {
     return int(height) * 4 / 5 - std::max(4, int(height) / 54);
 }
 
-void PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
-                                   const FrameMoment& m) {
+std::optional<PixelRect> PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
+                                                       const FrameMoment& m, int max_bottom) {
     const int shown = PanelPainter::explained_event(scene, m.state.event);
     const auto card = shown >= 0
                           ? result_card_of(*scene.replay.events[std::size_t(shown)].explanation)
                           : std::nullopt;
-    if (!card) {
-        charge_card(frame, scene, m);
-        return;
-    }
+    if (!card) return charge_card(frame, scene, m, max_bottom);
     const auto& event = scene.replay.events[static_cast<std::size_t>(shown)];
     // The top corner farther from the action, chosen when the episode's card first shows and
     // kept until the episode ends: a card that jumps sides mid-story loses the reader.
@@ -206,15 +233,17 @@ void PresenterOverlay::result_card(RgbaImage& frame, const ReplayScene& scene,
         side = card_side_.emplace(key, box_goes_left(frame, scene, m.state, m.camera, m.terrain))
                    .first;
     const auto box = card_box(frame.width, frame.height, scene, m.state.event, side->second);
-    card_.paint(frame, *card, box->x0, box->y0, box->x1 - box->x0, false, card_limit(frame.height));
+    const int bottom =
+        card_.paint(frame, *card, box->x0, box->y0, box->x1 - box->x0, false, max_bottom);
+    return PixelRect{box->x0, box->y0, box->x1, bottom};
 }
 
 // During a charge's approach, the charge's own card (result_card.h charge_card_of), on the side
 // its episode's cards take.
-void PresenterOverlay::charge_card(RgbaImage& frame, const ReplayScene& scene,
-                                   const FrameMoment& m) {
+std::optional<PixelRect> PresenterOverlay::charge_card(RgbaImage& frame, const ReplayScene& scene,
+                                                       const FrameMoment& m, int max_bottom) {
     const auto card = charge_card_of(scene.replay.events, m.state.event);
-    if (!card) return;
+    if (!card) return std::nullopt;
     const int episode = scene.replay.events[static_cast<std::size_t>(m.state.event)].episode;
     auto side = card_side_.find(episode);
     if (side == card_side_.end())
@@ -224,7 +253,8 @@ void PresenterOverlay::charge_card(RgbaImage& frame, const ReplayScene& scene,
     const int w = int(frame.width), h = int(frame.height);
     const int card_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
     const int x0 = side->second ? margin : w - margin - card_w;
-    card_.paint(frame, *card, x0, margin, card_w, false, card_limit(frame.height));
+    const int bottom = card_.paint(frame, *card, x0, margin, card_w, false, max_bottom);
+    return PixelRect{x0, margin, x0 + card_w, bottom};
 }
 
 bool PresenterOverlay::card_left(int episode_or_event) const {

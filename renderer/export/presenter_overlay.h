@@ -4,8 +4,8 @@
 // - the table's marks (table_marks.h): styled arrows of the charge or melee shown, a clash
 //   marker, front edges, status chips;
 // - name tags over the units, and the units of the current event outlined in gold;
-// - a teacher's note (replay_notes.h) at its moment: its text in a box at the top, its arrows
-//   and circles on the table;
+// - a teacher's note (replay_notes.h) at its moment: its text in the card's column (under the
+//   card), its arrows and circles on the table;
 // - a lower-third caption in large type (what happened; turn, phase and rule);
 // - while a melee or a shock is shown, a result card (card_painter.h: outcome, dice, reasons,
 //   luck) in the top corner farther from the action, kept on that side for the whole episode.
@@ -58,9 +58,14 @@ public:
 private:
     void title_card(RgbaImage& frame, const ReplayScene& scene, double fade);
     void highlight_event_units(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
-    void result_card(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
-    void charge_card(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
-    void note(RgbaImage& frame, const FrameMoment& m);
+    // Each returns the box it painted (nullopt: none).
+    // (`max_bottom`: the card's reasons stop above it.)
+    std::optional<PixelRect> result_card(RgbaImage& frame, const ReplayScene& scene,
+                                         const FrameMoment& m, int max_bottom);
+    std::optional<PixelRect> charge_card(RgbaImage& frame, const ReplayScene& scene,
+                                         const FrameMoment& m, int max_bottom);
+    int note_height(const FrameMoment& m, int width);
+    void note(RgbaImage& frame, const FrameMoment& m, const PixelRect& column);
     static int card_limit(std::uint32_t height);
 
     LabelStyle labels_;
