@@ -208,12 +208,23 @@ void hex_outlines(const FrameView& f, const Projector& p, ImDrawList* dl, const 
 
 // A "band": the ground between two distances from the unit, within an angle of its facing (all
 // round at 180 degrees), filled faintly and edged, like a charge's reach.
+// Whether the moment shown is `unit`'s declaration (a charge declared): the only moment its
+// reach band is drawn.
+bool declaring(const FrameView& f, int unit) {
+    const int now = f.model.timeline.current_event();
+    const auto& events = f.model.events();
+    if (now < 0 || now >= static_cast<int>(events.size())) return false;
+    const auto& e = events[static_cast<std::size_t>(now)];
+    return e.category == sim::record::Category::declare && !e.units.empty() && e.units[0] == unit;
+}
+
 void band(const Projector& p, ImDrawList* dl, const render::UnitView& u,
           const sim::record::Overlay& o) {
     const double outer = double(o.radius_mm), inner = double(o.inner_radius_mm);
     const double base = std::atan2(u.facing_y, u.facing_x);
     const double half = std::min(180, std::max(1, o.half_angle_deg)) * kPi / 180.0;
-    const ImU32 fill = IM_COL32(255, 200, 90, 50), edge = IM_COL32(255, 200, 90, 220);
+    // Faint: a reach is a possibility, under the declaration's arrow, not the picture itself.
+    const ImU32 fill = IM_COL32(255, 200, 90, 22), edge = IM_COL32(255, 200, 90, 120);
     std::vector<std::pair<double, double>> near_edge, far_edge;
     for (int i = -24; i <= 24; ++i) {
         const double a = base + double(i) / 24.0 * half;
@@ -291,7 +302,7 @@ void roster_overlays(const FrameView& f, const Projector& p, ImDrawList* dl,
             ImVec2 s;
             if (p.at(cx, cy, 5, s)) dl->AddText(s, IM_COL32(140, 255, 160, 255), o.label.c_str());
             ui::note("ring: " + o.label);
-        } else if (o.kind == "band" && radius > 0) {
+        } else if (o.kind == "band" && radius > 0 && declaring(f, u.unit)) {
             band(p, dl, u, o);
         } else if (o.kind == "ruler" && radius > 0) {
             ruler(p, dl, u, o);

@@ -152,13 +152,22 @@ TEST(DicepoolViewer, ASelectedUnitShowsItsReachBandARulerInInchesAndTheShortStop
     const std::string replay = replay_path("01_charge_reaches");
     const Replay doc = vedette::sim::replay::read_replay(replay);
     ASSERT_FALSE(doc.header.units.empty());
-    const auto& unit = doc.header.units.front();
+    // The band shows at the unit's charge declaration only (faint), its ruler and short stop
+    // whenever it is selected.
+    int declared = -1;
+    for (std::size_t i = 0; i < doc.events.size() && declared < 0; ++i)
+        if (doc.events[i].category == vedette::sim::record::Category::declare &&
+            !doc.events[i].units.empty())
+            declared = int(i);
+    ASSERT_GE(declared, 0);
+    const auto& unit = doc.header.units[std::size_t(doc.events[std::size_t(declared)].units[0])];
     const fs::path dir = out_dir("overlays");
     const fs::path tour = dir / "tour.txt";
     {
         std::ofstream t(tour);
-        t << "seek event:0\ncamera top\nwait 2 frames\nscreenshot plain.png\nselect " << unit.id
-          << "\nwait 2 frames\nscreenshot selected.png\nquit\n";
+        t << "seek event:" << declared << "\ncamera top\nwait 2 frames\nscreenshot plain.png\n"
+          << "select " << unit.id << "\nwait 2 frames\nscreenshot selected.png\n"
+          << "seek event:0\nwait 2 frames\nscreenshot before.png\nquit\n";
     }
     std::string output;
     ASSERT_EQ(run_viewer(replay, tour, dir, output), 0) << output;
@@ -168,6 +177,9 @@ TEST(DicepoolViewer, ASelectedUnitShowsItsReachBandARulerInInchesAndTheShortStop
     EXPECT_TRUE(contains(text, "ruler: inches (12 ticks)")) << text;
     EXPECT_TRUE(contains(text, "ring: 3\" short stop")) << text;
     EXPECT_FALSE(contains(read_text(dir / "plain.txt"), "band: ")) << "nothing selected yet";
+    const std::string before = read_text(dir / "before.txt");
+    EXPECT_FALSE(contains(before, "band: ")) << "the reach only at the declaration";
+    EXPECT_TRUE(contains(before, "ruler: inches")) << before;
     EXPECT_GT(scene_difference(dir / "plain.png", dir / "selected.png"), 0.002)
         << "the band and the ruler should change the picture";
 }
