@@ -37,7 +37,8 @@ std::optional<PixelRect> unit_box(const Camera& c, const UnitView& u) {
             const glm::vec3 p = table_point(u.x_mm + rx * hw * sx + u.facing_x * hd * sy,
                                             u.y_mm + ry * hw * sx + u.facing_y * hd * sy, 5.0);
             if (!project_to_screen(c, p, float(kW), float(kH), x, y)) return std::nullopt;
-            const int ix = int(x), iy = int(y);
+            // Clamped before the cast: a corner near the camera's plane projects far away.
+            const int ix = int(std::clamp(x, -1e6f, 1e6f)), iy = int(std::clamp(y, -1e6f, 1e6f));
             if (!box)
                 box = PixelRect{ix, iy, ix, iy};
             else
