@@ -154,14 +154,22 @@ int CardPainter::why(RgbaImage& target, const ResultCard& card, int x, int y, in
     std::size_t left = 0;
     for (const auto& side : card.modifiers) left += side.modifiers.size();
     const int line = text_.line_height();
+    // The luck sentences that follow, measured as they will wrap (in a one-pixel image: nothing
+    // is painted, the lines still advance), and the card's bottom padding.
+    RgbaImage scratch(1, 1);
+    int after = line / 2 + line / 2;
+    for (const auto& l : card.luck)
+        after += text_.draw_text(scratch, l.sentence, 0, 0, width, 0, 0, 0);
     for (const auto& side : card.modifiers) {
         if (!side.side.empty())
             y = text_.draw_text(target, "Why, " + side.side + ":", x, y, width, 255, 235, 180);
         for (const auto& m : side.modifiers) {
-            // Room for this line, the luck lines and the "more" line.
-            if (max_bottom > 0 && y + line * (2 + int(card.luck.size())) > max_bottom) {
-                return text_.draw_text(target, "and " + std::to_string(left) + " more reasons", x,
-                                       y, width, 190, 190, 190);
+            // Room for this line, the "more" line and the luck sentences.
+            if (max_bottom > 0 && y + 2 * line + after > max_bottom) {
+                return text_.draw_text(
+                    target,
+                    "and " + std::to_string(left) + (left == 1 ? " more reason" : " more reasons"),
+                    x, y, width, 190, 190, 190);
             }
             y = text_.draw_text(target, "  " + m.text, x, y, width, 225, 225, 225);
             --left;
