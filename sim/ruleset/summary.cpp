@@ -78,19 +78,17 @@ void figures_kept(const BattleSummary& summary, std::vector<std::int64_t>& kept,
     }
 }
 
-BattleSummary generic_summary(const record::Header& header,
-                              const std::vector<record::Event>& events) {
+BattleSummary summary_by_figures(const record::Header& header,
+                                 const std::vector<record::Event>& events,
+                                 Fate (*fate_of)(const UnitTrack&)) {
     const auto tracks = track_units(header, events);
     std::vector<UnitOutcome> units;
     for (std::size_t i = 0; i < tracks.size(); ++i) {
         UnitOutcome u;
         u.side = header.units[i].side;
+        u.fate = fate_of(tracks[i]);
         u.figures_start = tracks[i].first.look.figures;
-        u.figures_end = tracks[i].last.look.figures;
-        if (tracks[i].last.look.off_table) {
-            u.fate = Fate::eliminated;
-            u.figures_end = 0;
-        }
+        u.figures_end = u.fate == Fate::eliminated ? 0 : tracks[i].last.look.figures;
         units.push_back(u);
     }
     BattleSummary summary = count_sides(header, std::move(units));
@@ -98,6 +96,13 @@ BattleSummary generic_summary(const record::Header& header,
     figures_kept(summary, kept, start);
     summary.holder = holder_by_share(kept, start);
     return summary;
+}
+
+BattleSummary generic_summary(const record::Header& header,
+                              const std::vector<record::Event>& events) {
+    return summary_by_figures(header, events, [](const UnitTrack& t) {
+        return t.last.look.off_table ? Fate::eliminated : Fate::standing;
+    });
 }
 
 BattleSummary Ruleset::summarize(const record::Header& header,

@@ -73,6 +73,12 @@ int holder_by_share(const std::vector<std::int64_t>& kept, const std::vector<std
 void figures_kept(const BattleSummary& summary, std::vector<std::int64_t>& kept,
                   std::vector<std::int64_t>& start);
 
+// The summary of a system whose units end as `fate_of` says (an eliminated unit keeps no figures)
+// and whose field is held by the side keeping the larger share of its starting figures.
+BattleSummary summary_by_figures(const record::Header& header,
+                                 const std::vector<record::Event>& events,
+                                 Fate (*fate_of)(const UnitTrack&));
+
 // What a ruleset without a summary of its own gets: a unit off the table is eliminated, every
 // other one standing; the holder is the side that keeps the larger share of its figures.
 BattleSummary generic_summary(const record::Header& header,

@@ -12,22 +12,10 @@ namespace vedette::sim::dicepool {
 
 ruleset::BattleSummary DicepoolRuleset::summarize(const record::Header& header,
                                                   const std::vector<record::Event>& events) const {
-    const auto tracks = ruleset::track_units(header, events);
-    std::vector<ruleset::UnitOutcome> units;
-    for (std::size_t i = 0; i < tracks.size(); ++i) {
-        ruleset::UnitOutcome u;
-        u.side = header.units[i].side;
-        const bool gone = tracks[i].last.state == "destroyed" || tracks[i].last.look.off_table;
-        u.fate = gone ? ruleset::Fate::eliminated : ruleset::Fate::standing;
-        u.figures_start = tracks[i].first.look.figures;
-        u.figures_end = gone ? 0 : tracks[i].last.look.figures;
-        units.push_back(u);
-    }
-    ruleset::BattleSummary summary = ruleset::count_sides(header, std::move(units));
-    std::vector<std::int64_t> kept, start;
-    ruleset::figures_kept(summary, kept, start);
-    summary.holder = ruleset::holder_by_share(kept, start);
-    return summary;
+    return ruleset::summary_by_figures(header, events, [](const ruleset::UnitTrack& t) {
+        const bool gone = t.last.state == "destroyed" || t.last.look.off_table;
+        return gone ? ruleset::Fate::eliminated : ruleset::Fate::standing;
+    });
 }
 
 }  // namespace vedette::sim::dicepool

@@ -31,21 +31,7 @@ ruleset::Fate gdb_fate(const ruleset::UnitTrack& t) {
 
 ruleset::BattleSummary GdbRuleset::summarize(const record::Header& header,
                                              const std::vector<record::Event>& events) const {
-    const auto tracks = ruleset::track_units(header, events);
-    std::vector<ruleset::UnitOutcome> units;
-    for (std::size_t i = 0; i < tracks.size(); ++i) {
-        ruleset::UnitOutcome u;
-        u.side = header.units[i].side;
-        u.fate = gdb_fate(tracks[i]);
-        u.figures_start = tracks[i].first.look.figures;
-        u.figures_end = u.fate == ruleset::Fate::eliminated ? 0 : tracks[i].last.look.figures;
-        units.push_back(u);
-    }
-    ruleset::BattleSummary summary = ruleset::count_sides(header, std::move(units));
-    std::vector<std::int64_t> kept, start;
-    ruleset::figures_kept(summary, kept, start);
-    summary.holder = ruleset::holder_by_share(kept, start);
-    return summary;
+    return ruleset::summary_by_figures(header, events, gdb_fate);
 }
 
 }  // namespace vedette::sim::gdb
