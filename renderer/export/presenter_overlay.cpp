@@ -42,6 +42,16 @@ const std::vector<int>* event_units(const ReplayScene& scene, const SceneState& 
     return e.category == sim::record::Category::turn ? nullptr : &e.units;
 }
 
+// The top corner column a card (or a note) stands in: three tenths of the width (at least 240 px
+// where the frame allows, never over half), a margin from the frame's edges; y1 is the frame's
+// bottom until the card's height is known.
+PixelRect card_column(std::uint32_t width, std::uint32_t height, bool left) {
+    const int w = int(width), h = int(height);
+    const int column_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
+    const int x0 = left ? margin : w - margin - column_w;
+    return {x0, margin, x0 + column_w, h};
+}
+
 }  // namespace
 
 PresenterOverlay::PresenterOverlay(std::uint32_t, std::uint32_t height, LabelStyle labels,
@@ -75,22 +85,16 @@ void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const F
     }
     // A teacher's note goes in the card's column, under the card and above the caption band (the
     // framed units stay clear); when it has no room there, in the other top corner.
-    const int w = int(frame.width), h = int(frame.height);
-    const int column_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
-    const int note_h = note_height(m, column_w);
-    const int card_bottom = card_limit(frame.height);
-    const std::optional<PixelRect> card = result_card(frame, scene, m, card_bottom);
-    PixelRect column{0, margin, column_w, h};
-    if (card && card->y1 + margin + note_h <= caption_top) {
-        column = {card->x0, card->y1 + margin, card->x1, h};
-    } else if (card) {  // no room under the card: the other top corner
-        column.x0 = card->x0 > w / 2 ? margin : w - margin - column_w;
-        column.x1 = column.x0 + column_w;
-    } else {
-        const bool left = box_goes_left(frame, scene, m.state, m.camera, m.terrain);
-        column.x0 = left ? margin : w - margin - column_w;
-        column.x1 = column.x0 + column_w;
-    }
+    const int w = int(frame.width), margin = card_column(frame.width, frame.height, true).y0;
+    const std::optional<PixelRect> card = result_card(frame, scene, m, card_limit(frame.height));
+    PixelRect column;
+    if (card && card->y1 + margin + note_height(m, card->x1 - card->x0) <= caption_top)
+        column = {card->x0, card->y1 + margin, card->x1, int(frame.height)};
+    else if (card)  // no room under the card: the other top corner
+        column = card_column(frame.width, frame.height, card->x0 > w / 2);
+    else
+        column = card_column(frame.width, frame.height,
+                             box_goes_left(frame, scene, m.state, m.camera, m.terrain));
     note(frame, m, column);
 }
 
@@ -198,13 +202,10 @@ std::optional<PixelRect> PresenterOverlay::card_box(std::uint32_t width, std::ui
     const auto card =
         result_card_of(*scene.replay.events[static_cast<std::size_t>(shown)].explanation);
     if (!card) return std::nullopt;
-    const int w = int(width), h = int(height);
-    // Three tenths of the width (at least 240 px where the frame allows, never over half).
-    const int card_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
-    const int x0 = left ? margin : w - margin - card_w;
+    PixelRect box = card_column(width, height, left);
     RgbaImage scratch(1, 1);
-    const int bottom = card_.paint(scratch, *card, x0, margin, card_w, true, card_limit(height));
-    return PixelRect{x0, margin, x0 + card_w, bottom};
+    box.y1 = card_.paint(scratch, *card, box.x0, box.y0, box.x1 - box.x0, true, card_limit(height));
+    return box;
 }
 
 PixelRect PresenterOverlay::caption_box(std::uint32_t width, std::uint32_t height,
@@ -250,11 +251,9 @@ std::optional<PixelRect> PresenterOverlay::charge_card(RgbaImage& frame, const R
         side =
             card_side_.emplace(episode, box_goes_left(frame, scene, m.state, m.camera, m.terrain))
                 .first;
-    const int w = int(frame.width), h = int(frame.height);
-    const int card_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
-    const int x0 = side->second ? margin : w - margin - card_w;
-    const int bottom = card_.paint(frame, *card, x0, margin, card_w, false, max_bottom);
-    return PixelRect{x0, margin, x0 + card_w, bottom};
+    PixelRect box = card_column(frame.width, frame.height, side->second);
+    box.y1 = card_.paint(frame, *card, box.x0, box.y0, box.x1 - box.x0, false, max_bottom);
+    return box;
 }
 
 bool PresenterOverlay::card_left(int episode_or_event) const {
