@@ -149,6 +149,7 @@ ExportRequest parse_export_options(const Args& in) {
     take_view_flags(args, r);
     r.o.progress = !take_flag(args, "--quiet");
     r.o.hash = take_flag(args, "--hash");
+    r.o.reuse_pictures = !take_flag(args, "--render-every-frame");
     // --rules DIR is accepted (and ignored) for old command lines: the replay's records say all
     // the exporter draws, so no rules are loaded.
     (void)take_option(args, "--rules");
@@ -252,10 +253,10 @@ void print_report(const render::ExportOptions& o, const render::ExportReport& r)
     std::printf(
         "exported %zu frames (%ux%u, %d fps, %.1f s of video) in %.1f s: %.1f frames/s; preparing "
         "frames %.1f s, "
-        "waiting for the encoder %.1f s%s%s\n%s\n",
+        "waiting for the encoder %.1f s; %zu frames reused the picture before them%s%s\n%s\n",
         r.frames, o.size.width, o.size.height, o.fps, r.video_seconds, r.seconds,
         r.seconds > 0 ? double(r.frames) / r.seconds : 0.0, r.render_seconds,
-        r.encoder_wait_seconds, r.frames_hash.empty() ? "" : "; frames hash ",
+        r.encoder_wait_seconds, r.reused_frames, r.frames_hash.empty() ? "" : "; frames hash ",
         r.frames_hash.c_str(), target.c_str());
 }
 

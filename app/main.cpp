@@ -65,7 +65,7 @@ const Subcommand kSubcommands[] = {
      "none|captions|panels|presenter|viewer] [--labels name|short|id] [--hold KIND=SECONDS]... "
      "[--min-caption SECONDS] [--reading-rate CHARS] [--title-card SECONDS] [--notes FILE] "
      "[--quality CRF] [--srt "
-     "FILE.srt] [--frames DIR | --raw FILE] [--hash] [--quiet]",
+     "FILE.srt] [--frames DIR | --raw FILE] [--hash] [--render-every-frame] [--quiet]",
      "export a replay as a video (MP4, WebM or GIF; or PNG frames) at a fixed time step",
      run_export},
     {"triangle", "-o FILE.png [--size WxH]",

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/frame_sink.h"
@@ -93,9 +94,17 @@ private:
         o_.ui->attach(ctx, renderer_);
         return o_.ui->viewport(o_.size);
     }
+    // A frame submitted (or reused) and not yet handed to the writer.
+    struct InFlight {
+        std::size_t frame = 0;
+        SceneState state;
+        Camera camera;
+        std::optional<std::uint32_t> slot;  // empty: the picture of the frame before, reused
+    };
     Camera camera_for(std::size_t frame, const SceneState& state);
-    void hand_over(std::size_t frame, const SceneState& state, const Camera& camera,
-                   FrameWriter& writer, ExportReport& report);
+    bool shows_previous_picture(std::size_t frame, const Camera& camera,
+                                const Camera& previous) const;
+    void hand_over(InFlight& done, FrameWriter& writer, ExportReport& report);
 
     const ReplayScene& scene_;
     const ExportOptions& o_;
@@ -104,6 +113,7 @@ private:
     VkRect2D viewport_;
     OverlayPainters painters_;
     DirectorCamera director_;
+    RgbaImage picture_;  // the last rendered frame before the overlays, for frames that reuse it
     Clock::time_point start_ = Clock::now();
     bool tty_ = false;
 };
@@ -114,24 +124,30 @@ void FrameLoop::run(FrameWriter& writer, const std::atomic<bool>& cancel, Export
     // Two frames in flight: frame i renders while frame i-1 is read back and handed to the
     // writer, which feeds the sink while frame i+1 is prepared.
     const std::size_t frames = plan_.frames.size();
-    SceneState previous;
-    Camera previous_camera;
+    std::optional<InFlight> previous;
+    std::uint32_t rendered = 0;
     for (std::size_t i = 0; i < frames; ++i) {
         if (cancel.load()) throw std::runtime_error("interrupted");
         if (writer.failed()) throw std::runtime_error("writing failed");
         const auto t0 = Clock::now();
-        SceneState state = scene_at_time(scene_, plan_.frames[i].replay_ms);
-        const Camera camera = camera_for(i, state);
-        BattlefieldRenderer::AfterScene ui;
-        if (o_.ui) ui = [&](VkCommandBuffer cmd) { o_.ui->record(cmd, renderer_, state, camera); };
-        renderer_.submit(state, camera, std::uint32_t(i % BattlefieldRenderer::kSlots), viewport_,
-                         ui);
+        InFlight now{i, scene_at_time(scene_, plan_.frames[i].replay_ms), {}, {}};
+        now.camera = camera_for(i, now.state);
+        if (!previous || !shows_previous_picture(i, now.camera, previous->camera)) {
+            now.slot = rendered++ % BattlefieldRenderer::kSlots;
+            BattlefieldRenderer::AfterScene ui;
+            if (o_.ui)
+                ui = [&](VkCommandBuffer cmd) {
+                    o_.ui->record(cmd, renderer_, now.state, now.camera);
+                };
+            renderer_.submit(now.state, now.camera, *now.slot, viewport_, ui);
+        } else {
+            ++report.reused_frames;
+        }
         report.render_seconds += seconds_since(t0);
-        if (i > 0) hand_over(i - 1, previous, previous_camera, writer, report);
-        previous = std::move(state);
-        previous_camera = camera;
+        if (previous) hand_over(*previous, writer, report);
+        previous = std::move(now);
     }
-    if (frames > 0) hand_over(frames - 1, previous, previous_camera, writer, report);
+    if (previous) hand_over(*previous, writer, report);
 }
 
 Camera FrameLoop::camera_for(std::size_t frame, const SceneState& state) {
@@ -141,19 +157,33 @@ Camera FrameLoop::camera_for(std::size_t frame, const SceneState& state) {
     return director_.next(scene_, state, aspect, frame == 0 ? 0.0 : 1.0 / double(o_.fps));
 }
 
-void FrameLoop::hand_over(std::size_t frame, const SceneState& state, const Camera& camera,
-                          FrameWriter& writer, ExportReport& report) {
+// The renderer draws a frame from its replay moment and its camera alone, so a frame with both
+// unchanged (a hold for reading, a camera at rest) is the picture before it: not rendered again.
+// The overlays are still painted afresh. The viewer's panels are drawn on the GPU and follow
+// their own clock: with them every frame renders.
+bool FrameLoop::shows_previous_picture(std::size_t frame, const Camera& camera,
+                                       const Camera& previous) const {
+    return o_.reuse_pictures && !o_.ui && frame > 0 &&
+           plan_.frames[frame].replay_ms == plan_.frames[frame - 1].replay_ms &&
+           camera.view_proj == previous.view_proj && camera.eye == previous.eye;
+}
+
+void FrameLoop::hand_over(InFlight& done, FrameWriter& writer, ExportReport& report) {
     const PacedSegment& segment =
-        plan_.segments[static_cast<std::size_t>(plan_.frames[frame].segment)];
-    const std::uint8_t* data = renderer_.fetch(std::uint32_t(frame % BattlefieldRenderer::kSlots));
-    RgbaImage img(o_.size.width, o_.size.height);
-    std::memcpy(img.pixels.data(), data, img.pixels.size());
-    const FrameMoment moment{state, camera, renderer_.terrain(), segment,
-                             double(frame) / double(o_.fps)};
+        plan_.segments[static_cast<std::size_t>(plan_.frames[done.frame].segment)];
+    if (done.slot) {
+        const std::uint8_t* data = renderer_.fetch(*done.slot);
+        if (picture_.pixels.empty()) picture_ = RgbaImage(o_.size.width, o_.size.height);
+        std::memcpy(picture_.pixels.data(), data, picture_.pixels.size());
+    }
+    RgbaImage img = picture_;
+    const FrameMoment moment{done.state, done.camera, renderer_.terrain(), segment,
+                             double(done.frame) / double(o_.fps)};
     for (const auto& painter : painters_) painter->paint(img, scene_, moment);
     report.encoder_wait_seconds += writer.push(std::move(img));
-    report.frames = frame + 1;
-    if (o_.progress) progress_line(frame + 1, plan_.frames.size(), seconds_since(start_), tty_);
+    report.frames = done.frame + 1;
+    if (o_.progress)
+        progress_line(done.frame + 1, plan_.frames.size(), seconds_since(start_), tty_);
 }
 
 }  // namespace

@@ -31,7 +31,10 @@ struct ExportOptions {
     std::int64_t to_ms = -1;  // -1: the end of the replay
     double speed = 1.0;       // replay seconds per video second
     CameraSpec camera;
-    bool hash = false;      // compute frames_hash (costs a pass over every frame)
+    bool hash = false;  // compute frames_hash (costs a pass over every frame)
+    // A frame with the replay moment and camera of the frame before reuses its picture (holds
+    // for reading); false renders every frame (for comparing, and benchmarks).
+    bool reuse_pictures = true;
     bool captions = false;  // --overlay captions: a lower third for the current event
     bool panels = false;    // --overlay panels: the timeline and the melee panel (with captions)
     bool progress = true;
@@ -56,6 +59,7 @@ struct ExportReport {
     std::string frames_hash;   // FNV-1a 64 of every raw frame, in order (with ExportOptions::hash)
     double video_seconds = 0;  // the paced video's length
     int camera_moves = 0;      // new shots the director camera took
+    std::size_t reused_frames = 0;  // frames that showed the picture before them (not rendered)
 };
 
 struct ReplayScene;

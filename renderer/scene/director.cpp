@@ -37,9 +37,27 @@ bool DirectorCamera::is_new_shot(const Shot& wanted) const {
            std::abs(wanted_distance - distance) > kNewShotZoom * distance;
 }
 
+namespace {
+
+// A spring only reaches its goal in the limit; within a hundredth of a millimetre, moving slower
+// than that a second, the camera is at rest (a tenth of a pixel at the nearest shot) and stops
+// there, so a held shot is the same picture frame after frame (and the export reuses it).
+constexpr float kAtRestMm = 0.01f;
+
+void settle(glm::vec3& value, glm::vec3 goal, glm::vec3& speed) {
+    if (glm::length(value - goal) < kAtRestMm && glm::length(speed) < kAtRestMm) {
+        value = goal;
+        speed = glm::vec3(0.0f);
+    }
+}
+
+}  // namespace
+
 void DirectorCamera::approach(double dt_s) {
     now_.eye = spring(now_.eye, goal_.eye, eye_speed_, smooth_s_, dt_s);
     now_.target = spring(now_.target, goal_.target, target_speed_, smooth_s_, dt_s);
+    settle(now_.eye, goal_.eye, eye_speed_);
+    settle(now_.target, goal_.target, target_speed_);
 }
 
 Camera DirectorCamera::next(const ReplayScene& scene, const SceneState& state, float aspect,

@@ -54,6 +54,19 @@ h2=$("$VEDETTE" export "$REPLAY" --raw "$OUT/b.raw" --size 96x54 --to event:5 --
 [ -n "$h1" ] && [ "$h1" = "$h2" ] || fail "frame hashes differ: $h1 $h2"
 cmp -s "$OUT/a.raw" "$OUT/b.raw" || fail "raw frames differ"
 
+# A presenter video holds for reading: held frames reuse the picture before them, and give the
+# same pixels as rendering every frame again.
+hold() { "$VEDETTE" export "$REPLAY" --raw - --size 160x90 --from event:3 --to event:5 --overlay presenter --hold melee=2 --hash --quiet "$@"; }
+hold > "$OUT/reused.txt"
+hold --render-every-frame > "$OUT/rendered.txt"
+r1=$(sed -n 's/.*frames hash \([0-9a-f]*\).*/\1/p' "$OUT/reused.txt")
+r2=$(sed -n 's/.*frames hash \([0-9a-f]*\).*/\1/p' "$OUT/rendered.txt")
+reused=$(sed -n 's/.*; \([0-9]*\) frames reused.*/\1/p' "$OUT/reused.txt")
+again=$(sed -n 's/.*; \([0-9]*\) frames reused.*/\1/p' "$OUT/rendered.txt")
+[ -n "$reused" ] && [ "$reused" -gt 30 ] || fail "a held presenter video reused ${reused:-no} frames"
+[ "$again" = 0 ] || fail "--render-every-frame reused $again frames"
+[ -n "$r1" ] && [ "$r1" = "$r2" ] || fail "reused pictures differ from rendered ones: $r1 $r2"
+
 # The viewer's panels composed into the video (--overlay viewer): deterministic too, and not the
 # bare scene.
 v1=$("$VEDETTE" export "$REPLAY" --raw - --size 640x360 --from event:4 --to event:6 --overlay viewer --hash --quiet | sed -n 's/.*frames hash \([0-9a-f]*\).*/\1/p')
