@@ -7,9 +7,7 @@
 
 namespace vedette::render {
 
-namespace {
-
-struct Projection {
+struct MarksPainter::Projection {
     const Camera& camera;
     const TerrainModel& terrain;
     float w, h;
@@ -39,15 +37,16 @@ struct Projection {
     }
 };
 
-}  // namespace
-
 MarksPainter::MarksPainter(std::uint32_t frame_height)
-    : scale_(std::max(1.0f, float(frame_height) / 720.0f)), chip_text_(frame_height, 48.0f) {}
+    : scale_(std::max(1.0f, float(frame_height) / 720.0f)),
+      chip_text_(frame_height, 48.0f),
+      hex_text_(frame_height, 40.0f, Weight::bold) {}
 
 int MarksPainter::paint(RgbaImage& frame, const TableMarks& marks, const Camera& camera,
                         const TerrainModel& terrain) {
     const Projection p{camera, terrain, float(frame.width), float(frame.height)};
-    int painted = 0;
+    // The cited hexes' outlines first (the arrows go over them), their numbers over the arrows.
+    int painted = paint_hex_numbers(frame, marks.hex_numbers, p, false);
     for (const auto& f : marks.fronts) {
         ScreenPoint a, b;
         if (!p.at(f.x0_mm, f.y0_mm, 1.5f, a) || !p.at(f.x1_mm, f.y1_mm, 1.5f, b)) continue;
@@ -91,6 +90,7 @@ int MarksPainter::paint(RgbaImage& frame, const TableMarks& marks, const Camera&
         }
         ++painted;
     }
+    paint_hex_numbers(frame, marks.hex_numbers, p, true);
     for (const auto& s : marks.statuses) {
         ScreenPoint at;
         if (!p.at(s.x_mm, s.y_mm, 14.0f, at)) continue;
@@ -103,6 +103,43 @@ int MarksPainter::paint(RgbaImage& frame, const TableMarks& marks, const Camera&
         const std::uint8_t ink = light ? 20 : 245;
         chip_text_.draw_text(frame, label, x0 + 4, y0 + 1, tw + 8, ink, ink, ink);
         ++painted;
+    }
+    return painted;
+}
+
+// A cited hex: its outline in pale ink, and its number on a paper plate inside its corner nearest
+// the camera (lowest on the screen), as a printed map numbers its hexes: clear of the units at its
+// centre and of the name tags above them.
+int MarksPainter::paint_hex_numbers(RgbaImage& frame, const std::vector<HexNumberMark>& hexes,
+                                    const Projection& p, bool numbers) {
+    int painted = 0;
+    for (const auto& h : hexes) {
+        const std::vector<std::pair<double, double>> corners(h.corners.begin(), h.corners.end());
+        if (!numbers) {
+            const auto outline = p.path(corners, 1.0f);
+            if (outline.size() < 3) continue;
+            paint_polyline(frame, outline, Stroke{250, 240, 205, px(2.0f), 0.85f, 0}, true);
+            ++painted;
+            continue;
+        }
+        // Three fifths of the way to the corner lowest on the screen.
+        std::size_t near = 0;
+        float near_y = -1e30f;
+        for (std::size_t i = 0; i < corners.size(); ++i) {
+            ScreenPoint c;
+            if (p.at(corners[i].first, corners[i].second, 1.0f, c) && c.second > near_y)
+                near_y = c.second, near = i;
+        }
+        ScreenPoint at;
+        const double x = h.x_mm + (corners[near].first - h.x_mm) * 0.6;
+        const double y = h.y_mm + (corners[near].second - h.y_mm) * 0.6;
+        if (!p.at(x, y, 1.0f, at)) continue;
+        const int tw = hex_text_.text_width(h.text), lh = hex_text_.line_height();
+        const int pad = int(px(5.0f)), x0 = int(at.first) - tw / 2 - pad,
+                  y0 = int(at.second) - lh / 2 - 1;
+        hex_text_.fill(frame, x0 - 1, y0 - 1, x0 + tw + 2 * pad + 1, y0 + lh + 3, 60, 44, 28);
+        hex_text_.fill(frame, x0, y0, x0 + tw + 2 * pad, y0 + lh + 2, 238, 228, 200);
+        hex_text_.draw_text(frame, h.text, x0 + pad, y0 + 1, tw + 2 * pad, 60, 44, 28);
     }
     return painted;
 }

@@ -23,9 +23,14 @@ public:
                        const TerrainModel& terrain);
 
 private:
+    struct Projection;  // table millimetres onto the frame, over the ground
+    // The cited hexes' outlines (numbers false; returns how many), or their number plates.
+    int paint_hex_numbers(RgbaImage& frame, const std::vector<HexNumberMark>& hexes,
+                          const Projection& p, bool numbers);
     float px(float base) const { return base * scale_; }
     float scale_;  // pixels per pixel of a 720p frame
     CaptionPainter chip_text_;
+    CaptionPainter hex_text_;  // a cited hex's number
 };
 
 }  // namespace vedette::render

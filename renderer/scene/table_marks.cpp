@@ -319,6 +319,7 @@ TableMarks table_marks(const ReplayScene& scene, const SceneState& state, const 
     b.arrows(shown);
     b.clashes(shown);
     b.units();
+    b.out.hex_numbers = hex_number_marks(scene, state);
     return std::move(b.out);
 }
 

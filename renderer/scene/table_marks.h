@@ -26,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "renderer/scene/hex_numbers.h"
 #include "renderer/scene/scene_state.h"
 #include "renderer/scene/visuals.h"
 
@@ -62,6 +63,7 @@ struct TableMarks {
     std::vector<ClashMark> clashes;
     std::vector<StatusMark> statuses;
     std::vector<FrontMark> fronts;
+    std::vector<HexNumberMark> hex_numbers;  // the hexes the event's texts cite (hex_numbers.h)
 };
 
 // The marks at the scene's moment, drawn with the built-in looks.

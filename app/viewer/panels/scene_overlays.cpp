@@ -162,6 +162,34 @@ void status_chip(ImDrawList* dl, ImVec2 at, const render::StatusMark& st) {
                 light ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255), st.label.c_str());
 }
 
+// The hexes the event cites, numbered on the board (renderer/scene/hex_numbers.h): a pale
+// outline, and the number on a paper plate inside the hex's corner lowest on the screen.
+void hex_numbers(ImDrawList* dl, const Projector& p,
+                 const std::vector<render::HexNumberMark>& hexes) {
+    for (const auto& h : hexes) {
+        const std::vector<std::pair<double, double>> corners(h.corners.begin(), h.corners.end());
+        polyline(dl, p, corners, IM_COL32(250, 240, 205, 215), 2.0f, true);
+        std::size_t near = 0;
+        float near_y = -1e30f;
+        for (std::size_t i = 0; i < corners.size(); ++i) {
+            ImVec2 c;
+            if (p.at(corners[i].first, corners[i].second, 1.0f, c) && c.y > near_y)
+                near_y = c.y, near = i;
+        }
+        ImVec2 at;
+        if (!p.at(h.x_mm + (corners[near].first - h.x_mm) * 0.6,
+                  h.y_mm + (corners[near].second - h.y_mm) * 0.6, 1.0f, at))
+            continue;
+        const ImVec2 size = ImGui::CalcTextSize(h.text.c_str());
+        const ImVec2 a(at.x - size.x / 2 - 4, at.y - size.y / 2 - 1),
+            b(at.x + size.x / 2 + 4, at.y + size.y / 2 + 1);
+        dl->AddRectFilled(a, b, IM_COL32(238, 228, 200, 235), 3.0f);
+        dl->AddRect(a, b, IM_COL32(60, 44, 28, 255), 3.0f);
+        dl->AddText(ImVec2(a.x + 4, a.y + 1), IM_COL32(60, 44, 28, 255), h.text.c_str());
+        ui::note("hex number: " + h.text);
+    }
+}
+
 // The table marks of the moment (renderer/scene/table_marks.h): the episode's arrows, the
 // clash, every base's front edge in its side's colour. Status chips go with the labels.
 void draw_marks(const FrameView& f, const Projector& p, ImDrawList* dl,
@@ -172,6 +200,7 @@ void draw_marks(const FrameView& f, const Projector& p, ImDrawList* dl,
                    ? roster[static_cast<std::size_t>(unit)].id
                    : std::string("?");
     };
+    hex_numbers(dl, p, marks.hex_numbers);
     for (const auto& front : marks.fronts)
         polyline(dl, p, {{front.x0_mm, front.y0_mm}, {front.x1_mm, front.y1_mm}},
                  IM_COL32(front.colour.r, front.colour.g, front.colour.b, 230), 3.0f);

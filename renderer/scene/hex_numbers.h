@@ -1,0 +1,32 @@
+#pragma once
+// A hex board's numbers where the text cites them: a card that says "Result, hex (-1, 6)" or a
+// caption that names "hex (2, 5)" finds that hex printed on the board, as a printed map numbers
+// its hexes. "hex (q, r)" is how every record writes a hex of the board's grid (axial q, r;
+// sim/record/header.h HexGrid); nothing here knows a rule system.
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "renderer/scene/hex_layout.h"
+#include "renderer/scene/scene_state.h"
+
+namespace vedette::render {
+
+struct HexNumberMark {
+    HexCoord hex;
+    double x_mm = 0, y_mm = 0;                           // the hex's centre on the table
+    std::string text;                                    // as the texts write it: "(-1, 6)"
+    std::array<std::pair<double, double>, 6> corners{};  // its outline, table mm
+};
+
+// Every "hex (q, r)" written in `text`, in order of first mention, each once.
+std::vector<HexCoord> hexes_cited(std::string_view text);
+
+// The hexes of the board that the event shown at the moment cites (its text, its explanation's
+// titles, columns, lines and notes); none on a board without a hex grid.
+std::vector<HexNumberMark> hex_number_marks(const ReplayScene& scene, const SceneState& state);
+
+}  // namespace vedette::render
