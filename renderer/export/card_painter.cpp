@@ -123,7 +123,8 @@ int CardPainter::paint(RgbaImage& frame, const ResultCard& card, int x0, int y0,
     if (!measure_only) {
         RgbaImage scratch(1, 1);
         const int bottom = paint(scratch, card, x0, y0, width, true, max_bottom);
-        text_.shade(frame, x0, y0, x0 + width, bottom, 0.14f);
+        // Opaque: a name tag behind the card must not show through its lines.
+        text_.fill(frame, x0, y0, x0 + width, bottom, 16, 16, 14);
         text_.fill(frame, x0, y0, x0 + std::max(3, pad / 3), bottom, 255, 214, 90);
     }
     RgbaImage scratch(1, 1);
@@ -135,7 +136,7 @@ int CardPainter::paint(RgbaImage& frame, const ResultCard& card, int x0, int y0,
         y = text_.draw_text(target, row.text, x, y, inner, 240, 228, 200);
     for (const auto& d : card.dice) {
         y += pad / 2;
-        if (!d.heading.empty()) y = text_.draw_text(target, d.heading, x, y, inner, 230, 230, 230);
+        if (!d.heading.empty()) y = heading(target, d.heading, x, y, inner);
         if (!d.faces.empty()) y = dice_rows(target, d, x, y + 2, inner, !measure_only);
         if (!d.total.empty()) y = text_.draw_text(target, d.total, x, y, inner, 205, 205, 205);
     }
@@ -145,6 +146,26 @@ int CardPainter::paint(RgbaImage& frame, const ResultCard& card, int x0, int y0,
         y = text_.draw_text(target, l.sentence.empty() ? l.side + ": " + l.verdict : l.sentence, x,
                             y, inner, 210, 210, 210);
     return y + pad;
+}
+
+// A dice line's heading; the number each die must reach ("needs 4+") on a gold chip when the
+// line fits on one row, so the hits and misses rows below read against it.
+int CardPainter::heading(RgbaImage& target, const std::string& words, int x, int y, int width) {
+    const auto span = target_number_span(words);
+    const int chip_pad = std::max(3, text_.line_height() / 5);
+    if (!span || text_.text_width(words) + 2 * chip_pad > width)
+        return text_.draw_text(target, words, x, y, width, 230, 230, 230);
+    const std::string before = words.substr(0, span->at),
+                      mark = words.substr(span->at, span->length),
+                      after = words.substr(span->at + span->length);
+    int cx = x + text_.text_width(before);
+    text_.draw_text(target, before, x, y, width, 230, 230, 230);
+    const int mark_width = text_.text_width(mark) + 2 * chip_pad;
+    text_.fill(target, cx, y + 1, cx + mark_width, y + text_.line_height() + 1, 255, 214, 90);
+    text_.draw_text(target, mark, cx + chip_pad, y, mark_width, 34, 26, 8);
+    cx += mark_width;
+    if (!after.empty()) text_.draw_text(target, after, cx, y, width - (cx - x), 230, 230, 230);
+    return y + text_.line_height();
 }
 
 // Each side's modifiers that applied, one a line with its rule, under the side's name. Lines

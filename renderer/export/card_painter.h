@@ -29,6 +29,7 @@ private:
     int dice_rows(RgbaImage& frame, const ResultCard::Dice& d, int x, int y, int width, bool paint);
     int die(RgbaImage& frame, const sim::record::Die& face, int x, int y, bool paint,
             int sides = 6);
+    int heading(RgbaImage& target, const std::string& words, int x, int y, int width);
     int why(RgbaImage& target, const ResultCard& card, int x, int y, int width, int max_bottom);
 
     CaptionPainter headline_, text_, die_text_;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <string_view>
 
 #include "renderer/scene/rule_words.h"
 
@@ -332,6 +333,22 @@ int die_sides(const std::string& words) {
         if (starts && ends && j > i + 1 && sides >= 2) return sides;
     }
     return 6;
+}
+
+std::optional<TextSpan> target_number_span(const std::string& words) {
+    // "needs 4+": the word, a space, one or two digits and a plus after them.
+    constexpr std::string_view kWord = "needs ";
+    for (std::size_t at = words.find(kWord); at != std::string::npos;
+         at = words.find(kWord, at + 1)) {
+        if (at > 0 && std::isalpha(static_cast<unsigned char>(words[at - 1]))) continue;
+        std::size_t j = at + kWord.size();
+        const std::size_t digits = j;
+        while (j < words.size() && j - digits < 2 &&
+               std::isdigit(static_cast<unsigned char>(words[j])))
+            ++j;
+        if (j > digits && j < words.size() && words[j] == '+') return TextSpan{at, j + 1 - at};
+    }
+    return std::nullopt;
 }
 
 }  // namespace vedette::render

@@ -72,6 +72,13 @@ struct ResultCard {
 // for every hex" -> 10); 6 when they name none. A d10 is drawn as a d10, with its number.
 int die_sides(const std::string& words);
 
+// Where a dice line's words name the number each die must reach ("12 dice, needs 4+"): the span
+// of "needs 4+", which the card marks so the hits rows read against it; nullopt when none.
+struct TextSpan {
+    std::size_t at = 0, length = 0;
+};
+std::optional<TextSpan> target_number_span(const std::string& words);
+
 // The card for an explanation that has a lit result or an actual odds outcome; nullopt otherwise.
 std::optional<ResultCard> result_card_of(const sim::record::Explanation& e);
 

@@ -85,5 +85,36 @@ TEST(ResultCardPainter, ACardIsAsTallAsItsContentAndPaintsOnlyInsideItsBox) {
         }
 }
 
+TEST(ResultCardPainter, TheNumberEachDieMustReachIsMarked) {
+    const auto span = target_number_span("French cuirassiers 2: 12 dice, needs 4+");
+    ASSERT_TRUE(span);
+    EXPECT_EQ(std::string("French cuirassiers 2: 12 dice, needs 4+").substr(span->at, span->length),
+              "needs 4+");
+    EXPECT_TRUE(target_number_span("needs 10+ to hit"));
+    EXPECT_FALSE(target_number_span("needs 100+"));
+    EXPECT_FALSE(target_number_span("needs four"));
+    EXPECT_FALSE(target_number_span("kneeds 4+"));
+    EXPECT_FALSE(target_number_span("French: 3 dice"));
+
+    // On the card: a gold chip behind "needs 4+" on the heading's row, none without it.
+    auto gold_pixels = [](const std::string& heading) {
+        ResultCard c;
+        c.title = "Melee";
+        c.outcome = "attacker wins";
+        c.dice.push_back({"French", {{5, "hit"}, {2, "miss"}}, "", heading});
+        CardPainter painter(1080);
+        RgbaImage frame(1920, 1080);
+        painter.paint(frame, c, 1300, 20, 576);
+        int gold = 0;
+        for (std::size_t i = 0; i < frame.pixels.size(); i += 4)
+            gold +=
+                frame.pixels[i] == 255 && frame.pixels[i + 1] == 214 && frame.pixels[i + 2] == 90;
+        return gold;
+    };
+    const int marked = gold_pixels("French: 12 dice, needs 4+");
+    const int plain = gold_pixels("French: 12 dice");
+    EXPECT_GT(marked - plain, 20 * 100) << "no chip behind the target number";
+}
+
 }  // namespace typeface_test
 }  // namespace vedette::render

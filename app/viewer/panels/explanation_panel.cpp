@@ -122,6 +122,32 @@ void lines_and_notes(const Section& s) {
     for (const auto& n : s.notes) ui::text_wrapped("%s", n.c_str());
     ImGui::PopStyleColor();
 }
+
+// A dice line's label, the number each die must reach ("needs 4+") on a gold chip when the line
+// fits the column, so the hits and misses rows below read against it.
+void dice_label(const std::string& label) {
+    const auto span = render::target_number_span(label);
+    const float pad = 3.0f;
+    if (!span ||
+        ImGui::CalcTextSize(label.c_str()).x + 2 * pad > ImGui::GetContentRegionAvail().x) {
+        ui::text_wrapped("%s", label.c_str());
+        return;
+    }
+    const std::string before = label.substr(0, span->at),
+                      mark = label.substr(span->at, span->length),
+                      after = label.substr(span->at + span->length);
+    ui::text("%s", before.c_str());
+    ImGui::SameLine(0.0f, pad);
+    const ImVec2 at = ImGui::GetCursorScreenPos(), size = ImGui::CalcTextSize(mark.c_str());
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x - pad, at.y),
+                                              ImVec2(at.x + size.x + pad, at.y + size.y),
+                                              IM_COL32(255, 214, 90, 255), 3.0f);
+    ui::next_kind("target number");
+    ui::text_coloured(ImVec4(0.13f, 0.10f, 0.03f, 1.0f), "%s", mark.c_str());
+    if (after.empty()) return;
+    ImGui::SameLine(0.0f, pad);
+    ui::text("%s", after.c_str());
+}
 }  // namespace
 
 bool result_card(const Explanation& e, float dice_size) {
@@ -137,7 +163,7 @@ bool result_card(const Explanation& e, float dice_size) {
     ui::text_coloured(ui::lit(), "%s", card->outcome.c_str());
     ImGui::SetWindowFontScale(fitted_text_scale());
     for (const auto& g : card->dice) {
-        if (!g.label.empty()) ui::text_wrapped("%s", g.label.c_str());
+        if (!g.label.empty()) dice_label(g.label);
         if (!g.faces.empty()) draw_dice(g.faces, dice_size, g.sides);
         if (!g.total.empty()) ui::text("%s", g.total.c_str());
     }
