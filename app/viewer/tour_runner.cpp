@@ -164,6 +164,10 @@ bool TourRunner::run_command(const TourCommand& c, ViewerModel* model,
         case TourKind::size:
             r.resize = {c.arg<TourSize>().width, c.arg<TourSize>().height};
             return true;  // let the window settle at its new size before going on
+        case TourKind::click:
+            r.click = {c.arg<TourSize>().width, c.arg<TourSize>().height};
+            wait_frames_ = 3;  // pressed, released, and the frame that shows what it did
+            return true;
         case TourKind::quit:
             r.quit = true;
             return true;
@@ -327,6 +331,7 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) co
         case TourKind::camera_move:
         case TourKind::size:
         case TourKind::screenshot:
+        case TourKind::click:
         case TourKind::quit:
             return;  // run_command's: they hold the tour or ask something of the window
     }

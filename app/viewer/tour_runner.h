@@ -17,6 +17,7 @@ namespace vedette::viewer {
 struct TourRequests {
     std::optional<std::string> screenshot;  // PNG path, resolved against the tour's folder
     std::optional<std::pair<int, int>> resize;
+    std::optional<std::pair<int, int>> click;  // a left click at this window pixel
     bool quit = false;
     bool stepped = false;  // a seek or step happened (for step-latency figures)
 };

@@ -106,6 +106,7 @@ private:
     TourCommand wait() const;
     TourCommand size() const;
     TourCommand screenshot() const;
+    TourCommand click() const;
     TourCommand quit() const { return make(TourKind::quit); }
 
     const std::string& file_;
@@ -147,6 +148,7 @@ const std::map<std::string, TourLineParser::Shape>& TourLineParser::shapes() {
         {"wait", {1, 2, "wait SECONDS | wait N frames | wait key", &P::wait}},
         {"size", {1, 1, "size WxH", &P::size}},
         {"screenshot", {1, 1, "screenshot FILE.png", &P::screenshot}},
+        {"click", {2, 2, "click X Y (a pixel of the window, from its top left)", &P::click}},
         {"quit", {0, 0, "quit", &P::quit}},
     };
     return s;
@@ -306,6 +308,14 @@ TourCommand TourLineParser::wait() const {
 TourCommand TourLineParser::size() const {
     const auto s = value("size", [&] { return app::parse_image_size(args_[0]); });
     return make(TourKind::size, TourSize{s.width, s.height});
+}
+
+TourCommand TourLineParser::click() const {
+    const auto at = [&](const std::string& v) {
+        return int(
+            value("click X Y", [&] { return app::parse_whole(v, 0, limits::kMaxImageSide); }));
+    };
+    return make(TourKind::click, TourSize{at(args_[0]), at(args_[1])});
 }
 
 TourCommand TourLineParser::screenshot() const {

@@ -70,6 +70,7 @@ enum class TourKind {
     wait_key,         // none
     size,             // TourSize
     screenshot,       // std::string: the PNG's name as written (screenshot_path resolves it)
+    click,            // TourSize: a left click at that pixel of the window (x, y from top left)
     quit,             // none
 };
 

@@ -359,6 +359,7 @@ ViewerLoop::TourStep ViewerLoop::run_tour(const Frame& frame) {
     }
     if (r.quit) return TourStep::quit;
     if (r.resize) glfwSetWindowSize(window_.handle(), r.resize->first, r.resize->second);
+    if (r.click) ui_layer_.click_at(float(r.click->first), float(r.click->second));
     if (r.screenshot) {
         screenshot_ = r.screenshot;
         screenshot_settle_ = 2;  // let ImGui settle layouts and scrolling first

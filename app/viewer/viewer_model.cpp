@@ -9,7 +9,9 @@ namespace vedette::viewer {
 using sim::record::Category;
 
 ViewerModel::ViewerModel(const render::ReplayScene& scene)
-    : scene(scene), timeline(scene.replay.events, scene.duration_ms) {
+    : scene(scene),
+      timeline(scene.replay.events, scene.duration_ms),
+      luck_(sim::replay::battle_luck(scene.replay.header, scene.replay.events)) {
     for (const auto& e : scene.replay.events) kinds_.push_back(e.kind);
     std::sort(kinds_.begin(), kinds_.end());
     kinds_.erase(std::unique(kinds_.begin(), kinds_.end()), kinds_.end());

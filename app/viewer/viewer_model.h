@@ -17,6 +17,7 @@
 #include "renderer/scene/replay_notes.h"
 #include "renderer/scene/scene_state.h"
 #include "renderer/scene/unit_labels.h"
+#include "sim/replay/luck.h"
 
 namespace vedette::viewer {
 
@@ -97,6 +98,8 @@ struct ViewerModel {
     const std::vector<sim::record::RosterUnit>& roster() const { return scene.replay.header.units; }
     // The kinds the replay's events use, sorted (the log's kind filter offers these).
     const std::vector<std::string>& kinds() const { return kinds_; }
+    // Each side's luck in every event with exact odds (sim/replay/luck.h), for the luck strip.
+    const sim::replay::BattleLuck& luck() const { return luck_; }
 
     // The event whose explanation the explanation panel shows: the pinned event if any; else the
     // latest event at or before the playhead, in the playhead's turn, whose category is `melee`
@@ -113,6 +116,7 @@ struct ViewerModel {
 
 private:
     std::vector<std::string> kinds_;
+    sim::replay::BattleLuck luck_;
 };
 
 using Command = std::function<void(ViewerModel&)>;

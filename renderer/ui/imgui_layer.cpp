@@ -142,6 +142,12 @@ void ImGuiLayer::new_frame() {
     } else {
         ImGui_ImplGlfw_NewFrame();
     }
+    if (click_frames_ > 0) {  // after the platform's mouse, which it overrides
+        ImGuiIO& io = ImGui::GetIO();
+        io.MousePos = ImVec2(click_.first, click_.second);
+        io.MouseDown[0] = click_frames_ == 2;
+        --click_frames_;
+    }
     ImGui::NewFrame();
 }
 

@@ -4,6 +4,8 @@
 // leaves it ready to copy. The UI thus lands in the same image the window shows and a screenshot
 // reads back. Backends are used as Debian ships them, untouched.
 
+#include <utility>
+
 #include "renderer/vk/offscreen_target.h"
 
 struct GLFWwindow;
@@ -30,6 +32,12 @@ public:
     void retarget(const OffscreenTarget& target);
     // Starts an ImGui frame (platform + renderer backends + ImGui::NewFrame).
     void new_frame();
+    // A left click at (x, y) of the window over the next two frames (pressed, then released),
+    // whatever the real mouse does: how a tour clicks (a test clicks a panel).
+    void click_at(float x, float y) {
+        click_ = {x, y};
+        click_frames_ = 2;
+    }
     // ImGui::Render() and the draw commands, into `cmd` after the scene pass.
     void record(VkCommandBuffer cmd);
     // The same into `target` (rebuilding the framebuffer if it is another image).
@@ -44,6 +52,8 @@ private:
     VkExtent2D extent_{0, 0};
     VkImageView view_ = VK_NULL_HANDLE;  // the image the framebuffer is built on
     bool headless_ = false;
+    std::pair<float, float> click_{0, 0};
+    int click_frames_ = 0;
     float frame_seconds_ = 1.0f / 30.0f;
 };
 

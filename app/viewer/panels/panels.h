@@ -37,7 +37,8 @@ SceneRect scene_rect(const PanelVisibility& panels, float width, float height,
 // Where each panel sits by default, as fractions of the frame (timeline along the bottom, log and
 // inspector on the left, explanation and episode panels on the right).
 void place_panel(const FrameView& f, const char* name, float x, float y, float w, float h);
-constexpr float kTimelineHeight = 150.0f;
+constexpr float kLuckStripHeight = 40.0f;  // under the standard timeline's ruler
+constexpr float kTimelineHeight = 150.0f + kLuckStripHeight;
 // The docked panels keep their places around the table and draw no background of their own: the
 // frame is cleared to the panel colour around the table, which spares a CPU rasteriser blending
 // two thirds of every frame (see docs/BENCHMARKS.md). They can still be closed.

@@ -6,6 +6,8 @@
 
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_text.h"
+#include "renderer/scene/luck_strip.h"
+#include "renderer/scene/visuals.h"
 
 namespace vedette::viewer {
 
@@ -171,6 +173,68 @@ void ruler(const FrameView& f, CommandQueue& q) {
     }
 }
 
+// The luck strip under the ruler (renderer/scene/luck_strip.h), aligned with it: each side's luck
+// in every event with exact odds as bars, its running sum as a line; a click seeks to the event
+// nearest the click, hovering names it.
+void luck_strip(const FrameView& f, CommandQueue& q) {
+    const auto& luck = f.model.luck();
+    const auto& events = f.model.events();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    const float w = std::max(50.0f, ImGui::GetContentRegionAvail().x), h = kLuckStripHeight;
+    ImGui::InvisibleButton("luck strip", ImVec2(w, h));
+    const render::LuckStrip strip = render::luck_strip(luck, events, f.model.timeline.duration_ms(),
+                                                       p0.x, p0.y, p0.x + w, p0.y + h);
+    dl->AddRectFilled(p0, ImVec2(p0.x + w, p0.y + h), IM_COL32(28, 30, 36, 255));
+    dl->AddLine(ImVec2(p0.x, strip.mid), ImVec2(p0.x + w, strip.mid), IM_COL32(120, 120, 120, 200));
+    static const render::Visuals built_in;
+    const auto colours = render::side_tag_colours(f.visuals ? *f.visuals : built_in,
+                                                  f.model.scene.replay.header.sides);
+    auto colour = [&](int side, int alpha) {
+        if (side < 0 || side >= int(colours.size())) return IM_COL32(200, 200, 200, alpha);
+        const auto& c = colours[std::size_t(side)];
+        return IM_COL32(c.r, c.g, c.b, alpha);
+    };
+    for (const auto& b : strip.bars)
+        dl->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), colour(b.side, 200));
+    for (std::size_t k = 0; k < strip.running.size(); ++k) {
+        std::vector<ImVec2> line;
+        for (const auto& [x, y] : strip.running[k]) line.emplace_back(x, y);
+        dl->AddPolyline(line.data(), int(line.size()), colour(int(k), 255), 0, 2.0f);
+    }
+    // The legend: each side's name in its colour (bars up: lucky; the line: the running sum).
+    ImVec2 at(p0.x + 4, p0.y + 1);
+    auto word = [&](const std::string& text, ImU32 c) {
+        dl->AddText(at, c, text.c_str());
+        at.x += ImGui::CalcTextSize(text.c_str()).x + 8;
+    };
+    if (strip.bars.empty()) {
+        word("luck: no event with exact odds", IM_COL32(200, 200, 200, 220));
+    } else {
+        word("luck (up: lucky)", IM_COL32(200, 200, 200, 220));
+        for (std::size_t k = 0; k < std::min<std::size_t>(2, luck.sides.size()); ++k)
+            word(luck.sides[k], colour(int(k), 255));
+    }
+    for (std::size_t i = 0; i < strip.moment_x.size(); ++i)
+        ui::note("luck moment: event " + std::to_string(strip.moment_event[i]) + " x " +
+                 std::to_string(int(strip.moment_x[i])));
+    ui::note("luck strip: " + std::to_string(strip.moment_x.size()) + " moments, rect " +
+             std::to_string(int(p0.x)) + " " + std::to_string(int(p0.y)) + " " +
+             std::to_string(int(p0.x + w)) + " " + std::to_string(int(p0.y + h)));
+    const float mx = ImGui::GetIO().MousePos.x;
+    const int near = ImGui::IsItemHovered() ? render::luck_event_at(strip, mx) : -1;
+    if (near >= 0) {
+        const auto& e = events[std::size_t(near)];
+        ImGui::SetTooltip("event %d, turn %d: %s\n(click to go there)", e.seq, e.turn,
+                          e.text.c_str());
+    }
+    if (near >= 0 && ImGui::IsItemClicked())
+        q.push([near](ViewerModel& m) {
+            m.timeline.pause();
+            m.timeline.seek_event(near);
+        });
+}
+
 // Which panels are open, the camera, and figures or counters.
 void panels_and_camera(const FrameView& f, CommandQueue& q) {
     ImGui::TextUnformatted("Panels:");
@@ -239,6 +303,7 @@ void timeline_panel(const FrameView& f, CommandQueue& q) {
     }
     status_line(f);
     ruler(f, q);
+    luck_strip(f, q);
     panels_and_camera(f, q);
     ImGui::End();
 }
