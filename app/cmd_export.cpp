@@ -137,6 +137,9 @@ void take_view_flags(Args& args, ExportRequest& r) {
                                 ? (captioned ? kDefaultReadingRate : 0.0)
                                 : decimal_flag("--reading-rate", reading, 0, kMaxReadingRate);
     r.title_card = take_option(args, "--title-card");
+    o.luck = take_flag(args, "--luck");
+    if (o.luck && !o.presenter)
+        throw UsageError{"--luck goes with --overlay presenter (the luck strip is drawn there)"};
     r.notes_file = take_option(args, "--notes");
     if (!r.notes_file.empty() && !o.presenter)
         throw UsageError{"--notes goes with --overlay presenter (the notes are drawn there)"};

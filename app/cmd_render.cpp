@@ -34,6 +34,9 @@ int run_render(const Args& in) {
     const std::string camera_text = take_option(args, "--camera");
     const std::string overlay = take_option(args, "--overlay");
     const auto labels = labels_flag("--labels", take_option(args, "--labels"));
+    const bool luck = take_flag(args, "--luck");
+    if (luck && overlay != "presenter")
+        throw UsageError{"--luck goes with --overlay presenter (the luck strip is drawn there)"};
     if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels" &&
         overlay != "presenter" && overlay != "viewer")
         throw UsageError{"--overlay expects none, captions, panels, presenter or viewer"};
@@ -101,7 +104,7 @@ int run_render(const Args& in) {
                 render::load_notes(render::notes_file_for(args[0]), scene);
             render::PresenterOverlay presenter(size.width, size.height,
                                                labels.value_or(render::LabelStyle::name),
-                                               renderer.visuals(), &notes);
+                                               renderer.visuals(), &notes, luck);
             render::PacedSegment segment;
             segment.event = state.event;
             presenter.paint(image, scene, {state, camera, renderer.terrain(), segment, 0.0});

@@ -57,13 +57,14 @@ const Subcommand kSubcommands[] = {
     {"render",
      "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera "
      "top|director|overview|follow:UNIT] [--overlay none|captions|panels|presenter|viewer] "
-     "[--labels name|short|id] -o FILE.png",
+     "[--labels name|short|id] [--luck] -o FILE.png",
      "render one moment of a replay offscreen to a PNG", run_render},
     {"export",
      "REPLAY -o FILE.mp4|.webm|.gif [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X] "
      "[--camera director|top|overview|follow:UNIT] [--overlay "
      "none|captions|panels|presenter|viewer] [--labels name|short|id] [--hold KIND=SECONDS]... "
      "[--min-caption SECONDS] [--reading-rate CHARS] [--title-card SECONDS] [--notes FILE] "
+     "[--luck] "
      "[--quality CRF] [--srt "
      "FILE.srt] [--frames DIR | --raw FILE] [--hash] [--render-every-frame] [--quiet]",
      "export a replay as a video (MP4, WebM or GIF; or PNG frames) at a fixed time step",

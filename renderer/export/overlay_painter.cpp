@@ -49,7 +49,7 @@ class PresenterPainter final : public OverlayPainter {
 public:
     PresenterPainter(const ExportOptions& o, const Visuals& visuals)
         : overlay_(o.size.width, o.size.height, o.labels.value_or(LabelStyle::name), visuals,
-                   o.notes) {}
+                   o.notes, o.luck) {}
     void paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m) override {
         overlay_.paint(frame, scene, m);
     }

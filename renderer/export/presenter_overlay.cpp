@@ -55,7 +55,7 @@ PixelRect card_column(std::uint32_t width, std::uint32_t height, bool left) {
 }  // namespace
 
 PresenterOverlay::PresenterOverlay(std::uint32_t, std::uint32_t height, LabelStyle labels,
-                                   const Visuals& visuals, const ReplayNotes* notes)
+                                   const Visuals& visuals, const ReplayNotes* notes, bool luck)
     : labels_(labels),
       visuals_(visuals),
       notes_(notes),
@@ -65,7 +65,8 @@ PresenterOverlay::PresenterOverlay(std::uint32_t, std::uint32_t height, LabelSty
       card_text_(height, kCardLines),
       small_(height, kSmallLines),
       label_text_(height, kLabelLines),
-      card_(height) {}
+      card_(height),
+      luck_(luck ? std::make_unique<LuckPainter>(height, visuals) : nullptr) {}
 
 void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m) {
     if (m.segment.event == kTitleCard) {
@@ -96,6 +97,17 @@ void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const F
         column = card_column(frame.width, frame.height,
                              box_goes_left(frame, scene, m.state, m.camera, m.terrain));
     note(frame, m, column);
+    if (luck_) luck_strip(frame, scene, m, card, caption_top);
+}
+
+// The luck strip above the caption band, on the side away from the card (left without one).
+void PresenterOverlay::luck_strip(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m,
+                                  const std::optional<PixelRect>& card, int caption_top) {
+    const int w = int(frame.width), margin = card_column(frame.width, frame.height, true).y0;
+    const int width = w * 38 / 100, height = LuckPainter::height(frame.height);
+    const bool left = !(card && card->x0 < w / 2);
+    const int x0 = left ? margin : w - margin - width, y1 = caption_top - margin;
+    luck_->paint(frame, scene, m.state, x0, y1 - height, x0 + width, y1);
 }
 
 // The height of the note box shown at this moment in a column `width` wide (0: none).

@@ -8,7 +8,8 @@
 //   card), its arrows and circles on the table;
 // - a lower-third caption in large type (what happened; turn, phase and rule);
 // - while a melee or a shock is shown, a result card (card_painter.h: outcome, dice, reasons,
-//   luck) in the top corner farther from the action, kept on that side for the whole episode.
+//   luck) in the top corner farther from the action, kept on that side for the whole episode;
+// - with `luck` (`--luck`), the battle's luck strip above the caption band (luck_painter.h).
 // Type is sized from the frame height, so a 1080p video reads like a 720p one. Nothing here knows
 // a rule system: it reads the replay's records and the result card (renderer/scene/result_card.h).
 
@@ -18,6 +19,7 @@
 
 #include "renderer/export/captions.h"
 #include "renderer/export/card_painter.h"
+#include "renderer/export/luck_painter.h"
 #include "renderer/export/marks_painter.h"
 #include "renderer/export/overlay_painter.h"
 #include "renderer/export/pacing.h"
@@ -43,9 +45,9 @@ bool box_goes_left(const RgbaImage& frame, const ReplayScene& scene, const Scene
 class PresenterOverlay {
 public:
     // `visuals` draws the marks; `notes` (may be null) are shown at their moments. Both must
-    // outlive the overlay.
+    // outlive the overlay. `luck`: the luck strip too.
     PresenterOverlay(std::uint32_t width, std::uint32_t height, LabelStyle labels,
-                     const Visuals& visuals, const ReplayNotes* notes = nullptr);
+                     const Visuals& visuals, const ReplayNotes* notes = nullptr, bool luck = false);
     void paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
     // Where the result card shown at `event` stands in a frame of that size, on the `left` or
     // the right (nullopt: no card at that event); where the caption band of `caption` starts.
@@ -66,6 +68,8 @@ private:
                                          const FrameMoment& m, int max_bottom);
     int note_height(const FrameMoment& m, int width);
     void note(RgbaImage& frame, const FrameMoment& m, const PixelRect& column);
+    void luck_strip(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m,
+                    const std::optional<PixelRect>& card, int caption_top);
     static int card_limit(std::uint32_t height);
 
     LabelStyle labels_;
@@ -74,7 +78,8 @@ private:
     MarksPainter marks_;
     CaptionPainter title_, caption_, card_text_, small_, label_text_;
     CardPainter card_;
-    std::map<int, bool> card_side_;  // episode (or -2 - event) -> the card stands left
+    std::unique_ptr<LuckPainter> luck_;  // with --luck
+    std::map<int, bool> card_side_;      // episode (or -2 - event) -> the card stands left
 };
 
 }  // namespace vedette::render

@@ -40,8 +40,9 @@ struct ExportOptions {
     bool progress = true;
     bool presenter = false;  // --overlay presenter: presenter_overlay.h (labels as `labels`)
     const ReplayNotes* notes = nullptr;  // shown by the presenter overlay (--notes)
-    FrameUi* ui = nullptr;               // --overlay viewer: the viewer's panels, drawn by the GPU
-    std::optional<LabelStyle> labels;    // --labels outside the viewer overlay: painted name tags
+    bool luck = false;      // the presenter overlay's luck strip (--luck, luck_painter.h)
+    FrameUi* ui = nullptr;  // --overlay viewer: the viewer's panels, drawn by the GPU
+    std::optional<LabelStyle> labels;  // --labels outside the viewer overlay: painted name tags
     // Pacing (pacing.h; `speed` and `fps` above are its clock): holds, minimum caption time and a
     // title card. None of them: the plain clock.
     std::vector<HoldRule> holds;

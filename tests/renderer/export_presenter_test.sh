@@ -115,6 +115,26 @@ set +e; "$VEDETTE" export "$REPLAY" --overlay presenter --notes "$OUT/none.json"
 set +e; "$VEDETTE" export "$REPLAY" --overlay captions --notes "$OUT/notes.json" "${RANGE[@]}" --raw - 2> "$OUT/err.txt"; rc=$?; set -e
 [ $rc -eq 2 ] && grep -q "goes with --overlay presenter" "$OUT/err.txt" || fail "--notes without presenter: exit $rc, $(cat "$OUT/err.txt")"
 
+# --luck: the luck strip over a presenter frame once a melee's luck counts (the frame differs from
+# the one without, above the caption band only), and nothing for it without the presenter overlay.
+DEMO="$SRC/replays/demo/demo_battle.replay.json"
+"$VEDETTE" render "$DEMO" --event 91 --overlay presenter --size 640x360 -o "$OUT/plain.png" > /dev/null
+"$VEDETTE" render "$DEMO" --event 91 --overlay presenter --luck --size 640x360 -o "$OUT/luck.png" > /dev/null
+python3 - "$OUT/plain.png" "$OUT/luck.png" <<'PY' || fail "--luck drew no strip above the caption band"
+import subprocess, sys
+def rows(path):
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+                         capture_output=True, check=True).stdout
+    return [raw[y * 640 * 3:(y + 1) * 640 * 3] for y in range(360)]
+a, b = rows(sys.argv[1]), rows(sys.argv[2])
+changed = [y for y in range(360) if a[y] != b[y]]
+print(f"--luck changed rows {changed[0] if changed else '-'}..{changed[-1] if changed else '-'}")
+# The strip stands in the lower half, above the caption band; the top of the frame is untouched.
+sys.exit(0 if changed and min(changed) > 140 and max(changed) < 330 else 1)
+PY
+set +e; "$VEDETTE" export "$REPLAY" --overlay captions --luck "${RANGE[@]}" --raw - 2> "$OUT/err.txt"; rc=$?; set -e
+[ $rc -eq 2 ] && grep -q "luck goes with --overlay presenter" "$OUT/err.txt" || fail "--luck without presenter: exit $rc, $(cat "$OUT/err.txt")"
+
 # A bad --hold is refused with what was expected.
 set +e; "$VEDETTE" export "$REPLAY" --hold melee "${RANGE[@]}" -o "$OUT/x.mp4" 2> "$OUT/err.txt"; rc=$?; set -e
 [ $rc -eq 2 ] && grep -q "KIND=SECONDS" "$OUT/err.txt" || fail "--hold melee: exit $rc, $(cat "$OUT/err.txt")"
