@@ -34,6 +34,7 @@ int run_simulate(const Args& args);
 int run_verify(const Args& args);
 int run_events(const Args& args);
 int run_luck(const Args& args);
+int run_branch(const Args& args);
 int run_migrate(const Args& args);
 int run_check(const Args& args);
 int run_odds(const Args& args);

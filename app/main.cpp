@@ -36,6 +36,11 @@ const Subcommand kSubcommands[] = {
      "how lucky each side was: its luck in every event with exact odds, the running sum, the "
      "luckiest and unluckiest moments; --png draws the graph",
      run_luck},
+    {"branch",
+     "REPLAY --at event:N (--outcome NAME | --dice V,V,... | --seed S) -o BRANCH [--rules DIR]",
+     "what if event N's dice had fallen otherwise: keep every die before it, set its dice, play "
+     "the rest again; the branch names its parent and verifies like any replay",
+     run_branch},
     {"check", "SCENARIO [--png FILE] [--rules DIR]",
      "check a scenario: read it, play it once, find overlapping bases and doubtful orders; "
      "--png draws a deployment map",

@@ -56,8 +56,19 @@ std::string events_hash(const std::vector<Event>& events, const std::vector<std:
 
 namespace {
 
+OJson branch_to_json(const DiceBranch& b) {
+    OJson j;
+    j["parent"] = b.parent;
+    j["at"] = b.at;
+    j["from_die"] = b.from_die;
+    j["dice"] = b.dice;
+    if (b.reseed) j["reseed"] = *b.reseed;
+    return j;
+}
+
 std::string write_v2(const record::Header& header, std::uint64_t seed,
-                     const std::string& scenario_text, const std::vector<Event>& events,
+                     const std::optional<DiceBranch>& branch, const std::string& scenario_text,
+                     const std::vector<Event>& events,
                      const std::vector<record::TurnHash>& turn_hashes,
                      const std::vector<Keyframe>& keyframes) {
     const Names n = names_of(header);
@@ -67,6 +78,7 @@ std::string write_v2(const record::Header& header, std::uint64_t seed,
     head["ruleset"] = header.ruleset;
     head["rules_hash"] = header.rules_hash;
     head["seed"] = seed;
+    if (branch) head["branch"] = branch_to_json(*branch);
     head["events_hash"] = events_hash(events, n.ids);
     OJson hashes = OJson::array();
     for (const auto& t : turn_hashes) hashes.push_back(record::to_json(t, n.view()));
@@ -93,11 +105,13 @@ std::string write_v2(const record::Header& header, std::uint64_t seed,
 }  // namespace
 
 std::string write_replay_text(const Recorded& r) {
-    return write_v2(r.header, r.seed, r.scenario_text, r.events, r.turn_hashes, r.keyframes);
+    return write_v2(r.header, r.seed, r.branch, r.scenario_text, r.events, r.turn_hashes,
+                    r.keyframes);
 }
 
 std::string write_replay_text(const Replay& r) {
-    return write_v2(r.header, r.seed, r.scenario_text, r.events, r.turn_hashes, r.keyframes);
+    return write_v2(r.header, r.seed, r.branch, r.scenario_text, r.events, r.turn_hashes,
+                    r.keyframes);
 }
 
 namespace {
@@ -108,6 +122,18 @@ void read_first_fields(const JsonNode& root, Replay& r) {
     r.header.rules_hash = root.required("rules_hash").as_string();
     r.seed = static_cast<std::uint64_t>(root.required("seed").as_int(0, INT64_MAX));
     r.events_hash = root.required("events_hash").as_string();
+    if (const auto b = root.optional("branch")) {
+        b->expect_only_keys({"parent", "at", "from_die", "dice", "reseed"});
+        DiceBranch branch;
+        branch.parent = b->required("parent").as_string();
+        branch.at = static_cast<int>(b->required("at").as_int(0, INT32_MAX));
+        branch.from_die = b->required("from_die").as_int(0, INT64_MAX);
+        for (const auto& d : b->required("dice").items())
+            branch.dice.push_back(static_cast<int>(d.as_int(0, 1000)));
+        if (const auto s = b->optional("reseed"))
+            branch.reseed = static_cast<std::uint64_t>(s->as_int(0, INT64_MAX));
+        r.branch = std::move(branch);
+    }
     for (const auto& t : root.required("turn_hashes").items()) {
         t.expect_only_keys({"turn", "hash"});
         r.turn_hashes.push_back(
@@ -169,8 +195,8 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
     const Json first_json = parse_json_text(first, file);
     if (format_version(JsonNode(first_json, file, "$")) != kReplayFormatVersion) return false;
     JsonNode(first_json, file, "$")
-        .expect_only_keys(
-            {"format", "version", "ruleset", "rules_hash", "seed", "events_hash", "turn_hashes"});
+        .expect_only_keys({"format", "version", "ruleset", "rules_hash", "seed", "branch",
+                           "events_hash", "turn_hashes"});
     read_first_fields(JsonNode(first_json, file, "$"), r);
     std::string_view header_text, board_text, scenario_text;
     if (!section_text(t, hd, std::strlen(kHeaderKey), bd, header_text) ||
@@ -235,8 +261,9 @@ bool parse_replay_fast(const std::string& text, const std::string& file, Replay&
 // The document reader: slower, but every problem is reported with its line or JSON path.
 Replay parse_replay_document(const Json& json, const std::string& text, const std::string& file) {
     const JsonNode root(json, file, "$");
-    root.expect_only_keys({"format", "version", "ruleset", "rules_hash", "seed", "events_hash",
-                           "turn_hashes", "header", "board", "scenario", "keyframes", "events"});
+    root.expect_only_keys({"format", "version", "ruleset", "rules_hash", "seed", "branch",
+                           "events_hash", "turn_hashes", "header", "board", "scenario", "keyframes",
+                           "events"});
     Replay r;
     r.file = file;
     read_first_fields(root, r);

@@ -6,6 +6,7 @@
 // converted on read by their ruleset. Format: docs/SCENARIO_AND_REPLAY.md.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "sim/record/header.h"
 #include "sim/record/record.h"
 #include "sim/replay/check_dice.h"
+#include "sim/replay/dice_tape.h"
 
 namespace vedette::sim::replay {
 
@@ -32,6 +34,7 @@ struct Replay {
     std::vector<record::TurnHash> turn_hashes;
     std::vector<record::Keyframe> keyframes;
     std::string events_hash;
+    std::optional<DiceBranch> branch;  // a branch of another replay (`vedette branch`)
 };
 
 // What a ruleset's battle produced, ready to be written.
@@ -44,6 +47,9 @@ struct Recorded {
     std::vector<record::Keyframe> keyframes;
     // Where the dice came from (`vedette check`); not written into the replay (check_dice.h).
     DiceAudit dice;
+    // Every die thrown, in order (dice_tape.h); not written: the seed and scenario say it.
+    std::vector<TapeDie> tape;
+    std::optional<DiceBranch> branch;  // written: a branch is played again with its plan
 };
 
 // The replay as bytes, version 2 (deterministic: the same inputs give the same bytes).

@@ -29,6 +29,8 @@ public:
     std::uint64_t seed = 1;
     std::vector<std::string> unit_ids;  // in roster order
     Json json;                          // the scenario as read, embedded in replays
+    // Set by `branch` and `verify` (never read from the scenario): the dice a branch changes.
+    std::optional<replay::DiceBranch> branch;
 };
 
 // `vedette melee FILE`: one resolution, as text for a terminal, as JSON, and explained.

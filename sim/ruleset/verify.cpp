@@ -92,6 +92,8 @@ VerifyReport verify_replay(const replay::Replay& replay, const Ruleset& rules) {
     VerifyReport v;
     v.rules_match = replay.header.rules_hash == rules.data_hash();
     const auto scenario = replay_scenario(replay, rules);
+    // A branch plays its scenario again with the dice its record says it changed.
+    scenario->branch = replay.branch;
     // `simulate` runs a scenario with its own seed: a first line that says another was edited.
     if (scenario->seed != replay.seed) {
         v.identical = false;
@@ -108,8 +110,12 @@ VerifyReport verify_replay(const replay::Replay& replay, const Ruleset& rules) {
                     " but the loaded rules are " + rules.data_hash() + " (" + rules.data_file() +
                     ")" + (v.message.empty() ? "" : "; " + v.message);
     if (v.identical && v.message.empty())
-        v.message = "identical: " + std::to_string(replay.events.size()) + " events and " +
-                    std::to_string(replay.turn_hashes.size()) + " turn hashes re-simulated";
+        v.message =
+            "identical: " + std::to_string(replay.events.size()) + " events and " +
+            std::to_string(replay.turn_hashes.size()) + " turn hashes re-simulated" +
+            (replay.branch ? " (a branch at event " + std::to_string(replay.branch->at) +
+                                 " of the replay with events hash " + replay.branch->parent + ")"
+                           : "");
     return v;
 }
 

@@ -25,7 +25,8 @@ Battle::Battle(const BorodinoRules& rules, const BattleScenario& s, std::uint64_
       start_hex_(s.units.size()),
       rallied_(s.units.size(), false),
       prng_(seed),
-      seed_(seed) {
+      seed_(seed),
+      tape_(s.branch, [this] { return static_cast<int>(rec_.events().size()); }) {
     for (const auto& d : s.dice)  // no turn: a unit's forced dice serve its first rolls
         dice_.add_forced(0, d.unit, d.purpose, static_cast<int>(d.values.size()));
 }
@@ -113,12 +114,13 @@ int Battle::roll(int u, const std::string& purpose, bool& forced) {
         if (used < d.values.size()) {
             forced = true;
             dice_.forced(turn_, u, purpose);
-            return d.values[used++];
+            return tape_.take(d.values[used++], 0, 9);
         }
     }
-    forced = false;
     dice_.from_seed(turn_, u, purpose);
-    return static_cast<int>(prng_.below(10));
+    const int value = tape_.take(static_cast<int>(prng_.below(10)), 0, 9);
+    forced = tape_.last_changed();  // a branch's die is not the seed's
+    return value;
 }
 
 std::vector<int> Battle::stack_at(Hex h) const {
@@ -370,6 +372,8 @@ replay::Recorded Battle::run() {
     }
     replay::Recorded out = rec_.finish(make_header(rules_, s_), seed_, s_.json.dump());
     out.dice = dice_.audit();
+    out.tape = tape_.dice();
+    out.branch = s_.branch;
     return out;
 }
 

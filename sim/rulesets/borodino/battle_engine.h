@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sim/core/prng.h"
+#include "sim/replay/dice_tape.h"
 #include "sim/ruleset/event_recorder.h"
 #include "sim/rulesets/borodino/battle.h"
 #include "sim/rulesets/borodino/shock_report.h"
@@ -108,6 +109,7 @@ public:
     Prng prng_;
     std::uint64_t seed_;
     ruleset::EventRecorder rec_;  // events, clock, keyframes, turn hashes
+    replay::DiceTape tape_;       // every die, and a branch's changes to them
     int turn_ = 0;
     std::string phase_ = "setup";
     std::map<std::pair<int, std::string>, std::size_t> dice_used_;

@@ -84,7 +84,9 @@ record::Header dp_header(const DpRules& rules, const DpScenario& s) {
 }
 
 Battle::Battle(const DpRules& rules, const DpScenario& scenario, std::uint64_t seed)
-    : rules_(rules), scenario_(scenario), prng_(seed), seed_(seed) {
+    : rules_(rules), scenario_(scenario), prng_(seed), seed_(seed), tape_(scenario.branch, [this] {
+          return static_cast<int>(rec_.events().size());
+      }) {
     for (const auto& u : scenario.units) {
         UnitState st;
         static_cast<DpUnit&>(st) = u;
@@ -137,11 +139,11 @@ int Battle::die(int u, DicePurpose purpose) {
             forced_used_[i] < f.values.size()) {
             dice_.forced(turn_, u, purpose_name(purpose));
             ++forced_taken_;
-            return f.values[forced_used_[i]++];
+            return tape_.take(f.values[forced_used_[i]++], 1, 6);
         }
     }
     dice_.from_seed(turn_, u, purpose_name(purpose));
-    return prng_.d6();
+    return tape_.take(prng_.d6(), 1, 6);
 }
 
 TestRoll Battle::roll_test(int u, DicePurpose purpose, int target,
@@ -219,13 +221,23 @@ void Battle::remove_models(int u, int count, const std::string& rule, const std:
     const int lost = std::min(count, x.models);
     if (lost <= 0) return;
     x.models -= lost;
-    if (x.models == 0) {  // a destroyed unit's drawn melees are over
+    std::vector<int> partners;  // of the drawn melees a destroyed unit leaves
+    if (x.models == 0) {
         x.gone = true;
-        std::erase_if(drawn_, [u](const DrawnMelee& m) { return m.has(u); });
+        for (const DrawnMelee& m : drawn_)
+            if (m.has(u)) partners.push_back(m.other(u));
     }
     record::Event& e = emit(Category::loss, "casualties", {u}, rule, text, 900);
     e.effects.push_back({record::EffectKind::figures_fall, {u}, std::nullopt, 0, lost});
-    if (x.gone) emit(Category::leave, "destroyed", {u}, rule, x.name + " has no models left", 600);
+    if (!x.gone) return;
+    emit(Category::leave, "destroyed", {u}, rule, x.name + " has no models left", 600);
+    // Its drawn melees are over, and the record says so: the partner is no longer in melee.
+    std::erase_if(drawn_, [u](const DrawnMelee& m) { return m.has(u); });
+    for (int other : partners)
+        emit(Category::info, "melee_ends", {u, other}, "DP Melee",
+             "the melee drawn between " + x.name + " and " + unit(other).name + " ends: " + x.name +
+                 " is destroyed",
+             600);
 }
 
 std::string Battle::turn_hash() const {
@@ -357,6 +369,8 @@ replay::Recorded Battle::run() {
     for (int turn = 1; turn <= scenario_.turns; ++turn) run_turn(turn);
     replay::Recorded out = rec_.finish(dp_header(rules_, scenario_), seed_, scenario_.json.dump());
     out.dice = dice_.audit();
+    out.tape = tape_.dice();
+    out.branch = scenario_.branch;
     return out;
 }
 

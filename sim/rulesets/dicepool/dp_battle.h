@@ -16,6 +16,7 @@
 
 #include "sim/core/prng.h"
 #include "sim/record/record.h"
+#include "sim/replay/dice_tape.h"
 #include "sim/replay/replay.h"
 #include "sim/ruleset/event_recorder.h"
 #include "sim/rulesets/dicepool/dp_melee.h"
@@ -152,6 +153,7 @@ private:
     Prng prng_;
     std::uint64_t seed_;
     ruleset::EventRecorder rec_;  // events, clock, episodes, keyframes, turn hashes
+    replay::DiceTape tape_;       // every die, and a branch's changes to them
 };
 
 }  // namespace vedette::sim::dicepool

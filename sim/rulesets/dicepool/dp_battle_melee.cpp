@@ -56,7 +56,7 @@ void Battle::melee(ChargeState& c, bool first_round) {
                              m.rolls ? pool_for(rules_, m.disorder_markers) : 0);
     }
     const MeleePlan plan = plan_melee(rules_, sides);
-    const MeleeResult r = resolve_melee(plan, prng_);
+    const MeleeResult r = resolve_melee(plan, prng_, &tape_);
     for (int s = 0; s < 2; ++s) {  // the pool beyond the forced dice came from the seed
         const auto& side = r.side[static_cast<std::size_t>(s)];
         dice_.from_seed(turn_, ids[s], purpose_name(DicePurpose::melee),

@@ -67,7 +67,7 @@ MeleeResultKind result_of(int removed_by_attacker, int removed_by_defender) {
     return MeleeResultKind::draw;
 }
 
-MeleeResult resolve_melee(const MeleePlan& m, Prng& prng) {
+MeleeResult resolve_melee(const MeleePlan& m, Prng& prng, replay::DiceTape* tape) {
     MeleeResult r;
     for (int s = 0; s < 2; ++s) {
         SideResult& out = r.side[static_cast<std::size_t>(s)];
@@ -75,7 +75,8 @@ MeleeResult resolve_melee(const MeleePlan& m, Prng& prng) {
         const MeleeSide& self = m.sides[static_cast<std::size_t>(s)];
         for (int d = 0; d < p.dice; ++d) {
             const bool forced = d < static_cast<int>(self.dice.size());
-            const int v = forced ? self.dice[static_cast<std::size_t>(d)] : prng.d6();
+            int v = forced ? self.dice[static_cast<std::size_t>(d)] : prng.d6();
+            if (tape) v = tape->take(v, 1, 6);
             out.forced += forced ? 1 : 0;
             out.rolls.push_back(v);
             // "Любой результат равный или больше значения рукопашная это попадание."

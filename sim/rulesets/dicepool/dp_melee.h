@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sim/core/prng.h"
+#include "sim/replay/dice_tape.h"
 #include "sim/rulesets/dicepool/dp_rules.h"
 
 namespace vedette::sim::dicepool {
@@ -77,7 +78,8 @@ struct MeleeResult {
 // Models removed from `target` by `hits` (and reaction fire), never more than it has.
 int models_removed(int hits, int fire_removed, const MeleeSide& target);
 MeleeResultKind result_of(int removed_by_attacker, int removed_by_defender);
-MeleeResult resolve_melee(const MeleePlan& plan, Prng& prng);
+// Every die passes through `tape` when given (a battle's dice tape, dice_tape.h).
+MeleeResult resolve_melee(const MeleePlan& plan, Prng& prng, replay::DiceTape* tape = nullptr);
 
 // The exact odds. A pool's hits are binomial: with s faces of six hitting, k hits of n dice come
 // up in C(n, k) s^k (6-s)^(n-k) of the 6^n rolls. Both pools together have 6^(n_a + n_d) equally

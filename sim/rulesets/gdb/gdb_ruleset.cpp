@@ -74,6 +74,7 @@ replay::Recorded GdbRuleset::run(const ruleset::Scenario& scenario, std::uint64_
     if (!gdb) throw std::logic_error("GdbRuleset::run: not a GdB scenario");
     battle::Scenario s = gdb->scenario;
     s.seed = seed;
+    s.branch = scenario.branch;
     return battle::run_battle(*this, s);
 }
 

@@ -38,7 +38,8 @@ Battle::Battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario)
       scale_(rules_.scales.at(scenario.scale)),
       prng_(scenario.seed),
       ids_(unit_ids(scenario)),
-      recorder_(scenario.units.size()) {
+      recorder_(scenario.units.size()),
+      tape_(scenario.branch, [this] { return static_cast<int>(recorder_.event_count()); }) {
     for (const auto& su : scenario.units) {
         UnitState s;
         s.pos = su.at;
@@ -76,6 +77,8 @@ replay::Recorded Battle::run() {
     replay::Recorded out =
         recorder_.finish(gdb_header(context), scenario_.seed, scenario_.json.dump());
     out.dice = dice_.audit();
+    out.tape = tape_.dice();
+    out.branch = scenario_.branch;
     return out;
 }
 
@@ -173,10 +176,10 @@ int Battle::roll(int unit, const std::string& purpose) {
     std::size_t& used = forced_used_[{turn_, unit, purpose}];
     if (used < values.size()) {
         dice_.forced(turn_, unit, purpose);
-        return values[used++];
+        return tape_.take(values[used++], 1, 6);
     }
     dice_.from_seed(turn_, unit, purpose);
-    return prng_.d6();
+    return tape_.take(prng_.d6(), 1, 6);
 }
 
 int Battle::forced_taken(int unit, const std::string& purpose) const {

@@ -273,6 +273,7 @@ private:
     std::map<std::tuple<int, int, std::string>, std::size_t> forced_used_;
     replay::DiceLedger dice_;  // where every die came from, for `vedette check`
     BattleRecorder recorder_;
+    replay::DiceTape tape_;  // every die, and a branch's changes to them
     int turn_ = 0;
     int phasing_ = 0;
     std::string phase_ = "setup";

@@ -138,7 +138,7 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders,
 
     const gdb::PreparedMelee prep = gdb::prepare_melee(melee_rules_, *setup);
     gdb::MeleeOutcome out;
-    gdb::resolve_melee(prep, prng_, out);
+    gdb::resolve_melee(prep, prng_, out, &tape_);
     const gdb::Decision& dec = *out.decision;
 
     std::vector<int> all = attackers;

@@ -6,12 +6,14 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "sim/board/terrain.h"
 #include "sim/core/json_reader.h"
 #include "sim/geom/fixed_geometry.h"
+#include "sim/replay/dice_tape.h"
 #include "sim/rulesets/gdb/melee/melee_types.h"
 
 namespace vedette::sim::battle {
@@ -122,7 +124,8 @@ struct Scenario {
     std::map<std::string, int> unit_index;
     std::vector<Order> orders;
     std::vector<ForcedDice> dice;
-    Json json;  // the scenario as read, embedded in replays
+    Json json;                                 // the scenario as read, embedded in replays
+    std::optional<replay::DiceBranch> branch;  // a branch's dice plan (dice_tape.h)
 };
 
 inline constexpr int kScenarioFormatVersion = 1;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "sim/core/prng.h"
+#include "sim/replay/dice_tape.h"
 #include "sim/rulesets/gdb/melee/gdb_rules.h"
 #include "sim/rulesets/gdb/melee/melee_types.h"
 
@@ -194,6 +195,8 @@ struct MeleeOutcome {
 
 // Resolves the melee. Forced dice in the units are used first; the rest come from `prng`.
 // `out` is reused between calls (its vectors keep their capacity).
-void resolve_melee(const PreparedMelee& melee, Prng& prng, MeleeOutcome& out);
+// Every die passes through `tape` when given (a battle's dice tape, sim/replay/dice_tape.h).
+void resolve_melee(const PreparedMelee& melee, Prng& prng, MeleeOutcome& out,
+                   replay::DiceTape* tape = nullptr);
 
 }  // namespace vedette::sim::gdb

@@ -27,10 +27,15 @@ namespace {
 // Takes forced dice first, then the PRNG; logs every die with its purpose.
 class DiceBox {
 public:
-    DiceBox(Prng& prng, std::vector<DieRecord>& log) : prng_(prng), log_(log) {}
+    DiceBox(Prng& prng, std::vector<DieRecord>& log, replay::DiceTape* tape)
+        : prng_(prng), log_(log), tape_(tape) {}
     int roll(int unit, DiePurpose purpose, const std::vector<int>& forced, std::size_t& next) {
-        const bool is_forced = next < forced.size();
-        const int value = is_forced ? forced[next++] : prng_.d6();
+        bool is_forced = next < forced.size();
+        int value = is_forced ? forced[next++] : prng_.d6();
+        if (tape_) {  // a battle's tape: written down, and a branch may set it
+            value = tape_->take(value, 1, 6);
+            is_forced = is_forced || tape_->last_changed();
+        }
         log_.push_back({unit, purpose, value, is_forced});
         return value;
     }
@@ -38,6 +43,7 @@ public:
 private:
     Prng& prng_;
     std::vector<DieRecord>& log_;
+    replay::DiceTape* tape_;
 };
 
 void roll_events(const PreparedMelee& m, int id, int first_die, int second_die, DiceBox& box,
@@ -135,14 +141,14 @@ void add_bonus_moves(const PreparedMelee& m, const Decision& d, MeleeOutcome& ou
 
 }  // namespace
 
-void resolve_melee(const PreparedMelee& m, Prng& prng, MeleeOutcome& out) {
+void resolve_melee(const PreparedMelee& m, Prng& prng, MeleeOutcome& out, replay::DiceTape* tape) {
     out.units.assign(m.units.size(), UnitOutcome{});
     out.events.clear();
     out.dice.clear();
     out.score = {0, 0};
     out.best_unit = {-1, -1};
     out.difference = 0;
-    DiceBox box(prng, out.dice);
+    DiceBox box(prng, out.dice, tape);
 
     const Decision* d = &m.automatic_decision;
     if (!m.automatic) {

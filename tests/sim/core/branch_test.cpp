@@ -1,0 +1,148 @@
+// `vedette branch` (issue 30, "What if"): a branch of each rule system's shipped battle at its
+// first melee or shock, to another outcome of that event's odds. Every event before it is the
+// parent's, event N and later differ, the branch plays again identically (`verify`) from its
+// written bytes, and its record names the parent and N. Dice given by value, re-rolled under
+// another seed, and the refusals (wrong count, off the die, an outcome that happened or is not
+// the event's, an event without dice) are checked on the demo.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "sim/core/input_error.h"
+#include "sim/record/record_json.h"
+#include "sim/replay/replay.h"
+#include "sim/ruleset/branch.h"
+#include "sim/ruleset/registry.h"
+#include "sim/ruleset/verify.h"
+
+namespace branch_test {
+
+using namespace vedette::sim;
+
+struct Parent {
+    replay::Replay replay;
+    std::unique_ptr<ruleset::Ruleset> rules;
+};
+
+Parent load(const std::string& name) {
+    Parent p;
+    p.replay = replay::read_replay(std::string(VEDETTE_SOURCE_DIR) + "/replays/" + name);
+    p.rules = ruleset::make_ruleset(p.replay.header.ruleset, "", p.replay.file, "$.ruleset");
+    return p;
+}
+
+int first_of(const replay::Replay& r, record::Category category) {
+    for (const auto& e : r.events)
+        if (e.category == category && e.explanation && !ruleset::actual_outcome(e).empty())
+            return e.seq;
+    return -1;
+}
+
+// The branch written and read back: what a user's file holds.
+replay::Replay written(const ruleset::Branch& b, const std::string& name) {
+    return replay::parse_replay(replay::write_replay_text(b.recorded), name);
+}
+
+void check_other_outcome(const std::string& name) {
+    const Parent p = load(name);
+    const int at = first_of(p.replay, record::Category::melee);
+    ASSERT_GE(at, 0) << name << " has a melee or shock with odds";
+    const auto& event = p.replay.events[std::size_t(at)];
+    const std::string was = ruleset::actual_outcome(event);
+    // The first outcome other than what happened that some dice can give.
+    ruleset::Branch b;
+    std::string wanted;
+    for (const auto& o : ruleset::branch_outcomes(event)) {
+        if (o == was) continue;
+        try {
+            b = ruleset::make_branch(p.replay, *p.rules, at,
+                                     {ruleset::BranchChoice::Kind::outcome, o});
+            wanted = o;
+            break;
+        } catch (const InputError&) {
+            // out of the dice's reach: try the next outcome
+        }
+    }
+    ASSERT_FALSE(wanted.empty()) << name << ": no other outcome of event " << at << " was reached";
+    EXPECT_EQ(b.outcome_was, was);
+    EXPECT_EQ(b.outcome_now, wanted);
+    EXPECT_NE(b.was, b.now);
+
+    const replay::Replay branch = written(b, name + " branch");
+    const auto index = record::make_unit_index(p.replay.unit_ids);
+    const record::UnitNames names{p.replay.unit_ids, index};
+    for (int i = 0; i < at; ++i)
+        ASSERT_EQ(record::to_json(branch.events[std::size_t(i)], names),
+                  record::to_json(p.replay.events[std::size_t(i)], names))
+            << name << ": event " << i << " before the branch changed";
+    EXPECT_NE(record::to_json(branch.events[std::size_t(at)], names), record::to_json(event, names))
+        << name << ": event " << at << " is the parent's";
+    EXPECT_EQ(b.first_difference, at);
+
+    ASSERT_TRUE(branch.branch);
+    EXPECT_EQ(branch.branch->parent, p.replay.events_hash);
+    EXPECT_EQ(branch.branch->at, at);
+    // The dice it set; the event may throw more after them (a double six's table).
+    ASSERT_LE(branch.branch->dice.size(), b.now.size());
+    EXPECT_TRUE(std::equal(branch.branch->dice.begin(), branch.branch->dice.end(), b.now.begin()));
+    EXPECT_EQ(branch.branch->dice.size(), b.was.size());
+    const auto report = ruleset::verify_replay(branch, *p.rules);
+    EXPECT_TRUE(report.identical) << report.message;
+    EXPECT_TRUE(report.rules_match) << report.message;
+}
+
+TEST(Branch, TheDemosFirstMeleeToAnotherOutcome) {
+    check_other_outcome("demo/demo_battle.replay.json");
+}
+
+TEST(Branch, ShevardinosFirstShockToAnotherOutcome) {
+    check_other_outcome("borodino/shevardino_battle.replay.json");
+}
+
+TEST(Branch, TheDicePoolActionsFirstMeleeToAnotherOutcome) {
+    check_other_outcome("dicepool/14_action.replay.json");
+}
+
+TEST(Branch, DiceByValueAndReRolledUnderAnotherSeed) {
+    const Parent p = load("dicepool/14_action.replay.json");
+    const int at = first_of(p.replay, record::Category::melee);
+    ruleset::BranchChoice seed{ruleset::BranchChoice::Kind::seed, "", {}, 99};
+    const auto reseeded = ruleset::make_branch(p.replay, *p.rules, at, seed);
+    ASSERT_TRUE(reseeded.recorded.branch);
+    EXPECT_EQ(reseeded.recorded.branch->reseed, 99u);
+    EXPECT_NE(reseeded.now, reseeded.was) << "the seed's dice are new dice";
+    EXPECT_TRUE(ruleset::verify_replay(written(reseeded, "seeded"), *p.rules).identical);
+
+    std::vector<int> all_sixes(reseeded.was.size(), 6);
+    ruleset::BranchChoice dice{ruleset::BranchChoice::Kind::dice, "", all_sixes, 0};
+    const auto sixes = ruleset::make_branch(p.replay, *p.rules, at, dice);
+    EXPECT_EQ(sixes.now, all_sixes);
+    EXPECT_TRUE(ruleset::verify_replay(written(sixes, "sixes"), *p.rules).identical);
+    // A plain replay has no branch in its record.
+    EXPECT_FALSE(p.replay.branch);
+}
+
+TEST(Branch, RefusesWhatCannotBeBranched) {
+    const Parent p = load("demo/demo_battle.replay.json");
+    const int at = first_of(p.replay, record::Category::melee);
+    using Kind = ruleset::BranchChoice::Kind;
+    auto refused = [&](int event, const ruleset::BranchChoice& c, const std::string& words) {
+        try {
+            ruleset::make_branch(p.replay, *p.rules, event, c);
+            ADD_FAILURE() << "not refused: " << words;
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+        }
+    };
+    refused(at, {Kind::dice, "", {1, 2}, 0}, "were given");
+    refused(at, {Kind::dice, "", std::vector<int>(6, 7), 0}, "reads 1 to 6, not 7");
+    refused(at, {Kind::outcome, "nonsense", {}, 0}, "is not an outcome of event");
+    refused(at, {Kind::outcome, ruleset::actual_outcome(p.replay.events[std::size_t(at)]), {}, 0},
+            "is what happened");
+    refused(0, {Kind::seed, "", {}, 5}, "threw no dice");
+    refused(int(p.replay.events.size()), {Kind::seed, "", {}, 5}, "is not in this replay");
+}
+
+}  // namespace branch_test
