@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/graph_paint.h"
 #include "renderer/export/captions.h"
 #include "renderer/export/stroke_painter.h"
 #include "renderer/image_io.h"
@@ -26,17 +27,6 @@ constexpr int kWidth = 1600, kHeight = 800;
 // Room for the title and legend above, the scales' numbers either side, the turns below.
 constexpr int kLeft = 70, kRight = 70, kTop = 110, kBottom = 60;
 
-struct Rgb {
-    std::uint8_t r, g, b;
-};
-
-// Side colours that stay apart on the dark ground and for most colour-blind readers.
-Rgb side_colour(int side) {
-    static const std::array<Rgb, 4> colours = {Rgb{90, 150, 255}, Rgb{240, 90, 70},
-                                               Rgb{110, 200, 120}, Rgb{240, 190, 60}};
-    return colours[std::size_t(side) % colours.size()];
-}
-
 // The plot: x from event index, y from a value on one of the two scales.
 struct Plot {
     float x0 = kLeft, x1 = kWidth - kRight, y0 = kTop, y1 = kHeight - kBottom;
@@ -49,24 +39,6 @@ struct Plot {
     float bar_y(double luck) const { return mid() - float(luck) * half(); }
     float line_y(double sum) const { return mid() - float(sum / running_scale) * half(); }
 };
-
-void fill_rect(RgbaImage& image, float x0, float y0, float x1, float y1, Rgb c) {
-    const int ix0 = std::max(0, int(std::floor(std::min(x0, x1))));
-    const int ix1 = std::min(int(image.width), int(std::ceil(std::max(x0, x1))));
-    const int iy0 = std::max(0, int(std::floor(std::min(y0, y1))));
-    const int iy1 = std::min(int(image.height), int(std::ceil(std::max(y0, y1))));
-    for (int y = iy0; y < iy1; ++y)
-        for (int x = ix0; x < ix1; ++x) {
-            std::uint8_t* p = &image.pixels[(std::size_t(y) * image.width + std::size_t(x)) * 4];
-            p[0] = c.r, p[1] = c.g, p[2] = c.b, p[3] = 255;
-        }
-}
-
-std::string number(double x, const char* format) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, format, x);
-    return buf;
-}
 
 // The grid: the zero line, both scales' numbers at the top, middle and bottom, and a tick with
 // the turn's number where a turn starts.

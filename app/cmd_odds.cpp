@@ -20,8 +20,10 @@
 #include "app/cli_files.h"
 #include "app/cmd_odds_report.h"
 #include "app/interrupt.h"
+#include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
+#include "sim/core/output_clash.h"
 #include "sim/replay/odds_runs.h"
 #include "sim/replay/replay.h"
 #include "sim/ruleset/registry.h"
@@ -119,9 +121,19 @@ int run_odds(const Args& in) {
     const std::string jobs_text = take_option(args, "--jobs");
     const std::string replay_file = take_option(args, "--replay");
     const std::string rules_dir = take_option(args, "--rules");
+    const std::string png = take_option(args, "--png");
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one scenario file"};
     if (runs_text.empty()) throw UsageError{"--runs N is required"};
+#ifdef VEDETTE_SIM_ONLY
+    if (!png.empty()) throw UsageError{"--png: this build has no renderer (VEDETTE_SIM_ONLY)"};
+#endif
+    if (!png.empty()) {
+        sim::check_output_path(png, "--png");
+        std::vector<sim::NamedPath> inputs = {{"SCENARIO", args[0]}};
+        if (!replay_file.empty()) inputs.push_back({"--replay", replay_file});
+        sim::refuse_clashing_outputs(inputs, {{"--png", png}});
+    }
     const int runs = parse_count(runs_text, "--runs", 1, sim::replay::kMaxOddsRuns);
     const int jobs = jobs_text.empty()
                          ? default_jobs()
@@ -149,6 +161,12 @@ int run_odds(const Args& in) {
         std::cout << odds_json(report).dump(2) << "\n";
     else
         std::cout << odds_text(report);
+#ifndef VEDETTE_SIM_ONLY
+    if (!png.empty() && !played.runs.empty()) {
+        write_odds_graph(report, png);
+        if (!json) std::cout << "wrote the odds graph " << png << "\n";
+    }
+#endif
     std::cout.flush();
     // Interrupted: what the first runs gave is printed; the exit code says it is not all.
     return int(played.runs.size()) < runs ? 130 : 0;

@@ -32,5 +32,7 @@ struct OddsReport {
 
 std::string odds_text(const OddsReport& report);
 nlohmann::ordered_json odds_json(const OddsReport& report);
+// `--png`: the picture of the same counts (cmd_odds_graph.cpp; not in a VEDETTE_SIM_ONLY build).
+void write_odds_graph(const OddsReport& report, const std::string& png);
 
 }  // namespace vedette::app

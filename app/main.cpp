@@ -45,7 +45,7 @@ const Subcommand kSubcommands[] = {
      "check a scenario: read it, play it once, find overlapping bases and doubtful orders; "
      "--png draws a deployment map",
      run_check},
-    {"odds", "SCENARIO --runs N [--jobs J] [--json] [--replay REPLAY] [--rules DIR]",
+    {"odds", "SCENARIO --runs N [--jobs J] [--json] [--replay REPLAY] [--png FILE] [--rules DIR]",
      "play a scenario under N seeds and count its outcomes: each side's losses, who holds the "
      "field, how often each unit survived",
      run_odds},
