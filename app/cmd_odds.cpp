@@ -1,9 +1,9 @@
-// `vedette odds SCENARIO --runs N [--jobs J] [--json] [--replay R] [--rules DIR]`: the odds of
-// a whole battle. The scenario is played under N seeds from a fixed sequence (run k plays the first
-// output of the PRNG seeded with the scenario's seed + k), on J threads, and the ruleset's summary
-// of each run (every unit's fate, each side's losses, who holds the field) is counted into a
-// distribution; --replay says where one recorded battle of the same scenario falls in it. The
-// output depends only on the arguments, never on J: the runs are counted in seed order.
+// `vedette odds SCENARIO --runs N [--jobs J] [--json] [--replay R] [--png FILE] [--rules DIR]`:
+// the odds of a whole battle. The scenario is played under N seeds from a fixed sequence (run k
+// plays the first output of the PRNG seeded with the scenario's seed + k), on J threads, and the
+// ruleset's summary of each run (every unit's fate, each side's losses, who holds the field) is
+// counted into a distribution; --replay says where one recorded battle of the same scenario falls
+// in it. The output depends only on the arguments, never on J: the runs are counted in seed order.
 // A progress bar goes to stderr when it is a terminal; the first Ctrl-C stops the runs and prints
 // what the first M of them gave, then exits 130.
 
