@@ -293,6 +293,13 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) co
         case TourKind::caption:
             m.tour_caption = c.arg<std::string>();
             return;
+        case TourKind::what_if: {
+            const int at = m.shown_explanation();
+            if (at < 0) fail(c, "what-if: no event with an explanation is shown here");
+            return ask_what_if(m, at, c.arg<std::string>());
+        }
+        case TourKind::ab:
+            return show_branch(m, c.arg<TourSwitch>() == TourSwitch::on);
         case TourKind::panel:
             return switch_tour_panels(m.panels, c.arg<TourPanelSwitch>());
         case TourKind::counters:

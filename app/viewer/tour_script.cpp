@@ -107,6 +107,7 @@ private:
     TourCommand size() const;
     TourCommand screenshot() const;
     TourCommand click() const;
+    TourCommand ab() const;
     TourCommand quit() const { return make(TourKind::quit); }
 
     const std::string& file_;
@@ -149,6 +150,8 @@ const std::map<std::string, TourLineParser::Shape>& TourLineParser::shapes() {
         {"size", {1, 1, "size WxH", &P::size}},
         {"screenshot", {1, 1, "screenshot FILE.png", &P::screenshot}},
         {"click", {2, 2, "click X Y (a pixel of the window, from its top left)", &P::click}},
+        {"what-if", {1, kAnyCount, "what-if OUTCOME", &P::text}},
+        {"ab", {1, 1, "ab a|b", &P::ab}},
         {"quit", {0, 0, "quit", &P::quit}},
     };
     return s;
@@ -238,7 +241,15 @@ TourCommand TourLineParser::camera_place() const {
 TourCommand TourLineParser::text() const {
     if (text_.size() > limits::kMaxNoteTextBytes)
         fail(word_ + " longer than " + std::to_string(limits::kMaxNoteTextBytes) + " bytes");
-    return make(word_ == "note" ? TourKind::note : TourKind::caption, text_);
+    return make(word_ == "note"      ? TourKind::note
+                : word_ == "what-if" ? TourKind::what_if
+                                     : TourKind::caption,
+                text_);
+}
+
+TourCommand TourLineParser::ab() const {
+    if (args_[0] != "a" && args_[0] != "b") fail("ab expects a or b, not '" + args_[0] + "'");
+    return make(TourKind::ab, args_[0] == "b" ? TourSwitch::on : TourSwitch::off);
 }
 
 TourCommand TourLineParser::panel() const {

@@ -20,6 +20,9 @@
 //   note NAME                          (jumps to a bookmark of the replay's notes and pauses)
 //   size WxH                          (resizes the window)
 //   screenshot FILE.png               (also writes FILE.txt: the text the panels drew)
+//   click X Y                         (a left click at that pixel of the window)
+//   what-if OUTCOME                   (the explanation's event with another outcome: its branch)
+//   ab a|b                            (the A/B switch: the battle as played, or the branch)
 //   quit
 // Every number is checked here, before the window opens: plain decimal (no exponent, hex, inf or
 // nan, nothing after it) and within its range (sim/core/limits.h). A screenshot name must be
@@ -71,6 +74,8 @@ enum class TourKind {
     size,             // TourSize
     screenshot,       // std::string: the PNG's name as written (screenshot_path resolves it)
     click,            // TourSize: a left click at that pixel of the window (x, y from top left)
+    what_if,          // std::string: the outcome (the rest of the line)
+    ab,               // TourSwitch: on shows the branch (b), off the battle as played (a)
     quit,             // none
 };
 

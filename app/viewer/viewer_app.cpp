@@ -203,6 +203,7 @@ std::unique_ptr<ViewerModel> make_viewer_model(const ViewerOptions& options,
                                                render::ReplayNotes notes) {
     auto model = std::make_unique<ViewerModel>(scene);
     model->ruleset = load_ruleset_data(options.rules_dir, scene.replay.header.ruleset);
+    model->rules_dir = options.rules_dir;
     model->notes = std::move(notes);
     if (options.all_panels) model->panels.rules = model->panels.notes = true;
     model->labels = options.labels;
@@ -243,6 +244,7 @@ private:
     void draw(const Frame& frame);
     void present(const Frame& frame);
     void save_screenshot(const Frame& frame);
+    void switch_scene();
     const render::OffscreenTarget& target() const {
         return renderer_ ? renderer_->target() : *blank_;
     }
@@ -378,7 +380,7 @@ void ViewerLoop::update(Frame& frame, double dt) {
     frame.rect = SceneRect{0, 0, w, h};
     if (model_) {
         model_->timeline.advance(dt);
-        frame.state = render::scene_at_time(*opened_.scene, model_->timeline.time_ms());
+        frame.state = render::scene_at_time(model_->scene, model_->timeline.time_ms());
         if (model_->panels.overlays) add_selection_hex_marks(*model_, frame.state);
         frame.state.counters = model_->counters;
         frame.rect = scene_rect(model_->panels, w, h, model_->layout);
@@ -449,6 +451,7 @@ void ViewerLoop::draw(const Frame& frame) {
 void ViewerLoop::present(const Frame& frame) {
     presenter_.end_frame(target().color(), frame.window);
     if (model_) queue_.apply(*model_);
+    if (model_ && model_->switch_to != ViewerModel::SceneSwitch::none) switch_scene();
 
     if (step_started_ || frame.capture) presenter_.wait_idle();
     const auto frame_end = Clock::now();
@@ -463,6 +466,20 @@ void ViewerLoop::present(const Frame& frame) {
         save_screenshot(frame);
     else if (screenshot_ && screenshot_settle_ > 0)
         --screenshot_settle_;
+}
+
+// The A/B switch of "What if...": a model of the other scene (the battle as played or its
+// branch) takes over with the same view and moment. The board and roster are the same, so the
+// renderer stays.
+void ViewerLoop::switch_scene() {
+    const bool to_branch = model_->switch_to == ViewerModel::SceneSwitch::branch;
+    model_->switch_to = ViewerModel::SceneSwitch::none;
+    const std::shared_ptr<WhatIf> what_if = model_->what_if;
+    if (!what_if || !what_if->branch || !what_if->parent) return;
+    auto next = std::make_unique<ViewerModel>(to_branch ? *what_if->branch : *what_if->parent);
+    carry_view(*model_, *next);
+    model_ = std::move(next);
+    what_if->showing_branch = to_branch;
 }
 
 // The PNG the tour asked for, the panels' text beside it (.txt) and the text's sizes and places

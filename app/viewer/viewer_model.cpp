@@ -76,4 +76,38 @@ std::vector<int> ViewerModel::episode_events(int episode) const {
     return out;
 }
 
+void ask_what_if(ViewerModel& m, int at, const std::string& outcome) {
+    // Always from the battle as played, also while its branch is shown.
+    const render::ReplayScene& played =
+        m.what_if && m.what_if->parent ? *m.what_if->parent : m.scene;
+    m.what_if = std::make_shared<WhatIf>(compute_what_if(played, m.rules_dir, at, outcome));
+    if (m.what_if->branch) m.switch_to = ViewerModel::SceneSwitch::branch;
+}
+
+void show_branch(ViewerModel& m, bool branch) {
+    if (!m.what_if || !m.what_if->branch || m.what_if->showing_branch == branch) return;
+    m.switch_to = branch ? ViewerModel::SceneSwitch::branch : ViewerModel::SceneSwitch::played;
+}
+
+void carry_view(const ViewerModel& from, ViewerModel& to) {
+    to.ruleset = from.ruleset;
+    to.rules_dir = from.rules_dir;
+    to.selected_unit = from.selected_unit;
+    to.panels = from.panels;
+    to.layout = from.layout;
+    to.font_scale = from.font_scale;
+    to.camera_mode = from.camera_mode;
+    to.orbit = from.orbit;
+    to.follow_unit = from.follow_unit;
+    to.counters = from.counters;
+    to.labels = from.labels;
+    to.notes = from.notes;
+    to.ruler = from.ruler;
+    to.last_camera = from.last_camera;
+    to.tour_caption = from.tour_caption;
+    to.what_if = from.what_if;
+    to.timeline.set_speed(from.timeline.speed());
+    to.timeline.seek(std::min(from.timeline.time_ms(), to.timeline.duration_ms()));
+}
+
 }  // namespace vedette::viewer

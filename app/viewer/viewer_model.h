@@ -12,6 +12,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "app/viewer/timeline.h"
+#include "app/viewer/what_if.h"
 #include "renderer/scene/camera.h"
 #include "renderer/scene/event_colours.h"
 #include "renderer/scene/replay_notes.h"
@@ -50,6 +51,15 @@ void set_layout(ViewerModel& m, Layout layout);
 // the window's height above 720 px (24-pixel lines at 1080p, read from the back of a classroom);
 // the standard layout's stays the desktop's size.
 float window_text_factor(const ViewerModel& m, float window_height);
+
+// "What if...": plays the branch of the battle as played at event `at` to `outcome` and, when it
+// could be made, asks to show it (B). The panels' button and the tour's `what-if` both come here.
+void ask_what_if(ViewerModel& m, int at, const std::string& outcome);
+// The A/B switch: the battle as played (false) or the branch (true), at the same moment.
+void show_branch(ViewerModel& m, bool branch);
+// The view of `from` (panels, layout, camera, selection, labels, notes, the moment) on `to`, a
+// model of the other scene.
+void carry_view(const ViewerModel& from, ViewerModel& to);
 
 struct ViewerModel {
     explicit ViewerModel(const render::ReplayScene& scene);
@@ -93,6 +103,13 @@ struct ViewerModel {
         bool has = false;  // a measurement to show
         double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
     } ruler;
+
+    // "What if...": the branch asked for and what it changed (shared by the models of A and B),
+    // and a switch between them the viewer makes between frames (it rebuilds the model for the
+    // other scene, keeping the view: switch_view).
+    std::shared_ptr<WhatIf> what_if;
+    enum class SceneSwitch { none, played, branch } switch_to = SceneSwitch::none;
+    std::string rules_dir;  // --rules, for the branch's rules
 
     const std::vector<sim::record::Event>& events() const { return scene.replay.events; }
     const std::vector<sim::record::RosterUnit>& roster() const { return scene.replay.header.units; }

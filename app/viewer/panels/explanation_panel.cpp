@@ -217,6 +217,43 @@ void draw_explanation(const Explanation& e, float dice_size) {
     }
 }
 
+// "What if...": under the result card, the event's other outcomes with their chances; choosing
+// one plays the branch (what_if.h). Then what it changed, or why there is none.
+void what_if_section(const FrameView& f, CommandQueue& q, int shown) {
+    const auto& e = f.model.events()[static_cast<std::size_t>(shown)];
+    const auto choices = what_if_choices(e);
+    if (!choices.empty()) {
+        if (ImGui::SmallButton("What if...")) ImGui::OpenPopup("what if");
+        if (ImGui::BeginPopup("what if")) {
+            ui::text_dim("Replay event %d with another outcome, the rest played again:", e.seq);
+            for (const auto& c : choices) {
+                const std::string label =
+                    c.outcome + "  (" + std::to_string(int(c.probability * 100 + 0.5)) + "%)";
+                if (ImGui::Selectable(label.c_str())) {
+                    const int at = shown;
+                    const std::string outcome = c.outcome;
+                    q.push([at, outcome](ViewerModel& m) { ask_what_if(m, at, outcome); });
+                }
+            }
+            ImGui::EndPopup();
+        }
+    }
+    const auto& w = f.model.what_if;
+    if (!w) return;
+    ImGui::PushTextWrapPos(0.0f);
+    ui::text_coloured(
+        ui::heading(), "What if \"%s\" at event %d%s", w->outcome.c_str(), w->at,
+        w->error.empty() ? (w->showing_branch ? ": shown (B)" : ": B on the timeline") : ":");
+    if (!w->error.empty()) {
+        ui::text("%s", w->error.c_str());
+    } else {
+        ui::text_dim("%s", w->dice.c_str());
+        if (w->changed.empty()) ui::text("No unit ends the battle differently.");
+        for (const auto& c : w->changed) ui::text("changed: %s", c.c_str());
+    }
+    ImGui::PopTextWrapPos();
+}
+
 void explanation_panel(const FrameView& f, CommandQueue& q) {
     if (!f.model.panels.explanation) return;
     place_panel(f, "explanation", f.width - right_width(f), 0, right_width(f),
@@ -256,6 +293,7 @@ void explanation_panel(const FrameView& f, CommandQueue& q) {
     // Dice twice the text's height in the presenter layout (48 px at 1080p), else 1.4 times.
     const float dice = ImGui::GetFontSize() * (f.model.layout == Layout::presenter ? 2.0f : 1.4f);
     const bool card = result_card(x, dice);
+    if (card) what_if_section(f, q, shown);
     // The presenter sees the result first; the tables wait behind a toggle.
     if (!card || f.model.layout != Layout::presenter ||
         ImGui::CollapsingHeader("Full tables (dice, modifiers, results, odds)"))

@@ -29,6 +29,20 @@ ImU32 phase_band(const sim::record::Header& header, const std::string& phase) {
         if (header.phases[i].id == phase) return shades[i % 5];
     return shades[0];
 }
+// "What if...": A (the battle as played) or B (its branch), at the same moment.
+void ab_switch(const FrameView& f, CommandQueue& q) {
+    const auto& w = f.model.what_if;
+    if (!w || !w->branch) return;
+    if (ImGui::RadioButton("A: as played", !w->showing_branch))
+        q.push([](ViewerModel& m) { show_branch(m, false); });
+    ImGui::SameLine();
+    const std::string b = "B: what if " + w->outcome + " (event " + std::to_string(w->at) + ")";
+    if (ImGui::RadioButton(b.c_str(), w->showing_branch))
+        q.push([](ViewerModel& m) { show_branch(m, true); });
+    ui::note(std::string("A/B switch: ") + (w->showing_branch ? "B " : "A ") + b);
+    ImGui::SameLine();
+}
+
 // Transport buttons, speed and loop.
 void transport(const FrameView& f, CommandQueue& q) {
     const Timeline& tl = f.model.timeline;
@@ -60,6 +74,7 @@ void transport(const FrameView& f, CommandQueue& q) {
     if (ImGui::SliderFloat("speed", &speed, 0.25f, 8.0f, "%.2fx", ImGuiSliderFlags_Logarithmic))
         q.push([speed](ViewerModel& m) { m.timeline.set_speed(speed); });
     ImGui::SameLine();
+    ab_switch(f, q);
     // The presenter's row keeps to what a talk needs, so it fits at a large font scale.
     if (presenter) return;
     const std::int64_t now = tl.time_ms();
