@@ -153,13 +153,18 @@ int CardPainter::paint(RgbaImage& frame, const ResultCard& card, int x0, int y0,
 int CardPainter::heading(RgbaImage& target, const std::string& words, int x, int y, int width) {
     const auto span = target_number_span(words);
     const int chip_pad = std::max(3, text_.line_height() / 5);
-    if (!span || text_.text_width(words) + 2 * chip_pad > width)
-        return text_.draw_text(target, words, x, y, width, 230, 230, 230);
+    if (!span) return text_.draw_text(target, words, x, y, width, 230, 230, 230);
     const std::string before = words.substr(0, span->at),
                       mark = words.substr(span->at, span->length),
                       after = words.substr(span->at + span->length);
     int cx = x + text_.text_width(before);
-    text_.draw_text(target, before, x, y, width, 230, 230, 230);
+    if (text_.text_width(words) + 2 * chip_pad > width) {
+        // Too long for one row: the words wrap, and the chip starts the next row.
+        y = text_.draw_text(target, before, x, y, width, 230, 230, 230);
+        cx = x;
+    } else {
+        text_.draw_text(target, before, x, y, width, 230, 230, 230);
+    }
     const int mark_width = text_.text_width(mark) + 2 * chip_pad;
     text_.fill(target, cx, y + 1, cx + mark_width, y + text_.line_height() + 1, 255, 214, 90);
     text_.draw_text(target, mark, cx + chip_pad, y, mark_width, 34, 26, 8);

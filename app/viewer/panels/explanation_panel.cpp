@@ -123,21 +123,26 @@ void lines_and_notes(const Section& s) {
     ImGui::PopStyleColor();
 }
 
-// A dice line's label, the number each die must reach ("needs 4+") on a gold chip when the line
-// fits the column, so the hits and misses rows below read against it.
+// A dice line's label, the number each die must reach ("needs 4+") on a gold chip, so the hits
+// and misses rows below read against it: on the label's row when it fits the column, else the
+// words wrap and the chip starts a row.
 void dice_label(const std::string& label) {
     const auto span = render::target_number_span(label);
     const float pad = 3.0f;
-    if (!span ||
-        ImGui::CalcTextSize(label.c_str()).x + 2 * pad > ImGui::GetContentRegionAvail().x) {
+    if (!span) {
         ui::text_wrapped("%s", label.c_str());
         return;
     }
     const std::string before = label.substr(0, span->at),
                       mark = label.substr(span->at, span->length),
                       after = label.substr(span->at + span->length);
-    ui::text("%s", before.c_str());
-    ImGui::SameLine(0.0f, pad);
+    if (ImGui::CalcTextSize(label.c_str()).x + 2 * pad <= ImGui::GetContentRegionAvail().x) {
+        ui::text("%s", before.c_str());
+        ImGui::SameLine(0.0f, pad);
+    } else {
+        ui::text_wrapped("%s", before.c_str());
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + pad);
+    }
     const ImVec2 at = ImGui::GetCursorScreenPos(), size = ImGui::CalcTextSize(mark.c_str());
     ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x - pad, at.y),
                                               ImVec2(at.x + size.x + pad, at.y + size.y),

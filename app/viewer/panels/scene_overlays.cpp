@@ -165,10 +165,13 @@ void status_chip(ImDrawList* dl, ImVec2 at, const render::StatusMark& st) {
 // The hexes the event cites, numbered on the board (renderer/scene/hex_numbers.h): a pale
 // outline, and the number on a paper plate inside the hex's corner lowest on the screen.
 void hex_numbers(ImDrawList* dl, const Projector& p,
-                 const std::vector<render::HexNumberMark>& hexes) {
+                 const std::vector<render::HexNumberMark>& hexes, bool plates) {
     for (const auto& h : hexes) {
         const std::vector<std::pair<double, double>> corners(h.corners.begin(), h.corners.end());
-        polyline(dl, p, corners, IM_COL32(250, 240, 205, 215), 2.0f, true);
+        if (!plates) {  // the outline, under the arrows and the clash
+            polyline(dl, p, corners, IM_COL32(250, 240, 205, 215), 2.0f, true);
+            continue;
+        }
         std::size_t near = 0;
         float near_y = -1e30f;
         for (std::size_t i = 0; i < corners.size(); ++i) {
@@ -200,7 +203,7 @@ void draw_marks(const FrameView& f, const Projector& p, ImDrawList* dl,
                    ? roster[static_cast<std::size_t>(unit)].id
                    : std::string("?");
     };
-    hex_numbers(dl, p, marks.hex_numbers);
+    hex_numbers(dl, p, marks.hex_numbers, false);
     for (const auto& front : marks.fronts)
         polyline(dl, p, {{front.x0_mm, front.y0_mm}, {front.x1_mm, front.y1_mm}},
                  IM_COL32(front.colour.r, front.colour.g, front.colour.b, 230), 3.0f);
@@ -214,6 +217,7 @@ void draw_marks(const FrameView& f, const Projector& p, ImDrawList* dl,
         clash_marker(dl, p, c);
         ui::note("clash: event " + std::to_string(c.event));
     }
+    hex_numbers(dl, p, marks.hex_numbers, true);  // the numbers over everything they cite
 }
 
 // A "hexes" overlay of the selected unit: each hex outlined on the board's grid where the unit
