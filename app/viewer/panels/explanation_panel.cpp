@@ -141,7 +141,9 @@ void dice_label(const std::string& label) {
         ImGui::SameLine(0.0f, pad);
     } else {
         ui::text_wrapped("%s", before.c_str());
-        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + pad);
+        // The chip's row follows as a wrapped line would: no item spacing between them.
+        ImGui::SetCursorPos(ImVec2(ImGui::GetCursorPosX() + pad,
+                                   ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y));
     }
     const ImVec2 at = ImGui::GetCursorScreenPos(), size = ImGui::CalcTextSize(mark.c_str());
     ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x - pad, at.y),
