@@ -52,6 +52,26 @@ std::vector<int> dice_flag(const std::string& text) {
     return dice;
 }
 
+// "French cuirassiers 2's melee x12, Russian line 2's melee x12": whose dice and what for, runs of
+// the same grouped.
+std::string whose(const std::vector<sim::replay::TapeDie>& dice,
+                  const std::vector<sim::record::RosterUnit>& units) {
+    std::string out;
+    for (std::size_t i = 0; i < dice.size();) {
+        std::size_t j = i;
+        while (j < dice.size() && dice[j].unit == dice[i].unit &&
+               dice[j].purpose == dice[i].purpose)
+            ++j;
+        const int u = dice[i].unit;
+        const std::string name =
+            u >= 0 && u < int(units.size()) ? units[std::size_t(u)].name + "'s " : "";
+        out += (out.empty() ? "" : ", ") + name + dice[i].purpose +
+               (j - i > 1 ? " x" + std::to_string(j - i) : "");
+        i = j;
+    }
+    return out;
+}
+
 std::string joined(const std::vector<int>& v) {
     std::string s;
     for (int x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
@@ -102,6 +122,7 @@ int run_branch(const Args& in) {
     const auto& e = parent.events[static_cast<std::size_t>(at)];
     std::printf("%s: branched at event %d (%s: %s)\n", args[0].c_str(), at, e.kind.c_str(),
                 e.text.c_str());
+    std::printf("  its dice: %s\n", whose(b.thrown, parent.header.units).c_str());
     std::printf("  dice %s -> %s%s\n", joined(b.was).c_str(), joined(b.now).c_str(),
                 b.tries > 0 ? (" (found in " + std::to_string(b.tries) + " tries)").c_str() : "");
     if (!b.outcome_was.empty() || !b.outcome_now.empty())

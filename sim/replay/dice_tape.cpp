@@ -9,9 +9,10 @@ DiceTape::DiceTape(std::optional<DiceBranch> plan, std::function<int()> events_s
     if (plan_ && plan_->reseed) reseeded_.emplace(*plan_->reseed);
 }
 
-int DiceTape::take(int value, int lowest, int highest) {
+int DiceTape::take(int value, int lowest, int highest, int unit, const std::string& purpose) {
     const auto index = static_cast<std::int64_t>(dice_.size());
-    TapeDie die{value, lowest, highest, events_so_far_ ? events_so_far_() : 0, false};
+    TapeDie die{value, unit, purpose, lowest, highest, events_so_far_ ? events_so_far_() : 0,
+                false};
     if (plan_ && index >= plan_->from_die) {
         const std::int64_t k = index - plan_->from_die;
         if (k < static_cast<std::int64_t>(plan_->dice.size())) {

@@ -34,6 +34,8 @@ struct DiceBranch {
 // One die on the tape.
 struct TapeDie {
     int value = 0;
+    int unit = -1;                // the roster index of the unit it was thrown for (-1: not told)
+    std::string purpose;          // what it decides, in the rule system's words ("melee", "shock")
     int lowest = 1, highest = 6;  // its faces (a d6: 1..6; a d10 read 0..9: 0..9)
     int events_before = 0;        // events recorded when it was thrown
     bool changed = false;         // the branch's plan set it
@@ -45,7 +47,7 @@ public:
     DiceTape(std::optional<DiceBranch> plan, std::function<int()> events_so_far);
     // The die the play threw (forced or from its PRNG, lowest..highest); returns it, or the
     // value the branch's plan puts there.
-    int take(int value, int lowest, int highest);
+    int take(int value, int lowest, int highest, int unit, const std::string& purpose);
     // Whether the last die taken was set by the plan (a rule system may mark it forced).
     bool last_changed() const { return !dice_.empty() && dice_.back().changed; }
     const std::vector<TapeDie>& dice() const { return dice_; }

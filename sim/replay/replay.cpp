@@ -56,19 +56,24 @@ std::string events_hash(const std::vector<Event>& events, const std::vector<std:
 
 namespace {
 
-OJson branch_to_json(const DiceBranch& b) {
+// A branch's plan and the dice tape it played: every die in order, its value, what it decided
+// and the roster index of its unit (-1: not told), so the file shows every die it used.
+OJson branch_to_json(const DiceBranch& b, const std::vector<TapeDie>& tape) {
     OJson j;
     j["parent"] = b.parent;
     j["at"] = b.at;
     j["from_die"] = b.from_die;
     j["dice"] = b.dice;
     if (b.reseed) j["reseed"] = *b.reseed;
+    OJson dice = OJson::array();
+    for (const auto& d : tape) dice.push_back(OJson::array({d.value, d.purpose, d.unit}));
+    j["tape"] = dice;
     return j;
 }
 
 std::string write_v2(const record::Header& header, std::uint64_t seed,
-                     const std::optional<DiceBranch>& branch, const std::string& scenario_text,
-                     const std::vector<Event>& events,
+                     const std::optional<DiceBranch>& branch, const std::vector<TapeDie>& tape,
+                     const std::string& scenario_text, const std::vector<Event>& events,
                      const std::vector<record::TurnHash>& turn_hashes,
                      const std::vector<Keyframe>& keyframes) {
     const Names n = names_of(header);
@@ -78,7 +83,7 @@ std::string write_v2(const record::Header& header, std::uint64_t seed,
     head["ruleset"] = header.ruleset;
     head["rules_hash"] = header.rules_hash;
     head["seed"] = seed;
-    if (branch) head["branch"] = branch_to_json(*branch);
+    if (branch) head["branch"] = branch_to_json(*branch, tape);
     head["events_hash"] = events_hash(events, n.ids);
     OJson hashes = OJson::array();
     for (const auto& t : turn_hashes) hashes.push_back(record::to_json(t, n.view()));
@@ -105,12 +110,12 @@ std::string write_v2(const record::Header& header, std::uint64_t seed,
 }  // namespace
 
 std::string write_replay_text(const Recorded& r) {
-    return write_v2(r.header, r.seed, r.branch, r.scenario_text, r.events, r.turn_hashes,
+    return write_v2(r.header, r.seed, r.branch, r.tape, r.scenario_text, r.events, r.turn_hashes,
                     r.keyframes);
 }
 
 std::string write_replay_text(const Replay& r) {
-    return write_v2(r.header, r.seed, r.branch, r.scenario_text, r.events, r.turn_hashes,
+    return write_v2(r.header, r.seed, r.branch, r.tape, r.scenario_text, r.events, r.turn_hashes,
                     r.keyframes);
 }
 
@@ -123,7 +128,7 @@ void read_first_fields(const JsonNode& root, Replay& r) {
     r.seed = static_cast<std::uint64_t>(root.required("seed").as_int(0, INT64_MAX));
     r.events_hash = root.required("events_hash").as_string();
     if (const auto b = root.optional("branch")) {
-        b->expect_only_keys({"parent", "at", "from_die", "dice", "reseed"});
+        b->expect_only_keys({"parent", "at", "from_die", "dice", "reseed", "tape"});
         DiceBranch branch;
         branch.parent = b->required("parent").as_string();
         branch.at = static_cast<int>(b->required("at").as_int(0, INT32_MAX));
@@ -132,6 +137,15 @@ void read_first_fields(const JsonNode& root, Replay& r) {
             branch.dice.push_back(static_cast<int>(d.as_int(0, 1000)));
         if (const auto s = b->optional("reseed"))
             branch.reseed = static_cast<std::uint64_t>(s->as_int(0, INT64_MAX));
+        for (const auto& d : b->required("tape").items()) {
+            const auto parts = d.items();
+            if (parts.size() != 3) d.fail("expected [value, purpose, unit]");
+            TapeDie die;
+            die.value = static_cast<int>(parts[0].as_int(0, 1000));
+            die.purpose = parts[1].as_string();
+            die.unit = static_cast<int>(parts[2].as_int(-1, INT32_MAX));
+            r.tape.push_back(std::move(die));
+        }
         r.branch = std::move(branch);
     }
     for (const auto& t : root.required("turn_hashes").items()) {

@@ -35,6 +35,7 @@ struct Replay {
     std::vector<record::Keyframe> keyframes;
     std::string events_hash;
     std::optional<DiceBranch> branch;  // a branch of another replay (`vedette branch`)
+    std::vector<TapeDie> tape;         // a branch's record of every die it threw (values, purposes)
 };
 
 // What a ruleset's battle produced, ready to be written.

@@ -193,6 +193,7 @@ Branch make_branch(const replay::Replay& parent, const Ruleset& rules, int at,
                    ") threw no dice: branch at an event with dice");
     Branch out;
     for (const auto& die : d.dice) out.was.push_back(die.value);
+    out.thrown = d.dice;
     out.outcome_was = actual_outcome(event);
     std::optional<replay::Recorded> found;
     replay::DiceBranch plan = plan_for(parent, at, d);

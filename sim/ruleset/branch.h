@@ -26,6 +26,7 @@ struct BranchChoice {
 struct Branch {
     replay::Recorded recorded;             // the branch, ready to write
     std::vector<int> was, now;             // event N's dice in the parent and in the branch
+    std::vector<replay::TapeDie> thrown;   // event N's dice in the parent: whose, what for
     std::string outcome_was, outcome_now;  // the deciding outcome of event N ("" if none)
     int first_difference = -1;             // the first event that differs from the parent's
     int tries = 0;                         // plays tried to find an outcome's dice

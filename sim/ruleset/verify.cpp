@@ -45,6 +45,26 @@ void compare_events(const replay::Replay& replay, const replay::Recorded& again,
     }
 }
 
+// A branch's record of its dice against the dice the play throws again.
+void compare_tape(const replay::Replay& replay, const replay::Recorded& again, VerifyReport& v) {
+    const auto& a = replay.tape;
+    const auto& b = again.tape;
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+        if (a[i].value != b[i].value || a[i].purpose != b[i].purpose || a[i].unit != b[i].unit) {
+            v.identical = false;
+            v.message = "die " + std::to_string(i) +
+                        " of the branch's dice tape differs: the file has " +
+                        std::to_string(a[i].value) + " (" + a[i].purpose + "), the play throws " +
+                        std::to_string(b[i].value) + " (" + b[i].purpose + ")";
+            return;
+        }
+    if (a.size() != b.size()) {
+        v.identical = false;
+        v.message = "the branch's dice tape has " + std::to_string(a.size()) +
+                    " dice, the play throws " + std::to_string(b.size());
+    }
+}
+
 void compare_state(const replay::Replay& replay, const replay::Recorded& again, VerifyReport& v) {
     if (again.keyframes.size() != replay.keyframes.size()) {
         v.identical = false;
@@ -102,6 +122,7 @@ VerifyReport verify_replay(const replay::Replay& replay, const Ruleset& rules) {
                     "): the file was edited or damaged";
     } else {
         const replay::Recorded again = rules.run(*scenario, replay.seed);
+        if (replay.branch) compare_tape(replay, again, v);
         compare_events(replay, again, v);
         if (v.identical) compare_state(replay, again, v);
     }

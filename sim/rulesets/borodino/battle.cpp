@@ -114,11 +114,11 @@ int Battle::roll(int u, const std::string& purpose, bool& forced) {
         if (used < d.values.size()) {
             forced = true;
             dice_.forced(turn_, u, purpose);
-            return tape_.take(d.values[used++], 0, 9);
+            return tape_.take(d.values[used++], 0, 9, u, purpose);
         }
     }
     dice_.from_seed(turn_, u, purpose);
-    const int value = tape_.take(static_cast<int>(prng_.below(10)), 0, 9);
+    const int value = tape_.take(static_cast<int>(prng_.below(10)), 0, 9, u, purpose);
     forced = tape_.last_changed();  // a branch's die is not the seed's
     return value;
 }

@@ -36,6 +36,9 @@ struct Attack {
 class Battle {
 public:
     Battle(const BorodinoRules& rules, const BattleScenario& s, std::uint64_t seed);
+    // Its dice tape counts the events through `this`: a battle stays where it was made.
+    Battle(const Battle&) = delete;
+    Battle& operator=(const Battle&) = delete;
     replay::Recorded run();
 
     // battle.cpp: state and record

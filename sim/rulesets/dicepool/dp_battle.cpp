@@ -139,11 +139,11 @@ int Battle::die(int u, DicePurpose purpose) {
             forced_used_[i] < f.values.size()) {
             dice_.forced(turn_, u, purpose_name(purpose));
             ++forced_taken_;
-            return tape_.take(f.values[forced_used_[i]++], 1, 6);
+            return tape_.take(f.values[forced_used_[i]++], 1, 6, u, purpose_name(purpose));
         }
     }
     dice_.from_seed(turn_, u, purpose_name(purpose));
-    return tape_.take(prng_.d6(), 1, 6);
+    return tape_.take(prng_.d6(), 1, 6, u, purpose_name(purpose));
 }
 
 TestRoll Battle::roll_test(int u, DicePurpose purpose, int target,

@@ -80,6 +80,9 @@ struct ChargeState {
 class Battle {
 public:
     Battle(const DpRules& rules, const DpScenario& scenario, std::uint64_t seed);
+    // Its dice tape counts the events through `this`: a battle stays where it was made.
+    Battle(const Battle&) = delete;
+    Battle& operator=(const Battle&) = delete;
     replay::Recorded run();
     const std::vector<std::string>& refused() const { return refused_; }
 

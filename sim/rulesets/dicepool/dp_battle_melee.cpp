@@ -52,6 +52,7 @@ void Battle::melee(ChargeState& c, bool first_round) {
     sides[kDefender].fire_removed = c.fire_on_attacker;
     for (int s = 0; s < 2; ++s) {
         auto& m = sides[static_cast<std::size_t>(s)];
+        m.unit = ids[s];
         m.dice = forced_dice(ids[s], DicePurpose::melee,
                              m.rolls ? pool_for(rules_, m.disorder_markers) : 0);
     }

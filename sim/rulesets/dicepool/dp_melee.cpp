@@ -76,7 +76,7 @@ MeleeResult resolve_melee(const MeleePlan& m, Prng& prng, replay::DiceTape* tape
         for (int d = 0; d < p.dice; ++d) {
             const bool forced = d < static_cast<int>(self.dice.size());
             int v = forced ? self.dice[static_cast<std::size_t>(d)] : prng.d6();
-            if (tape) v = tape->take(v, 1, 6);
+            if (tape) v = tape->take(v, 1, 6, self.unit, "melee");
             out.forced += forced ? 1 : 0;
             out.rolls.push_back(v);
             // "Любой результат равный или больше значения рукопашная это попадание."

@@ -32,6 +32,7 @@ struct MeleeSide {
     bool rolls = true;      // false: a volleying defender rolls no melee dice (DP Volley)
     int fire_removed = 0;   // models its reaction fire removes, counted at the end (DP Volley)
     std::vector<int> dice;  // forced dice, the first of the pool; the rest are rolled
+    int unit = -1;          // its roster index in a battle (-1: a melee file)
 };
 
 // A modifier row as it applied (lit) or not to one side, with why.

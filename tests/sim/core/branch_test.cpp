@@ -124,6 +124,31 @@ TEST(Branch, DiceByValueAndReRolledUnderAnotherSeed) {
     EXPECT_FALSE(p.replay.branch);
 }
 
+TEST(Branch, TheRecordCarriesEveryDieAndVerifyChecksThem) {
+    const Parent p = load("dicepool/14_action.replay.json");
+    const int at = first_of(p.replay, record::Category::melee);
+    const auto b = ruleset::make_branch(p.replay, *p.rules, at,
+                                        {ruleset::BranchChoice::Kind::seed, "", {}, 5});
+    const replay::Replay read = written(b, "seeded");
+    ASSERT_EQ(read.tape.size(), b.recorded.tape.size());
+    EXPECT_GT(read.tape.size(), std::size_t(b.now.size()));
+    for (std::size_t i = 0; i < read.tape.size(); ++i) {
+        EXPECT_EQ(read.tape[i].value, b.recorded.tape[i].value);
+        EXPECT_EQ(read.tape[i].purpose, b.recorded.tape[i].purpose);
+        EXPECT_FALSE(read.tape[i].purpose.empty()) << "die " << i << " says what it was for";
+    }
+    // A die of the record changed by hand: verify names it.
+    std::string text = replay::write_replay_text(b.recorded);
+    const std::size_t at_tape = text.find("\"tape\":[[");
+    ASSERT_NE(at_tape, std::string::npos);
+    char& first = text[at_tape + 9];
+    first = first == '1' ? '2' : '1';
+    const auto report = ruleset::verify_replay(replay::parse_replay(text, "edited"), *p.rules);
+    EXPECT_FALSE(report.identical);
+    EXPECT_NE(report.message.find("die 0 of the branch's dice tape differs"), std::string::npos)
+        << report.message;
+}
+
 TEST(Branch, RefusesWhatCannotBeBranched) {
     const Parent p = load("demo/demo_battle.replay.json");
     const int at = first_of(p.replay, record::Category::melee);

@@ -176,10 +176,10 @@ int Battle::roll(int unit, const std::string& purpose) {
     std::size_t& used = forced_used_[{turn_, unit, purpose}];
     if (used < values.size()) {
         dice_.forced(turn_, unit, purpose);
-        return tape_.take(values[used++], 1, 6);
+        return tape_.take(values[used++], 1, 6, unit, purpose);
     }
     dice_.from_seed(turn_, unit, purpose);
-    return tape_.take(prng_.d6(), 1, 6);
+    return tape_.take(prng_.d6(), 1, 6, unit, purpose);
 }
 
 int Battle::forced_taken(int unit, const std::string& purpose) const {

@@ -75,6 +75,9 @@ public:
     // `ruleset` gives the melee tables, the charge and turn tables and gdb.json as loaded (the
     // full tables the explanations show).
     Battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario);
+    // Its dice tape counts the events through `this`: a battle stays where it was made.
+    Battle(const Battle&) = delete;
+    Battle& operator=(const Battle&) = delete;
     // The battle as its replay records it: header, events, keyframes and turn hashes.
     replay::Recorded run();
 

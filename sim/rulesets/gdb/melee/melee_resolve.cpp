@@ -33,7 +33,7 @@ public:
         bool is_forced = next < forced.size();
         int value = is_forced ? forced[next++] : prng_.d6();
         if (tape_) {  // a battle's tape: written down, and a branch may set it
-            value = tape_->take(value, 1, 6);
+            value = tape_->take(value, 1, 6, -1, die_purpose_label(purpose));
             is_forced = is_forced || tape_->last_changed();
         }
         log_.push_back({unit, purpose, value, is_forced});
