@@ -15,6 +15,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "app/graph_paint.h"
 #include "app/render_options.h"
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/captions.h"
@@ -71,10 +72,6 @@ MapView map_view(double width_mm, double depth_mm) {
     v.camera.focal = v.px_per_mm * eye_mm / (h / 2);
     return v;
 }
-
-struct Rgb {
-    std::uint8_t r, g, b;
-};
 
 // Dark text on a light backing is hard on a green table: every map label is light text on a
 // darkened box, like the units' name tags.
@@ -200,7 +197,7 @@ std::vector<Ring> command_rings(const sim::record::Header& header,
     return rings;
 }
 
-Rgb side_colour(const render::Visuals& visuals, const std::string& nation, int side) {
+Rgb map_colour(const render::Visuals& visuals, const std::string& nation, int side) {
     const render::Colour& c = visuals.nation_colour(nation, side);
     auto byte = [](float f) { return std::uint8_t(std::clamp(f, 0.0f, 1.0f) * 255.0f + 0.5f); };
     return {byte(c[0]), byte(c[1]), byte(c[2])};
@@ -209,7 +206,7 @@ Rgb side_colour(const render::Visuals& visuals, const std::string& nation, int s
 void paint_rings(RgbaImage& image, render::CaptionPainter& text, LabelPlaces& places,
                  const MapView& v, const std::vector<Ring>& rings, const render::Visuals& visuals) {
     for (const auto& r : rings) {
-        const Rgb c = side_colour(visuals, r.nation, r.side);
+        const Rgb c = map_colour(visuals, r.nation, r.side);
         std::vector<ScreenPoint> circle;
         for (const auto& [x, y] : render::circle_points(r.x_mm, r.y_mm, r.radius_mm, 96))
             circle.push_back(v.at(x, y));
@@ -242,7 +239,7 @@ void paint_bases(RgbaImage& image, render::CaptionPainter& names, LabelPlaces& p
                  const render::Visuals& visuals) {
     for (const auto& u : state.units) {
         if (!u.on_table) continue;
-        const Rgb c = light(side_colour(visuals, u.nation, u.side));
+        const Rgb c = light(map_colour(visuals, u.nation, u.side));
         const double hw = std::max(4.0, u.width_mm / 2), hd = std::max(2.0, u.depth_mm / 2);
         const double rx = u.facing_y, ry = -u.facing_x;  // to the unit's right
         auto corner = [&](double across, double ahead) {
