@@ -169,76 +169,78 @@ std::string actual_outcome(const Event& e) {
     return "";
 }
 
-Branch make_branch(const replay::Replay& parent, const Ruleset& rules, int at,
-                   const BranchChoice& choice) {
+namespace {
+
+// The parent as these rules play it again (it must, to branch from it) and event `at`'s dice.
+EventDice dice_to_change(const replay::Replay& parent, Player& player, int at,
+                         const record::UnitNames& names) {
     if (at < 0 || at >= static_cast<int>(parent.events.size()))
         refuse(parent, "--at",
                "event " + std::to_string(at) + " is not in this replay (0 to " +
                    std::to_string(parent.events.size()) + " - 1)");
-    Player player(parent, rules);
     const replay::Recorded plain = player.play(std::nullopt);
-    const auto index = record::make_unit_index(parent.unit_ids);
-    const record::UnitNames names{parent.unit_ids, index};
     if (plain.events.size() != parent.events.size() ||
         event_json(plain.events[std::size_t(at)], names) !=
             event_json(parent.events[std::size_t(at)], names))
         refuse(parent, "$.events",
                "the replay does not play again the same with these rules (`vedette verify` "
                "says where): a branch starts from a replay that verifies");
-    const EventDice d = dice_of(plain.tape, at);
-    const Event& event = parent.events[std::size_t(at)];
+    EventDice d = dice_of(plain.tape, at);
     if (d.dice.empty())
         refuse(parent, "--at",
-               "event " + std::to_string(at) + " (" + event.kind +
+               "event " + std::to_string(at) + " (" + parent.events[std::size_t(at)].kind +
                    ") threw no dice: branch at an event with dice");
-    Branch out;
-    for (const auto& die : d.dice) out.was.push_back(die.value);
-    out.thrown = d.dice;
-    out.outcome_was = actual_outcome(event);
-    std::optional<replay::Recorded> found;
-    replay::DiceBranch plan = plan_for(parent, at, d);
-    if (choice.kind == BranchChoice::Kind::dice) {
-        const int lo = d.dice.front().lowest, hi = d.dice.front().highest;
-        if (choice.dice.size() != d.dice.size())
+    return d;
+}
+
+// --dice: as many as the event threw, each on the die.
+replay::Recorded play_dice(Player& player, const replay::Replay& parent, int at, const EventDice& d,
+                           const std::vector<int>& dice) {
+    const int lo = d.dice.front().lowest, hi = d.dice.front().highest;
+    if (dice.size() != d.dice.size())
+        refuse(parent, "--dice",
+               "event " + std::to_string(at) + " threw " + std::to_string(d.dice.size()) +
+                   " dice; " + std::to_string(dice.size()) + " were given");
+    for (int v : dice)
+        if (v < lo || v > hi)
             refuse(parent, "--dice",
-                   "event " + std::to_string(at) + " threw " + std::to_string(d.dice.size()) +
-                       " dice; " + std::to_string(choice.dice.size()) + " were given");
-        for (int v : choice.dice)
-            if (v < lo || v > hi)
-                refuse(parent, "--dice",
-                       "a die of event " + std::to_string(at) + " reads " + std::to_string(lo) +
-                           " to " + std::to_string(hi) + ", not " + std::to_string(v));
-        plan.dice = choice.dice;
-        found = player.play(plan);
-    } else if (choice.kind == BranchChoice::Kind::seed) {
-        plan.reseed = choice.seed;
-        found = player.play(plan);
-    } else {
-        const auto names_there = branch_outcomes(event);
-        const std::string wanted = lower(choice.outcome);
-        const bool known = std::any_of(names_there.begin(), names_there.end(),
-                                       [&](const auto& n) { return lower(n) == wanted; });
-        if (!known)
-            refuse(parent, "--outcome",
-                   names_there.empty()
-                       ? "event " + std::to_string(at) + " has no odds to pick from"
-                       : "\"" + choice.outcome + "\" is not an outcome of event " +
-                             std::to_string(at) + "; its outcomes are " + listed(names_there));
-        if (wanted == lower(out.outcome_was))
-            refuse(parent, "--outcome",
-                   "\"" + choice.outcome + "\" is what happened at event " + std::to_string(at) +
-                       ": pick another outcome");
-        found = find_outcome(player, parent, at, d, wanted, out);
-        if (!found)
-            refuse(parent, "--outcome",
-                   "no dice found for \"" + choice.outcome + "\" in " + std::to_string(out.tries) +
-                       " tries (it may be out of reach of the dice)");
-    }
-    out.recorded = std::move(*found);
-    const auto taken = dice_of(out.recorded.tape, at);
-    for (const auto& die : taken.dice) out.now.push_back(die.value);
+                   "a die of event " + std::to_string(at) + " reads " + std::to_string(lo) +
+                       " to " + std::to_string(hi) + ", not " + std::to_string(v));
+    replay::DiceBranch plan = plan_for(parent, at, d);
+    plan.dice = dice;
+    return player.play(plan);
+}
+
+// --outcome: one of the event's, not what happened, and within the dice's reach.
+replay::Recorded play_outcome(Player& player, const replay::Replay& parent, int at,
+                              const EventDice& d, const std::string& outcome, Branch& out) {
+    const auto names_there = branch_outcomes(parent.events[std::size_t(at)]);
+    const std::string wanted = lower(outcome);
+    const bool known = std::any_of(names_there.begin(), names_there.end(),
+                                   [&](const auto& n) { return lower(n) == wanted; });
+    if (!known)
+        refuse(parent, "--outcome",
+               names_there.empty()
+                   ? "event " + std::to_string(at) + " has no odds to pick from"
+                   : "\"" + outcome + "\" is not an outcome of event " + std::to_string(at) +
+                         "; its outcomes are " + listed(names_there));
+    if (wanted == lower(out.outcome_was))
+        refuse(parent, "--outcome",
+               "\"" + outcome + "\" is what happened at event " + std::to_string(at) +
+                   ": pick another outcome");
+    std::optional<replay::Recorded> found = find_outcome(player, parent, at, d, wanted, out);
+    if (!found)
+        refuse(parent, "--outcome",
+               "no dice found for \"" + outcome + "\" in " + std::to_string(out.tries) +
+                   " tries (it may be out of reach of the dice)");
+    return std::move(*found);
+}
+
+// The branch against its parent: the same before `at` (or the tape is wrong), and where it first
+// differs.
+void compare_with_parent(const replay::Replay& parent, int at, const record::UnitNames& names,
+                         Branch& out) {
     const auto& events = out.recorded.events;
-    if (events.size() > std::size_t(at)) out.outcome_now = actual_outcome(events[std::size_t(at)]);
     for (int i = 0; i < at; ++i)
         if (event_json(events[std::size_t(i)], names) !=
             event_json(parent.events[std::size_t(i)], names))
@@ -250,6 +252,33 @@ Branch make_branch(const replay::Replay& parent, const Ruleset& rules, int at,
             out.first_difference = static_cast<int>(i);
     if (out.first_difference < 0 && events.size() != parent.events.size())
         out.first_difference = static_cast<int>(n);
+}
+
+}  // namespace
+
+Branch make_branch(const replay::Replay& parent, const Ruleset& rules, int at,
+                   const BranchChoice& choice) {
+    Player player(parent, rules);
+    const auto index = record::make_unit_index(parent.unit_ids);
+    const record::UnitNames names{parent.unit_ids, index};
+    const EventDice d = dice_to_change(parent, player, at, names);
+    Branch out;
+    for (const auto& die : d.dice) out.was.push_back(die.value);
+    out.thrown = d.dice;
+    out.outcome_was = actual_outcome(parent.events[std::size_t(at)]);
+    if (choice.kind == BranchChoice::Kind::dice) {
+        out.recorded = play_dice(player, parent, at, d, choice.dice);
+    } else if (choice.kind == BranchChoice::Kind::seed) {
+        replay::DiceBranch plan = plan_for(parent, at, d);
+        plan.reseed = choice.seed;
+        out.recorded = player.play(plan);
+    } else {
+        out.recorded = play_outcome(player, parent, at, d, choice.outcome, out);
+    }
+    for (const auto& die : dice_of(out.recorded.tape, at).dice) out.now.push_back(die.value);
+    const auto& events = out.recorded.events;
+    if (events.size() > std::size_t(at)) out.outcome_now = actual_outcome(events[std::size_t(at)]);
+    compare_with_parent(parent, at, names, out);
     return out;
 }
 
