@@ -2,6 +2,7 @@
 // The `vedette` command line: a table of subcommands, each a function taking its arguments.
 // Usage errors and bad input exit with code 2 (sim::kExitBadInput).
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,11 @@ bool take_flag(Args& args, std::string_view flag);
 // Removes `--name VALUE` (or `--name=VALUE`) and returns VALUE; empty string when absent.
 std::string take_option(Args& args, std::string_view name);
 void expect_no_more_options(const Args& args);
+// A whole number from lo to hi given to `flag`; a UsageError naming the flag and the range
+// otherwise (anything after the digits is refused). For the commands of a VEDETTE_SIM_ONLY build
+// too; the rendering commands' flags use cli_values.h.
+std::int64_t whole_number(const std::string& text, const std::string& flag, std::int64_t lo,
+                          std::int64_t hi);
 
 int run_melee(const Args& args);
 int run_rules(const Args& args);

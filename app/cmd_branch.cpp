@@ -21,21 +21,10 @@ namespace vedette::app {
 
 namespace {
 
-std::int64_t whole(const std::string& text, const std::string& flag, std::int64_t lo,
-                   std::int64_t hi) {
-    char* end = nullptr;
-    errno = 0;
-    const long long v = std::strtoll(text.c_str(), &end, 10);
-    if (text.empty() || errno != 0 || end == text.c_str() || *end != '\0' || v < lo || v > hi)
-        throw UsageError{flag + " expects a whole number from " + std::to_string(lo) + " to " +
-                         std::to_string(hi) + ", got '" + text + "'"};
-    return v;
-}
-
 int event_flag(const std::string& text) {
     if (text.rfind("event:", 0) != 0)
         throw UsageError{"--at expects event:N (the event whose dice change), got '" + text + "'"};
-    return static_cast<int>(whole(text.substr(6), "--at event:N", 0, 100000000));
+    return static_cast<int>(whole_number(text.substr(6), "--at event:N", 0, 100000000));
 }
 
 std::vector<int> dice_flag(const std::string& text) {
@@ -45,7 +34,7 @@ std::vector<int> dice_flag(const std::string& text) {
         const std::size_t comma = text.find(',', at);
         const std::string one =
             text.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
-        dice.push_back(static_cast<int>(whole(one, "--dice V,V,...", 0, 1000)));
+        dice.push_back(static_cast<int>(whole_number(one, "--dice V,V,...", 0, 1000)));
         if (comma == std::string::npos) break;
         at = comma + 1;
     }
@@ -88,7 +77,7 @@ sim::ruleset::BranchChoice choice_of(const std::string& outcome, const std::stri
         c.dice = dice_flag(dice);
     } else if (!seed.empty()) {
         c.kind = sim::ruleset::BranchChoice::Kind::seed;
-        c.seed = static_cast<std::uint64_t>(whole(seed, "--seed", 0, INT64_MAX));
+        c.seed = static_cast<std::uint64_t>(whole_number(seed, "--seed", 0, INT64_MAX));
     } else {
         c.outcome = outcome;
     }

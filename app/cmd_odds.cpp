@@ -32,16 +32,6 @@ namespace vedette::app {
 
 namespace {
 
-int parse_count(const std::string& text, const std::string& flag, int lo, int hi) {
-    char* end = nullptr;
-    errno = 0;
-    const long long v = std::strtoll(text.c_str(), &end, 10);
-    if (text.empty() || errno != 0 || end == text.c_str() || *end != '\0' || v < lo || v > hi)
-        throw UsageError{flag + " expects a whole number from " + std::to_string(lo) + " to " +
-                         std::to_string(hi) + ", got '" + text + "'"};
-    return static_cast<int>(v);
-}
-
 int default_jobs() {
     return static_cast<int>(
         std::clamp(std::thread::hardware_concurrency(), 1u, unsigned(sim::replay::kMaxOddsJobs)));
@@ -134,10 +124,12 @@ int run_odds(const Args& in) {
         if (!replay_file.empty()) inputs.push_back({"--replay", replay_file});
         sim::refuse_clashing_outputs(inputs, {{"--png", png}});
     }
-    const int runs = parse_count(runs_text, "--runs", 1, sim::replay::kMaxOddsRuns);
-    const int jobs = jobs_text.empty()
-                         ? default_jobs()
-                         : parse_count(jobs_text, "--jobs", 1, sim::replay::kMaxOddsJobs);
+    const int runs =
+        static_cast<int>(whole_number(runs_text, "--runs", 1, sim::replay::kMaxOddsRuns));
+    const int jobs =
+        jobs_text.empty()
+            ? default_jobs()
+            : static_cast<int>(whole_number(jobs_text, "--jobs", 1, sim::replay::kMaxOddsJobs));
 
     const std::string& file = args[0];
     const sim::Json scenario_json = sim::read_json_file(file);

@@ -1,6 +1,7 @@
 // Entry point of the `vedette` program: picks the subcommand and turns every failure into a
 // clear message and an exit code (2 for usage errors and bad input, 1 for anything else).
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -117,6 +118,17 @@ std::string take_option(Args& args, std::string_view name) {
         }
     }
     return {};
+}
+
+std::int64_t whole_number(const std::string& text, const std::string& flag, std::int64_t lo,
+                          std::int64_t hi) {
+    char* end = nullptr;
+    errno = 0;
+    const long long v = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || errno != 0 || end == text.c_str() || *end != '\0' || v < lo || v > hi)
+        throw UsageError{flag + " expects a whole number from " + std::to_string(lo) + " to " +
+                         std::to_string(hi) + ", got '" + text + "'"};
+    return v;
 }
 
 void expect_no_more_options(const Args& args) {

@@ -122,17 +122,12 @@ int MarksPainter::paint_hex_numbers(RgbaImage& frame, const std::vector<HexNumbe
             ++painted;
             continue;
         }
-        // Three fifths of the way to the corner lowest on the screen.
-        std::size_t near = 0;
-        float near_y = -1e30f;
-        for (std::size_t i = 0; i < corners.size(); ++i) {
+        const auto [x, y] = number_place(h, [&](double cx, double cy) -> std::optional<float> {
             ScreenPoint c;
-            if (p.at(corners[i].first, corners[i].second, 1.0f, c) && c.second > near_y)
-                near_y = c.second, near = i;
-        }
+            if (!p.at(cx, cy, 1.0f, c)) return std::nullopt;
+            return c.second;
+        });
         ScreenPoint at;
-        const double x = h.x_mm + (corners[near].first - h.x_mm) * 0.6;
-        const double y = h.y_mm + (corners[near].second - h.y_mm) * 0.6;
         if (!p.at(x, y, 1.0f, at)) continue;
         const int tw = hex_text_.text_width(h.text), lh = hex_text_.line_height();
         const int pad = int(px(5.0f)), x0 = int(at.first) - tw / 2 - pad,

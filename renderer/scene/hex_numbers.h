@@ -5,6 +5,7 @@
 // sim/record/header.h HexGrid); nothing here knows a rule system.
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -21,6 +22,22 @@ struct HexNumberMark {
     std::string text;                                    // as the texts write it: "(-1, 6)"
     std::array<std::pair<double, double>, 6> corners{};  // its outline, table mm
 };
+
+// Where a cited hex's number is printed: three fifths of the way from its centre to its corner
+// lowest on the screen (nearest the camera), clear of the units at its centre and the name tags
+// above them. `screen_y(x_mm, y_mm)` gives a table point's height on the screen, or nullopt when
+// it is off screen.
+template <class ScreenY>
+std::pair<double, double> number_place(const HexNumberMark& h, ScreenY screen_y) {
+    std::size_t near = 0;
+    float near_y = -1e30f;
+    for (std::size_t i = 0; i < h.corners.size(); ++i) {
+        const std::optional<float> y = screen_y(h.corners[i].first, h.corners[i].second);
+        if (y && *y > near_y) near_y = *y, near = i;
+    }
+    return {h.x_mm + (h.corners[near].first - h.x_mm) * 0.6,
+            h.y_mm + (h.corners[near].second - h.y_mm) * 0.6};
+}
 
 // Every "hex (q, r)" written in `text`, in order of first mention, each once.
 std::vector<HexCoord> hexes_cited(std::string_view text);

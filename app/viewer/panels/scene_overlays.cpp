@@ -172,17 +172,12 @@ void hex_numbers(ImDrawList* dl, const Projector& p,
             polyline(dl, p, corners, IM_COL32(250, 240, 205, 215), 2.0f, true);
             continue;
         }
-        std::size_t near = 0;
-        float near_y = -1e30f;
-        for (std::size_t i = 0; i < corners.size(); ++i) {
+        const auto [x, y] = render::number_place(h, [&](double cx, double cy) {
             ImVec2 c;
-            if (p.at(corners[i].first, corners[i].second, 1.0f, c) && c.y > near_y)
-                near_y = c.y, near = i;
-        }
+            return p.at(cx, cy, 1.0f, c) ? std::optional<float>(c.y) : std::nullopt;
+        });
         ImVec2 at;
-        if (!p.at(h.x_mm + (corners[near].first - h.x_mm) * 0.6,
-                  h.y_mm + (corners[near].second - h.y_mm) * 0.6, 1.0f, at))
-            continue;
+        if (!p.at(x, y, 1.0f, at)) continue;
         const ImVec2 size = ImGui::CalcTextSize(h.text.c_str());
         const ImVec2 a(at.x - size.x / 2 - 4, at.y - size.y / 2 - 1),
             b(at.x + size.x / 2 + 4, at.y + size.y / 2 + 1);
