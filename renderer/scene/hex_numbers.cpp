@@ -4,6 +4,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "renderer/scene/result_card.h"
+
 namespace vedette::render {
 
 namespace {
@@ -48,12 +50,10 @@ std::vector<HexCoord> cited_by(const sim::record::Event& e) {
 
 std::vector<HexCoord> hexes_cited(std::string_view text) {
     std::vector<HexCoord> out;
-    constexpr std::string_view kWord = "hex (";
-    for (std::size_t at = text.find(kWord); at != std::string_view::npos;
-         at = text.find(kWord, at + 1)) {
-        // A word of its own: "hex", not the end of "Vertex".
-        if (at > 0 && std::isalpha(static_cast<unsigned char>(text[at - 1]))) continue;
-        std::size_t i = at + kWord.size();
+    // "(q, r)": with "hex " before it or bare ("retreats to (-1, 7)"), as the records write a hex.
+    for (std::size_t at = text.find('('); at != std::string_view::npos;
+         at = text.find('(', at + 1)) {
+        std::size_t i = at + 1;
         HexCoord h;
         if (!read_int(text, i, h.q) || !expect(text, i, ',') || !read_int(text, i, h.r) ||
             !expect(text, i, ')'))
@@ -68,8 +68,15 @@ std::vector<HexNumberMark> hex_number_marks(const ReplayScene& scene, const Scen
     const auto& events = scene.replay.events;
     if (!grid || state.event < 0 || state.event >= static_cast<int>(events.size())) return {};
     const HexLayout layout(*grid);
+    // The event's own citations, and those of the result card shown with it (a retreat shows
+    // the card of the shock that caused it).
+    std::vector<HexCoord> cited = cited_by(events[static_cast<std::size_t>(state.event)]);
+    const int card = card_event(scene, state.event);
+    if (card >= 0 && card != state.event)
+        for (const HexCoord& h : cited_by(events[static_cast<std::size_t>(card)]))
+            if (std::find(cited.begin(), cited.end(), h) == cited.end()) cited.push_back(h);
     std::vector<HexNumberMark> out;
-    for (const HexCoord& h : cited_by(events[static_cast<std::size_t>(state.event)])) {
+    for (const HexCoord& h : cited) {
         const bool on_board = std::any_of(grid->hexes.begin(), grid->hexes.end(),
                                           [&](const auto& g) { return g.q == h.q && g.r == h.r; });
         if (!on_board) continue;

@@ -39,11 +39,13 @@ std::pair<double, double> number_place(const HexNumberMark& h, ScreenY screen_y)
             h.y_mm + (h.corners[near].second - h.y_mm) * 0.6};
 }
 
-// Every "hex (q, r)" written in `text`, in order of first mention, each once.
+// Every hex "(q, r)" written in `text` ("hex (q, r)" or bare), in order of first mention, each
+// once.
 std::vector<HexCoord> hexes_cited(std::string_view text);
 
 // The hexes of the board that the event shown at the moment cites (its text, its explanation's
-// titles, columns, lines and notes); none on a board without a hex grid.
+// titles, columns, lines and notes), and the result card shown with it; none on a board without
+// a hex grid.
 std::vector<HexNumberMark> hex_number_marks(const ReplayScene& scene, const SceneState& state);
 
 }  // namespace vedette::render

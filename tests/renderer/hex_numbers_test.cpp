@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <string>
 
+#include "renderer/scene/result_card.h"
 #include "renderer/scene/scene_state.h"
 
 namespace vedette::render {
@@ -21,9 +22,10 @@ TEST(HexNumbers, FindsEveryHexATextCitesOnce) {
     EXPECT_EQ(h[1], (HexCoord{2, 5}));
 }
 
-TEST(HexNumbers, ReadsOnlyTheWordHexBeforeTwoNumbers) {
-    EXPECT_TRUE(hexes_cited("Vertex (1, 2)").empty());
+TEST(HexNumbers, ReadsTwoWholeNumbersInParentheses) {
+    EXPECT_EQ(hexes_cited("retreats to (-1, 7), keeping its facing").size(), 1u);
     EXPECT_TRUE(hexes_cited("hex (a, 2)").empty());
+    EXPECT_TRUE(hexes_cited("+2 (GdB 12.17 (6))").empty());
     EXPECT_TRUE(hexes_cited("hex (1, 2").empty());
     EXPECT_TRUE(hexes_cited("hex (1 2)").empty());
     EXPECT_TRUE(hexes_cited("hex (").empty());
@@ -63,11 +65,34 @@ TEST(HexNumbers, EveryHexAShevardinoCardCitesIsNumberedOnItsHex) {
             const auto [x, y] = layout.centre(h);
             EXPECT_EQ(found->x_mm, x);
             EXPECT_EQ(found->y_mm, y);
-            EXPECT_NE(texts.find("hex " + found->text), std::string::npos) << found->text;
+            EXPECT_NE(texts.find(found->text), std::string::npos) << found->text;
             ++numbered;
         }
     }
     EXPECT_GT(numbered, 5) << "the shocks' cards cite their hexes";
+}
+
+TEST(HexNumbers, ARetreatNumbersItsHexAndTheHexOfTheShockWhoseCardShows) {
+    const ReplayScene scene = shipped("borodino/shevardino_battle.replay.json");
+    int checked = 0;
+    for (std::size_t i = 0; i < scene.replay.events.size(); ++i) {
+        const auto& e = scene.replay.events[i];
+        const int card = card_event(scene, int(i));
+        if (e.kind != "retreat" || card < 0 || card == int(i)) continue;
+        SceneState state;
+        state.event = int(i);
+        const auto marks = hex_number_marks(scene, state);
+        for (const HexCoord& h : hexes_cited(card_texts(scene.replay.events[std::size_t(card)])))
+            EXPECT_TRUE(
+                std::any_of(marks.begin(), marks.end(), [&](const auto& m) { return m.hex == h; }))
+                << "retreat event " << i << " lacks its card's hex (" << h.q << ", " << h.r << ")";
+        for (const HexCoord& h : hexes_cited(e.text))
+            EXPECT_TRUE(
+                std::any_of(marks.begin(), marks.end(), [&](const auto& m) { return m.hex == h; }))
+                << "retreat event " << i << " lacks the hex its caption names";
+        ++checked;
+    }
+    EXPECT_GT(checked, 0) << "Shevardino has retreats after a shock";
 }
 
 TEST(HexNumbers, ABoardWithoutHexesHasNone) {
