@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 
 #include "renderer/scene/figure_layout.h"
 #include "renderer/scene/terrain_mesh.h"
@@ -106,9 +107,10 @@ PipelineDesc terrain_desc(VkDescriptorSetLayout set_layout) {
     d.vertex_spirv = kTerrainVert;
     d.fragment_spirv = kTerrainFrag;
     d.bindings = {{0, sizeof(TerrainVertex), VK_VERTEX_INPUT_RATE_VERTEX}};
-    d.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},
-                    {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 12},
-                    {2, 0, VK_FORMAT_R32G32B32_SFLOAT, 24}};
+    d.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(TerrainVertex, px)},
+                    {1, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(TerrainVertex, nx)},
+                    {2, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(TerrainVertex, r)},
+                    {3, 0, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(TerrainVertex, water)}};
     d.push_constants = {
         {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
     d.cull = VK_CULL_MODE_NONE;
@@ -123,10 +125,15 @@ PipelineDesc figure_desc(VkDescriptorSetLayout set_layout) {
     d.fragment_spirv = kFigureFrag;
     d.bindings = {{0, sizeof(MeshVertex), VK_VERTEX_INPUT_RATE_VERTEX},
                   {1, sizeof(Instance), VK_VERTEX_INPUT_RATE_INSTANCE}};
-    d.attributes = {
-        {0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},     {1, 0, VK_FORMAT_R32G32B32_SFLOAT, 12},
-        {5, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 24}, {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
-        {3, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 16}, {4, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 32}};
+    d.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(MeshVertex, px)},
+                    {1, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(MeshVertex, nx)},
+                    {5, 0, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(MeshVertex, r)},
+                    {8, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(MeshVertex, paint)},
+                    {2, 1, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(Instance, x)},
+                    {3, 1, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(Instance, sx)},
+                    {4, 1, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(Instance, r)},
+                    {6, 1, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(Instance, gait)},
+                    {7, 1, VK_FORMAT_R32G32B32A32_UINT, offsetof(Instance, paints)}};
     d.push_constants = {
         {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
     // Figures are closed meshes with outward counter-clockwise faces: skip their far sides. (The

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <map>
 #include <unordered_map>
@@ -26,7 +27,8 @@ struct BattlefieldRenderer::FrameDraws {
     using Range = std::pair<std::size_t, std::size_t>;  // first instance, count
     InstanceBatches batches;                 // the near instances by mesh, standing on the table
     std::vector<std::vector<Instance>> far;  // by mesh slot, like batches
-    std::vector<Range> ranges, far_ranges;
+    std::vector<std::vector<Instance>> mid;  // figures drawn with their far_model
+    std::vector<Range> ranges, far_ranges, mid_ranges;
     VkBuffer instances = VK_NULL_HANDLE;
     PushConstants pc{};  // the camera's view and the sun
 };
@@ -128,28 +130,56 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
     const ModelSet set = load_model_set(models.empty() ? default_models_file() : models, visuals_);
     for (auto* per_mesh : {&meshes_, &mesh_indices_, &far_meshes_})
         per_mesh->resize(set.meshes.size());
+    mid_meshes_.resize(set.meshes.size());
     mesh_index_counts_.resize(set.meshes.size()), model_heights_.resize(set.meshes.size());
     for (MeshId m = kFirstModelKind; m < set.meshes.size(); ++m) set_model(m, set.meshes[m]);
 }
 
-void BattlefieldRenderer::set_model(MeshId k, const ModelMesh& mesh) {
-    // Share identical vertices so each is shaded once per instance (lavapipe's cost is vertices).
+namespace {
+
+// A triangle list as indexed vertices: identical vertices shared, so each is shaded once per
+// instance (lavapipe's cost is vertices).
+struct Indexed {
     std::vector<ModelVertex> unique;
     std::vector<std::uint32_t> indices;
-    std::map<std::array<float, 10>, std::uint32_t> seen;
-    for (const auto& v : mesh.vertices) {
-        const std::array<float, 10> key{v.px, v.py, v.pz, v.nx, v.ny, v.nz, v.r, v.g, v.b, v.tint};
+};
+Indexed indexed(const std::vector<ModelVertex>& vertices) {
+    Indexed out;
+    auto& unique = out.unique;
+    auto& indices = out.indices;
+    std::map<std::array<float, 13>, std::uint32_t> seen;
+    for (const auto& v : vertices) {
+        const std::array<float, 13> key{v.px, v.py, v.pz,   v.nx,    v.ny,   v.nz,   v.r,
+                                        v.g,  v.b,  v.tint, v.paint, v.part, v.swing};
         auto [it, added] = seen.emplace(key, static_cast<std::uint32_t>(unique.size()));
         if (added) unique.push_back(v);
         indices.push_back(it->second);
     }
-    meshes_[k] = Buffer(ctx_, unique.size() * sizeof(ModelVertex),
-                        VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "model");
-    meshes_[k].upload(unique.data(), unique.size() * sizeof(ModelVertex));
-    mesh_indices_[k] = Buffer(ctx_, indices.size() * sizeof(std::uint32_t),
-                              VK_BUFFER_USAGE_INDEX_BUFFER_BIT, kHostMemory, "model indices");
-    mesh_indices_[k].upload(indices.data(), indices.size() * sizeof(std::uint32_t));
-    mesh_index_counts_[k] = static_cast<std::uint32_t>(indices.size());
+    return out;
+}
+
+}  // namespace
+
+void BattlefieldRenderer::upload_indexed(const std::vector<ModelVertex>& vertices,
+                                         IndexedMesh& out) {
+    const Indexed mesh = indexed(vertices);
+    out.count = static_cast<std::uint32_t>(mesh.indices.size());
+    if (mesh.indices.empty()) return;
+    out.vertices = Buffer(ctx_, mesh.unique.size() * sizeof(ModelVertex),
+                          VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "model");
+    out.vertices.upload(mesh.unique.data(), mesh.unique.size() * sizeof(ModelVertex));
+    out.indices = Buffer(ctx_, mesh.indices.size() * sizeof(std::uint32_t),
+                         VK_BUFFER_USAGE_INDEX_BUFFER_BIT, kHostMemory, "model indices");
+    out.indices.upload(mesh.indices.data(), mesh.indices.size() * sizeof(std::uint32_t));
+}
+
+void BattlefieldRenderer::set_model(MeshId k, const ModelMesh& mesh) {
+    IndexedMesh near;
+    upload_indexed(mesh.vertices, near);
+    meshes_[k] = std::move(near.vertices);
+    mesh_indices_[k] = std::move(near.indices);
+    mesh_index_counts_[k] = near.count;
+    upload_indexed(mesh.far_vertices, mid_meshes_[k]);
 
     // The far version: the model's bounding block in the model's average colour.
     float lo[3] = {1e30f, 1e30f, 1e30f}, hi[3] = {-1e30f, -1e30f, -1e30f};
@@ -219,6 +249,7 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     frame.batches = stand_on_table(state);
     const std::size_t meshes = frame.batches.by_mesh.size();  // fixed kinds, then figure models
     frame.far.resize(meshes), frame.ranges.resize(meshes), frame.far_ranges.resize(meshes);
+    frame.mid.resize(meshes), frame.mid_ranges.resize(meshes);
     split_far_figures(frame, camera, viewport);
     upload_instances(frame, slot);
     upload_uniforms(state, camera, slot);
@@ -253,8 +284,8 @@ InstanceBatches BattlefieldRenderer::stand_on_table(const SceneState& state) {
                 h = std::max(h,
                              terrain_.height(inst.x + c * lx + s * ly, inst.y - s * lx + c * ly));
             }
-        base_height[int(inst.unit)] = h;
-        inst.z += h;
+        // A base's flocked top lies at its edge's height.
+        inst.z += base_height.emplace(int(inst.unit), h).first->second;
     }
     for (std::size_t m = 0; m < batches.by_mesh.size(); ++m) {
         if (m == static_cast<std::size_t>(MeshKind::base)) continue;
@@ -267,7 +298,8 @@ InstanceBatches BattlefieldRenderer::stand_on_table(const SceneState& state) {
     return batches;
 }
 
-// Figures under about 10 pixels tall are drawn as blocks (12 triangles instead of a model).
+// Figures under about 10 pixels tall are drawn as blocks (12 triangles instead of a model), and
+// those under kMidLevelPx with their far_model where the mapping gives one.
 void BattlefieldRenderer::split_far_figures(FrameDraws& frame, const Camera& camera,
                                             VkRect2D viewport) const {
     const float half_height_px =
@@ -281,7 +313,9 @@ void BattlefieldRenderer::split_far_figures(FrameDraws& frame, const Camera& cam
         for (const auto& inst : near) {
             const glm::vec3 p(inst.x, inst.z, -inst.y);
             const float d = std::max(1.0f, glm::length(p - camera.eye));
-            (h * camera.focal * half_height_px / d < 10.0f ? frame.far[k] : keep).push_back(inst);
+            const float px = h * camera.focal * half_height_px / d;
+            const bool mid = px < kMidLevelPx && mid_meshes_[k].count > 0;
+            (px < 10.0f ? frame.far[k] : mid ? frame.mid[k] : keep).push_back(inst);
         }
         near.swap(keep);
     }
@@ -291,7 +325,7 @@ void BattlefieldRenderer::split_far_figures(FrameDraws& frame, const Camera& cam
 void BattlefieldRenderer::upload_instances(FrameDraws& frame, std::uint32_t slot) {
     std::size_t total = 0;
     for (std::size_t m = 0; m < frame.batches.by_mesh.size(); ++m)
-        total += frame.batches.by_mesh[m].size() + frame.far[m].size();
+        total += frame.batches.by_mesh[m].size() + frame.far[m].size() + frame.mid[m].size();
     Buffer& instances = instances_[slot];
     if (total > instance_capacity_[slot]) {
         vkDeviceWaitIdle(ctx_.device());
@@ -312,6 +346,7 @@ void BattlefieldRenderer::upload_instances(FrameDraws& frame, std::uint32_t slot
     for (std::size_t m = 0; m < frame.batches.by_mesh.size(); ++m) {
         frame.ranges[m] = put(frame.batches.by_mesh[m]);
         frame.far_ranges[m] = put(frame.far[m]);
+        frame.mid_ranges[m] = put(frame.mid[m]);
     }
 }
 
@@ -346,6 +381,7 @@ void BattlefieldRenderer::record_shadow_pass(VkCommandBuffer cmd, const FrameDra
                        VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        sizeof light_pc, &light_pc);
     draw_near_instances(cmd, frame, NearDraw::shadow);
+    draw_mid_instances(cmd, frame, true);
     shadow_->end(cmd);
     shadow_valid_ = true;
     shadow_casters_ = casters;
@@ -355,10 +391,14 @@ void BattlefieldRenderer::record_shadow_pass(VkCommandBuffer cmd, const FrameDra
 std::uint64_t BattlefieldRenderer::shadow_caster_hash(const FrameDraws& frame) {
     std::uint64_t casters = 1469598103934665603ull;
     for (std::size_t m = kFirstModelKind; m < frame.ranges.size(); ++m)
-        for (const auto* batch : {&frame.batches.by_mesh[m], &frame.far[m]}) {
-            const auto* bytes = reinterpret_cast<const unsigned char*>(batch->data());
-            for (std::size_t i = 0; i < batch->size() * sizeof(Instance); ++i)
-                casters = (casters ^ bytes[i]) * 1099511628211ull;
+        for (const auto* batch : {&frame.batches.by_mesh[m], &frame.far[m], &frame.mid[m]}) {
+            // Only where each stands: the shadow pass reads nothing else (a flag's phase or a
+            // coat's colour changes no shadow).
+            for (const Instance& inst : *batch) {
+                const auto* bytes = reinterpret_cast<const unsigned char*>(&inst);
+                for (std::size_t i = 0; i < offsetof(Instance, r); ++i)
+                    casters = (casters ^ bytes[i]) * 1099511628211ull;
+            }
             casters = (casters ^ batch->size()) * 1099511628211ull;
         }
     return casters;
@@ -433,6 +473,28 @@ void BattlefieldRenderer::record_model_pass(VkCommandBuffer cmd, const FrameDraw
         const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
         vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
         vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
+    }
+    draw_mid_instances(cmd, frame, false);
+}
+
+// The figures drawn with their far_model: the model itself, or (`shadow`) its bounding block as
+// the sun sees it, like the near figures' shadows.
+void BattlefieldRenderer::draw_mid_instances(VkCommandBuffer cmd, const FrameDraws& frame,
+                                             bool shadow) const {
+    for (std::size_t m = 0; m < frame.mid_ranges.size(); ++m) {
+        const auto [first, count] = frame.mid_ranges[m];
+        if (count == 0) continue;
+        const IndexedMesh& mid = mid_meshes_[m];
+        VkBuffer bufs[2] = {shadow ? far_meshes_[m].handle() : mid.vertices.handle(),
+                            frame.instances};
+        const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
+        vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
+        if (shadow) {
+            vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
+            continue;
+        }
+        vkCmdBindIndexBuffer(cmd, mid.indices.handle(), 0, VK_INDEX_TYPE_UINT32);
+        vkCmdDrawIndexed(cmd, mid.count, static_cast<std::uint32_t>(count), 0, 0, 0);
     }
 }
 

@@ -86,6 +86,12 @@ private:
     void record_sky_pass(VkCommandBuffer cmd, const FrameDraws& frame, const Camera& camera);
     enum class NearDraw { shadow, boxes, models };
     void draw_near_instances(VkCommandBuffer cmd, const FrameDraws& frame, NearDraw what) const;
+    void draw_mid_instances(VkCommandBuffer cmd, const FrameDraws& frame, bool shadow) const;
+    struct IndexedMesh {
+        Buffer vertices, indices;
+        std::uint32_t count = 0;  // indices; 0: no mesh
+    };
+    void upload_indexed(const std::vector<ModelVertex>& vertices, IndexedMesh& out);
 
     const VulkanContext& ctx_;
     Visuals visuals_;
@@ -116,6 +122,9 @@ private:
     std::vector<std::uint32_t> mesh_index_counts_;
     // Level of detail: a block the size of the model, for figures a few pixels tall.
     std::vector<Buffer> far_meshes_;
+    // Figures under kMidLevelPx tall: their models.json far_model, where there is one.
+    static constexpr float kMidLevelPx = 48.0f;
+    std::vector<IndexedMesh> mid_meshes_;
     std::vector<float> model_heights_;
     std::array<Buffer, kSlots> instances_;
     std::array<Buffer, kSlots> uniforms_;

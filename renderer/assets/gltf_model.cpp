@@ -99,7 +99,7 @@ tinygltf::Model parse_with_tinygltf(const GltfSource& src, BufferFiles& files,
 // ---- Flattening the scene -------------------------------------------------------------------
 
 // What each attribute may be (glTF 2.0 spec, "Meshes"); anything else is refused, not misread.
-enum class Role { position, normal, colour, texcoord, indices };
+enum class Role { position, normal, colour, texcoord, indices, scalar };
 
 // A checked accessor: every element 0..count-1 lies inside its buffer.
 struct Elements {
@@ -147,6 +147,8 @@ bool allowed(Role role, const tinygltf::Accessor& a) {
                    (t == TINYGLTF_COMPONENT_TYPE_FLOAT ||
                     (a.normalized && (t == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE ||
                                       t == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT)));
+        case Role::scalar:
+            return a.type == TINYGLTF_TYPE_SCALAR && t == TINYGLTF_COMPONENT_TYPE_FLOAT;
         case Role::indices:
             return a.type == TINYGLTF_TYPE_SCALAR && !a.normalized &&
                    (t == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE ||
@@ -168,6 +170,8 @@ const char* expected(Role role) {
             return "VEC2 of FLOAT or normalized UNSIGNED_BYTE/SHORT (TEXCOORD_n)";
         case Role::indices:
             return "SCALAR of UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT (indices)";
+        case Role::scalar:
+            return "SCALAR of FLOAT (_PAINT, _PART, _SWING)";
     }
     return "";
 }
@@ -442,6 +446,11 @@ private:
         if (!pos) fail(at + ".attributes", "the primitive has no POSITION");
         const auto normal = attribute("NORMAL", Role::normal);
         const auto colour = attribute("COLOR_0", Role::colour);
+        // Vedette's own per-vertex data (docs/MODELS.md): the paint a vertex takes, the part it
+        // moves with and how far it swings.
+        const auto paint = attribute("_PAINT", Role::scalar);
+        const auto part = attribute("_PART", Role::scalar);
+        const auto swing = attribute("_SWING", Role::scalar);
         glm::vec3 base(0.8f);
         if (prim.material != -1) {
             if (prim.material < 0 || std::size_t(prim.material) >= m_.materials.size())
@@ -451,10 +460,11 @@ private:
             for (std::size_t c = 0; c < 3 && c < f.size(); ++c) base[int(c)] = float(f[c]);
         }
         const auto [tex, uv] = base_colour_texture(prim, at);
-        for (const auto* other : {&normal, &colour, &uv})
+        for (const auto* other : {&normal, &colour, &uv, &paint, &part, &swing})
             if (*other && (*other)->count != pos->count)
                 fail(at + ".attributes",
-                     "NORMAL, COLOR_0 and TEXCOORD_n must have as many elements as POSITION");
+                     "NORMAL, COLOR_0, TEXCOORD_n, _PAINT, _PART and _SWING must have as many "
+                     "elements as POSITION");
         std::optional<Elements> indices;
         if (prim.indices != -1) indices = elements(prim.indices, Role::indices, at + ".indices");
         const std::size_t n = (indices ? indices->count : pos->count) / 3 * 3;
@@ -464,6 +474,7 @@ private:
         const glm::mat3 normal_matrix = glm::transpose(glm::inverse(glm::mat3(world)));
         for (std::size_t t = 0; t < n; t += 3) {
             glm::vec3 p[3], nm[3], c[3];
+            VertexData data[3];
             for (std::size_t k = 0; k < 3; ++k) {
                 const std::size_t i = indices ? indices->index(t + k) : t + k;
                 if (i >= pos->count) fail(at + ".indices", "an index points past the vertices");
@@ -486,6 +497,7 @@ private:
                     uv->read(i, v);
                     c[k] *= tex->sample(v[0], v[1]);
                 }
+                data[k] = vertex_data(paint, part, swing, i, at, tex != nullptr);
             }
             const glm::vec3 face = glm::cross(p[1] - p[0], p[2] - p[0]);
             for (auto& v : nm) {
@@ -495,11 +507,44 @@ private:
                     glm::length(face) > 0 ? glm::normalize(face) : glm::vec3(0, 1, 0);
                 v = std::isfinite(len) && len > 0 ? v / len : fallback;
             }
-            const float tint = tex ? kTexturedTint : 1.0f;
             for (std::size_t k = 0; k < 3; ++k)
                 out_.vertices.push_back({p[k].x, p[k].y, p[k].z, nm[k].x, nm[k].y, nm[k].z, c[k].x,
-                                         c[k].y, c[k].z, tint});
+                                         c[k].y, c[k].z, data[k].tint, data[k].paint, data[k].part,
+                                         data[k].swing});
         }
+    }
+
+    // A vertex's paint, part and swing. Without _PAINT it takes the coat colour as before
+    // (wholly, or kTexturedTint of it where textured); _PAINT 0 keeps its own colour.
+    struct VertexData {
+        float tint = 1, paint = 1, part = 0, swing = 0;
+    };
+    VertexData vertex_data(const std::optional<Elements>& paint,
+                           const std::optional<Elements>& part,
+                           const std::optional<Elements>& swing, std::size_t i,
+                           const std::string& at, bool textured) const {
+        VertexData d;
+        d.tint = textured ? kTexturedTint : 1.0f;
+        float v[4];
+        const auto whole = [&](const std::optional<Elements>& e, const char* name, float most) {
+            e->read(i, v);
+            if (!(v[0] >= 0 && v[0] <= most) || v[0] != std::floor(v[0]))
+                fail(at + ".attributes." + name,
+                     "expected whole numbers from 0 to " + std::to_string(int(most)));
+            return v[0];
+        };
+        if (paint) {
+            d.paint = whole(paint, "_PAINT", kMaxPaint);
+            if (d.paint == 0) d.tint = 0;
+        }
+        if (part) d.part = whole(part, "_PART", kMaxPart);
+        if (swing) {
+            swing->read(i, v);
+            if (!(v[0] >= 0 && v[0] <= 1))
+                fail(at + ".attributes._SWING", "expected numbers from 0 to 1");
+            d.swing = v[0];
+        }
+        return d;
     }
 
     const tinygltf::Model& m_;

@@ -22,7 +22,29 @@ struct ModelVertex {
     // colour, tint)). 1 multiplies by the side colour, so white parts take it whole: untextured
     // models, bases, markers. Textured vertices keep most of their texture's own colour.
     float tint = 1.0f;
+    // Vedette's own attributes (docs/MODELS.md), read from _PAINT, _PART and _SWING: which paint
+    // of the figure's uniform the vertex takes (0 none, 1 coat, 2 facings, 3 trousers, 4
+    // headgear, 5 horse, 6 flag), which part it moves with (FigurePart) and how far it swings
+    // with it (0 at the hip or the pole, 1 at the foot or the flag's fly).
+    float paint = 1.0f;
+    float part = 0.0f;
+    float swing = 0.0f;
 };
+
+// The moving parts figure.vert animates.
+enum class FigurePart : int {
+    rigid = 0,
+    left_leg,
+    right_leg,
+    fore_left_leg,  // a horse's
+    fore_right_leg,
+    hind_left_leg,
+    hind_right_leg,
+    flag_cloth,  // a flag's or a pennon's: waves
+    wheel,
+};
+inline constexpr float kMaxPaint = 6.0f;
+inline constexpr float kMaxPart = 8.0f;
 
 // The tint of a vertex coloured from a base colour texture.
 inline constexpr float kTexturedTint = 0.35f;
@@ -34,6 +56,9 @@ inline constexpr std::uint64_t kMaxModelTexels = 4ull * 4096 * 4096;
 struct ModelMesh {
     std::string file;
     std::vector<ModelVertex> vertices;  // triangle list, no indices
+    // A simpler model drawn where the figure is small on screen (models.json far_model), in the
+    // same axes and scale; empty where there is none.
+    std::vector<ModelVertex> far_vertices;
     // The vertices' bounding box (in table axes after to_table_axes).
     float min[3] = {0, 0, 0};
     float max[3] = {0, 0, 0};

@@ -50,7 +50,7 @@ float mapping_number(const JsonNode& n, double lo, double hi, bool from_lo,
 // One entry ({"model": ..., "height_mm": ..., "width_mm": ..., "yaw_deg": ...}), its model read
 // once per file however many kinds share it.
 ModelMesh load_mapping_entry(const JsonNode& entry, std::map<std::string, ModelMesh>& loaded) {
-    entry.expect_only_keys({"model", "height_mm", "width_mm", "yaw_deg"});
+    entry.expect_only_keys({"model", "far_model", "height_mm", "width_mm", "yaw_deg"});
     const JsonNode model = entry.required("model");
     const std::string name = model.as_string();
     if (name.empty()) model.fail("expected a glTF file name, found an empty string");
@@ -60,14 +60,22 @@ ModelMesh load_mapping_entry(const JsonNode& entry, std::map<std::string, ModelM
     const auto yaw = entry.optional("yaw_deg");
     const float width_mm = width ? mapping_number(*width, 0, max_mm, false, "mm") : 0.0f;
     const float yaw_deg = yaw ? mapping_number(*yaw, -360, 360, true, "degrees") : 0.0f;
-    // The mapping is the user's own configuration: absolute paths are allowed here.
-    const std::string file = (fs::path(entry.file()).parent_path() / name).string();
-    try {
-        if (!loaded.count(file)) loaded.emplace(file, load_gltf_model(file));
-    } catch (const ModelError& e) {
-        model.fail(e.what());
+    const auto read = [&](const JsonNode& node) {
+        // The mapping is the user's own configuration: absolute paths are allowed here.
+        const std::string file = (fs::path(entry.file()).parent_path() / node.as_string()).string();
+        try {
+            if (!loaded.count(file)) loaded.emplace(file, load_gltf_model(file));
+        } catch (const ModelError& e) {
+            node.fail(e.what());
+        }
+        return to_table_axes(loaded.at(file), height, yaw_deg, width_mm);
+    };
+    ModelMesh mesh = read(model);
+    if (const auto far = entry.optional("far_model")) {
+        if (far->as_string().empty()) far->fail("expected a glTF file name, found an empty string");
+        mesh.far_vertices = read(*far).vertices;
     }
-    return to_table_axes(loaded.at(file), height, yaw_deg, width_mm);
+    return mesh;
 }
 
 bool same_mapping_file(const std::string& a, const std::string& b) {
@@ -162,16 +170,19 @@ public:
         }
     }
 
-    // A figure's own glTF file, scaled as its visuals entry says.
+    // A figure's own glTF file (and its far_model), scaled as its visuals entry says.
     ModelMesh own_file(const FigureModel& model) {
-        try {
-            if (!loaded_.count(model.file))
-                loaded_.emplace(model.file, load_gltf_model(model.file));
-        } catch (const ModelError& e) {
-            throw sim::InputError(visuals_file_, model.path, e.what());
-        }
-        return to_table_axes(loaded_.at(model.file), model.height_mm, model.yaw_deg,
-                             model.width_mm);
+        const auto read = [&](const std::string& file) {
+            try {
+                if (!loaded_.count(file)) loaded_.emplace(file, load_gltf_model(file));
+            } catch (const ModelError& e) {
+                throw sim::InputError(visuals_file_, model.path, e.what());
+            }
+            return to_table_axes(loaded_.at(file), model.height_mm, model.yaw_deg, model.width_mm);
+        };
+        ModelMesh mesh = read(model.file);
+        if (!model.far_file.empty()) mesh.far_vertices = read(model.far_file).vertices;
+        return mesh;
     }
 
     // Where a kind was looked for, for the error that it is in neither.

@@ -1,5 +1,8 @@
 #include "renderer/scene/figure_layout.h"
 
+#include "renderer/scene/base_contact.h"
+#include "renderer/scene/figure_motion.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -64,26 +67,30 @@ std::vector<Slot> figure_slots(Formation formation, int n, float w, float d, flo
     return slots;
 }
 
-// A footprint in mm. A look without one (a ruleset that leaves it to the renderer) gets a single
-// rank of its figures.
+// A footprint in mm (base_contact.h): a look without one (a ruleset that leaves it to the
+// renderer) gets a single rank of its figures.
 struct Block {
     float w, d;
 };
-Block block_of(double width_mm, double depth_mm, int figures, float fw) {
-    Block b{static_cast<float>(width_mm), static_cast<float>(depth_mm)};
-    if (!(b.w > 0)) b.w = fw * static_cast<float>(std::max(1, figures));
-    if (!(b.d > 0)) b.d = fw;
-    return b;
+Block block_of(const UnitView& u, int figures, float fw) {
+    const BlockSize b = block_size(u, static_cast<double>(fw) * std::max(1, figures), fw);
+    return {static_cast<float>(b.w), static_cast<float>(b.d)};
 }
 
 // The figures' places on the unit's block; while the unit changes layout every figure walks from
 // its old place to its new one, and the block grows or shrinks from the old footprint to the new.
 std::vector<Slot> unit_slots(const UnitView& u, int n, float fw, bool guns, bool abandoned,
                              Block& block) {
-    block = block_of(u.width_mm, u.depth_mm, n, fw);
-    std::vector<Slot> slots = figure_slots(u.formation, n, block.w, block.d, fw, guns, abandoned);
+    block = block_of(u, n, fw);
+    UnitView settled = u;
+    settled.formation_blend = 1.0f;
+    const Block to = block_of(settled, n, fw);
+    std::vector<Slot> slots = figure_slots(u.formation, n, to.w, to.d, fw, guns, abandoned);
     if (u.formation_blend >= 1.0f) return slots;
-    const Block from = block_of(u.from_width_mm, u.from_depth_mm, n, fw);
+    UnitView before = u;
+    before.formation_blend = 1.0f;
+    before.width_mm = u.from_width_mm, before.depth_mm = u.from_depth_mm;
+    const Block from = block_of(before, n, fw);
     const auto old = figure_slots(u.from_formation, n, from.w, from.d, fw, guns, abandoned);
     const float b = u.formation_blend;
     for (std::size_t i = 0; i < slots.size() && i < old.size(); ++i) {
@@ -91,8 +98,6 @@ std::vector<Slot> unit_slots(const UnitView& u, int n, float fw, bool guns, bool
         slots[i].ly = old[i].ly + (slots[i].ly - old[i].ly) * b;
         slots[i].yaw_off = old[i].yaw_off + (slots[i].yaw_off - old[i].yaw_off) * b;
     }
-    block.w = from.w + (block.w - from.w) * b;
-    block.d = from.d + (block.d - from.d) * b;
     return slots;
 }
 
@@ -163,47 +168,64 @@ const sim::record::Marker* abandoned_guns(const UnitView& u) {
     return nullptr;
 }
 
-// One unit: its base, its guns, its figures and its smoke.
+// Where figure `s` stands on the table this instant: untidy when disordered or fleeing (a
+// routing unit has lost its ranks), surging at the enemy in a melee, never off its block.
+Slot figure_place(const UnitView& u, const Frame& f, Slot s, int i, Block block, float fw,
+                  float t_s) {
+    if (u.disordered || u.fleeing) {
+        const float loose = u.fleeing ? 1.3f : 0.8f;
+        s.lx += jitter(u.unit, i, 0) * fw * loose;
+        s.ly += jitter(u.unit, i, 1) * fw * loose;
+        s.yaw_off += jitter(u.unit, i, 2) * 0.9f;
+    }
+    if (u.clash > 0) {
+        // Melee: figures surge at the enemy and fall back, each at its own rhythm.
+        const float surge =
+            u.clash * (2.0f + 4.0f * std::abs(std::sin(t_s * 9.0f + jitter(u.unit, i, 3) * 6.28f)));
+        const float cx = static_cast<float>(u.clash_x), cy = static_cast<float>(u.clash_y);
+        s.lx += (cx * f.rx + cy * f.ry) * surge;
+        s.ly += (cx * f.fx + cy * f.fy) * surge;
+    }
+    keep_on_block(s, block, fw);
+    return s;
+}
+
+// One unit: its base, its guns, its figures (and one falling), its flag and its smoke.
 void layout_unit(const UnitView& u, std::int64_t time_ms, const Visuals& visuals,
                  InstanceBatches& out) {
     const Colour& colour = visuals.nation_colour(u.nation, u.side);
     const FigureVisual& look = visuals.figure(u.visual);
+    const Uniform uniform = visuals.uniform(u.nation, u.side, look);
     const Frame f = frame_of(u);
-    const int n = std::max(0, u.figures);
+    const int standing = std::max(0, u.figures);
+    const int n = standing + std::max(0, u.falling);
     const bool guns = look.figures_per_gun > 0;
     const sim::record::Marker* abandoned = guns ? abandoned_guns(u) : nullptr;
-    const float fw = look.spacing_mm, fd = fw;
+    const float fw = look.spacing_mm;
     Block block{};
     const std::vector<Slot> slots = unit_slots(u, n, fw, guns, abandoned != nullptr, block);
-    // The base: darker than the uniform.
-    out.by_mesh[mesh_id(MeshKind::base)].push_back(
-        {f.cx, f.cy, 0.0f, f.yaw, block.w, block.d, 1.5f, float(u.unit + 1),
-         colour[0] * 0.35f + 0.1f, colour[1] * 0.35f + 0.12f, colour[2] * 0.35f + 0.08f, 1});
-    if (guns) add_guns(u, f, n, block.w, look.figures_per_gun, abandoned, out);
+    add_base(u, f.cx, f.cy, f.yaw, block.w, block.d, colour, out);
+    if (guns) add_guns(u, f, standing, block.w, look.figures_per_gun, abandoned, out);
     const float t_s = static_cast<float>(time_ms % 100000) / 1000.0f;
+    const Gait gait = gait_of(u, look);
     // Visuals without figure models (a default-constructed Visuals) draw the bases only.
     const int drawn = look.mesh < out.by_mesh.size() ? n : 0;
     for (int i = 0; i < drawn; ++i) {
-        Slot s = slots[static_cast<std::size_t>(i)];
-        if (u.disordered) {
-            s.lx += jitter(u.unit, i, 0) * fw * 0.8f;
-            s.ly += jitter(u.unit, i, 1) * fd * 0.8f;
-            s.yaw_off += jitter(u.unit, i, 2) * 0.9f;
-        }
-        if (u.clash > 0) {
-            // Melee: figures surge at the enemy and fall back, each at its own rhythm.
-            const float surge =
-                u.clash *
-                (2.0f + 4.0f * std::abs(std::sin(t_s * 9.0f + jitter(u.unit, i, 3) * 6.28f)));
-            const float cx = static_cast<float>(u.clash_x), cy = static_cast<float>(u.clash_y);
-            s.lx += (cx * f.rx + cy * f.ry) * surge;
-            s.ly += (cx * f.fx + cy * f.fy) * surge;
-        }
-        keep_on_block(s, block, fw);
+        const Slot s = figure_place(u, f, slots[static_cast<std::size_t>(i)], i, block, fw, t_s);
         const float x = f.cx + f.rx * s.lx + f.fx * s.ly, y = f.cy + f.ry * s.lx + f.fy * s.ly;
-        out.by_mesh[look.mesh].push_back({x, y, 1.5f, f.yaw + s.yaw_off, 1, 1, 1, float(u.unit + 1),
-                                          colour[0], colour[1], colour[2], 1});
+        Instance inst{x, y, kBaseHeightMm, f.yaw + s.yaw_off, 1, 1, 1, float(u.unit + 1)};
+        dress(inst, uniform, colour);
+        inst.gait = static_cast<float>(gait);
+        inst.phase = gait_phase(gait, u.unit, i, time_ms);
+        if (i >= standing) inst.fall = u.fall;
+        out.by_mesh[look.mesh].push_back(inst);
+        if (i < std::max(1, n / 4)) add_muzzle_flash(u, x, y, f.yaw, i, out);
         ++out.figures;
+    }
+    if (look.flag && drawn > 0) {
+        // In the front rank's middle (the middle of a square).
+        const float ly = u.formation == Formation::four_faces ? 0.0f : block.d / 2 - fw * 0.5f;
+        add_flag(u, f.cx + f.fx * ly, f.cy + f.fy * ly, f.yaw, gait, time_ms, uniform, out);
     }
     if (u.volley >= 0) add_smoke(u, f, block, out);
 }

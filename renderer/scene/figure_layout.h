@@ -5,6 +5,7 @@
 // look, the figures' models, spacing and colours from assets/visuals.json: no rules are involved.
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "renderer/scene/mesh_kind.h"
@@ -19,8 +20,19 @@ namespace vedette::render {
 struct Instance {
     float x, y, z, yaw;
     float sx, sy, sz, unit;  // unit: the unit's index + 1, so figures can stand on their base
-    float r, g, b, a;
+    float r, g, b, a;        // the coat (a flag's field; a base's side colour)
+    // How the figure moves (shaders/figure.vert): its gait (Gait), the gait's phase (radians),
+    // how far it has fallen as a casualty (0 standing, 1 lying and faded) and what surface it
+    // is (Surface: a base's flock).
+    float gait = 0, phase = 0, fall = 0, surface = 0;
+    // Its other paints (Visuals' Uniform: facings, trousers, headgear, horse), 8-bit RGBA each.
+    std::uint32_t paints[4] = {0, 0, 0, 0};
 };
+// A figure's gait: how fast its legs (or its horse's) move and in which order.
+enum class Gait : int { standing = 0, walk, trot, gallop };
+// How scene.frag paints a box: plain, a base's flock, a stone wall's courses, a hedge's leaves,
+// the table edge's wood grain.
+enum class Surface : int { plain = 0, flock, stone, hedge, wood };
 
 struct InstanceBatches {
     // By mesh slot (MeshId): the fixed kinds, then the figure models of the visuals in use.

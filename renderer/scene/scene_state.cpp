@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "renderer/scene/base_contact.h"
 #include "renderer/scene/event_colours.h"
 
 namespace vedette::render {
@@ -87,8 +88,15 @@ UnitView* view_of(SceneState& out, int unit) {
 void animate_losses(const Snapshot& after, float u, UnitView& v) {
     if (after.look.figures >= v.figures) return;
     const int lost = v.figures - after.look.figures;
-    const int gone = static_cast<int>(std::floor(u * static_cast<float>(lost) + 0.5f));
+    const float x = u * static_cast<float>(lost);
+    const int gone = static_cast<int>(std::floor(x + 0.5f));
     v.figures -= gone;
+    // The next to go topples over the half of its turn before it is gone.
+    if (gone < lost && x > static_cast<float>(gone)) {
+        v.falling = 1;
+        v.fall = std::min(1.0f, (x - static_cast<float>(gone)) * 2.0f);
+        v.figures -= 1;
+    }
     if (2 * gone >= lost) {
         v.width_mm = static_cast<double>(after.look.width_mm);
         v.depth_mm = static_cast<double>(after.look.depth_mm);
@@ -181,6 +189,12 @@ void apply_motion(const Event& e, std::int64_t t, SceneState& out) {
     v->facing_x = static_cast<double>(e.motion->facing_end.x) / 65536.0;
     v->facing_y = static_cast<double>(e.motion->facing_end.y) / 65536.0;
     v->moving = true;
+    double length = 0;
+    for (std::size_t i = 1; i < path.size(); ++i)
+        length += std::hypot(static_cast<double>(path[i].x - path[i - 1].x),
+                             static_cast<double>(path[i].y - path[i - 1].y));
+    v->speed_mm_s =
+        length * 1000.0 / static_cast<double>(std::max<std::int64_t>(1, e.t1_ms - e.t0_ms));
 }
 
 // A unit as the record leaves it: its roster entry, its pose and its look.
@@ -269,7 +283,8 @@ SceneState scene_at_time(const ReplayScene& scene, std::int64_t t) {
     apply_held_looks(scene, t, out);
     if (in_progress && in_progress->motion && !in_progress->units.empty())
         apply_motion(*in_progress, t, out);
-    mark_event_hexes(scene, out);
+    mark_event_hexes(scene, out);  // the hexes the record names, before bases slide apart
+    separate_bases(out);
     return out;
 }
 

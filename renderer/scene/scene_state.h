@@ -44,6 +44,11 @@ struct UnitView {
     std::vector<sim::record::KeyValue> properties;  // the unit panel's values now, by key
     bool on_table = true;
     bool moving = false;
+    double speed_mm_s = 0;  // along its path while moving: the gait its figures move at
+    // A casualty on its way down: `falling` more figures than `figures` are drawn, the last of
+    // them fallen this far (0 standing, 1 lying, then gone).
+    int falling = 0;
+    float fall = 0.0f;
     // Animation within the event in progress (all functions of t, like the rest):
     Formation from_formation = Formation::ranks;  // while figures walk from it to `formation`
     double from_width_mm = 0, from_depth_mm = 0;

@@ -56,6 +56,21 @@ std::vector<std::pair<float, float>> scatter(const TerrainFeature& f, int featur
     if (out.empty() && inside(f.points, mx, my)) out.emplace_back(mx, my);
     return out;
 }
+// The wooden frame round the table, its top just above the playing surface at the edge.
+void add_table_edge(const sim::board::Terrain& terrain, std::vector<Instance>& blocks) {
+    const float w = static_cast<float>(terrain.width_mm), d = static_cast<float>(terrain.depth_mm);
+    const float rim = std::max(12.0f, std::min(w, d) * 0.02f), drop = 40.0f;
+    const Instance sides[4] = {{w / 2, -rim / 2, -drop, 0, w + 2 * rim, rim, drop + 3, 0},
+                               {w / 2, d + rim / 2, -drop, 0, w + 2 * rim, rim, drop + 3, 0},
+                               {-rim / 2, d / 2, -drop, 0, rim, d, drop + 3, 0},
+                               {w + rim / 2, d / 2, -drop, 0, rim, d, drop + 3, 0}};
+    for (Instance side : sides) {
+        side.r = 0.42f, side.g = 0.27f, side.b = 0.15f, side.a = 1;
+        side.surface = static_cast<float>(Surface::wood);
+        blocks.push_back(side);
+    }
+}
+
 }  // namespace
 
 InstanceBatches layout_scenery(const sim::board::Terrain& terrain) {
@@ -101,15 +116,17 @@ InstanceBatches layout_scenery(const sim::board::Terrain& terrain) {
                 // The block's x axis runs along the segment. Yaw is clockwise, so a segment at
                 // angle a (counter-clockwise from +x) needs a yaw of -a.
                 const float block_yaw = -std::atan2(by - ay, bx - ax);
-                if (wall)
-                    blocks.push_back({(ax + bx) / 2, (ay + by) / 2, 0, block_yaw, len, 4.0f, 7.0f,
-                                      0, 0.55f, 0.53f, 0.50f, 1});
-                else
-                    blocks.push_back({(ax + bx) / 2, (ay + by) / 2, 0, block_yaw, len, 7.0f, 9.0f,
-                                      0, 0.16f, 0.34f, 0.14f, 1});
+                Instance block{(ax + bx) / 2, (ay + by) / 2, 0,     block_yaw, len, 4.0f, 7.0f, 0,
+                               0.55f,         0.53f,         0.50f, 1};
+                if (!wall)
+                    block = {(ax + bx) / 2, (ay + by) / 2, 0,     block_yaw, len, 7.0f, 9.0f, 0,
+                             0.16f,         0.34f,         0.14f, 1};
+                block.surface = static_cast<float>(wall ? Surface::stone : Surface::hedge);
+                blocks.push_back(block);
             }
         }
     }
+    add_table_edge(terrain, blocks);
     return out;
 }
 

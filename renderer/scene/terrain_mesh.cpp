@@ -40,8 +40,11 @@ float distance_to_path(float x, float y, const std::vector<sim::geom::Vec>& path
 }
 
 // `ground`: a hex's terrain colour instead of the fields' (features still draw over it).
+// `material`, when given, gets the ground's TerrainVertex::material (what terrain.frag paints).
 std::array<float, 3> colour_at(const sim::board::Terrain& terrain, float x, float y,
-                               const Colour* ground = nullptr) {
+                               const Colour* ground = nullptr,
+                               std::array<float, 4>* material = nullptr) {
+    std::array<float, 4> m{0, 0, 0, 0};
     using K = sim::board::FeatureKind;
     // Fields, with a gentle pattern so the ground reads as ground.
     const float v = 0.03f * std::sin(x * 0.01f) * std::cos(y * 0.013f);
@@ -53,9 +56,11 @@ std::array<float, 3> colour_at(const sim::board::Terrain& terrain, float x, floa
             switch (f.kind) {
                 case K::woods:
                     c = {0.15f, 0.30f, 0.13f};
+                    m = {0, 0, 0, 1};
                     break;
                 case K::rough:
                     c = {0.50f, 0.47f, 0.30f};
+                    m = {0, 0, 1, 0};
                     break;
                 case K::built_up:
                     c = {0.56f, 0.50f, 0.44f};
@@ -65,6 +70,7 @@ std::array<float, 3> colour_at(const sim::board::Terrain& terrain, float x, floa
                     break;
                 case K::water:
                     c = {0.20f, 0.34f, 0.58f};
+                    m = {1, 0, 0, 0};
                     break;
                 case K::hill:
                     c = {0.44f, 0.55f, 0.30f};
@@ -78,9 +84,11 @@ std::array<float, 3> colour_at(const sim::board::Terrain& terrain, float x, floa
             switch (f.kind) {
                 case K::road:
                     c = {0.60f, 0.50f, 0.34f};
+                    m = {0, 1, 0, 0};
                     break;
                 case K::stream:
                     c = {0.22f, 0.38f, 0.62f};
+                    m = {1, 0, 0, 0};
                     break;
                 case K::hedge:
                     c = {0.12f, 0.26f, 0.10f};
@@ -93,6 +101,7 @@ std::array<float, 3> colour_at(const sim::board::Terrain& terrain, float x, floa
             }
         }
     }
+    if (material) *material = m;
     return c;
 }
 
@@ -105,11 +114,11 @@ struct HexPaint {
 
     // The colour at (x, y): the hex's ground under the table's features. Points off the listed
     // hexes keep the table's colour.
-    std::array<float, 3> colour(const sim::board::Terrain& terrain, float x, float y) const {
+    std::array<float, 3> colour(const sim::board::Terrain& terrain, float x, float y,
+                                std::array<float, 4>* material) const {
         const HexCoord h = layout.nearest(x, y);
         const auto it = ground.find({h.q, h.r});
-        if (it == ground.end()) return colour_at(terrain, x, y);
-        return colour_at(terrain, x, y, it->second);
+        return colour_at(terrain, x, y, it == ground.end() ? nullptr : it->second, material);
     }
 };
 
@@ -162,9 +171,11 @@ TerrainModel::TerrainModel(const sim::board::Terrain& terrain,
             // World normal of the surface Y = h(X, -Z).
             float n[3] = {-hx / (2 * e), 1.0f, hy / (2 * e)};
             const float len = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-            const auto c = paint ? paint->colour(terrain_, x, y) : colour_at(terrain_, x, y);
-            vertices.push_back(
-                {x, height(x, y), -y, n[0] / len, n[1] / len, n[2] / len, c[0], c[1], c[2]});
+            std::array<float, 4> m{};
+            const auto c =
+                paint ? paint->colour(terrain_, x, y, &m) : colour_at(terrain_, x, y, nullptr, &m);
+            vertices.push_back({x, height(x, y), -y, n[0] / len, n[1] / len, n[2] / len, c[0], c[1],
+                                c[2], m[0], m[1], m[2], m[3]});
         }
     indices.reserve(static_cast<std::size_t>(nx * ny * 6));
     const auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (nx + 1) + i); };

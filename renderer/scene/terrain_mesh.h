@@ -21,6 +21,9 @@ struct TerrainVertex {
     float px, py, pz;
     float nx, ny, nz;
     float r, g, b;
+    // How much of the ground here is water, road, ploughed or rough ground, and wood floor
+    // (shaders/ground.glsl paints each; 0 everywhere: grass).
+    float water = 0, road = 0, furrows = 0, woods = 0;
 };
 
 class TerrainModel {

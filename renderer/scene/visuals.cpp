@@ -89,7 +89,7 @@ MeshId figure_mesh(const JsonNode& node, Visuals& v) {
             "file)");
     FigureModel model;
     if (mesh) {
-        for (const char* key : {"height_mm", "width_mm", "yaw_deg"})
+        for (const char* key : {"height_mm", "width_mm", "yaw_deg", "far_model"})
             if (const auto extra = node.optional(key))
                 extra->fail(
                     "only with \"model\": \"mesh\" draws the model as models.json sizes it");
@@ -107,6 +107,11 @@ MeshId figure_mesh(const JsonNode& node, Visuals& v) {
         if (const auto width = node.optional("width_mm")) model.width_mm = figure_model_mm(*width);
         if (const auto yaw = node.optional("yaw_deg"))
             model.yaw_deg = static_cast<float>(number(*yaw, -360, 360));
+        if (const auto far = node.optional("far_model")) {
+            const std::string far_name = far->as_string();
+            if (far_name.empty()) far->fail("expected a glTF file name, found an empty string");
+            model.far_file = (fs::path(node.file()).parent_path() / far_name).string();
+        }
         model.path = file->path();
     }
     return figure_model_slot(std::move(model), v);
@@ -117,11 +122,26 @@ const std::vector<std::string>& counter_symbol_names() {
     return names;
 }
 
+const std::vector<std::string_view>& paint_names() {
+    static const std::vector<std::string_view> names{"facings", "trousers", "headgear", "horse",
+                                                     "flag"};
+    return names;
+}
+
+// {"facings": [r, g, b], ...}: any of the paints, each optional.
+void read_paints(const JsonNode& node, std::array<std::optional<Colour>, kPaints>& out) {
+    if (!node.raw().is_object())
+        node.fail("expected an object, found " + sim::json_type_name(node.raw()));
+    node.expect_only_keys(paint_names());
+    for (std::size_t p = 0; p < kPaints; ++p)
+        if (const auto c = node.optional(std::string(paint_names()[p]))) out[p] = colour(*c);
+}
+
 // A figure entry; `has_symbol` says whether it gives its counter symbol (counter_symbol_without_one
 // chooses one where it does not).
 FigureVisual figure_visual(const JsonNode& node, Visuals& v, bool& has_symbol) {
-    node.expect_only_keys({"mesh", "model", "height_mm", "width_mm", "yaw_deg", "spacing_mm",
-                           "figures_per_gun", "symbol"});
+    node.expect_only_keys({"mesh", "model", "far_model", "height_mm", "width_mm", "yaw_deg",
+                           "spacing_mm", "figures_per_gun", "symbol", "flag", "paints"});
     FigureVisual f;
     f.mesh = figure_mesh(node, v);
     f.spacing_mm = static_cast<float>(number(node.required("spacing_mm"), 1, kMaxSpacingMm));
@@ -129,6 +149,8 @@ FigureVisual figure_visual(const JsonNode& node, Visuals& v, bool& has_symbol) {
     const auto symbol = node.optional("symbol");
     has_symbol = symbol.has_value();
     if (symbol) f.symbol = static_cast<CounterSymbol>(symbol->as_choice(counter_symbol_names()));
+    f.flag = node.bool_or("flag", f.figures_per_gun == 0);
+    if (const auto paints = node.optional("paints")) read_paints(*paints, f.paints);
     return f;
 }
 
@@ -261,8 +283,8 @@ Visuals read_visuals_file(const std::string& file, bool fill_symbols) {
     const sim::Json json = sim::read_json_file(file);
     const JsonNode root(json, file, "$");
     root.expect_only_keys({"about", "figures", "unknown_figures", "nations", "side_colours",
-                           "hex_terrain", "hex_edge", "arrows", "status_markers",
-                           "planned_opacity"});
+                           "hex_terrain", "hex_edge", "arrows", "status_markers", "planned_opacity",
+                           "uniforms"});
     if (auto about = root.optional("about")) about->as_string();
     Visuals v;
     v.file = file;
@@ -281,6 +303,16 @@ Visuals read_visuals_file(const std::string& file, bool fill_symbols) {
     v.unknown = v.figures.at(fallback);
     for (const auto& [key, node] : members(root.required("nations")))
         v.nations.emplace(key, colour(node));
+    if (const auto uniforms = root.optional("uniforms"))
+        for (const auto& [key, node] : members(*uniforms)) {
+            std::array<std::optional<Colour>, kPaints> paints{};
+            read_paints(node, paints);
+            const auto coat = v.nations.find(key);
+            Uniform u = default_uniform(coat != v.nations.end() ? coat->second : v.sides[0]);
+            for (std::size_t p = 0; p < kPaints; ++p)
+                if (paints[p]) u[p] = *paints[p];
+            v.uniforms.emplace(key, u);
+        }
     const JsonNode sides = root.required("side_colours");
     const auto side_items = sides.items();
     if (side_items.size() != 2) sides.fail("expected two colours: side 0, then every other side");
@@ -312,6 +344,21 @@ std::string shipped_visuals_file() {
     if (!ec && fs::exists(exe.parent_path() / "assets" / "visuals.json"))
         return (exe.parent_path() / "assets" / "visuals.json").string();
     return std::string(VEDETTE_ASSETS_SOURCE_DIR) + "/visuals.json";
+}
+
+Uniform default_uniform(const Colour& coat) {
+    const bool red_coat = coat[0] > 0.45f && coat[1] < 0.3f && coat[2] < 0.3f;
+    const Colour facings = red_coat ? Colour{0.86f, 0.78f, 0.52f} : Colour{0.70f, 0.12f, 0.10f};
+    return {facings, Colour{0.86f, 0.84f, 0.78f}, Colour{0.09f, 0.09f, 0.10f},
+            Colour{0.40f, 0.25f, 0.14f}, coat};
+}
+
+Uniform Visuals::uniform(const std::string& nation, int side, const FigureVisual& figure) const {
+    const auto it = uniforms.find(nation);
+    Uniform u = it != uniforms.end() ? it->second : default_uniform(nation_colour(nation, side));
+    for (std::size_t p = 0; p < kPaints; ++p)
+        if (figure.paints[p]) u[p] = *figure.paints[p];
+    return u;
 }
 
 const char* counter_symbol_name(CounterSymbol s) {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,13 +26,14 @@ using Colour = std::array<float, 3>;
 // visuals file itself (`"model": "camel.gltf"`, scaled like a models.json entry). The renderer
 // loads them (renderer/assets/model_set.h, load_model_set); visuals sharing one share the slot.
 struct FigureModel {
-    std::string kind;  // a models.json key; empty for a file of the visuals file's own
-    std::string file;  // that file, resolved against the visuals file's folder
+    std::string kind;      // a models.json key; empty for a file of the visuals file's own
+    std::string file;      // that file, resolved against the visuals file's folder
+    std::string far_file;  // its far_model (level of detail), resolved likewise; may be empty
     float height_mm = 0, width_mm = 0, yaw_deg = 0;
     std::string path;  // where the visuals file names it ($.figures.camel.model), for errors
     bool same_model(const FigureModel& o) const {
-        return kind == o.kind && file == o.file && height_mm == o.height_mm &&
-               width_mm == o.width_mm && yaw_deg == o.yaw_deg;
+        return kind == o.kind && file == o.file && far_file == o.far_file &&
+               height_mm == o.height_mm && width_mm == o.width_mm && yaw_deg == o.yaw_deg;
     }
 };
 
@@ -40,11 +42,24 @@ struct FigureModel {
 enum class CounterSymbol : std::uint8_t { infantry, cavalry, artillery };
 const char* counter_symbol_name(CounterSymbol s);
 
+// The paints of a figure besides its coat (the nation's colour): the shipped models mark each
+// vertex with the paint it takes (docs/MODELS.md, _PAINT). A flag's field is the flag paint.
+enum class Paint : std::uint8_t { facings, trousers, headgear, horse, flag, count };
+inline constexpr std::size_t kPaints = static_cast<std::size_t>(Paint::count);
+using Uniform = std::array<Colour, kPaints>;
+// The paints of a nation without a "uniforms" entry: red facings (buff on a red coat), off-white
+// trousers, black headgear, bay horses, a flag in the coat's colour.
+Uniform default_uniform(const Colour& coat);
+
 struct FigureVisual {
     MeshId mesh = kFixedMeshes;  // the slot of its model (a figure model, or a fixed kind's)
     float spacing_mm = 7.0f;     // between neighbouring figures, across the front and in depth
     int figures_per_gun = 0;  // > 0: the figures are a crew serving one gun per this many figures
     CounterSymbol symbol = CounterSymbol::infantry;
+    // Carries a flag or standard (default: every unit that serves no guns).
+    bool flag = true;
+    // Paints of this kind of troops over its nation's (cossacks' blue trousers, black horses).
+    std::array<std::optional<Colour>, kPaints> paints{};
 };
 
 // How an arrow on the table is drawn (renderer/scene/table_marks.h names the styles): its colour
@@ -78,7 +93,8 @@ struct Visuals {
     FigureVisual unknown;             // for a visual the file does not list
     std::vector<FigureModel> models;  // the figure models the visuals draw, by slot
     std::size_t mesh_count() const { return kFixedMeshes + models.size(); }
-    std::map<std::string, Colour, std::less<>> nations;
+    std::map<std::string, Colour, std::less<>> nations;    // coat colours
+    std::map<std::string, Uniform, std::less<>> uniforms;  // the rest of a nation's paints
     std::array<Colour, 2> sides{};  // for a nation the file does not list: side 0, other sides
     // Hex boards: the ground colour of each hex `terrain` name (a name not listed keeps the
     // table's own colour), and how dark hex edges are drawn (the colour is multiplied by it).
@@ -103,6 +119,8 @@ struct Visuals {
         if (it != nations.end()) return it->second;
         return side == 0 ? sides[0] : sides[1];
     }
+    // A figure's paints: its kind's, else its nation's uniform, else default_uniform(coat).
+    Uniform uniform(const std::string& nation, int side, const FigureVisual& figure) const;
     const Colour* hex_terrain_colour(const std::string& terrain) const {
         const auto it = hex_terrain.find(terrain);
         return it == hex_terrain.end() ? nullptr : &it->second;

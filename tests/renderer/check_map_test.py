@@ -90,9 +90,10 @@ def main():
     width, height, rows = read_png(png)
     table_w_mm, table_d_mm = 1200.0, 800.0  # the scenario's table
 
-    # The table: the green against the sky-blue clear colour, along the picture's middle lines.
+    # The table: the green against the sky-blue clear colour and the brown wooden edge round
+    # it, along the picture's middle lines.
     def green(p):
-        return p[1] > p[2] + 10
+        return p[1] > p[2] + 10 and p[1] > p[0]
 
     mid_row, mid_col = rows[height // 2 - 60], [rows[y][width // 2] for y in range(height)]
     xs = [x for x in range(width) if green(mid_row[x])]

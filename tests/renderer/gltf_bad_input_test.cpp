@@ -274,7 +274,7 @@ TEST(GltfBadInput, MappingErrorsNameTheFileAndPlace) {
                 EXPECT_NE(what.find(p), std::string::npos) << "\"" << p << "\" not in: " << what;
         }
     };
-    expect("\"flag\"", "\"grenadiers\"", {"$.grenadiers", "unknown model kind"});
+    expect("\"flag\"", "\"grenadeers\"", {"$.grenadeers", "unknown model kind"});
     expect("\"height_mm\": 7", "\"height_mm\": [7]", {"$.gun.height_mm", "expected a number"});
     expect("\"height_mm\": 7", "\"height_mm\": 1000000000000",
            {"$.gun.height_mm", "above 0 up to 200"});

@@ -92,7 +92,10 @@ TEST(SceneAnimation, TheFootprintFollowsTheLook) {
         only.units = {v};
         const auto bases = layout_figures(only, visuals()).by_mesh[0];
         if (!v.on_table) continue;
-        ASSERT_EQ(bases.size(), 1u) << v.id;
+        // The footprint's edge, then its flocked top just inside it.
+        ASSERT_EQ(bases.size(), 2u) << v.id;
+        EXPECT_EQ(bases[1].surface, static_cast<float>(Surface::flock)) << v.id;
+        EXPECT_LT(bases[1].sx, bases[0].sx) << v.id;
         EXPECT_EQ(bases[0].sx, static_cast<float>(look.width_mm)) << v.id;
         EXPECT_EQ(bases[0].sy, static_cast<float>(look.depth_mm)) << v.id;
         ++checked;

@@ -79,7 +79,8 @@ TEST(VisualKeys, AVisualNoCodeKnowsDrawsTheModelVisualsJsonGivesIt) {
     // The new key pointed at the lancers' glTF file itself, sized as models.json sizes it.
     const std::string by_file = visuals_with(
         "by-file", "\"" + kNewVisual + "\": {\"model\": \"" + kSource +
-                       "/assets/models/lancer.gltf\", \"height_mm\": 15, \"spacing_mm\": 14}");
+                       "/assets/models/lancer.gltf\", \"far_model\": \"" + kSource +
+                       "/assets/models/lancer_far.gltf\", \"height_mm\": 15, \"spacing_mm\": 14}");
     const ImageDiff same_file = compare_images(lancers, close_up(*ctx, renamed, by_file), 8);
     EXPECT_LE(same_file.fraction_differing, 0.0005) << "not drawn with lancer.gltf";
 

@@ -108,7 +108,7 @@ TEST(FigureLayout, TheRosterVisualPicksTheFiguresAndTheLookTheirBlock) {
     const auto lancers = draw(unit("lancers", "line", 6, 90, 30));
     EXPECT_EQ(lancers.by_mesh[slot_of_visual("lancers")].size(), 6u);
     EXPECT_TRUE(lancers.by_mesh[slot_of_visual("infantry")].empty());
-    ASSERT_EQ(lancers.by_mesh[mesh(MeshKind::base)].size(), 1u);
+    ASSERT_EQ(lancers.by_mesh[mesh(MeshKind::base)].size(), 2u);  // the edge, the flock
     EXPECT_EQ(lancers.by_mesh[mesh(MeshKind::base)][0].sx, 90.0f);
     EXPECT_EQ(lancers.by_mesh[mesh(MeshKind::base)][0].sy, 30.0f);
     // 90 mm at 14 mm a figure: six files, one rank, every figure on the block.

@@ -1,0 +1,1 @@
+"""The parts of Vedette's model generator, tools/make_models.py: shapes, kit, figures, scenery."""
