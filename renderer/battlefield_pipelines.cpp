@@ -17,6 +17,15 @@ const std::uint32_t kTerrainVert[] = {
 const std::uint32_t kTerrainFrag[] = {
 #include "terrain.frag.spv.inc"
 };
+const std::uint32_t kTerrainHexFrag[] = {
+#include "terrain_hex.frag.spv.inc"
+};
+const std::uint32_t kGroundBakeVert[] = {
+#include "ground_bake.vert.spv.inc"
+};
+const std::uint32_t kGroundBakeFrag[] = {
+#include "ground_bake.frag.spv.inc"
+};
 const std::uint32_t kFigureVert[] = {
 #include "figure.vert.spv.inc"
 };
@@ -41,7 +50,7 @@ const std::uint32_t kSkyFrag[] = {
 }  // namespace
 
 VkDescriptorSetLayout create_scene_set_layout(const VulkanContext& ctx) {
-    VkDescriptorSetLayoutBinding b[3]{};
+    VkDescriptorSetLayoutBinding b[5]{};
     b[0].binding = 0;
     b[0].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
     b[0].descriptorCount = 1;
@@ -49,13 +58,20 @@ VkDescriptorSetLayout create_scene_set_layout(const VulkanContext& ctx) {
     b[1].binding = 1;
     b[1].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
     b[1].descriptorCount = 1;
-    b[1].stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT;
+    b[1].stageFlags =
+        VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;  // terrain.vert too
     b[2].binding = 2;
     b[2].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
     b[2].descriptorCount = 1;
     b[2].stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT;
+    for (std::uint32_t k : {3u, 4u}) {
+        b[k].binding = k;
+        b[k].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+        b[k].descriptorCount = 1;
+        b[k].stageFlags = VK_SHADER_STAGE_FRAGMENT_BIT;
+    }
     VkDescriptorSetLayoutCreateInfo ci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    ci.bindingCount = 3;
+    ci.bindingCount = 5;
     ci.pBindings = b;
     VkDescriptorSetLayout layout = VK_NULL_HANDLE;
     VK_CHECK(vkCreateDescriptorSetLayout(ctx.device(), &ci, nullptr, &layout));
@@ -101,20 +117,33 @@ std::vector<MeshVertex> unit_puff() {
     return v;
 }
 
-PipelineDesc terrain_desc(VkDescriptorSetLayout set_layout) {
+PipelineDesc terrain_desc(VkDescriptorSetLayout set_layout, bool hex_board) {
     PipelineDesc d;
     d.set_layouts = {set_layout};
     d.vertex_spirv = kTerrainVert;
-    d.fragment_spirv = kTerrainFrag;
+    d.fragment_spirv = hex_board ? std::span<const std::uint32_t>(kTerrainHexFrag)
+                                 : std::span<const std::uint32_t>(kTerrainFrag);
     d.bindings = {{0, sizeof(TerrainVertex), VK_VERTEX_INPUT_RATE_VERTEX}};
-    d.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(TerrainVertex, px)},
-                    {1, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(TerrainVertex, nx)},
-                    {2, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(TerrainVertex, r)},
-                    {3, 0, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(TerrainVertex, water)}};
+    // The frame's ground reads only the position: the rest is in the ground texture.
+    d.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(TerrainVertex, px)}};
     d.push_constants = {
         {VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(PushConstants)}};
     d.cull = VK_CULL_MODE_NONE;
     d.debug_name = "terrain";
+    return d;
+}
+
+PipelineDesc ground_bake_desc(VkDescriptorSetLayout set_layout) {
+    PipelineDesc d = terrain_desc(set_layout, false);
+    d.vertex_spirv = kGroundBakeVert;
+    d.fragment_spirv = kGroundBakeFrag;
+    d.attributes = {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(TerrainVertex, px)},
+                    {1, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(TerrainVertex, nx)},
+                    {2, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(TerrainVertex, r)},
+                    {3, 0, VK_FORMAT_R32G32B32A32_SFLOAT, offsetof(TerrainVertex, water)}};
+    d.depth_test = false;  // the ground seen from straight above: nothing hides anything
+    d.depth_write = false;
+    d.debug_name = "ground bake";
     return d;
 }
 
@@ -169,8 +198,8 @@ PipelineDesc shadow_desc(VkDescriptorSetLayout set_layout) {
     return d;
 }
 
-// The sky: one screen-covering triangle at the far plane, drawn last so that only pixels nothing
-// else covered (depth still 1) are shaded.
+// The sky: a grid of quads over the screen at the far plane (sky.vert), drawn last so that only
+// pixels nothing else covered (depth still 1) are shaded.
 PipelineDesc sky_desc(VkDescriptorSetLayout set_layout) {
     PipelineDesc d;
     d.set_layouts = {set_layout};

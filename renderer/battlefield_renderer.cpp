@@ -19,19 +19,12 @@ namespace vedette::render {
 namespace {
 constexpr VkMemoryPropertyFlags kHostMemory =
     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-}  // namespace
 
-// One frame's instances in its slot's instance buffer: each mesh's near instances (models, or
-// boxes and puffs for what has none) followed by its far ones (figures drawn as blocks).
-struct BattlefieldRenderer::FrameDraws {
-    using Range = std::pair<std::size_t, std::size_t>;  // first instance, count
-    InstanceBatches batches;                 // the near instances by mesh, standing on the table
-    std::vector<std::vector<Instance>> far;  // by mesh slot, like batches
-    std::vector<std::vector<Instance>> mid;  // figures drawn with their far_model
-    std::vector<Range> ranges, far_ranges, mid_ranges;
-    VkBuffer instances = VK_NULL_HANDLE;
-    PushConstants pc{};  // the camera's view and the sun
-};
+// Trees and houses: they never move, so their shadows are drawn once (battlefield_static.cpp).
+bool is_scenery(std::size_t mesh) {
+    return mesh == mesh_id(MeshKind::tree) || mesh == mesh_id(MeshKind::house);
+}
+}  // namespace
 
 BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D extent,
                                          const ReplayScene& scene, const std::string& models,
@@ -44,7 +37,11 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
       scenery_(layout_scenery(scene.replay.header.board.terrain)),
       scene_set_layout_(create_scene_set_layout(ctx)),
       shadow_(std::make_unique<ShadowMap>(ctx, kShadowMapSize)),
-      terrain_pipeline_(ctx, target_->render_pass(), terrain_desc(scene_set_layout_)),
+      static_shadow_(std::make_unique<ShadowMap>(ctx, kStaticShadowMapSize)),
+      ground_(
+          std::make_unique<TextureTarget>(ctx, ground_texture_extent(terrain_), "ground texture")),
+      terrain_pipeline_(ctx, target_->render_pass(),
+                        terrain_desc(scene_set_layout_, hex_cells_.has_grid())),
       figure_pipeline_(ctx, target_->render_pass(), figure_desc(scene_set_layout_)),
       base_pipeline_(ctx, target_->render_pass(), base_desc(scene_set_layout_)),
       shadow_pipeline_(ctx, shadow_->render_pass(), shadow_desc(scene_set_layout_)),
@@ -59,47 +56,7 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
         VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
         VK_CHECK(vkCreateFence(ctx.device(), &fi, nullptr, &f));
     }
-    // One descriptor set per frame slot: the shadow map and that slot's uniforms.
-    VkDescriptorPoolSize sizes[3] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kSlots},
-                                     {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSlots},
-                                     {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, kSlots}};
-    VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-    dpci.maxSets = kSlots;
-    dpci.poolSizeCount = 3;
-    dpci.pPoolSizes = sizes;
-    VK_CHECK(vkCreateDescriptorPool(ctx.device(), &dpci, nullptr, &descriptor_pool_));
-    for (std::uint32_t slot = 0; slot < kSlots; ++slot) {
-        uniforms_[slot] = Buffer(ctx, sizeof(SceneUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
-                                 kHostMemory, "scene uniforms");
-        VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-        dsai.descriptorPool = descriptor_pool_;
-        dsai.descriptorSetCount = 1;
-        dsai.pSetLayouts = &scene_set_layout_;
-        VK_CHECK(vkAllocateDescriptorSets(ctx.device(), &dsai, &descriptor_sets_[slot]));
-        const VkDescriptorImageInfo image{shadow_->sampler(), shadow_->view(),
-                                          VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL};
-        const VkDescriptorBufferInfo buffer{uniforms_[slot].handle(), 0, sizeof(SceneUniforms)};
-        hex_texels_[slot] = TexelBuffer(ctx, hex_cells_.bytes() / 4, "hex board texels");
-        const std::vector<std::uint8_t> texels = hex_cells_.texels({});
-        hex_texels_[slot].write(texels.data(), texels.size());
-        const VkBufferView hex_view = hex_texels_[slot].view();
-        VkWriteDescriptorSet w[3]{};
-        w[0].sType = w[1].sType = w[2].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-        w[0].dstSet = w[1].dstSet = w[2].dstSet = descriptor_sets_[slot];
-        w[0].dstBinding = 0;
-        w[0].descriptorCount = 1;
-        w[0].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-        w[0].pImageInfo = &image;
-        w[1].dstBinding = 1;
-        w[1].descriptorCount = 1;
-        w[1].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-        w[1].pBufferInfo = &buffer;
-        w[2].dstBinding = 2;
-        w[2].descriptorCount = 1;
-        w[2].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
-        w[2].pTexelBufferView = &hex_view;
-        vkUpdateDescriptorSets(ctx.device(), 3, w, 0, nullptr);
-    }
+    create_descriptor_sets();
     // The sun looks at the middle of the table from far enough to see all of it.
     {
         const float tw = static_cast<float>(scene.replay.header.board.terrain.width_mm),
@@ -133,6 +90,7 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
     mid_meshes_.resize(set.meshes.size());
     mesh_index_counts_.resize(set.meshes.size()), model_heights_.resize(set.meshes.size());
     for (MeshId m = kFirstModelKind; m < set.meshes.size(); ++m) set_model(m, set.meshes[m]);
+    bake_static_scene();
 }
 
 namespace {
@@ -359,7 +317,10 @@ void BattlefieldRenderer::upload_uniforms(const SceneState& state, const Camera&
                            glm::vec4(1.0f / float(kShadowMapSize), 0, 0, 0),
                            glm::vec4(grid[0], grid[1], grid[2], grid[3]),
                            glm::vec4(cells[0], cells[1], cells[2], cells[3]),
-                           glm::vec4(visuals_.hex_edge, 0.75f, 0, 0)};
+                           glm::vec4(visuals_.hex_edge, 0.75f, 0, 0),
+                           table_uniform(),
+                           glm::vec4(1.0f / float(ground_->extent().width),
+                                     1.0f / float(ground_->extent().height), 0, 0)};
     uniforms_[slot].upload(&su, sizeof su);
     if (hex_cells_.has_grid()) {
         const std::vector<std::uint8_t> texels = hex_cells_.texels(state.hex_marks);
@@ -373,6 +334,13 @@ void BattlefieldRenderer::upload_uniforms(const SceneState& state, const Camera&
 void BattlefieldRenderer::record_shadow_pass(VkCommandBuffer cmd, const FrameDraws& frame) {
     const std::uint64_t casters = shadow_caster_hash(frame);
     if (shadow_valid_ && shadow_casters_ == casters) return;
+    // No moving casters at all, and the map drawn empty already: it is still right.
+    bool none = true;
+    for (std::size_t m = kFirstModelKind; m < frame.ranges.size(); ++m)
+        none = none && (is_scenery(m) || (frame.batches.by_mesh[m].empty() &&
+                                          frame.far[m].empty() && frame.mid[m].empty()));
+    if (none && shadow_drawn_empty_) return;
+    shadow_drawn_empty_ = none;
     PushConstants light_pc = frame.pc;
     light_pc.view_proj = light_view_proj_;
     shadow_->begin(cmd);
@@ -387,11 +355,12 @@ void BattlefieldRenderer::record_shadow_pass(VkCommandBuffer cmd, const FrameDra
     shadow_casters_ = casters;
 }
 
-// FNV-1a over every model instance, near and far: equal hashes, the same shadow map.
+// FNV-1a over every moving caster, near and far: equal hashes, the same shadow map.
 std::uint64_t BattlefieldRenderer::shadow_caster_hash(const FrameDraws& frame) {
     std::uint64_t casters = 1469598103934665603ull;
     for (std::size_t m = kFirstModelKind; m < frame.ranges.size(); ++m)
         for (const auto* batch : {&frame.batches.by_mesh[m], &frame.far[m], &frame.mid[m]}) {
+            if (is_scenery(m)) break;
             // Only where each stands: the shadow pass reads nothing else (a flag's phase or a
             // coat's colour changes no shadow).
             for (const Instance& inst : *batch) {
@@ -513,7 +482,7 @@ void BattlefieldRenderer::record_sky_pass(VkCommandBuffer cmd, const FrameDraws&
     vkCmdPushConstants(cmd, sky_pipeline_.layout(),
                        VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        sizeof frame.pc, &frame.pc);
-    vkCmdDraw(cmd, 3, 1, 0, 0);
+    vkCmdDraw(cmd, kSkyVertices, 1, 0, 0);
 }
 
 // One draw per mesh of the near instances: `shadow` draws the casters as the sun sees them,
@@ -530,9 +499,11 @@ void BattlefieldRenderer::draw_near_instances(VkCommandBuffer cmd, const FrameDr
         const bool model = static_cast<int>(m) >= kFirstModelKind && mesh_index_counts_[m] > 0;
         const bool puff = m == static_cast<std::size_t>(MeshKind::smoke);
         if (model ? what == NearDraw::boxes : what != NearDraw::boxes) continue;
-        const bool scenery = m == static_cast<std::size_t>(MeshKind::tree) ||
-                             m == static_cast<std::size_t>(MeshKind::house);
-        const bool block = shadow && !scenery;
+        const bool scenery = is_scenery(m);
+        // The scenery's shadows were drawn once, into the static map.
+        if (shadow && scenery) continue;
+        if (what == NearDraw::static_shadow && !scenery) continue;
+        const bool block = shadow;
         VkBuffer bufs[2] = {block   ? far_meshes_[m].handle()
                             : model ? meshes_[m].handle()
                             : puff  ? puff_vertices_.handle()

@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "renderer/assets/model_set.h"
+#include "renderer/battlefield_pipelines.h"
 #include "renderer/image_io.h"
 #include "renderer/scene/camera.h"
 #include "renderer/scene/figure_layout.h"
@@ -20,8 +21,12 @@
 #include "renderer/vk/readback.h"
 #include "renderer/vk/shadow_map.h"
 #include "renderer/vk/texel_buffer.h"
+#include "renderer/vk/texture_target.h"
 
 namespace vedette::render {
+
+// The ground texture's size for a table (battlefield_static.cpp).
+VkExtent2D ground_texture_extent(const TerrainModel& terrain);
 
 class BattlefieldRenderer {
 public:
@@ -71,8 +76,24 @@ public:
     const Visuals& visuals() const { return visuals_; }
 
 private:
+    // What never moves, set up once (battlefield_static.cpp): the descriptor sets, and the
+    // trees' and houses' shadows and the painted ground drawn into their images.
+    void create_descriptor_sets();
+    void bake_static_scene();
+    glm::vec4 table_uniform() const;
     // record()'s steps, in its order (battlefield_renderer.cpp).
-    struct FrameDraws;
+    // One frame's instances in its slot's instance buffer: each mesh's near instances (models, or
+    // boxes and puffs for what has none), its far ones (figures drawn as blocks) and its middle
+    // ones (figures drawn with their far_model).
+    struct FrameDraws {
+        using Range = std::pair<std::size_t, std::size_t>;  // first instance, count
+        InstanceBatches batches;  // the near instances by mesh, standing on the table
+        std::vector<std::vector<Instance>> far;  // by mesh slot, like batches
+        std::vector<std::vector<Instance>> mid;
+        std::vector<Range> ranges, far_ranges, mid_ranges;
+        VkBuffer instances = VK_NULL_HANDLE;
+        PushConstants pc{};  // the camera's view and the sun
+    };
     InstanceBatches stand_on_table(const SceneState& state);
     void split_far_figures(FrameDraws& frame, const Camera& camera, VkRect2D viewport) const;
     void upload_instances(FrameDraws& frame, std::uint32_t slot);
@@ -84,7 +105,8 @@ private:
     void record_box_pass(VkCommandBuffer cmd, const FrameDraws& frame);
     void record_model_pass(VkCommandBuffer cmd, const FrameDraws& frame);
     void record_sky_pass(VkCommandBuffer cmd, const FrameDraws& frame, const Camera& camera);
-    enum class NearDraw { shadow, boxes, models };
+    // shadow: the moving casters as the sun sees them; static_shadow: the scenery's, once.
+    enum class NearDraw { shadow, static_shadow, boxes, models };
     void draw_near_instances(VkCommandBuffer cmd, const FrameDraws& frame, NearDraw what) const;
     void draw_mid_instances(VkCommandBuffer cmd, const FrameDraws& frame, bool shadow) const;
     struct IndexedMesh {
@@ -100,7 +122,9 @@ private:
     HexCells hex_cells_;       // the hex board's texel layout (no grid: nothing drawn)
     InstanceBatches scenery_;  // trees, houses, walls and hedges: fixed for the board
     VkDescriptorSetLayout scene_set_layout_ = VK_NULL_HANDLE;  // shadow map + per-frame uniforms
-    std::unique_ptr<ShadowMap> shadow_;
+    std::unique_ptr<ShadowMap> shadow_;         // the figures', every frame they move
+    std::unique_ptr<ShadowMap> static_shadow_;  // the scenery's, drawn once
+    std::unique_ptr<TextureTarget> ground_;     // the ground painted and lit, drawn once
     Pipeline terrain_pipeline_;
     Pipeline figure_pipeline_;
     Pipeline base_pipeline_;
@@ -111,6 +135,7 @@ private:
     std::array<float, 4> surround_{0.62f, 0.72f, 0.85f, 1.0f};
     bool shadow_valid_ = false;
     std::uint64_t shadow_casters_ = 0;  // hash of the casters the map was drawn with
+    bool shadow_drawn_empty_ = false;   // the map was last drawn with no casters (cleared)
     Buffer terrain_vertices_;
     Buffer terrain_indices_;
     Buffer box_vertices_;

@@ -15,17 +15,6 @@ float value_noise(vec2 p) {
     return mix(mix(a, b, u.x), mix(c, d, u.x), u.y);
 }
 
-// The table's colour varied as painted ground is: broad patches of drier and lusher grass, and
-// the grain of flock and static grass up close. `xz`: world millimetres.
-vec3 ground_detail(vec3 colour, vec2 xz) {
-    float broad = value_noise(xz / 140.0) * 0.6 + value_noise(xz / 45.0) * 0.4;
-    float grain = value_noise(xz / 2.5) * 0.6 + value_noise(xz / 9.0) * 0.4;
-    vec3 dry = colour * vec3(1.14, 1.07, 0.80);
-    vec3 lush = colour * vec3(0.84, 0.95, 0.88);
-    vec3 c = mix(lush, dry, smoothstep(0.25, 0.75, broad));
-    return c * (0.94 + 0.12 * grain);
-}
-
 // A flocked base: a coarser grain with tufts of lighter static grass.
 vec3 flock(vec3 colour, vec2 xz) {
     float grain = value_noise(xz / 0.7);
@@ -33,32 +22,20 @@ vec3 flock(vec3 colour, vec2 xz) {
     return colour * (0.82 + 0.3 * grain) + vec3(0.10, 0.09, 0.02) * tuft;
 }
 
-// The ground by what it is (TerrainVertex's material weights: water, road, furrows, woods): a
-// stream's ripples, a road's gravel and its grassy verges, the furrows of ploughed or rough
-// ground, the leaf litter of a wood; grass elsewhere.
-vec3 painted_ground(vec3 colour, vec2 xz, vec4 m) {
-    vec3 c = ground_detail(colour, xz);
-    vec3 water = colour * (0.86 + 0.28 * value_noise(xz / vec2(9.0, 3.0)));
+// The ground by what it is (TerrainVertex's material weights: water, road, furrows, woods), up
+// close: the grain of flock and static grass, a stream's ripples, a road's gravel and its grassy
+// verges, the furrows of ploughed or rough ground, the leaf litter of a wood. (The broad patches
+// of the grass are in the mesh's colours.) One noise sample a pixel: the ground covers most of
+// the frame, and a CPU rasteriser pays for every instruction of it.
+vec3 painted_ground(vec3 colour, vec2 xz, vec4 m, float grain) {
+    vec3 c = colour * (0.93 + 0.14 * grain);
     float verge = m.y * (1.0 - m.y) * 4.0;  // the road's edges, where it meets the grass
-    vec3 gravel = colour * (0.82 + 0.3 * value_noise(xz / 0.9));
-    vec3 road = mix(gravel, colour * vec3(0.72, 0.9, 0.62), 0.6 * verge);
+    c = mix(c, c * vec3(0.72, 0.9, 0.62), 0.6 * verge);
+    c *= mix(1.0, 0.86 + 0.3 * grain, clamp(m.y + m.x, 0.0, 1.0));  // gravel, ripples
     float furrow = 0.5 + 0.5 * sin(dot(xz, vec2(0.8, 0.6)) * 1.25);
-    vec3 ploughed = ground_detail(colour, xz) * (0.78 + 0.3 * furrow);
-    vec3 litter = colour * (0.7 + 0.5 * value_noise(xz / 3.0)) +
-                  vec3(0.12, 0.07, 0.02) * smoothstep(0.6, 0.85, value_noise(xz / 1.3 + 5.0));
-    c = mix(c, water, clamp(m.x, 0.0, 1.0));
-    c = mix(c, road, clamp(m.y * 1.4, 0.0, 1.0));
-    c = mix(c, ploughed, clamp(m.z, 0.0, 1.0));
-    c = mix(c, litter, clamp(m.w, 0.0, 1.0));
+    c *= mix(1.0, 0.8 + 0.3 * furrow, clamp(m.z, 0.0, 1.0));
+    c += vec3(0.12, 0.07, 0.02) * clamp(m.w, 0.0, 1.0) * smoothstep(0.55, 0.8, grain);
     return c;
-}
-
-// The sun glinting on water (added to the lit colour where the ground is wet).
-vec3 water_glint(vec3 world, float water) {
-    vec3 to_eye = normalize(pc.eye_fog.xyz - world);
-    vec3 mirror = reflect(-normalize(pc.sun_dir.xyz), vec3(0.0, 1.0, 0.0));
-    float ripple = value_noise(world.xz / 4.0);
-    return vec3(0.9, 0.85, 0.7) * pow(max(dot(mirror, to_eye), 0.0), 24.0) * water * ripple;
 }
 
 // A dry-stone wall: courses of stones of varied shade with dark joints. `w`: world mm.

@@ -29,9 +29,12 @@ ASSETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "assets"
 FOOT = ["infantry", "light_infantry", "skirmisher", "grenadier", "guard", "crew"]
 MOUNTED = ["cavalry", "cuirassier", "light_cavalry", "lancer", "cossack", "general"]
 PIECES = ["gun", "limber", "flag"]
-SCENERY = ["tree", "tree_b", "house", "base"]          # drawn at one level of detail
+SCENERY = ["tree", "tree_b", "house", "base"]
+ONE_LEVEL = ["base"]                                     # drawn at one level of detail (no far model)
+# the most triangles a scenery kind's far model may have (drawn by the hundred on the table)
+FAR_CAP = {"tree": 80, "tree_b": 60, "house": 60}
 
-# kind: (model, height_mm), in the shipped file's order; scenery kinds get no far_model
+# kind: (model, height_mm), in the shipped file's order; each gets its model's far_model
 MAPPING = [("infantry", "infantry", 11), ("open_order", "light_infantry", 11), ("skirmishers", "skirmisher", 8),
            ("cuirassiers", "cuirassier", 15), ("heavy_cavalry", "cavalry", 15), ("dragoons", "cavalry", 15),
            ("lancers", "lancer", 15), ("light_cavalry", "light_cavalry", 14), ("cossacks", "cossack", 14),
@@ -73,12 +76,13 @@ def write_model(name, near):
     tris, parts, paints = gltf.verify(path)
     low = min(p[1] for p in m.pos)
     assert -1e-4 <= low <= 0.05, "%s does not stand on Y = 0 (lowest point %.3f)" % (path, low)
-    return os.path.relpath(path, ASSETS), tris, parts, paints
+    bounds = [(min(p[i] for p in m.pos), max(p[i] for p in m.pos)) for i in range(3)]
+    return os.path.relpath(path, ASSETS), tris, parts, paints, bounds
 
 
 def check(name, near, far):
     """The level-of-detail and animation promises the renderer relies on."""
-    _, tris, parts, _ = near
+    _, tris, parts, _, _ = near
     legs = {1, 2} if name in FOOT else {3, 4, 5, 6} if name in MOUNTED else set()
     floor = 300 if name in FOOT + ["gun"] else 600 if name in MOUNTED else 0
     assert tris >= floor, "%s: %d triangles near, wants at least %d" % (name, tris, floor)
@@ -89,6 +93,13 @@ def check(name, near, far):
     if far:
         assert set(far[2]) == set(parts), "%s: far model's parts differ" % name
         assert 2 * far[1] < tris, "%s: far model has not under half the near one's triangles" % name
+    if far and name in FAR_CAP:   # scenery swaps levels in plain view: the same size, far fewer triangles
+        assert set(far[3]) == set(near[3]), "%s: far model's paints differ" % name
+        assert far[1] <= FAR_CAP[name], "%s: far model has %d triangles, at most %d" % (name, far[1], FAR_CAP[name])
+        for axis, (lo, hi), (flo, fhi) in zip("XYZ", near[4], far[4]):
+            slack = 0.05 * (hi - lo)
+            assert abs(flo - lo) <= slack and abs(fhi - hi) <= slack, \
+                "%s: far model spans %.2f..%.2f in %s, the near one %.2f..%.2f" % (name, flo, fhi, axis, lo, hi)
 
 
 def main():
@@ -96,13 +107,13 @@ def main():
     rows = []
     for name in FOOT + MOUNTED + PIECES + SCENERY:
         near = write_model(name, True)
-        far = write_model(name, False) if name not in SCENERY else None
+        far = write_model(name, False) if name not in ONE_LEVEL else None
         check(name, near, far)
         rows.append((near[0], near[1], far[1] if far else "-", near[2], near[3]))
     mapping = {"about": ABOUT}
     for kind, model, height in MAPPING:
         mapping[kind] = {"model": "models/%s.gltf" % model, "height_mm": height}
-        if model not in SCENERY:
+        if model not in ONE_LEVEL:
             mapping[kind]["far_model"] = "models/%s_far.gltf" % model
     with open(os.path.join(ASSETS, "models.json"), "w") as f:
         json.dump(mapping, f, indent=1)

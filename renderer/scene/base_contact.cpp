@@ -79,8 +79,9 @@ bool separate_once(SceneState& state, bool movers_yield) {
             const double depth = overlap_depth(fa, fb, px, py);
             if (depth <= kContactSlackMm) continue;
             // The share of the push each takes: a mover yields to a unit standing.
-            const double share_b =
-                !movers_yield || a.moving == b.moving ? 0.5 : b.moving ? 1.0 : 0.0;
+            const double share_b = !movers_yield || a.moving == b.moving ? 0.5
+                                   : b.moving                            ? 1.0
+                                                                         : 0.0;
             b.x_mm += px * depth * share_b, b.y_mm += py * depth * share_b;
             a.x_mm -= px * depth * (1 - share_b), a.y_mm -= py * depth * (1 - share_b);
             moved = true;

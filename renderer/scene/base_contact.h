@@ -35,7 +35,8 @@ double overlap_depth(const BaseFootprint& a, const BaseFootprint& b, double& pus
 
 // Slides overlapping bases of the units on the table apart until no two overlap by more than
 // kContactSlackMm. A unit moving in the event in progress yields to those standing; otherwise
-// both give way half each (and, where a mover is wedged between standing units, all do). Footprints the record leaves empty (0 mm) take no part.
+// both give way half each (and, where a mover is wedged between standing units, all do). Footprints
+// the record leaves empty (0 mm) take no part.
 inline constexpr double kContactSlackMm = 0.05;
 void separate_bases(SceneState& state);
 

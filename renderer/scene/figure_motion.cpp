@@ -71,8 +71,8 @@ void add_base(const UnitView& u, float cx, float cy, float yaw, float w, float d
                      coat[1] * 0.55f, coat[2] * 0.55f, 1});
     // The flock, inset so the edge shows as a thin line round it.
     const float inset = std::min(0.8f, std::min(w, d) * 0.1f);
-    Instance top{cx,        cy, 0.0f, yaw, w - 2 * inset, d - 2 * inset, kBaseHeightMm, unit,
-                 0.40f,     0.45f,     0.22f, 1};
+    Instance top{cx,    cy,    0.0f,  yaw, w - 2 * inset, d - 2 * inset, kBaseHeightMm, unit,
+                 0.40f, 0.45f, 0.22f, 1};
     top.surface = static_cast<float>(Surface::flock);
     bases.push_back(top);
 }
@@ -80,8 +80,9 @@ void add_base(const UnitView& u, float cx, float cy, float yaw, float w, float d
 void add_flag(const UnitView& u, float x, float y, float yaw, Gait gait, std::int64_t time_ms,
               const Uniform& uniform, InstanceBatches& out) {
     // Turned about: the cloth streams out behind the pole, away from the way the unit faces.
-    Instance flag{x, y, kBaseHeightMm, yaw + 3.14159265f, 1, 1, 1, static_cast<float>(u.unit + 1),
-                  1, 1, 1, 1};
+    Instance flag{
+        x, y, kBaseHeightMm, yaw + 3.14159265f, 1, 1, 1, static_cast<float>(u.unit + 1), 1, 1,
+        1, 1};
     dress(flag, uniform, uniform[static_cast<std::size_t>(Paint::flag)]);
     flag.gait = static_cast<float>(gait);
     // The cloth ripples at about a cycle a second standing, faster on the move.
@@ -98,9 +99,9 @@ void add_muzzle_flash(const UnitView& u, float x, float y, float yaw, int figure
     const float fx = std::sin(yaw), fy = std::cos(yaw);
     const float size = 1.6f + 1.8f * spread(u.unit, figure);
     const float glow = 1.0f - u.volley / 0.15f;
-    out.by_mesh[mesh_id(MeshKind::marker)].push_back(
-        {x + fx * 3.5f, y + fy * 3.5f, 7.0f, yaw, size, size, size, 0, 1.0f,
-         0.78f + 0.2f * glow, 0.35f, 1});
+    out.by_mesh[mesh_id(MeshKind::marker)].push_back({x + fx * 3.5f, y + fy * 3.5f, 7.0f, yaw, size,
+                                                      size, size, 0, 1.0f, 0.78f + 0.2f * glow,
+                                                      0.35f, 1});
 }
 
 }  // namespace vedette::render

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <map>
 
 #include "renderer/scene/hex_layout.h"
@@ -22,6 +23,34 @@ bool inside(float x, float y, const std::vector<sim::geom::Vec>& poly) {
         if ((yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi) in = !in;
     }
     return in;
+}
+
+// Smooth value noise in [0, 1] over table millimetres at `scale` mm (the ground's patches).
+float lattice(int i, int j) {
+    std::uint32_t h =
+        static_cast<std::uint32_t>(i) * 374761393u + static_cast<std::uint32_t>(j) * 668265263u;
+    h = (h ^ (h >> 13)) * 1274126177u;
+    return static_cast<float>((h ^ (h >> 16)) & 0xFFFF) / 65535.0f;
+}
+float patch_noise(float x, float y, float scale) {
+    const float u = x / scale, v = y / scale;
+    const float fu = std::floor(u), fv = std::floor(v);
+    const int i = static_cast<int>(fu), j = static_cast<int>(fv);
+    float a = u - fu, b = v - fv;
+    a = a * a * (3 - 2 * a), b = b * b * (3 - 2 * b);
+    const float top = lattice(i, j) + (lattice(i + 1, j) - lattice(i, j)) * a;
+    const float bottom = lattice(i, j + 1) + (lattice(i + 1, j + 1) - lattice(i, j + 1)) * a;
+    return top + (bottom - top) * b;
+}
+
+// Grass as painted ground is: broad patches of drier and lusher green, a few handspans across.
+std::array<float, 3> grass_patches(std::array<float, 3> c, float x, float y) {
+    const float broad = patch_noise(x, y, 140.0f) * 0.6f + patch_noise(x + 17, y - 5, 45.0f) * 0.4f;
+    const float t = std::clamp((broad - 0.25f) / 0.5f, 0.0f, 1.0f);
+    const float dry = t * t * (3 - 2 * t);
+    const float k[3] = {0.84f + (1.14f - 0.84f) * dry, 0.95f + (1.07f - 0.95f) * dry,
+                        0.88f + (0.80f - 0.88f) * dry};
+    return {c[0] * k[0], c[1] * k[1], c[2] * k[2]};
 }
 
 float distance_to_path(float x, float y, const std::vector<sim::geom::Vec>& path) {
@@ -46,10 +75,10 @@ std::array<float, 3> colour_at(const sim::board::Terrain& terrain, float x, floa
                                std::array<float, 4>* material = nullptr) {
     std::array<float, 4> m{0, 0, 0, 0};
     using K = sim::board::FeatureKind;
-    // Fields, with a gentle pattern so the ground reads as ground.
-    const float v = 0.03f * std::sin(x * 0.01f) * std::cos(y * 0.013f);
-    std::array<float, 3> c{0.40f + v, 0.52f + v, 0.27f};
-    if (ground) c = {(*ground)[0] + v, (*ground)[1] + v, (*ground)[2]};
+    // Fields, in patches of drier and lusher grass so the ground reads as ground; a hex's
+    // terrain colour as a printed map gives it, flat.
+    std::array<float, 3> c = grass_patches({0.40f, 0.52f, 0.27f}, x, y);
+    if (ground) c = {(*ground)[0], (*ground)[1], (*ground)[2]};
     for (const auto& f : terrain.features) {
         if (f.is_area()) {
             if (!inside(x, y, f.points)) continue;

@@ -124,8 +124,10 @@ TEST(HexTerrain, HexesTakeTheirTerrainColourUpToTheirEdges) {
     // A terrain name visuals.json does not list keeps the table's green; off the grid too.
     const auto [nx, ny] = l.centre({0, 1});
     EXPECT_NEAR(vertex_near(m, nx, ny).g, 0.52f, 0.04f);
+    // (The table's own grass is painted in patches of drier and lusher green.)
     const TerrainVertex& off = vertex_near(m, 390, 10);
-    EXPECT_NEAR(off.b, 0.27f, 1e-6f);
+    EXPECT_NEAR(off.b, 0.27f, 0.06f);
+    EXPECT_GT(off.g, off.r);
     // About four cells across a hex: the boundaries between hex colours stay crisp.
     EXPECT_GE(m.vertices.size(), std::size_t{(400 / 15 + 1) * (300 / 15 + 1)});
 }

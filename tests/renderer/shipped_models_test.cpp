@@ -23,9 +23,9 @@ const std::set<std::string> kMounted = {"cuirassiers",   "heavy_cavalry", "drago
                                         "light_cavalry", "cossacks",      "general"};
 
 struct Parts {
-    std::set<int> ids;        // the part ids present
-    std::set<int> swinging;   // parts with a vertex at swing 1 (a foot, a hoof, a flag's fly)
-    std::set<int> paints;     // the paints present
+    std::set<int> ids;       // the part ids present
+    std::set<int> swinging;  // parts with a vertex at swing 1 (a foot, a hoof, a flag's fly)
+    std::set<int> paints;    // the paints present
 };
 
 Parts parts_of(const std::vector<ModelVertex>& vertices) {
@@ -50,7 +50,8 @@ TEST(ShippedModels, EveryFigureHasItsTrianglesItsFarLevelAndMovingParts) {
         const std::string kind = it.key();
         if (kind == "about") continue;
         const auto dir = std::filesystem::path(file).parent_path();
-        const ModelMesh near = load_gltf_model((dir / it.value()["model"].get<std::string>()).string());
+        const ModelMesh near =
+            load_gltf_model((dir / it.value()["model"].get<std::string>()).string());
         const std::size_t near_tris = near.vertices.size() / 3;
         const Parts p = parts_of(near.vertices);
         const bool foot = kFoot.count(kind) > 0, mounted = kMounted.count(kind) > 0;

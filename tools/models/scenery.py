@@ -3,7 +3,7 @@ and the (unused) base. Guns face +Z (muzzle forward); wheels are part 8, flag cl
 import math
 
 from .palette import BRONZE, COAT, FACING, FLAG_FIELD, GOLD, IRON, OLIVE, WOOD
-from .shapes import beam, box, cone, ellipsoid, loft, moving, own, ring, sheet, spheroid, tube
+from .shapes import beam, box, cone, ellipsoid, loft, moving, mul, own, ring, sheet, spheroid, tube
 
 WHEEL = 8
 
@@ -115,24 +115,47 @@ BARK = own((0.36, 0.26, 0.17))
 
 def tree(m):
     """A broad deciduous tree about 45 mm tall: a flared, leaning trunk with two boughs and a
-    crown of overlapping lumps of foliage in several greens."""
+    crown of overlapping lumps of foliage in several greens. Far away: a tapered trunk and three
+    lumps standing for the six, filling the same outline."""
+    if not m.near:
+        loft(m, BARK, (0, 0, 0), (0, 28.0, 0), [(0.0, ring(1.8, 1.8, 5)), (1.0, [(0.4, 0.0)])])   # ends in the crown
+        for k, (c, r) in enumerate([((0.5, 33.5, 0.0), (10.0, 11.5, 9.5)), ((5.0, 26.0, -3.5), (7.5, 6.5, 7.5)),
+                                    ((-4.9, 26.5, 3.5), (8.8, 6.5, 7.8))]):
+            lump(m, LEAVES[k], c, *r, n=6 if k == 0 else 5)
+        return
     loft(m, BARK, (0, 0, 0), (0, 25.0, 0),         # upright axis, so the foot stands level; leaning sections
          [(0.0, ring(2.0, 2.0, 8)), (0.06, ring(1.45, 1.45, 8)), (0.5, ring(1.05, 1.0, 8, cx=-0.4)),
           (1.0, ring(0.55, 0.55, 8, cx=0.6, cy=0.3))])
-    tube(m, BARK, (0.0, 13.0, 0.0), (5.5, 22.0, -2.0), 0.6, 0.3, n=6)
-    tube(m, BARK, (-0.2, 15.0, 0.0), (-5.0, 23.0, 2.5), 0.55, 0.28, n=6)
+    tube(m, BARK, (0.0, 13.0, 0.0), (5.5, 22.0, -2.0), 0.6, 0.3, n=5)
+    tube(m, BARK, (-0.2, 15.0, 0.0), (-5.0, 23.0, 2.5), 0.55, 0.28, n=5)
     crown = [((0, 31, 0), (10, 8, 10)), ((5.5, 26.5, -3), (7, 6, 7)), ((-5.5, 27.5, 2.5), (7.5, 6, 7)),
              ((1.5, 37.5, 1), (7, 7.5, 7)), ((-2.5, 25, -4.5), (6.5, 5, 6.5)), ((3, 24, 5), (6, 5, 6))]
     for k, (c, (rx, ry, rz)) in enumerate(crown):
-        ellipsoid(m, LEAVES[k], c, rx, ry, rz, n=8, k=6)
+        ellipsoid(m, LEAVES[k], c, rx, ry, rz, n=8, k=4)
+
+
+def lump(m, st, c, rx, ry, rz, n=5):
+    """A far tree's lump of foliage: two n-sided rings, the upper turned half a step, between
+    poles; as wide as an ellipsoid of half-widths rx, ry, rz (4n triangles)."""
+    outline = ring(rx, rz, n)
+    turned = ring(0.92 * rx, 0.92 * rz, n, phase=math.pi / n)
+    loft(m, st, (c[0], c[1] - ry, c[2]), (c[0], c[1] + ry, c[2]),
+         [(0.0, [(0.0, 0.0)]), (0.3, outline), (0.75, turned), (1.0, [(0.0, 0.0)])])
 
 
 def tree_b(m):
-    """A fir about 50 mm tall: a thin trunk through six stacked cones of darker needles."""
+    """A fir about 50 mm tall: a thin trunk through six stacked cones of darker needles; far away
+    four plain cones over a stub of trunk."""
+    needles = [own(c) for c in ((0.12, 0.26, 0.14), (0.14, 0.29, 0.15), (0.11, 0.24, 0.13))]
+    if not m.near:      # a little darker, standing for the shade under each tier's ledge
+        tube(m, BARK, (0, 0, 0), (0, 9.0, 0), 1.1, 0.85, n=5)
+        for k, (y, r, h) in enumerate([(6.5, 8.6, 17.0), (16.0, 7.0, 15.0), (25.5, 5.2, 13.5), (34.0, 3.4, 16.0)]):
+            loft(m, own(mul(needles[k % 3].colour, 0.88)), (0.0, y, 0.0), (0.0, y + h, 0.0),
+                 [(0.0, ring(r, r, 6, phase=0.3 + k)), (1.0, [(0.0, 0.0)])])
+        return
     tube(m, BARK, (0, 0, 0), (0, 44.0, 0), 1.1, 0.2, n=8)
     tiers = [(6.5, 8.5, 15.0), (12.5, 7.4, 14.0), (18.5, 6.2, 13.0), (24.5, 5.0, 12.0), (30.5, 3.8, 11.5),
              (36.5, 2.6, 13.5)]
-    needles = [own(c) for c in ((0.12, 0.26, 0.14), (0.14, 0.29, 0.15), (0.11, 0.24, 0.13))]
     for k, (y, r, h) in enumerate(tiers):
         sway = 0.25 * math.sin(k * 2.1)
         loft(m, needles[k % 3], (sway, y, -sway), (0.0, y + h, 0.0),
@@ -185,12 +208,21 @@ def roof(m, side):
                  side=(0, d[1], d[0] * side))
 
 
+def walls(m, st=WALL):
+    box(m, st, (0, EAVES / 2, 0), (2 * HALF_X, EAVES, 2 * HALF_Z))
+    gable = [(HALF_Z, EAVES), (0.0, RIDGE), (-HALF_Z, EAVES)]
+    loft(m, st, (-HALF_X, 0, 0), (HALF_X, 0, 0), [(0, gable), (1, gable)], smooth=False, side=(0, 0, -1))
+
+
 def house(m):
     """A farmhouse about 30 mm tall: plastered walls (tinted by the renderer), a tiled roof over
-    gables, windows with shutters on every side, a door and a chimney."""
-    box(m, WALL, (0, EAVES / 2, 0), (2 * HALF_X, EAVES, 2 * HALF_Z))
-    gable = [(HALF_Z, EAVES), (0.0, RIDGE), (-HALF_Z, EAVES)]
-    loft(m, WALL, (-HALF_X, 0, 0), (HALF_X, 0, 0), [(0, gable), (1, gable)], smooth=False, side=(0, 0, -1))
+    gables, windows with shutters on every side, a door and a chimney. Far away: the walls and
+    gables, the roof a single slab thinning to the eaves, the chimney and a band of
+    window colour along the front and back."""
+    if not m.near:
+        house_far(m)
+        return
+    walls(m)
     box(m, STONE, (0, 0.5, 0), (2 * HALF_X + 0.3, 1.0, 2 * HALF_Z + 0.3))              # plinth
     for side in (1, -1):
         roof(m, side)
@@ -207,6 +239,20 @@ def house(m):
         window(m, (sx * HALF_X, 19.0, 0.0), (sx, 0), w=1.8, h=2.2)
     facade(m, (0.0, 3.6, HALF_Z), (0, 1),                                     # the door
            [(FRAME, 3.8, 7.2, 0.3, 0, 0), (WOOD, 3.0, 6.8, 0.4, 0, -0.2), (STONE, 4.2, 0.5, 1.2, 0, -3.35)])
+
+
+def house_far(m):
+    """The farmhouse in 56 triangles, its colours averaged over what it leaves out."""
+    walls(m, WALL._replace(colour=(0.8, 0.8, 0.8)))     # greyer: no plinth, windows nor wash round them
+    slope = (RIDGE - EAVES) / HALF_Z
+    eave = HALF_Z + 1.4                                         # the eaves' edge, on the gable's slope
+    thick = 0.75 * math.hypot(1.0, slope)                       # the near slab's depth, upright
+    # a chevron, from its inner corner so that loft's fan of cap triangles stays inside it
+    slab = [(0.0, RIDGE + 0.02), (eave, RIDGE - slope * eave), (0.0, RIDGE + thick), (-eave, RIDGE - slope * eave)]
+    loft(m, own((0.53, 0.235, 0.15)), (-HALF_X - 1.3, 0, 0), (HALF_X + 1.3, 0, 0), [(0, slab), (1, slab)],
+         smooth=False, side=(0, 0, -1))                 # the tile courses' shade mixed in
+    box(m, STONE, (8.0, 25.6, -3.2), (2.2, 8.7, 2.2))                                  # chimney
+    box(m, own((0.32, 0.36, 0.31)), (0, 8.4, 0), (25.0, 3.4, 2 * HALF_Z + 0.4))       # frames, panes, shutters
 
 
 def base(m):

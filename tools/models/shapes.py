@@ -21,8 +21,9 @@ def lerp(a, b, t): return add(a, mul(sub(b, a), t))
 def clamp(x, lo=0.0, hi=1.0): return max(lo, min(hi, x))
 
 
-# How a shape is painted and animated: its own colour (or, for paint 1..6, the white the wash
-# darkens), which data colour paints it, which part moves it and how far each vertex swings.
+# How a shape is painted and animated: its own colour (or, for paint 1..6, the grey the wash
+# darkens: white, or darker where a far model stands in for recesses it leaves out), which data
+# colour paints it, which part moves it and how far each vertex swings.
 Style = namedtuple("Style", "colour paint part swing")
 WHITE = (1.0, 1.0, 1.0)
 
@@ -91,7 +92,7 @@ class Mesh:
         colours = []
         for p, n, st, owner in zip(self.pos, self.nrm, self.style, self.owner):
             f = wash(p, n, owner, self.shapes)
-            colours.append(mul(st.colour, f) if st.paint == 0 else (f, f, f))
+            colours.append(mul(st.colour, f) if st.paint == 0 else (max(0.55, f * st.colour[0]),) * 3)
         return {"POSITION": self.pos, "NORMAL": self.nrm, "COLOR_0": colours,
                 "_PAINT": [float(s.paint) for s in self.style], "_PART": [float(s.part) for s in self.style],
                 "_SWING": self.swing, "indices": [i for t in self.tris for i in t]}
