@@ -38,8 +38,8 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
       scene_set_layout_(create_scene_set_layout(ctx)),
       shadow_(std::make_unique<ShadowMap>(ctx, kShadowMapSize)),
       static_shadow_(std::make_unique<ShadowMap>(ctx, kStaticShadowMapSize)),
-      ground_(
-          std::make_unique<TextureTarget>(ctx, ground_texture_extent(terrain_), "ground texture")),
+      ground_(std::make_unique<TextureTarget>(
+          ctx, ground_texture_extent(terrain_, hex_cells_.has_grid()), "ground texture")),
       terrain_pipeline_(ctx, target_->render_pass(),
                         terrain_desc(scene_set_layout_, hex_cells_.has_grid())),
       figure_pipeline_(ctx, target_->render_pass(), figure_desc(scene_set_layout_)),
@@ -226,10 +226,12 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
 InstanceBatches BattlefieldRenderer::stand_on_table(const SceneState& state) {
     InstanceBatches batches = layout_figures(state, visuals_);
     last_figures_ = batches.figures;
-    // The scenery stands on the ground like everything without a base (heights added below).
+    // The scenery stands on the ground like everything without a base (heights added below);
+    // the counters view's map draws woods and villages as a map does, not as trees and houses.
     for (std::size_t m = 0; m < scenery_.by_mesh.size(); ++m)
-        batches.by_mesh[m].insert(batches.by_mesh[m].end(), scenery_.by_mesh[m].begin(),
-                                  scenery_.by_mesh[m].end());
+        if (!(state.counters && is_scenery(m)))
+            batches.by_mesh[m].insert(batches.by_mesh[m].end(), scenery_.by_mesh[m].begin(),
+                                      scenery_.by_mesh[m].end());
     // Bases lie on the highest ground under them (never buried in a slope); a unit's figures
     // stand on its base; everything else on the ground where it is.
     std::unordered_map<int, float> base_height;
@@ -312,15 +314,16 @@ void BattlefieldRenderer::upload_uniforms(const SceneState& state, const Camera&
                                           std::uint32_t slot) {
     const auto grid = hex_cells_.grid_uniform(), cells = hex_cells_.cells_uniform();
     // Hex edges: the ground colour times visuals.json's hex_edge, about 1.5 pixels wide.
-    const SceneUniforms su{light_view_proj_,
-                           glm::inverse(camera.view_proj),
-                           glm::vec4(1.0f / float(kShadowMapSize), 0, 0, 0),
-                           glm::vec4(grid[0], grid[1], grid[2], grid[3]),
-                           glm::vec4(cells[0], cells[1], cells[2], cells[3]),
-                           glm::vec4(visuals_.hex_edge, 0.75f, 0, 0),
-                           table_uniform(),
-                           glm::vec4(1.0f / float(ground_->extent().width),
-                                     1.0f / float(ground_->extent().height), 0, 0)};
+    const SceneUniforms su{
+        light_view_proj_,
+        glm::inverse(camera.view_proj),
+        glm::vec4(1.0f / float(kShadowMapSize), state.counters ? 1 : 0, 0, 0),
+        glm::vec4(grid[0], grid[1], grid[2], grid[3]),
+        glm::vec4(cells[0], cells[1], cells[2], cells[3]),
+        glm::vec4(visuals_.hex_edge, 0.75f, 0, 0),
+        table_uniform(),
+        glm::vec4(1.0f / float(ground_->extent().width), 1.0f / float(ground_->extent().height),
+                  ground_half(state.counters))};
     uniforms_[slot].upload(&su, sizeof su);
     if (hex_cells_.has_grid()) {
         const std::vector<std::uint8_t> texels = hex_cells_.texels(state.hex_marks);

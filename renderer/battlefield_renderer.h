@@ -25,8 +25,9 @@
 
 namespace vedette::render {
 
-// The ground texture's size for a table (battlefield_static.cpp).
-VkExtent2D ground_texture_extent(const TerrainModel& terrain);
+// The ground texture's size for a table (battlefield_static.cpp); `with_map`: twice as wide, a
+// printed map of the board in its right half (hex boards, for the counters view).
+VkExtent2D ground_texture_extent(const TerrainModel& terrain, bool with_map);
 
 class BattlefieldRenderer {
 public:
@@ -81,6 +82,8 @@ private:
     void create_descriptor_sets();
     void bake_static_scene();
     glm::vec4 table_uniform() const;
+    // The ground texture's u scale and offset for the painted table or (`map`) the printed map.
+    glm::vec2 ground_half(bool map) const;
     // record()'s steps, in its order (battlefield_renderer.cpp).
     // One frame's instances in its slot's instance buffer: each mesh's near instances (models, or
     // boxes and puffs for what has none), its far ones (figures drawn as blocks) and its middle

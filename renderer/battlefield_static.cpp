@@ -13,14 +13,19 @@
 
 namespace vedette::render {
 
-VkExtent2D ground_texture_extent(const TerrainModel& terrain) {
+VkExtent2D ground_texture_extent(const TerrainModel& terrain, bool with_map) {
     const float w = std::max(1.0f, terrain.width_mm()), d = std::max(1.0f, terrain.depth_mm());
     const float scale = static_cast<float>(kGroundTextureSide) / std::max(w, d);
     const auto side = [&](float mm) {
         return std::clamp(static_cast<std::uint32_t>(std::lround(mm * std::min(scale, 1.0f))), 1u,
                           kGroundTextureSide);
     };
-    return {side(w), side(d)};
+    return {side(w) * (with_map ? 2u : 1u), side(d)};
+}
+
+glm::vec2 BattlefieldRenderer::ground_half(bool map) const {
+    if (!hex_cells_.has_grid()) return {1.0f, 0.0f};
+    return {0.5f, map ? 0.5f : 0.0f};
 }
 
 glm::vec4 BattlefieldRenderer::table_uniform() const {
@@ -40,10 +45,10 @@ void BattlefieldRenderer::create_descriptor_sets() {
     dpci.pPoolSizes = sizes;
     VK_CHECK(vkCreateDescriptorPool(ctx_.device(), &dpci, nullptr, &descriptor_pool_));
     for (std::uint32_t slot = 0; slot < kSlots; ++slot) {
-        uniforms_[slot] = Buffer(ctx_, sizeof(SceneUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
-                                 VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                     VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
-                                 "scene uniforms");
+        uniforms_[slot] =
+            Buffer(ctx_, sizeof(SceneUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+                   VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                   "scene uniforms");
         VkDescriptorSetAllocateInfo dsai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
         dsai.descriptorPool = descriptor_pool_;
         dsai.descriptorSetCount = 1;
@@ -96,14 +101,19 @@ void BattlefieldRenderer::bake_static_scene() {
     su.table = table_uniform();
     uniforms_[0].upload(&su, sizeof su);
     PushConstants light{light_view_proj_, glm::vec4(kSunDirection, 0.0f), glm::vec4(0.0f)};
-    // Table millimetres (world x, -z) straight onto the texture: x 0..width to -1..1, y 0..depth
-    // to -1..1 (the texture's first row is the table's y = 0, as terrain.frag reads it).
+    // Table millimetres (world x, -z) straight onto the texture (or its half: ground_half): x
+    // 0..width to -1..1, y 0..depth to -1..1 (the texture's first row is the table's y = 0, as
+    // terrain.frag reads it). eye_fog.w: 1 paints the printed map.
     const glm::vec4 t = table_uniform();
-    glm::mat4 top(0.0f);
-    top[0][0] = 2.0f * t.z;
-    top[2][1] = -2.0f * t.w;
-    top[3] = glm::vec4(-1.0f, -1.0f, 0.5f, 1.0f);
-    PushConstants above{top, glm::vec4(kSunDirection, 0.0f), glm::vec4(0.0f)};
+    const auto above = [&](bool map) {
+        const glm::vec2 half = ground_half(map);
+        glm::mat4 top(0.0f);
+        top[0][0] = 2.0f * t.z * half.x;
+        top[2][1] = -2.0f * t.w;
+        top[3] = glm::vec4(-1.0f + 2.0f * half.y, -1.0f, 0.5f, 1.0f);
+        return PushConstants{top, glm::vec4(kSunDirection, 0.0f),
+                             glm::vec4(0.0f, 0.0f, 0.0f, map ? 1.0f : 0.0f)};
+    };
     const Pipeline bake(ctx_, ground_->render_pass(), ground_bake_desc(scene_set_layout_));
     ctx_.run_commands([&](VkCommandBuffer cmd) {
         static_shadow_->begin(cmd);
@@ -117,14 +127,18 @@ void BattlefieldRenderer::bake_static_scene() {
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, bake.handle());
         vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, bake.layout(), 0, 1,
                                 &descriptor_sets_[0], 0, nullptr);
-        vkCmdPushConstants(cmd, bake.layout(),
-                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                           sizeof above, &above);
         const VkDeviceSize offset = 0;
         const VkBuffer vertices = terrain_vertices_.handle();
         vkCmdBindVertexBuffers(cmd, 0, 1, &vertices, &offset);
         vkCmdBindIndexBuffer(cmd, terrain_indices_.handle(), 0, VK_INDEX_TYPE_UINT32);
-        vkCmdDrawIndexed(cmd, static_cast<std::uint32_t>(terrain_.indices.size()), 1, 0, 0, 0);
+        for (const bool map : {false, true}) {
+            if (map && !hex_cells_.has_grid()) break;
+            const PushConstants pc = above(map);
+            vkCmdPushConstants(cmd, bake.layout(),
+                               VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                               sizeof pc, &pc);
+            vkCmdDrawIndexed(cmd, static_cast<std::uint32_t>(terrain_.indices.size()), 1, 0, 0, 0);
+        }
         ground_->end(cmd);
     });
 }

@@ -71,3 +71,20 @@ vec3 surface_colour(vec3 colour, vec3 w, float surface) {
     c = mix(c, wood_grain(colour, w), step(3.5, surface));
     return c;
 }
+
+// The board as a printed map draws it (the counters view of a hex board): flat colours on paper,
+// woods as rows of little tree rings, water in blue with ripple lines, rough ground stippled,
+// roads as they are; no light and no shadow. `xz`: world mm.
+vec3 printed_map(vec3 colour, vec2 xz, vec4 m) {
+    vec3 paper = vec3(0.93, 0.90, 0.80);
+    vec3 c = mix(colour, paper, 0.3);
+    vec2 cell = xz / 9.0 + vec2(0.5 * floor(xz.y / 9.0), 0.0);  // rows offset by half a tree
+    float ring = abs(length(fract(cell) - 0.5) * 9.0 - 2.2);
+    float tree = 1.0 - smoothstep(0.35, 0.75, ring);
+    c = mix(c, vec3(0.16, 0.33, 0.16), tree * clamp(m.w, 0.0, 1.0));
+    float ripple = 1.0 - smoothstep(0.0, 0.5, abs(fract(xz.y / 4.0 + 0.15 * sin(xz.x / 3.0)) - 0.5));
+    c = mix(c, vec3(0.24, 0.42, 0.70), 0.7 * ripple * clamp(m.x, 0.0, 1.0));
+    float dots = 1.0 - smoothstep(0.4, 0.7, length(fract(xz / 3.0) - 0.5) * 3.0);
+    c = mix(c, colour * 0.55, dots * clamp(m.z, 0.0, 1.0));
+    return c;
+}

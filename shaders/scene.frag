@@ -14,7 +14,8 @@ layout(location = 0) out vec4 out_color;
 void main() {
     float facing = dot(normalize(v_normal), normalize(pc.sun_dir.xyz));
     float sun = facing > 0.0 ? 1.0 : 0.0;  // no branch around the call: see sunlight()
-    sun *= sunlight(v_world) * static_sunlight(v_world);
+    // (shadow_texel.y 1: the counters view's map, where no trees stand to cast their shadows.)
+    sun *= sunlight(v_world) * mix(static_sunlight(v_world), 1.0, su.shadow_texel.y);
     vec3 colour = surface_colour(v_color, v_world, v_surface);
     out_color = vec4(shade(colour, v_normal, v_world, sun, pc.sun_dir.xyz, pc.eye_fog), 1.0);
 }

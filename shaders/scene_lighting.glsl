@@ -4,12 +4,13 @@ layout(set = 0, binding = 0) uniform sampler2DShadow shadow_map;
 layout(set = 0, binding = 1) uniform SceneUniforms {
     mat4 light_view_proj;  // world -> the sun's clip space (the shadow map)
     mat4 inv_view_proj;    // the camera's clip space -> world (the sky's view rays)
-    vec4 shadow_texel;     // x: 1 / shadow map size
+    vec4 shadow_texel;     // x: 1 / shadow map size, y: 1 without the scenery's shadows
     vec4 hex_grid;         // a hex board (hex_board.glsl): origin x, y, size, orientation
     vec4 hex_cells;        // its texel rectangle: first q, first r, columns, rows
     vec4 hex_style;        // x: edge colour factor, y: edge half-width in pixels
     vec4 table;            // the table's width and depth (mm), and 1 over each
-    vec4 ground_texel;     // xy: a texel of the ground texture in its coordinates (1 / size)
+    vec4 ground_texel;     // xy: a texel of the ground texture (1 / its size); z, w: the
+                           // u scale and offset of the half in use (a hex board's map half)
 } su;
 // What never moves, drawn once when the board is loaded (battlefield_static.cpp): the shadows of
 // trees and houses (binding 3, also from the sun) and the ground painted and lit under them

@@ -11,7 +11,9 @@ void main() {
     // into grain instead of showing as squares, for the price of a little arithmetic.
     float h = fract(dot(gl_FragCoord.xy, vec2(0.7548777, 0.5698403)));
     vec2 jitter = (fract(vec2(h, h * 7.31)) - 0.5) * su.ground_texel.xy;
-    vec4 ground = texture(ground_texture, vec2(v_world.x, -v_world.z) * su.table.zw + jitter);
+    vec2 uv = vec2(v_world.x, -v_world.z) * su.table.zw;
+    uv.x = uv.x * su.ground_texel.z + su.ground_texel.w;  // a hex board's painted or map half
+    vec4 ground = texture(ground_texture, uv + jitter);
     vec3 c = ground.rgb;
 #if HEX_BOARD
     c = hex_board(c, v_world, su.hex_grid, su.hex_cells, su.hex_style);

@@ -1,6 +1,7 @@
 #include "renderer/scene/figure_layout.h"
 
 #include "renderer/scene/base_contact.h"
+#include "renderer/scene/counters.h"
 #include "renderer/scene/figure_motion.h"
 
 #include <algorithm>
@@ -230,45 +231,12 @@ void layout_unit(const UnitView& u, std::int64_t time_ms, const Visuals& visuals
     if (u.volley >= 0) add_smoke(u, f, block, out);
 }
 
-// A counter: a flat square in the unit's colours with a dark strip along its front edge (the
-// facing), lifted onto any counter listed before it that it overlaps (a stack).
-void layout_counter(const UnitView& u, float lift, const Visuals& visuals, InstanceBatches& out) {
-    const Colour& colour = visuals.nation_colour(u.nation, u.side);
-    const Frame f = frame_of(u);
-    const float side = counter_side_mm(u);
-    const float z = lift * kCounterThicknessMm;
-    auto& boxes = out.by_mesh[mesh_id(MeshKind::base)];
-    boxes.push_back({f.cx, f.cy, z, f.yaw, side, side, kCounterThicknessMm, float(u.unit + 1),
-                     colour[0] * 0.8f + 0.15f, colour[1] * 0.8f + 0.15f, colour[2] * 0.8f + 0.15f,
-                     1});
-    const float edge = side * 0.12f;
-    const float fy = side / 2 - edge / 2;
-    boxes.push_back({f.cx + f.fx * fy, f.cy + f.fy * fy, z, f.yaw, side, edge,
-                     kCounterThicknessMm + 0.5f, float(u.unit + 1), colour[0] * 0.3f,
-                     colour[1] * 0.3f, colour[2] * 0.3f, 1});
-}
-
 }  // namespace
-
-float counter_side_mm(const UnitView& u) {
-    return std::max(20.0f, static_cast<float>(u.width_mm) * 0.55f);
-}
 
 InstanceBatches layout_figures(const SceneState& state, const Visuals& visuals) {
     InstanceBatches out(visuals.mesh_count());
     if (state.counters) {
-        for (std::size_t i = 0; i < state.units.size(); ++i) {
-            const auto& u = state.units[i];
-            if (!u.on_table) continue;
-            float lift = 0;
-            for (std::size_t j = 0; j < i; ++j) {
-                const auto& v = state.units[j];
-                if (v.on_table && std::hypot(v.x_mm - u.x_mm, v.y_mm - u.y_mm) <
-                                      0.8 * std::min(counter_side_mm(u), counter_side_mm(v)))
-                    lift += 1;
-            }
-            layout_counter(u, lift, visuals, out);
-        }
+        layout_counters(state, visuals, out);
         return out;
     }
     for (const auto& u : state.units)

@@ -46,9 +46,4 @@ inline constexpr const char* kAbandonedGunsMarker = "abandoned_guns";
 
 InstanceBatches layout_figures(const SceneState& state, const Visuals& visuals);
 
-// The counters view (SceneState::counters): the side of a unit's square counter, and its
-// thickness (a stacked counter lies that much higher per counter under it).
-float counter_side_mm(const UnitView& u);
-inline constexpr float kCounterThicknessMm = 4.0f;
-
 }  // namespace vedette::render

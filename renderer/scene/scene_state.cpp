@@ -184,8 +184,8 @@ void apply_motion(const Event& e, std::int64_t t, SceneState& out) {
     const auto& path = e.motion->path;
     const double fx = static_cast<double>(path.back().x), fy = static_cast<double>(path.back().y);
     const double sx = static_cast<double>(path.front().x), sy = static_cast<double>(path.front().y);
-    v->x_mm = sx + (fx - sx) * u;
-    v->y_mm = sy + (fy - sy) * u;
+    v->x_mm = v->placed_x_mm = sx + (fx - sx) * u;
+    v->y_mm = v->placed_y_mm = sy + (fy - sy) * u;
     v->facing_x = static_cast<double>(e.motion->facing_end.x) / 65536.0;
     v->facing_y = static_cast<double>(e.motion->facing_end.y) / 65536.0;
     v->moving = true;
@@ -207,8 +207,8 @@ UnitView unit_view(const sim::record::RosterUnit& r, const Snapshot& s) {
     v.short_name = r.short_name;
     v.nation = r.nation;
     v.visual = r.visual;
-    v.x_mm = static_cast<double>(s.pose.pos.x);
-    v.y_mm = static_cast<double>(s.pose.pos.y);
+    v.x_mm = v.placed_x_mm = static_cast<double>(s.pose.pos.x);
+    v.y_mm = v.placed_y_mm = static_cast<double>(s.pose.pos.y);
     v.facing_x = static_cast<double>(s.pose.facing.x) / 65536.0;
     v.facing_y = static_cast<double>(s.pose.facing.y) / 65536.0;
     v.figures = s.look.figures;
@@ -258,6 +258,8 @@ SceneState scene_at_time(const ReplayScene& scene, std::int64_t t) {
     const auto& roster = scene.replay.header.units;
     SceneState out;
     out.time_ms = t;
+    if (scene.replay.header.board.hex)
+        out.hex_size_mm = static_cast<double>(scene.replay.header.board.hex->size_mm);
     // The event in progress at t: the last one that has started.
     const auto it =
         std::upper_bound(events.begin(), events.end(), t,

@@ -28,9 +28,10 @@ struct UnitView {
     std::string name;        // roster name ("1er cuirassiers")
     std::string short_name;  // roster short name (may be empty)
     std::string nation;
-    std::string visual;  // the figures drawn: a key of assets/visuals.json (roster `visual`)
-    double x_mm = 0, y_mm = 0;
-    double facing_x = 0, facing_y = 1;  // unit vector, table coordinates
+    std::string visual;         // the figures drawn: a key of assets/visuals.json (roster `visual`)
+    double x_mm = 0, y_mm = 0;  // where it is drawn (bases slid apart to touch: base_contact.h)
+    double placed_x_mm = 0, placed_y_mm = 0;  // where the record places it (counters lie there)
+    double facing_x = 0, facing_y = 1;        // unit vector, table coordinates
     int figures = 0;
     std::string layout = "line";  // the record's layout name (record::Look::layout): a change
                                   // of it is a change of formation, which figures walk
@@ -68,6 +69,7 @@ struct SceneState {
     // Counters instead of figures (a board game's view): each unit a flat counter in its colours
     // with its facing edge marked; the viewer prints the counter's face (symbol and values) on it.
     bool counters = false;
+    double hex_size_mm = 0;  // the board's hexes (centre to corner), 0 without a hex grid
 };
 
 // A formation_change effect, found once when the replay is loaded: the unit walks from the layout

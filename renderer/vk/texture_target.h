@@ -1,8 +1,8 @@
 #pragma once
 // A colour image drawn once and then sampled: a render pass that leaves it ready for fragment
 // shaders to read, its framebuffer and a sampler that clamps at the edges. The ground
-// is painted into one when a board is loaded (renderer/battlefield_static.cpp), so the frames after it
-// read a texel instead of painting the ground again at every pixel.
+// is painted into one when a board is loaded (renderer/battlefield_static.cpp), so the frames after
+// it read a texel instead of painting the ground again at every pixel.
 
 #include "renderer/vk/image.h"
 

@@ -1,7 +1,9 @@
-// The counters view's faces: on each unit's counter (drawn by the renderer, SceneState::counters)
-// the unit's symbol in a NATO-style frame (infantry a cross, cavalry one diagonal, artillery a
-// dot; visuals.json's `symbol` for its visual) and the counter's printed values (Look::counter,
-// "4-6"), upright on the screen so they read from any camera angle.
+// The counters view's faces, printed on each unit's counter (drawn by the renderer,
+// renderer/scene/counters.h) as a counter sheet prints them: the unit's name along the top, its
+// symbol in a NATO-style frame in the middle (infantry a cross, cavalry one diagonal, artillery a
+// dot; visuals.json's `symbol` for its visual) and its printed values underneath (Look::counter,
+// "4-6"), in dark ink, sized to the counter as the camera sees it and upright on the screen. No
+// name tag floats over a counter: its name is on it.
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +12,7 @@
 
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_text.h"
-#include "renderer/scene/figure_layout.h"
+#include "renderer/scene/counters.h"
 
 namespace vedette::viewer {
 
@@ -23,19 +25,41 @@ CounterSymbol symbol_of(const render::Visuals* visuals, const render::UnitView& 
     return visuals ? visuals->figure(u.visual).symbol : CounterSymbol::infantry;
 }
 
-void draw_face(ImDrawList* dl, ImVec2 c, float size, CounterSymbol s, const std::string& text) {
-    const float w = size, h = size * 0.6f;
-    const ImVec2 a(c.x - w / 2, c.y - h), b(c.x + w / 2, c.y);
-    const ImU32 ink = IM_COL32(20, 20, 20, 255);
-    dl->AddRectFilled(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + size * 0.55f),
-                      IM_COL32(240, 236, 220, 225), 3.0f);
-    dl->AddRect(a, b, ink, 0.0f, 0, 1.5f);
-    if (s != CounterSymbol::artillery) dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), ink, 1.5f);
-    if (s == CounterSymbol::infantry) dl->AddLine(a, b, ink, 1.5f);
-    if (s == CounterSymbol::artillery)
-        dl->AddCircleFilled(ImVec2(c.x, c.y - h / 2), h * 0.22f, ink);
-    const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
-    dl->AddText(ImVec2(c.x - ts.x / 2, c.y + 1), ink, text.c_str());
+constexpr ImU32 kInk = IM_COL32(24, 22, 20, 255);
+
+// `text` centred on x at the top y, at `size` pixels or smaller so it fits `width`.
+void print_line(ImDrawList* dl, const std::string& text, float x, float y, float size,
+                float width) {
+    ImFont* font = ImGui::GetFont();
+    ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
+    if (ts.x > width && ts.x > 0) {
+        size *= width / ts.x;
+        ts = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
+    }
+    dl->AddText(font, size, ImVec2(x - ts.x / 2, y), kInk, text.c_str());
+}
+
+// The face of a counter whose top is `s` pixels across with its middle at `c`.
+void print_face(ImDrawList* dl, ImVec2 c, float s, CounterSymbol sym, const render::UnitView& u) {
+    const float inner = s * 0.86f;
+    // The full name where it fits at a readable size, else the short one.
+    const float name_size = std::clamp(s * 0.16f, 8.0f, 20.0f);
+    const bool fits = ImGui::GetFont()->CalcTextSizeA(name_size, 1e9f, 0.0f, u.name.c_str()).x *
+                          8.0f / name_size <=
+                      inner;
+    const std::string& name = fits || u.short_name.empty() ? u.name : u.short_name;
+    print_line(dl, name, c.x, c.y - s * 0.42f, name_size, inner);
+    // The symbol's frame.
+    const float w = s * 0.44f, h = s * 0.27f;
+    const ImVec2 a(c.x - w / 2, c.y - s * 0.2f), b(c.x + w / 2, c.y - s * 0.2f + h);
+    const float line = std::max(1.0f, s / 45.0f);
+    dl->AddRect(a, b, kInk, 0.0f, 0, line);
+    if (sym != CounterSymbol::artillery)
+        dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, a.y), kInk, line);
+    if (sym == CounterSymbol::infantry) dl->AddLine(a, b, kInk, line);
+    if (sym == CounterSymbol::artillery)
+        dl->AddCircleFilled(ImVec2(c.x, (a.y + b.y) / 2), h * 0.22f, kInk);
+    print_line(dl, u.counter, c.x, c.y + s * 0.12f, std::clamp(s * 0.24f, 9.0f, 30.0f), inner);
 }
 
 }  // namespace
@@ -46,25 +70,30 @@ void counter_faces(const FrameView& f) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     dl->PushClipRect(ImVec2(f.scene_x, f.scene_y),
                      ImVec2(f.scene_x + f.scene_w, f.scene_y + f.scene_h), false);
+    const std::vector<render::CounterPlace> places = render::counter_places(f.state);
     int shown = 0;
-    for (const auto& u : f.state.units) {
-        if (!u.on_table) continue;
-        const float h =
-            f.terrain.height(float(u.x_mm), float(u.y_mm)) + 2 * render::kCounterThicknessMm;
-        ImVec2 s, edge;
-        if (!render::project_to_screen(f.camera, render::table_point(u.x_mm, u.y_mm, h), f.scene_w,
-                                       f.scene_h, s.x, s.y))
-            continue;
-        // The face's size: the counter's own width on the screen, within readable bounds.
-        const double half = render::counter_side_mm(u) / 2;
-        if (!render::project_to_screen(f.camera, render::table_point(u.x_mm + half, u.y_mm, h),
-                                       f.scene_w, f.scene_h, edge.x, edge.y))
-            edge = s;
-        const float size = std::clamp(std::abs(edge.x - s.x) * 1.2f, 18.0f, 40.0f);
-        // Hung below the counter's centre: the unit's name label sits above it.
-        s.x += f.scene_x, s.y += f.scene_y + size * 0.6f;
+    for (std::size_t i = 0; i < f.state.units.size(); ++i) {
+        const render::UnitView& u = f.state.units[i];
+        const render::CounterPlace& c = places[i];
+        if (!c.shown) continue;
+        const float h = f.terrain.height(c.x, c.y) + c.top_mm + 0.5f;
+        // The counter's top as the camera sees it: its middle, and its size from its corners.
+        ImVec2 mid, corner[4];
+        bool seen = render::project_to_screen(f.camera, render::table_point(c.x, c.y, h), f.scene_w,
+                                              f.scene_h, mid.x, mid.y);
+        const float half = c.side / 2;
+        const float dx[4] = {-half, half, half, -half}, dy[4] = {-half, -half, half, half};
+        for (int k = 0; k < 4 && seen; ++k)
+            seen = render::project_to_screen(f.camera,
+                                             render::table_point(c.x + dx[k], c.y + dy[k], h),
+                                             f.scene_w, f.scene_h, corner[k].x, corner[k].y);
+        if (!seen) continue;
+        const float across =
+            std::min(std::hypot(corner[1].x - corner[0].x, corner[1].y - corner[0].y),
+                     std::hypot(corner[3].x - corner[0].x, corner[3].y - corner[0].y));
+        mid.x += f.scene_x, mid.y += f.scene_y;
         const CounterSymbol sym = symbol_of(f.visuals, u);
-        draw_face(dl, s, size, sym, u.counter);
+        if (across >= 16.0f) print_face(dl, mid, across, sym, u);
         ui::note("counter: " + u.name + " " + render::counter_symbol_name(sym) + " " + u.counter);
         ++shown;
     }

@@ -405,6 +405,12 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
             const ImVec2 s((tl.x + br.x) / 2, br.y);
             const bool sel = &u == selected;
             const std::string& label = render::label_text(u, m.labels);
+            // A counter has its name printed on it (counter_faces): no tag over it.
+            if (f.state.counters) {
+                for (const auto& st : marks.statuses)
+                    if (st.unit == u.unit) status_chip(dl, s, st);
+                continue;
+            }
             dl->AddRectFilled(tl, br, sel ? IM_COL32(255, 230, 120, 220) : IM_COL32(0, 0, 0, 120),
                               3.0f);
             // Near-white names; the side shows as a bar of its colour under the name.

@@ -221,6 +221,7 @@ TEST(BorodinoViewer, UnitPanelFollowsTheStateAndCountersShowTheirFaces) {
     EXPECT_TRUE(contains(figures, "unit: stack: " + property("stack"))) << figures;
     EXPECT_TRUE(contains(figures, "unit: ZOC: none while disordered")) << figures;
     EXPECT_FALSE(contains(figures, "counter: ")) << "figures, not counters, before the toggle";
+    EXPECT_TRUE(contains(figures, "label: ")) << "figures have their name tags";
 
     const std::string counters = read_text(dir / "counters.txt");
     EXPECT_TRUE(contains(counters, "counter: " + unit.name + " infantry " + snap->look.counter) &&
@@ -231,6 +232,8 @@ TEST(BorodinoViewer, UnitPanelFollowsTheStateAndCountersShowTheirFaces) {
         if (!a.look.off_table) ++on_table;
     EXPECT_TRUE(contains(counters, "counters view: " + std::to_string(on_table) + " counters"))
         << counters;
+    // A counter's name is printed on it: no name tag floats over it.
+    EXPECT_FALSE(contains(counters, "label: ")) << counters;
     // The counters replace the figures: the two frames differ.
     const auto a = vedette::render::read_png((dir / "figures.png").string());
     const auto b = vedette::render::read_png((dir / "counters.png").string());
