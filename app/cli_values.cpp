@@ -156,6 +156,21 @@ std::optional<render::LabelStyle> labels_flag(std::string_view flag, const std::
     throw UsageError{std::string(flag) + " expects name, short or id"};
 }
 
+render::Look look_flag(std::string_view flag, const std::string& text, const std::string& overlay) {
+    if (text.empty()) return render::Look::table;
+    render::Look look = render::Look::table;
+    try {
+        look = render::parse_look(text);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError{std::string(flag) + ": " + e.what()};
+    }
+    if (look == render::Look::miniature && overlay == "viewer")
+        throw UsageError{std::string(flag) +
+                         " miniature goes with --overlay none, captions, panels or presenter, not "
+                         "viewer (the viewer's panels would blur with the table)"};
+    return look;
+}
+
 render::CameraSpec camera_flag(std::string_view flag, const std::string& text) {
     try {
         return render::parse_camera(text);

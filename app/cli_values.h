@@ -17,6 +17,7 @@
 #include <vulkan/vulkan.h>
 
 #include "renderer/scene/camera.h"
+#include "renderer/scene/look.h"
 #include "renderer/scene/scene_state.h"
 #include "renderer/scene/unit_labels.h"
 
@@ -48,6 +49,9 @@ VkExtent2D size_flag(std::string_view flag, std::string_view text, VkExtent2D fa
 
 // --labels name|short|id; nullopt when the flag was not given (empty text).
 std::optional<render::LabelStyle> labels_flag(std::string_view flag, const std::string& text);
+// --look table|miniature (table when not given). The miniature look blurs the rendered picture,
+// so it is refused with --overlay viewer, whose panels are drawn into that picture.
+render::Look look_flag(std::string_view flag, const std::string& text, const std::string& overlay);
 // --camera top|director|overview|follow:UNIT; the syntax only (before the replay is loaded).
 render::CameraSpec camera_flag(std::string_view flag, const std::string& text);
 // Once the replay is loaded: a followed unit must be one of its units. The error names the

@@ -137,6 +137,7 @@ void take_view_flags(Args& args, ExportRequest& r) {
                                 ? (captioned ? kDefaultReadingRate : 0.0)
                                 : decimal_flag("--reading-rate", reading, 0, kMaxReadingRate);
     r.title_card = take_option(args, "--title-card");
+    o.look = look_flag("--look", take_option(args, "--look"), overlay);
     o.luck = take_flag(args, "--luck");
     if (o.luck && !o.presenter)
         throw UsageError{"--luck goes with --overlay presenter (the luck strip is drawn there)"};

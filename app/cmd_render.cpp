@@ -15,6 +15,7 @@
 #include "renderer/export/captions.h"
 #include "renderer/export/label_painter.h"
 #include "renderer/export/marks_painter.h"
+#include "renderer/export/miniature_look.h"
 #include "renderer/export/overlay_panels.h"
 #include "renderer/export/presenter_overlay.h"
 #include "renderer/image_io.h"
@@ -35,6 +36,7 @@ int run_render(const Args& in) {
     const std::string overlay = take_option(args, "--overlay");
     const auto labels = labels_flag("--labels", take_option(args, "--labels"));
     const bool luck = take_flag(args, "--luck");
+    const render::Look look = look_flag("--look", take_option(args, "--look"), overlay);
     if (luck && overlay != "presenter")
         throw UsageError{"--luck goes with --overlay presenter (the luck strip is drawn there)"};
     if (!overlay.empty() && overlay != "none" && overlay != "captions" && overlay != "panels" &&
@@ -77,6 +79,7 @@ int run_render(const Args& in) {
     const render::SceneState state = render::scene_at_time(scene, t);
     render::VulkanContext ctx(default_context_options());
     render::BattlefieldRenderer renderer(ctx, size, scene);
+    renderer.set_look(look);
     render::RgbaImage image;
     bool panels_left = false;  // --overlay panels: the explanation away from the action
     if (overlay == "viewer") {
@@ -96,6 +99,9 @@ int run_render(const Args& in) {
         const render::Camera camera =
             render::make_camera(camera_spec, scene, state, float(size.width) / float(size.height));
         image = renderer.render(state, camera);
+        if (look == render::Look::miniature)
+            render::apply_tilt_shift(
+                image, render::focus_row(scene, state, camera, size.width, size.height));
         panels_left = render::box_goes_left(image, scene, state, camera, renderer.terrain());
         if (overlay == "presenter") {
             // The presenter video's frame for this moment (no title card in a still).

@@ -37,6 +37,8 @@ struct Fixture {
 };
 
 Fixture& fixture(const std::string& replay = "demo/demo_battle.replay.json") {
+    // The context first: statics are destroyed in reverse, so the renderers go before it.
+    context();
     static std::map<std::string, Fixture> made;
     auto it = made.find(replay);
     if (it == made.end()) {

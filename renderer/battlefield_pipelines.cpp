@@ -20,6 +20,12 @@ const std::uint32_t kTerrainFrag[] = {
 const std::uint32_t kTerrainHexFrag[] = {
 #include "terrain_hex.frag.spv.inc"
 };
+const std::uint32_t kContactShadowVert[] = {
+#include "contact_shadow.vert.spv.inc"
+};
+const std::uint32_t kContactShadowFrag[] = {
+#include "contact_shadow.frag.spv.inc"
+};
 const std::uint32_t kGroundBakeVert[] = {
 #include "ground_bake.vert.spv.inc"
 };
@@ -179,6 +185,22 @@ PipelineDesc base_desc(VkDescriptorSetLayout set_layout) {
     PipelineDesc d = figure_desc(set_layout);
     d.fragment_spirv = kSceneFrag;
     d.debug_name = "bases";
+    return d;
+}
+
+// The miniature look's contact shadows under the bases: blended over the ground, hidden by what
+// stands in front, leaving the depth as it was.
+PipelineDesc contact_shadow_desc(VkDescriptorSetLayout set_layout) {
+    PipelineDesc d = figure_desc(set_layout);
+    d.vertex_spirv = kContactShadowVert;
+    d.fragment_spirv = kContactShadowFrag;
+    std::erase_if(d.attributes, [](const VkVertexInputAttributeDescription& a) {
+        return a.location != 0 && a.location != 2 && a.location != 3;
+    });
+    d.alpha_blend = true;
+    d.depth_write = false;
+    d.cull = VK_CULL_MODE_NONE;
+    d.debug_name = "contact shadows";
     return d;
 }
 

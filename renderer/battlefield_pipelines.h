@@ -54,6 +54,7 @@ PipelineDesc terrain_desc(VkDescriptorSetLayout set_layout, bool hex_board);
 PipelineDesc ground_bake_desc(VkDescriptorSetLayout set_layout);
 PipelineDesc figure_desc(VkDescriptorSetLayout set_layout);
 PipelineDesc base_desc(VkDescriptorSetLayout set_layout);
+PipelineDesc contact_shadow_desc(VkDescriptorSetLayout set_layout);
 PipelineDesc shadow_desc(VkDescriptorSetLayout set_layout);
 PipelineDesc sky_desc(VkDescriptorSetLayout set_layout);
 // The sky's grid of quads (shaders/sky.vert: 24 x 16, two triangles each).

@@ -209,6 +209,16 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     frame.far.resize(meshes), frame.ranges.resize(meshes), frame.far_ranges.resize(meshes);
     frame.mid.resize(meshes), frame.mid_ranges.resize(meshes);
     split_far_figures(frame, camera, viewport);
+    if (look_ == Look::miniature && !state.counters) {
+        // Under each unit's footprint (its first base instance).
+        std::unordered_map<float, bool> seen;
+        for (const Instance& b : frame.batches.by_mesh[mesh_id(MeshKind::base)])
+            if (b.unit > 0 && seen.emplace(b.unit, true).second) {
+                Instance shadow = b;
+                shadow.sx += 10, shadow.sy += 10, shadow.sz = 0.1f, shadow.z += 0.15f;
+                frame.contact.push_back(shadow);
+            }
+    }
     upload_instances(frame, slot);
     upload_uniforms(state, camera, slot);
     frame.pc = PushConstants{camera.view_proj, glm::vec4(kSunDirection, 0.0f),
@@ -217,6 +227,7 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     record_shadow_pass(cmd, frame);
     begin_scene(cmd, viewport);
     record_terrain_pass(cmd, frame, slot);
+    record_contact_shadows(cmd, frame);
     record_box_pass(cmd, frame);
     record_model_pass(cmd, frame);
     record_sky_pass(cmd, frame, camera);
@@ -286,6 +297,7 @@ void BattlefieldRenderer::upload_instances(FrameDraws& frame, std::uint32_t slot
     std::size_t total = 0;
     for (std::size_t m = 0; m < frame.batches.by_mesh.size(); ++m)
         total += frame.batches.by_mesh[m].size() + frame.far[m].size() + frame.mid[m].size();
+    total += frame.contact.size();
     Buffer& instances = instances_[slot];
     if (total > instance_capacity_[slot]) {
         vkDeviceWaitIdle(ctx_.device());
@@ -308,6 +320,7 @@ void BattlefieldRenderer::upload_instances(FrameDraws& frame, std::uint32_t slot
         frame.far_ranges[m] = put(frame.far[m]);
         frame.mid_ranges[m] = put(frame.mid[m]);
     }
+    frame.contact_range = put(frame.contact);
 }
 
 void BattlefieldRenderer::upload_uniforms(const SceneState& state, const Camera& camera,
@@ -419,6 +432,28 @@ void BattlefieldRenderer::record_terrain_pass(VkCommandBuffer cmd, const FrameDr
 }
 
 // Bases, markers and smoke: boxes and puffs with the shadows falling on them.
+void BattlefieldRenderer::set_look(Look look) {
+    look_ = look;
+    if (look == Look::miniature && !contact_pipeline_)
+        contact_pipeline_ = std::make_unique<Pipeline>(ctx_, target_->render_pass(),
+                                                       contact_shadow_desc(scene_set_layout_));
+}
+
+// The miniature look's soft shadows where the bases meet the ground, over the ground and under
+// the bases (which hide the middle of each).
+void BattlefieldRenderer::record_contact_shadows(VkCommandBuffer cmd, const FrameDraws& frame) {
+    const auto [first, count] = frame.contact_range;
+    if (count == 0 || !contact_pipeline_) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, contact_pipeline_->handle());
+    vkCmdPushConstants(cmd, contact_pipeline_->layout(),
+                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                       sizeof frame.pc, &frame.pc);
+    VkBuffer bufs[2] = {box_vertices_.handle(), frame.instances};
+    const VkDeviceSize offs[2] = {0, first * sizeof(Instance)};
+    vkCmdBindVertexBuffers(cmd, 0, 2, bufs, offs);
+    vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
+}
+
 void BattlefieldRenderer::record_box_pass(VkCommandBuffer cmd, const FrameDraws& frame) {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, base_pipeline_.handle());
     vkCmdPushConstants(cmd, base_pipeline_.layout(),

@@ -13,6 +13,7 @@
 #include "renderer/image_io.h"
 #include "renderer/scene/camera.h"
 #include "renderer/scene/figure_layout.h"
+#include "renderer/scene/look.h"
 #include "renderer/scene/terrain_mesh.h"
 #include "renderer/scene/visuals.h"
 #include "renderer/vk/buffer.h"
@@ -60,6 +61,8 @@ public:
 
     // The colour of the frame outside a partial viewport (the viewer's panel background).
     void set_surround_colour(const float rgba[4]) { std::copy(rgba, rgba + 4, surround_.begin()); }
+    // How the table is photographed: the miniature look adds contact shadows under the bases.
+    void set_look(Look look);
     // Forces the next frame to redraw the shadow map (benchmarks measure the worst case with it).
     void invalidate_shadow_map() { shadow_valid_ = false; }
     // A new frame size (window resize): recreates the target and the readback buffers.
@@ -94,6 +97,8 @@ private:
         std::vector<std::vector<Instance>> far;  // by mesh slot, like batches
         std::vector<std::vector<Instance>> mid;
         std::vector<Range> ranges, far_ranges, mid_ranges;
+        std::vector<Instance> contact;  // the miniature look's contact shadows, one a base
+        Range contact_range{0, 0};
         VkBuffer instances = VK_NULL_HANDLE;
         PushConstants pc{};  // the camera's view and the sun
     };
@@ -105,6 +110,7 @@ private:
     static std::uint64_t shadow_caster_hash(const FrameDraws& frame);
     void begin_scene(VkCommandBuffer cmd, VkRect2D viewport);
     void record_terrain_pass(VkCommandBuffer cmd, const FrameDraws& frame, std::uint32_t slot);
+    void record_contact_shadows(VkCommandBuffer cmd, const FrameDraws& frame);
     void record_box_pass(VkCommandBuffer cmd, const FrameDraws& frame);
     void record_model_pass(VkCommandBuffer cmd, const FrameDraws& frame);
     void record_sky_pass(VkCommandBuffer cmd, const FrameDraws& frame, const Camera& camera);
@@ -133,6 +139,8 @@ private:
     Pipeline base_pipeline_;
     Pipeline shadow_pipeline_;
     Pipeline sky_pipeline_;
+    Look look_ = Look::table;
+    std::unique_ptr<Pipeline> contact_pipeline_;  // made by set_look(Look::miniature)
     VkDescriptorPool descriptor_pool_ = VK_NULL_HANDLE;
     glm::mat4 light_view_proj_{1.0f};
     std::array<float, 4> surround_{0.62f, 0.72f, 0.85f, 1.0f};

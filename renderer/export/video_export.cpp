@@ -9,6 +9,7 @@
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/frame_sink.h"
 #include "renderer/export/frame_writer.h"
+#include "renderer/export/miniature_look.h"
 #include "renderer/export/overlay_painter.h"
 #include "renderer/export/subtitles.h"
 #include "renderer/scene/director.h"
@@ -81,7 +82,9 @@ public:
           painters_(overlay_painters(o, renderer_.visuals())),
           // The director moves smoothly and holds a shot at least as long as a caption stays.
           director_(std::max(2.0, o.min_caption_s), 0.6,
-                    o.presenter ? std::optional(presenter_shot_limits()) : std::nullopt) {}
+                    o.presenter ? std::optional(presenter_shot_limits()) : std::nullopt) {
+        renderer_.set_look(o.look);
+    }
 
     // Renders every frame into `writer`; throws when cancelled, when the writer failed or when a
     // frame cannot be rendered.
@@ -175,6 +178,9 @@ void FrameLoop::hand_over(InFlight& done, FrameWriter& writer, ExportReport& rep
         const std::uint8_t* data = renderer_.fetch(*done.slot);
         if (picture_.pixels.empty()) picture_ = RgbaImage(o_.size.width, o_.size.height);
         std::memcpy(picture_.pixels.data(), data, picture_.pixels.size());
+        if (o_.look == Look::miniature)
+            apply_tilt_shift(picture_, focus_row(scene_, done.state, done.camera, o_.size.width,
+                                                 o_.size.height));
     }
     RgbaImage img = picture_;
     const FrameMoment moment{done.state, done.camera, renderer_.terrain(), segment,

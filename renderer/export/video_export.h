@@ -12,6 +12,7 @@
 #include "renderer/export/frame_ui.h"
 #include "renderer/export/pacing.h"
 #include "renderer/scene/camera.h"
+#include "renderer/scene/look.h"
 #include "renderer/scene/replay_notes.h"
 #include "renderer/scene/unit_labels.h"
 #include "renderer/vk/context.h"
@@ -40,8 +41,9 @@ struct ExportOptions {
     bool progress = true;
     bool presenter = false;  // --overlay presenter: presenter_overlay.h (labels as `labels`)
     const ReplayNotes* notes = nullptr;  // shown by the presenter overlay (--notes)
-    bool luck = false;      // the presenter overlay's luck strip (--luck, luck_painter.h)
-    FrameUi* ui = nullptr;  // --overlay viewer: the viewer's panels, drawn by the GPU
+    bool luck = false;        // the presenter overlay's luck strip (--luck, luck_painter.h)
+    Look look = Look::table;  // --look miniature: miniature_look.h and contact shadows
+    FrameUi* ui = nullptr;    // --overlay viewer: the viewer's panels, drawn by the GPU
     std::optional<LabelStyle> labels;  // --labels outside the viewer overlay: painted name tags
     // Pacing (pacing.h; `speed` and `fps` above are its clock): holds, minimum caption time and a
     // title card. None of them: the plain clock.

@@ -205,7 +205,12 @@ void layout_unit(const UnitView& u, std::int64_t time_ms, const Visuals& visuals
     const float fw = look.spacing_mm;
     Block block{};
     const std::vector<Slot> slots = unit_slots(u, n, fw, guns, abandoned != nullptr, block);
-    add_base(u, f.cx, f.cy, f.yaw, block.w, block.d, colour, out);
+    const bool own_bases = look.model_base_w > 0 && look.model_base_d > 0;
+    if (own_bases)
+        add_tray(u, f.cx, f.cy, f.yaw, block.w, block.d, out);
+    else
+        add_base(u, f.cx, f.cy, f.yaw, block.w, block.d, colour, out);
+    const float stand = own_bases ? kTrayHeightMm + kBaseHeightMm : kBaseHeightMm;
     if (guns) add_guns(u, f, standing, block.w, look.figures_per_gun, abandoned, out);
     const float t_s = static_cast<float>(time_ms % 100000) / 1000.0f;
     const Gait gait = gait_of(u, look);
@@ -214,7 +219,8 @@ void layout_unit(const UnitView& u, std::int64_t time_ms, const Visuals& visuals
     for (int i = 0; i < drawn; ++i) {
         const Slot s = figure_place(u, f, slots[static_cast<std::size_t>(i)], i, block, fw, t_s);
         const float x = f.cx + f.rx * s.lx + f.fx * s.ly, y = f.cy + f.ry * s.lx + f.fy * s.ly;
-        Instance inst{x, y, kBaseHeightMm, f.yaw + s.yaw_off, 1, 1, 1, float(u.unit + 1)};
+        Instance inst{x, y, stand, f.yaw + s.yaw_off, 1, 1, 1, float(u.unit + 1)};
+        if (own_bases && i < standing) add_model_base(u, x, y, f.yaw, look, colour, out);
         dress(inst, uniform, colour);
         inst.gait = static_cast<float>(gait);
         inst.phase = gait_phase(gait, u.unit, i, time_ms);
@@ -227,6 +233,7 @@ void layout_unit(const UnitView& u, std::int64_t time_ms, const Visuals& visuals
         // In the front rank's middle (the middle of a square).
         const float ly = u.formation == Formation::four_faces ? 0.0f : block.d / 2 - fw * 0.5f;
         add_flag(u, f.cx + f.fx * ly, f.cy + f.fy * ly, f.yaw, gait, time_ms, uniform, out);
+        if (own_bases) out.by_mesh[mesh_id(MeshKind::flag)].back().z = stand;
     }
     if (u.volley >= 0) add_smoke(u, f, block, out);
 }

@@ -77,6 +77,27 @@ void add_base(const UnitView& u, float cx, float cy, float yaw, float w, float d
     bases.push_back(top);
 }
 
+void add_tray(const UnitView& u, float cx, float cy, float yaw, float w, float d,
+              InstanceBatches& out) {
+    out.by_mesh[mesh_id(MeshKind::base)].push_back({cx, cy, 0.0f, yaw, w, d, kTrayHeightMm,
+                                                    static_cast<float>(u.unit + 1), 0.30f, 0.27f,
+                                                    0.18f, 1});
+}
+
+void add_model_base(const UnitView& u, float x, float y, float yaw, const FigureVisual& look,
+                    const Colour& coat, InstanceBatches& out) {
+    // On the tray: the unit's bases all lie at the height of its footprint's highest ground.
+    auto& bases = out.by_mesh[mesh_id(MeshKind::base)];
+    const float w = look.model_base_w, d = look.model_base_d, z = kTrayHeightMm;
+    bases.push_back({x, y, z, yaw, w, d, kBaseHeightMm - 0.1f, static_cast<float>(u.unit + 1),
+                     coat[0] * 0.55f, coat[1] * 0.55f, coat[2] * 0.55f, 1});
+    Instance top{
+        x,     y,     z,     yaw, w - 1.2f, d - 1.2f, kBaseHeightMm, static_cast<float>(u.unit + 1),
+        0.40f, 0.45f, 0.22f, 1};
+    top.surface = static_cast<float>(Surface::flock);
+    bases.push_back(top);
+}
+
 void add_flag(const UnitView& u, float x, float y, float yaw, Gait gait, std::int64_t time_ms,
               const Uniform& uniform, InstanceBatches& out) {
     // Turned about: the cloth streams out behind the pole, away from the way the unit faces.

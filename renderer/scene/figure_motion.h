@@ -23,10 +23,17 @@ float gait_phase(Gait gait, int unit, int figure, std::int64_t time_ms);
 void dress(Instance& inst, const Uniform& uniform, const Colour& coat);
 
 // The unit's base: a thin edge in its side's colour under a flocked top of the table's
-// colours. The first instance is the footprint (what base_contact keeps apart).
+// colours. The first instance is the footprint (what base_contact keeps apart). With models on
+// bases of their own (FigureVisual::model_base_w), the footprint is a low tray of bare earth and
+// add_model_base puts each figure's base on it.
 inline constexpr float kBaseHeightMm = 1.5f;
+inline constexpr float kTrayHeightMm = 0.5f;
 void add_base(const UnitView& u, float cx, float cy, float yaw, float w, float d,
               const Colour& coat, InstanceBatches& out);
+void add_tray(const UnitView& u, float cx, float cy, float yaw, float w, float d,
+              InstanceBatches& out);
+void add_model_base(const UnitView& u, float x, float y, float yaw, const FigureVisual& look,
+                    const Colour& coat, InstanceBatches& out);
 
 // The unit's flag or standard, in its front rank's middle, waving.
 void add_flag(const UnitView& u, float x, float y, float yaw, Gait gait, std::int64_t time_ms,

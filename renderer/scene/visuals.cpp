@@ -141,7 +141,8 @@ void read_paints(const JsonNode& node, std::array<std::optional<Colour>, kPaints
 // chooses one where it does not).
 FigureVisual figure_visual(const JsonNode& node, Visuals& v, bool& has_symbol) {
     node.expect_only_keys({"mesh", "model", "far_model", "height_mm", "width_mm", "yaw_deg",
-                           "spacing_mm", "figures_per_gun", "symbol", "flag", "paints"});
+                           "spacing_mm", "figures_per_gun", "symbol", "flag", "paints",
+                           "model_base_mm"});
     FigureVisual f;
     f.mesh = figure_mesh(node, v);
     f.spacing_mm = static_cast<float>(number(node.required("spacing_mm"), 1, kMaxSpacingMm));
@@ -150,6 +151,12 @@ FigureVisual figure_visual(const JsonNode& node, Visuals& v, bool& has_symbol) {
     has_symbol = symbol.has_value();
     if (symbol) f.symbol = static_cast<CounterSymbol>(symbol->as_choice(counter_symbol_names()));
     f.flag = node.bool_or("flag", f.figures_per_gun == 0);
+    if (const auto base = node.optional("model_base_mm")) {
+        const auto items = base->items();
+        if (items.size() != 2) base->fail("expected [width, depth] in mm");
+        f.model_base_w = static_cast<float>(number(items[0], 1, kMaxSpacingMm));
+        f.model_base_d = static_cast<float>(number(items[1], 1, kMaxSpacingMm));
+    }
     if (const auto paints = node.optional("paints")) read_paints(*paints, f.paints);
     return f;
 }

@@ -58,6 +58,9 @@ struct FigureVisual {
     CounterSymbol symbol = CounterSymbol::infantry;
     // Carries a flag or standard (default: every unit that serves no guns).
     bool flag = true;
+    // Each figure on a base of its own, this wide and deep (mm; 0: the unit's figures share its
+    // bases): a skirmish game's models. The unit's footprint is then a low tray under them.
+    float model_base_w = 0, model_base_d = 0;
     // Paints of this kind of troops over its nation's (cossacks' blue trousers, black horses).
     std::array<std::optional<Colour>, kPaints> paints{};
 };

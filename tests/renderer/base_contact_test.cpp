@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -30,12 +31,14 @@ std::vector<std::string> shipped_replays() {
     return files;
 }
 
-// The bases drawn: one base instance per unit (its `unit` is the roster index + 1).
+// The bases drawn: each unit's footprint, the first base instance with its `unit` (the roster
+// index + 1; the flock on it and a skirmish game's model bases on its tray come after).
 std::vector<BaseFootprint> drawn_bases(const SceneState& state) {
     std::vector<BaseFootprint> out;
     const InstanceBatches batches = layout_figures(state, visuals());
+    std::set<float> seen;
     for (const Instance& b : batches.by_mesh[mesh_id(MeshKind::base)]) {
-        if (b.unit <= 0 || b.surface == static_cast<float>(Surface::flock)) continue;
+        if (b.unit <= 0 || !seen.insert(b.unit).second) continue;
         BaseFootprint f;
         f.cx = b.x, f.cy = b.y;
         f.fx = std::sin(b.yaw), f.fy = std::cos(b.yaw);  // yaw: clockwise from +y

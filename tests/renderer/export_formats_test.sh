@@ -2,8 +2,9 @@
 # Export formats and options for video makers, on lavapipe: .webm (VP9) and .gif come out
 # playable (ffprobe), any other extension is refused naming the ones accepted, --quality reaches
 # the encoder (a lower quality gives a smaller file) and is refused out of range or for a GIF, a
-# GIF is for a short clip, --srt writes one cue per event with the caption's text, and --labels
-# paints name tags (the frames change, and differ between names and ids).
+# GIF is for a short clip, --srt writes one cue per event with the caption's text, --labels
+# paints name tags (the frames change, and differ between names and ids) and --look miniature
+# gives another picture.
 #   export_formats_test.sh VEDETTE SOURCE_DIR OUT_DIR
 set -euo pipefail
 VEDETTE=$1
@@ -80,4 +81,12 @@ hash_of() { "$VEDETTE" export "$REPLAY" --raw - --size 320x180 --from event:3 --
 plain=$(hash_of); names=$(hash_of --labels name); ids=$(hash_of --labels id)
 [ -n "$plain" ] && [ "$plain" != "$names" ] && [ "$names" != "$ids" ] || fail "labels: $plain $names $ids"
 expect_refused "--labels expects name, short or id" --raw - --labels nickname
+
+# The miniature look: another picture (tilt-shift blur, contact shadows), the same frame count;
+# a look it does not know, or with the viewer's panels (they would blur), is refused.
+mini=$(hash_of --look miniature); table=$(hash_of --look table)
+[ -n "$mini" ] && [ "$mini" != "$plain" ] && [ "$table" = "$plain" ] || fail "--look: $plain $table $mini"
+expect_refused "--look: expected table or miniature" --raw - --look polaroid
+expect_refused "--look miniature goes with --overlay none" --raw - --look miniature --overlay viewer
+echo "ok: --look miniature"
 echo "export formats tests passed"
