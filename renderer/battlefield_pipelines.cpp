@@ -17,6 +17,9 @@ const std::uint32_t kTerrainVert[] = {
 const std::uint32_t kTerrainFrag[] = {
 #include "terrain.frag.spv.inc"
 };
+const std::uint32_t kTerrainHexVert[] = {
+#include "terrain_hex.vert.spv.inc"
+};
 const std::uint32_t kTerrainHexFrag[] = {
 #include "terrain_hex.frag.spv.inc"
 };
@@ -126,7 +129,8 @@ std::vector<MeshVertex> unit_puff() {
 PipelineDesc terrain_desc(VkDescriptorSetLayout set_layout, bool hex_board) {
     PipelineDesc d;
     d.set_layouts = {set_layout};
-    d.vertex_spirv = kTerrainVert;
+    d.vertex_spirv = hex_board ? std::span<const std::uint32_t>(kTerrainHexVert)
+                               : std::span<const std::uint32_t>(kTerrainVert);
     d.fragment_spirv = hex_board ? std::span<const std::uint32_t>(kTerrainHexFrag)
                                  : std::span<const std::uint32_t>(kTerrainFrag);
     d.bindings = {{0, sizeof(TerrainVertex), VK_VERTEX_INPUT_RATE_VERTEX}};

@@ -75,6 +75,11 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
                               VK_BUFFER_USAGE_INDEX_BUFFER_BIT, kHostMemory, "terrain indices");
     terrain_indices_.upload(terrain_.indices.data(),
                             terrain_.indices.size() * sizeof(std::uint32_t));
+    terrain_draw_indices_ =
+        Buffer(ctx, terrain_.draw_indices.size() * sizeof(std::uint32_t),
+               VK_BUFFER_USAGE_INDEX_BUFFER_BIT, kHostMemory, "terrain draw indices");
+    terrain_draw_indices_.upload(terrain_.draw_indices.data(),
+                                 terrain_.draw_indices.size() * sizeof(std::uint32_t));
     const auto box = unit_box();
     box_vertices_ = Buffer(ctx, box.size() * sizeof(MeshVertex), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
                            kHostMemory, "box mesh");
@@ -427,8 +432,8 @@ void BattlefieldRenderer::record_terrain_pass(VkCommandBuffer cmd, const FrameDr
     const VkDeviceSize zero = 0;
     VkBuffer tv = terrain_vertices_.handle();
     vkCmdBindVertexBuffers(cmd, 0, 1, &tv, &zero);
-    vkCmdBindIndexBuffer(cmd, terrain_indices_.handle(), 0, VK_INDEX_TYPE_UINT32);
-    vkCmdDrawIndexed(cmd, static_cast<std::uint32_t>(terrain_.indices.size()), 1, 0, 0, 0);
+    vkCmdBindIndexBuffer(cmd, terrain_draw_indices_.handle(), 0, VK_INDEX_TYPE_UINT32);
+    vkCmdDrawIndexed(cmd, static_cast<std::uint32_t>(terrain_.draw_indices.size()), 1, 0, 0, 0);
 }
 
 // Bases, markers and smoke: boxes and puffs with the shadows falling on them.

@@ -148,7 +148,8 @@ private:
     std::uint64_t shadow_casters_ = 0;  // hash of the casters the map was drawn with
     bool shadow_drawn_empty_ = false;   // the map was last drawn with no casters (cleared)
     Buffer terrain_vertices_;
-    Buffer terrain_indices_;
+    Buffer terrain_indices_;       // the fine grid: the ground texture's bake
+    Buffer terrain_draw_indices_;  // as coarse as the shape allows: the frame's ground
     Buffer box_vertices_;
     Buffer puff_vertices_;
     std::uint32_t puff_vertex_count_ = 0;

@@ -58,11 +58,11 @@ void blur_rows(RgbaImage& img, const std::vector<int>& radius, std::vector<std::
             // Times 1/n in 16-bit fixed point: a division a channel was most of the blur's time.
             const std::uint32_t inv = 65536u / static_cast<std::uint32_t>(b - a + 1);
             for (int c = 0; c < 3; ++c)
-                row[x * 4 + c] = static_cast<std::uint8_t>(
-                    ((sums[static_cast<std::size_t>(b + 1) * 3 + c] -
-                      sums[static_cast<std::size_t>(a) * 3 + c]) *
-                     inv) >>
-                    16);
+                row[x * 4 + c] =
+                    static_cast<std::uint8_t>(((sums[static_cast<std::size_t>(b + 1) * 3 + c] -
+                                                sums[static_cast<std::size_t>(a) * 3 + c]) *
+                                               inv) >>
+                                              16);
         }
     }
 }
@@ -95,8 +95,8 @@ void blur_columns(RgbaImage& img, const std::vector<int>& radius,
             const std::uint32_t* bottom = &sums[(b + 1) * stride];
             for (std::size_t x = 0; x < strip; ++x)
                 for (std::size_t c = 0; c < 3; ++c)
-                    row[x * 4 + c] =
-                        static_cast<std::uint8_t>(((bottom[x * 3 + c] - top[x * 3 + c]) * inv) >> 16);
+                    row[x * 4 + c] = static_cast<std::uint8_t>(
+                        ((bottom[x * 3 + c] - top[x * 3 + c]) * inv) >> 16);
         }
     }
 }

@@ -206,12 +206,48 @@ TerrainModel::TerrainModel(const sim::board::Terrain& terrain,
             vertices.push_back({x, height(x, y), -y, n[0] / len, n[1] / len, n[2] / len, c[0], c[1],
                                 c[2], m[0], m[1], m[2], m[3]});
         }
-    indices.reserve(static_cast<std::size_t>(nx * ny * 6));
+    indices = grid_indices(nx, ny, 1);
+    // The frame's ground needs the shape only (its colours are in the ground texture): the
+    // coarsest grid that stays within a millimetre of every vertex of the fine one (bases lie
+    // on the highest ground under them, so on a slope they stand clear of it by more anyway).
+    draw_indices = indices;
+    for (const int step : {4, 2})
+        if (grid_fits(nx, ny, step, 1.0f)) {
+            draw_indices = grid_indices(nx, ny, step);
+            break;
+        }
+}
+
+std::vector<std::uint32_t> TerrainModel::grid_indices(int nx, int ny, int step) const {
+    std::vector<std::uint32_t> out;
     const auto at = [&](int i, int j) { return static_cast<std::uint32_t>(j * (nx + 1) + i); };
-    for (int j = 0; j < ny; ++j)
-        for (int i = 0; i < nx; ++i)
-            indices.insert(indices.end(), {at(i, j), at(i + 1, j + 1), at(i + 1, j), at(i, j),
-                                           at(i, j + 1), at(i + 1, j + 1)});
+    for (int j = 0; j < ny; j += step)
+        for (int i = 0; i < nx; i += step) {
+            const int i1 = std::min(i + step, nx), j1 = std::min(j + step, ny);
+            out.insert(out.end(),
+                       {at(i, j), at(i1, j1), at(i1, j), at(i, j), at(i, j1), at(i1, j1)});
+        }
+    return out;
+}
+
+bool TerrainModel::grid_fits(int nx, int ny, int step, float tolerance_mm) const {
+    const auto h = [&](int i, int j) {
+        return vertices[static_cast<std::size_t>(j * (nx + 1) + i)].py;
+    };
+    for (int j = 0; j <= ny; ++j)
+        for (int i = 0; i <= nx; ++i) {
+            // The coarse cell holding the vertex, and where in it (0..1 each way).
+            const int i0 = std::min(i / step * step, std::max(0, nx - 1));
+            const int j0 = std::min(j / step * step, std::max(0, ny - 1));
+            const int i1 = std::min(i0 + step, nx), j1 = std::min(j0 + step, ny);
+            const float u = float(i - i0) / float(i1 - i0), v = float(j - j0) / float(j1 - j0);
+            // Its two triangles split along the diagonal from (i0, j0) to (i1, j1).
+            const float flat =
+                u >= v ? h(i0, j0) + u * (h(i1, j0) - h(i0, j0)) + v * (h(i1, j1) - h(i1, j0))
+                       : h(i0, j0) + v * (h(i0, j1) - h(i0, j0)) + u * (h(i1, j1) - h(i0, j1));
+            if (std::abs(flat - h(i, j)) > tolerance_mm) return false;
+        }
+    return true;
 }
 
 }  // namespace vedette::render

@@ -36,10 +36,15 @@ public:
     float height(float x_mm, float y_mm) const;
     std::vector<TerrainVertex> vertices;  // a grid of (columns + 1) x (rows + 1) vertices
     std::vector<std::uint32_t> indices;   // triangle list over the grid
+    // The same ground for the frame's draw: every second or fourth vertex each way where that
+    // keeps within a millimetre of the fine grid (a flat or gently rolling table).
+    std::vector<std::uint32_t> draw_indices;
     float width_mm() const { return width_; }
     float depth_mm() const { return depth_; }
 
 private:
+    std::vector<std::uint32_t> grid_indices(int nx, int ny, int step) const;
+    bool grid_fits(int nx, int ny, int step, float tolerance_mm) const;
     const sim::board::Terrain& terrain_;
     float width_, depth_;
 };
