@@ -22,7 +22,8 @@ constexpr VkMemoryPropertyFlags kHostMemory =
 
 // Trees and houses: they never move, so their shadows are drawn once (battlefield_static.cpp).
 bool is_scenery(std::size_t mesh) {
-    return mesh == mesh_id(MeshKind::tree) || mesh == mesh_id(MeshKind::house);
+    return mesh == mesh_id(MeshKind::tree) || mesh == mesh_id(MeshKind::tree_b) ||
+           mesh == mesh_id(MeshKind::house);
 }
 }  // namespace
 

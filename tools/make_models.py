@@ -45,7 +45,7 @@ ABOUT = ("Which glTF model draws each model kind (docs/MODELS.md). Paths are rel
          "glTF 2.0 models in their place. height_mm is the figure's height on the table in mm (the model is scaled to "
          "it; 10.5 is fine); optional width_mm caps its width across the rank (it is scaled down further, proportions "
          "kept) and optional yaw_deg turns it clockwise seen from above, so a model facing its +X side faces forward "
-         "with 90. gun, limber, general, flag, tree and house are the renderer's own kinds; the others are the kinds "
+         "with 90. gun, limber, general, flag, tree, tree_b and house are the renderer's own kinds; the others are the kinds "
          "the figures of visuals.json draw (their mesh), and a new troop type may add its own. This shipped file names "
          "the renderer's kinds and every kind the shipped visuals.json draws; your own mapping may name only the kinds "
          "it changes or adds, the rest come from here. Optional far_model names a simpler model drawn where the figure "

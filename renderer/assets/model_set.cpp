@@ -122,7 +122,7 @@ void check_mapping_kinds(const JsonNode& root, const std::set<std::string>& kind
         } else if (!kinds.count(it.key())) {
             entry.fail(
                 "unknown model kind: not one of the renderer's own (gun, limber, general, "
-                "flag, tree, house), not drawn by a figure of " +
+                "flag, tree, tree_b, house), not drawn by a figure of " +
                 (visuals_file.empty() ? std::string("the visuals") : visuals_file) +
                 " (its \"mesh\") and not in the shipped models.json");
         }

@@ -1,10 +1,10 @@
 #pragma once
 // The model of every mesh slot the renderer draws (renderer/scene/mesh_kind.h). The models
 // mapping (assets/models.json, docs/MODELS.md) names a glTF model for each model kind: the
-// renderer's own (gun, limber, general, flag, tree, house) and the figure kinds a visuals file's
-// figures draw (its `mesh`s: "infantry", "lancers", or any kind of a new rule system); a figure
-// may instead name a glTF file of its own (visuals.json `model`). A new kind of troops with a
-// model of its own is data: a models.json entry and a visuals.json entry, or the visuals.json
+// renderer's own (gun, limber, general, flag, tree, tree_b, house) and the figure kinds a visuals
+// file's figures draw (its `mesh`s: "infantry", "lancers", or any kind of a new rule system); a
+// figure may instead name a glTF file of its own (visuals.json `model`). A new kind of troops with
+// a model of its own is data: a models.json entry and a visuals.json entry, or the visuals.json
 // entry alone.
 
 #include <string>

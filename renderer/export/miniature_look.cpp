@@ -2,16 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 #include <vector>
 
 namespace vedette::render {
-
-Look parse_look(const std::string& text) {
-    if (text == "table") return Look::table;
-    if (text == "miniature") return Look::miniature;
-    throw std::invalid_argument("expected table or miniature, found \"" + text + "\"");
-}
 
 float focus_row(const ReplayScene& scene, const SceneState& state, const Camera& camera,
                 std::uint32_t width, std::uint32_t height) {

@@ -1,7 +1,7 @@
 #pragma once
 // The meshes the battlefield renderer draws, one instanced draw each, by slot (MeshId). The first
 // slots are the renderer's own, whatever the rule system: procedural boxes for bases and markers,
-// smoke puffs, and the models of guns, limbers, generals, flags, trees and houses (keys of
+// smoke puffs, and the models of guns, limbers, generals, flags, two trees and houses (keys of
 // assets/models.json). A unit's figures draw the figure models assets/visuals.json names, in the
 // slots after those (Visuals::models): a new kind of troops is an entry in that file, not a kind
 // here. Kept apart from the figure layout so the data loaders can name mesh slots without it.
@@ -22,7 +22,8 @@ enum class MeshKind : int {
     general,
     flag,
     tree,
-    house,  // scenery
+    tree_b,  // a second kind of tree (a poplar), for woods that are not all one tree
+    house,   // scenery
     count
 };
 inline constexpr int kFirstModelKind = static_cast<int>(MeshKind::gun);
@@ -37,7 +38,7 @@ constexpr MeshId mesh_id(MeshKind kind) {
 // "gun", ... ("" for base, marker and smoke, which have no model).
 inline const char* mesh_kind_key(MeshKind kind) {
     static constexpr std::array<const char*, kFixedMeshes> keys{
-        "", "", "", "gun", "limber", "general", "flag", "tree", "house"};
+        "", "", "", "gun", "limber", "general", "flag", "tree", "tree_b", "house"};
     return keys[static_cast<std::size_t>(kind)];
 }
 

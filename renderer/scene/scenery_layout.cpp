@@ -76,6 +76,7 @@ void add_table_edge(const sim::board::Terrain& terrain, std::vector<Instance>& b
 InstanceBatches layout_scenery(const sim::board::Terrain& terrain) {
     InstanceBatches out;
     auto& trees = out.by_mesh[mesh_id(MeshKind::tree)];
+    auto& poplars = out.by_mesh[mesh_id(MeshKind::tree_b)];
     auto& houses = out.by_mesh[mesh_id(MeshKind::house)];
     auto& blocks = out.by_mesh[mesh_id(MeshKind::marker)];
     for (std::size_t fi = 0; fi < terrain.features.size(); ++fi) {
@@ -85,7 +86,9 @@ InstanceBatches layout_scenery(const sim::board::Terrain& terrain) {
             int k = 0;
             for (const auto& [x, y] : scatter(f, id, 32.0f, 24.0f)) {
                 const float s = 0.75f + 0.5f * hash01(id, k, 7);
-                trees.push_back({x, y, 0, hash01(id, k, 9) * 6.28f, s, s, s, 0, 1, 1, 1, 1});
+                // About one tree in four of the second kind: a wood of mixed trees.
+                (hash01(id, k, 11) < 0.25f ? poplars : trees)
+                    .push_back({x, y, 0, hash01(id, k, 9) * 6.28f, s, s, s, 0, 1, 1, 1, 1});
                 ++k;
             }
         }

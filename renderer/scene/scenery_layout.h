@@ -9,7 +9,8 @@
 
 namespace vedette::render {
 
-// Instances by mesh (tree, house and marker blocks) with z = 0; the renderer adds ground height.
+// Instances by mesh (two kinds of tree, houses and marker blocks) with z = 0; the renderer adds
+// ground height.
 InstanceBatches layout_scenery(const sim::board::Terrain& terrain);
 
 }  // namespace vedette::render
