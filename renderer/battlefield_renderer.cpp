@@ -20,6 +20,9 @@ namespace {
 constexpr VkMemoryPropertyFlags kHostMemory =
     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
 
+// How far past a base's edge a tree's trunk still counts as on it: most of a canopy.
+constexpr float kTreeReachMm = 8.0f;
+
 // Trees and houses: they never move, so their shadows are drawn once (battlefield_static.cpp).
 bool is_scenery(std::size_t mesh) {
     return mesh == mesh_id(MeshKind::tree) || mesh == mesh_id(MeshKind::tree_b) ||
@@ -91,10 +94,8 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
                             VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "smoke mesh");
     puff_vertices_.upload(puff.data(), puff.size() * sizeof(MeshVertex));
     const ModelSet set = load_model_set(models.empty() ? default_models_file() : models, visuals_);
-    for (auto* per_mesh : {&meshes_, &mesh_indices_, &far_meshes_})
-        per_mesh->resize(set.meshes.size());
-    mid_meshes_.resize(set.meshes.size());
-    mesh_index_counts_.resize(set.meshes.size()), model_heights_.resize(set.meshes.size());
+    near_meshes_.resize(set.meshes.size()), mid_meshes_.resize(set.meshes.size());
+    far_meshes_.resize(set.meshes.size()), model_heights_.resize(set.meshes.size());
     for (MeshId m = kFirstModelKind; m < set.meshes.size(); ++m) set_model(m, set.meshes[m]);
     bake_static_scene();
 }
@@ -138,11 +139,7 @@ void BattlefieldRenderer::upload_indexed(const std::vector<ModelVertex>& vertice
 }
 
 void BattlefieldRenderer::set_model(MeshId k, const ModelMesh& mesh) {
-    IndexedMesh near;
-    upload_indexed(mesh.vertices, near);
-    meshes_[k] = std::move(near.vertices);
-    mesh_indices_[k] = std::move(near.indices);
-    mesh_index_counts_[k] = near.count;
+    upload_indexed(mesh.vertices, near_meshes_[k]);
     upload_indexed(mesh.far_vertices, mid_meshes_[k]);
 
     // The far version: the model's bounding block in the model's average colour.
@@ -215,16 +212,11 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
     frame.far.resize(meshes), frame.ranges.resize(meshes), frame.far_ranges.resize(meshes);
     frame.mid.resize(meshes), frame.mid_ranges.resize(meshes);
     split_far_figures(frame, camera, viewport);
-    if (look_ == Look::miniature && !state.counters) {
-        // Under each unit's footprint (its first base instance).
-        std::unordered_map<float, bool> seen;
-        for (const Instance& b : frame.batches.by_mesh[mesh_id(MeshKind::base)])
-            if (b.unit > 0 && seen.emplace(b.unit, true).second) {
-                Instance shadow = b;
-                shadow.sx += 10, shadow.sy += 10, shadow.sz = 0.1f, shadow.z += 0.15f;
-                frame.contact.push_back(shadow);
-            }
-    }
+    if (look_ == Look::miniature && !state.counters)
+        for (Instance shadow : footprint_bases(frame.batches.by_mesh[mesh_id(MeshKind::base)])) {
+            shadow.sx += 10, shadow.sy += 10, shadow.sz = 0.1f, shadow.z += 0.15f;
+            frame.contact.push_back(shadow);
+        }
     upload_instances(frame, slot);
     upload_uniforms(state, camera, slot);
     frame.pc = PushConstants{camera.view_proj, glm::vec4(kSunDirection, 0.0f),
@@ -245,10 +237,16 @@ InstanceBatches BattlefieldRenderer::stand_on_table(const SceneState& state) {
     last_figures_ = batches.figures;
     // The scenery stands on the ground like everything without a base (heights added below);
     // the counters view's map draws woods and villages as a map does, not as trees and houses.
-    for (std::size_t m = 0; m < scenery_.by_mesh.size(); ++m)
-        if (!(state.counters && is_scenery(m)))
-            batches.by_mesh[m].insert(batches.by_mesh[m].end(), scenery_.by_mesh[m].begin(),
-                                      scenery_.by_mesh[m].end());
+    // Trees on a unit's base are lifted off it.
+    const auto& bases = batches.by_mesh[mesh_id(MeshKind::base)];
+    for (std::size_t m = 0; m < scenery_.by_mesh.size(); ++m) {
+        if (state.counters && is_scenery(m)) continue;
+        const bool tree = m == mesh_id(MeshKind::tree) || m == mesh_id(MeshKind::tree_b);
+        const std::vector<Instance> kept =
+            tree ? trees_clear_of_bases(scenery_.by_mesh[m], bases, kTreeReachMm)
+                 : scenery_.by_mesh[m];
+        batches.by_mesh[m].insert(batches.by_mesh[m].end(), kept.begin(), kept.end());
+    }
     // Bases lie on the highest ground under them (never buried in a slope); a unit's figures
     // stand on its base; everything else on the ground where it is.
     std::unordered_map<int, float> base_height;
@@ -363,18 +361,24 @@ void BattlefieldRenderer::record_shadow_pass(VkCommandBuffer cmd, const FrameDra
                                           frame.far[m].empty() && frame.mid[m].empty()));
     if (none && shadow_drawn_empty_) return;
     shadow_drawn_empty_ = none;
-    PushConstants light_pc = frame.pc;
-    light_pc.view_proj = light_view_proj_;
-    shadow_->begin(cmd);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, shadow_pipeline_.handle());
-    vkCmdPushConstants(cmd, shadow_pipeline_.layout(),
-                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                       sizeof light_pc, &light_pc);
-    draw_near_instances(cmd, frame, NearDraw::shadow);
-    draw_mid_instances(cmd, frame, true);
-    shadow_->end(cmd);
+    draw_casters(cmd, *shadow_, frame, NearDraw::shadow);
     shadow_valid_ = true;
     shadow_casters_ = casters;
+}
+
+// `frame`'s casters into `map` as the sun sees them: the moving ones (`shadow`, near and middle
+// figures as their blocks) or the scenery (`static_shadow`, drawn once).
+void BattlefieldRenderer::draw_casters(VkCommandBuffer cmd, const ShadowMap& map,
+                                       const FrameDraws& frame, NearDraw what) const {
+    const PushConstants light{light_view_proj_, glm::vec4(kSunDirection, 0.0f), glm::vec4(0.0f)};
+    map.begin(cmd);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, shadow_pipeline_.handle());
+    vkCmdPushConstants(cmd, shadow_pipeline_.layout(),
+                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof light,
+                       &light);
+    draw_near_instances(cmd, frame, what);
+    if (what == NearDraw::shadow) draw_mid_instances(cmd, frame, true);
+    map.end(cmd);
 }
 
 // FNV-1a over every moving caster, near and far: equal hashes, the same shadow map.
@@ -540,7 +544,8 @@ void BattlefieldRenderer::draw_near_instances(VkCommandBuffer cmd, const FrameDr
     for (std::size_t m = 0; m < frame.ranges.size(); ++m) {
         const auto [first, count] = frame.ranges[m];
         if (count == 0) continue;
-        const bool model = static_cast<int>(m) >= kFirstModelKind && mesh_index_counts_[m] > 0;
+        const IndexedMesh& near = near_meshes_[m];
+        const bool model = static_cast<int>(m) >= kFirstModelKind && near.count > 0;
         const bool puff = m == static_cast<std::size_t>(MeshKind::smoke);
         if (model ? what == NearDraw::boxes : what != NearDraw::boxes) continue;
         const bool scenery = is_scenery(m);
@@ -549,7 +554,7 @@ void BattlefieldRenderer::draw_near_instances(VkCommandBuffer cmd, const FrameDr
         if (what == NearDraw::static_shadow && !scenery) continue;
         const bool block = shadow;
         VkBuffer bufs[2] = {block   ? far_meshes_[m].handle()
-                            : model ? meshes_[m].handle()
+                            : model ? near.vertices.handle()
                             : puff  ? puff_vertices_.handle()
                                     : box_vertices_.handle(),
                             frame.instances};
@@ -558,9 +563,8 @@ void BattlefieldRenderer::draw_near_instances(VkCommandBuffer cmd, const FrameDr
         if (puff) {
             vkCmdDraw(cmd, puff_vertex_count_, static_cast<std::uint32_t>(count), 0, 0);
         } else if (model && !block) {
-            vkCmdBindIndexBuffer(cmd, mesh_indices_[m].handle(), 0, VK_INDEX_TYPE_UINT32);
-            vkCmdDrawIndexed(cmd, mesh_index_counts_[m], static_cast<std::uint32_t>(count), 0, 0,
-                             0);
+            vkCmdBindIndexBuffer(cmd, near.indices.handle(), 0, VK_INDEX_TYPE_UINT32);
+            vkCmdDrawIndexed(cmd, near.count, static_cast<std::uint32_t>(count), 0, 0, 0);
         } else {
             vkCmdDraw(cmd, 36, static_cast<std::uint32_t>(count), 0, 0);
         }

@@ -118,6 +118,8 @@ private:
     enum class NearDraw { shadow, static_shadow, boxes, models };
     void draw_near_instances(VkCommandBuffer cmd, const FrameDraws& frame, NearDraw what) const;
     void draw_mid_instances(VkCommandBuffer cmd, const FrameDraws& frame, bool shadow) const;
+    void draw_casters(VkCommandBuffer cmd, const ShadowMap& map, const FrameDraws& frame,
+                      NearDraw what) const;
     struct IndexedMesh {
         Buffer vertices, indices;
         std::uint32_t count = 0;  // indices; 0: no mesh
@@ -154,9 +156,7 @@ private:
     Buffer puff_vertices_;
     std::uint32_t puff_vertex_count_ = 0;
     // By mesh slot: the fixed kinds, then the figure models of visuals_.
-    std::vector<Buffer> meshes_;
-    std::vector<Buffer> mesh_indices_;
-    std::vector<std::uint32_t> mesh_index_counts_;
+    std::vector<IndexedMesh> near_meshes_;
     // Level of detail: a block the size of the model, for figures a few pixels tall.
     std::vector<Buffer> far_meshes_;
     // Figures under kMidLevelPx tall: their models.json far_model, where there is one.

@@ -100,7 +100,6 @@ void BattlefieldRenderer::bake_static_scene() {
     su.light_view_proj = light_view_proj_;
     su.table = table_uniform();
     uniforms_[0].upload(&su, sizeof su);
-    PushConstants light{light_view_proj_, glm::vec4(kSunDirection, 0.0f), glm::vec4(0.0f)};
     // Table millimetres (world x, -z) straight onto the texture (or its half: ground_half): x
     // 0..width to -1..1, y 0..depth to -1..1 (the texture's first row is the table's y = 0, as
     // terrain.frag reads it). eye_fog.w: 1 paints the printed map.
@@ -116,13 +115,7 @@ void BattlefieldRenderer::bake_static_scene() {
     };
     const Pipeline bake(ctx_, ground_->render_pass(), ground_bake_desc(scene_set_layout_));
     ctx_.run_commands([&](VkCommandBuffer cmd) {
-        static_shadow_->begin(cmd);
-        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, shadow_pipeline_.handle());
-        vkCmdPushConstants(cmd, shadow_pipeline_.layout(),
-                           VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                           sizeof light, &light);
-        draw_near_instances(cmd, scenery, NearDraw::static_shadow);
-        static_shadow_->end(cmd);
+        draw_casters(cmd, *static_shadow_, scenery, NearDraw::static_shadow);
         ground_->begin(cmd);
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, bake.handle());
         vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, bake.layout(), 0, 1,

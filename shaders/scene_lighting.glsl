@@ -21,27 +21,26 @@ layout(set = 0, binding = 4) uniform sampler2D ground_texture;
 const vec3 kHorizon = vec3(0.78, 0.84, 0.90);
 const vec3 kZenith = vec3(0.36, 0.54, 0.82);
 
-// 1 in full sun, 0 in shadow. One comparison sample with linear filtering (the sampler blends
-// the four nearest comparisons): soft enough at this resolution and cheap on a CPU rasteriser.
-// Outside the map: full sun. Chosen after sampling rather than by returning early: lavapipe
-// (Mesa 22.3) leaks memory on every draw whose fragment shader branches (hex_board.glsl).
-float sunlight(vec3 world) {
+// 1 in full sun, 0 in shadow, as `map` (a shadow map from the sun) sees `world`. One comparison
+// sample with linear filtering (the sampler blends the four nearest comparisons): soft enough at
+// this resolution and cheap on a CPU rasteriser. Outside the map: full sun. Chosen after sampling
+// rather than by returning early: lavapipe (Mesa 22.3) leaks memory on every draw whose fragment
+// shader branches (hex_board.glsl).
+float sunlight_in(sampler2DShadow map, vec3 world) {
     vec4 c = su.light_view_proj * vec4(world, 1.0);
     vec3 p = c.xyz / c.w;
     vec2 uv = p.xy * 0.5 + 0.5;
     bool outside = uv.x <= 0.0 || uv.x >= 1.0 || uv.y <= 0.0 || uv.y >= 1.0 || p.z >= 1.0;
-    float lit = texture(shadow_map, vec3(clamp(uv, 0.0, 1.0), p.z - 0.002));
+    float lit = texture(map, vec3(clamp(uv, 0.0, 1.0), p.z - 0.002));
     return outside ? 1.0 : lit;
 }
 
-// The trees' and houses' shadows (the static map), as sunlight() reads the moving casters'.
+// The moving casters' shadows (figures), and the trees' and houses' (the static map).
+float sunlight(vec3 world) {
+    return sunlight_in(shadow_map, world);
+}
 float static_sunlight(vec3 world) {
-    vec4 c = su.light_view_proj * vec4(world, 1.0);
-    vec3 p = c.xyz / c.w;
-    vec2 uv = p.xy * 0.5 + 0.5;
-    bool outside = uv.x <= 0.0 || uv.x >= 1.0 || uv.y <= 0.0 || uv.y >= 1.0 || p.z >= 1.0;
-    float lit = texture(static_shadow_map, vec3(clamp(uv, 0.0, 1.0), p.z - 0.002));
-    return outside ? 1.0 : lit;
+    return sunlight_in(static_shadow_map, world);
 }
 
 // How much of the fog's colour covers a point at `world` (0 near, up to 0.49 far).

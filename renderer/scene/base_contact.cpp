@@ -6,13 +6,14 @@
 
 namespace vedette::render {
 
+BlockSize footprint_or(double w, double d, double fallback_w, double fallback_d) {
+    return {w > 0 ? w : fallback_w, d > 0 ? d : fallback_d};
+}
+
 BlockSize block_size(const UnitView& u, double fallback_w, double fallback_d) {
-    auto sized = [&](double w, double d) {
-        return BlockSize{w > 0 ? w : fallback_w, d > 0 ? d : fallback_d};
-    };
-    const BlockSize to = sized(u.width_mm, u.depth_mm);
+    const BlockSize to = footprint_or(u.width_mm, u.depth_mm, fallback_w, fallback_d);
     if (u.formation_blend >= 1.0f) return to;
-    const BlockSize from = sized(u.from_width_mm, u.from_depth_mm);
+    const BlockSize from = footprint_or(u.from_width_mm, u.from_depth_mm, fallback_w, fallback_d);
     const double b = static_cast<double>(u.formation_blend);
     return {from.w + (to.w - from.w) * b, from.d + (to.d - from.d) * b};
 }

@@ -25,6 +25,8 @@ struct BlockSize {
     double w = 0, d = 0;
 };
 BlockSize block_size(const UnitView& u, double fallback_w, double fallback_d);
+// One footprint as recorded (`w` by `d`), a side left at 0 taking its fallback.
+BlockSize footprint_or(double w, double d, double fallback_w, double fallback_d);
 
 BaseFootprint footprint_of(const UnitView& u, BlockSize block);
 

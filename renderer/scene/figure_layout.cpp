@@ -12,19 +12,6 @@ namespace vedette::render {
 
 namespace {
 
-// A small deterministic jitter for untidy units (same unit and figure, same offset). The hash is
-// computed in unsigned (modulo 2^32) arithmetic: signed products overflowed, which is undefined,
-// for unit >= 30 or figure >= 111. Where they did not overflow the values are the same as before.
-float jitter(int unit, int figure, int axis) {
-    std::uint32_t h = static_cast<std::uint32_t>(unit) * 73856093u ^
-                      static_cast<std::uint32_t>(figure) * 19349663u ^
-                      static_cast<std::uint32_t>(axis) * 83492791u;
-    h ^= h >> 13;
-    h *= 0x5bd1e995u;
-    h ^= h >> 15;
-    return static_cast<float>(h & 0xFFFF) / 65535.0f - 0.5f;
-}
-
 struct Slot {
     float lx, ly, yaw_off;
 };
@@ -73,8 +60,7 @@ std::vector<Slot> figure_slots(Formation formation, int n, float w, float d, flo
 struct Block {
     float w, d;
 };
-Block block_of(const UnitView& u, int figures, float fw) {
-    const BlockSize b = block_size(u, static_cast<double>(fw) * std::max(1, figures), fw);
+Block block_of(BlockSize b) {
     return {static_cast<float>(b.w), static_cast<float>(b.d)};
 }
 
@@ -82,16 +68,12 @@ Block block_of(const UnitView& u, int figures, float fw) {
 // its old place to its new one, and the block grows or shrinks from the old footprint to the new.
 std::vector<Slot> unit_slots(const UnitView& u, int n, float fw, bool guns, bool abandoned,
                              Block& block) {
-    block = block_of(u, n, fw);
-    UnitView settled = u;
-    settled.formation_blend = 1.0f;
-    const Block to = block_of(settled, n, fw);
+    const double rank = static_cast<double>(fw) * std::max(1, n);
+    block = block_of(block_size(u, rank, fw));
+    const Block to = block_of(footprint_or(u.width_mm, u.depth_mm, rank, fw));
     std::vector<Slot> slots = figure_slots(u.formation, n, to.w, to.d, fw, guns, abandoned);
     if (u.formation_blend >= 1.0f) return slots;
-    UnitView before = u;
-    before.formation_blend = 1.0f;
-    before.width_mm = u.from_width_mm, before.depth_mm = u.from_depth_mm;
-    const Block from = block_of(before, n, fw);
+    const Block from = block_of(footprint_or(u.from_width_mm, u.from_depth_mm, rank, fw));
     const auto old = figure_slots(u.from_formation, n, from.w, from.d, fw, guns, abandoned);
     const float b = u.formation_blend;
     for (std::size_t i = 0; i < slots.size() && i < old.size(); ++i) {
@@ -152,11 +134,11 @@ void add_smoke(const UnitView& u, const Frame& f, Block block, InstanceBatches& 
     const float fade = v < 0.75f ? 1.0f : (1.0f - v) / 0.25f;
     for (int k = 0; k < puffs; ++k) {
         const float lx = (static_cast<float>(k) + 0.5f) * w / static_cast<float>(puffs) - w / 2 +
-                         jitter(u.unit, k, 4) * 6.0f;
-        const float ly = d / 2 + 6.0f + v * (18.0f + 10.0f * jitter(u.unit, k, 5));
+                         figure_jitter(u.unit, k, 4) * 6.0f;
+        const float ly = d / 2 + 6.0f + v * (18.0f + 10.0f * figure_jitter(u.unit, k, 5));
         const float size =
-            (9.0f + 20.0f * v) * fade * (0.8f + 0.4f * (jitter(u.unit, k, 6) + 0.5f));
-        const float grey = 0.82f + 0.1f * jitter(u.unit, k, 7);
+            (9.0f + 20.0f * v) * fade * (0.8f + 0.4f * (figure_jitter(u.unit, k, 6) + 0.5f));
+        const float grey = 0.82f + 0.1f * figure_jitter(u.unit, k, 7);
         out.by_mesh[mesh_id(MeshKind::smoke)].push_back(
             {f.cx + f.rx * lx + f.fx * ly, f.cy + f.ry * lx + f.fy * ly, 4.0f + 10.0f * v, f.yaw,
              size, size, size * 0.8f, 0, grey, grey, grey, 1});
@@ -175,14 +157,15 @@ Slot figure_place(const UnitView& u, const Frame& f, Slot s, int i, Block block,
                   float t_s) {
     if (u.disordered || u.fleeing) {
         const float loose = u.fleeing ? 1.3f : 0.8f;
-        s.lx += jitter(u.unit, i, 0) * fw * loose;
-        s.ly += jitter(u.unit, i, 1) * fw * loose;
-        s.yaw_off += jitter(u.unit, i, 2) * 0.9f;
+        s.lx += figure_jitter(u.unit, i, 0) * fw * loose;
+        s.ly += figure_jitter(u.unit, i, 1) * fw * loose;
+        s.yaw_off += figure_jitter(u.unit, i, 2) * 0.9f;
     }
     if (u.clash > 0) {
         // Melee: figures surge at the enemy and fall back, each at its own rhythm.
         const float surge =
-            u.clash * (2.0f + 4.0f * std::abs(std::sin(t_s * 9.0f + jitter(u.unit, i, 3) * 6.28f)));
+            u.clash *
+            (2.0f + 4.0f * std::abs(std::sin(t_s * 9.0f + figure_jitter(u.unit, i, 3) * 6.28f)));
         const float cx = static_cast<float>(u.clash_x), cy = static_cast<float>(u.clash_y);
         s.lx += (cx * f.rx + cy * f.ry) * surge;
         s.ly += (cx * f.fx + cy * f.fy) * surge;
@@ -232,13 +215,21 @@ void layout_unit(const UnitView& u, std::int64_t time_ms, const Visuals& visuals
     if (look.flag && drawn > 0) {
         // In the front rank's middle (the middle of a square).
         const float ly = u.formation == Formation::four_faces ? 0.0f : block.d / 2 - fw * 0.5f;
-        add_flag(u, f.cx + f.fx * ly, f.cy + f.fy * ly, f.yaw, gait, time_ms, uniform, out);
-        if (own_bases) out.by_mesh[mesh_id(MeshKind::flag)].back().z = stand;
+        add_flag(u, f.cx + f.fx * ly, f.cy + f.fy * ly, stand, f.yaw, gait, time_ms, uniform, out);
     }
     if (u.volley >= 0) add_smoke(u, f, block, out);
 }
 
 }  // namespace
+
+std::vector<Instance> footprint_bases(const std::vector<Instance>& bases) {
+    std::vector<Instance> out;
+    for (const Instance& b : bases)
+        if (b.unit > 0 && std::none_of(out.begin(), out.end(),
+                                       [&](const Instance& f) { return f.unit == b.unit; }))
+            out.push_back(b);
+    return out;
+}
 
 InstanceBatches layout_figures(const SceneState& state, const Visuals& visuals) {
     InstanceBatches out(visuals.mesh_count());

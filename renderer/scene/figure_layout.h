@@ -46,4 +46,8 @@ inline constexpr const char* kAbandonedGunsMarker = "abandoned_guns";
 
 InstanceBatches layout_figures(const SceneState& state, const Visuals& visuals);
 
+// Each unit's footprint among `bases` (the base mesh's instances): its first base instance. The
+// flock on it and a skirmish game's model bases on its tray come after it, with its `unit` too.
+std::vector<Instance> footprint_bases(const std::vector<Instance>& bases);
+
 }  // namespace vedette::render

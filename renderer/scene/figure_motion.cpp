@@ -7,16 +7,6 @@ namespace vedette::render {
 
 namespace {
 
-// A small deterministic number in [0, 1) per unit and figure (the same every frame).
-float spread(int unit, int figure) {
-    std::uint32_t h = static_cast<std::uint32_t>(unit) * 2654435761u ^
-                      static_cast<std::uint32_t>(figure) * 40503u;
-    h ^= h >> 15;
-    h *= 0x2c1b3c6du;
-    h ^= h >> 12;
-    return static_cast<float>(h & 0xFFFF) / 65536.0f;
-}
-
 std::uint32_t packed(const Colour& c) {
     const auto byte = [](float v) {
         return static_cast<std::uint32_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f));
@@ -41,6 +31,16 @@ float cadence_hz(Gait gait) {
 
 }  // namespace
 
+float figure_jitter(int unit, int figure, int axis) {
+    std::uint32_t h = static_cast<std::uint32_t>(unit) * 73856093u ^
+                      static_cast<std::uint32_t>(figure) * 19349663u ^
+                      static_cast<std::uint32_t>(axis) * 83492791u;
+    h ^= h >> 13;
+    h *= 0x5bd1e995u;
+    h ^= h >> 15;
+    return static_cast<float>(h & 0xFFFF) / 65535.0f - 0.5f;
+}
+
 Gait gait_of(const UnitView& u, const FigureVisual& look) {
     if (u.clash > 0) return Gait::walk;
     if (!u.moving) return Gait::standing;
@@ -54,7 +54,8 @@ Gait gait_of(const UnitView& u, const FigureVisual& look) {
 float gait_phase(Gait gait, int unit, int figure, std::int64_t time_ms) {
     const double cycles = static_cast<double>(time_ms % 600000) / 1000.0 * cadence_hz(gait);
     const double turn = 6.283185307179586;
-    return static_cast<float>(std::fmod(cycles, 1.0) * turn) + spread(unit, figure) * 1.3f;
+    return static_cast<float>(std::fmod(cycles, 1.0) * turn) +
+           (figure_jitter(unit, figure, 8) + 0.5f) * 1.3f;
 }
 
 void dress(Instance& inst, const Uniform& uniform, const Colour& coat) {
@@ -79,9 +80,11 @@ void add_base(const UnitView& u, float cx, float cy, float yaw, float w, float d
 
 void add_tray(const UnitView& u, float cx, float cy, float yaw, float w, float d,
               InstanceBatches& out) {
-    out.by_mesh[mesh_id(MeshKind::base)].push_back({cx, cy, 0.0f, yaw, w, d, kTrayHeightMm,
-                                                    static_cast<float>(u.unit + 1), 0.30f, 0.27f,
-                                                    0.18f, 1});
+    // Flocked in the grass's own green: the models on their bases catch the eye, not the tray.
+    Instance tray{cx,    cy,    0.0f,  yaw, w, d, kTrayHeightMm, static_cast<float>(u.unit + 1),
+                  0.38f, 0.48f, 0.24f, 1};
+    tray.surface = static_cast<float>(Surface::flock);
+    out.by_mesh[mesh_id(MeshKind::base)].push_back(tray);
 }
 
 void add_model_base(const UnitView& u, float x, float y, float yaw, const FigureVisual& look,
@@ -98,12 +101,10 @@ void add_model_base(const UnitView& u, float x, float y, float yaw, const Figure
     bases.push_back(top);
 }
 
-void add_flag(const UnitView& u, float x, float y, float yaw, Gait gait, std::int64_t time_ms,
-              const Uniform& uniform, InstanceBatches& out) {
+void add_flag(const UnitView& u, float x, float y, float z, float yaw, Gait gait,
+              std::int64_t time_ms, const Uniform& uniform, InstanceBatches& out) {
     // Turned about: the cloth streams out behind the pole, away from the way the unit faces.
-    Instance flag{
-        x, y, kBaseHeightMm, yaw + 3.14159265f, 1, 1, 1, static_cast<float>(u.unit + 1), 1, 1,
-        1, 1};
+    Instance flag{x, y, z, yaw + 3.14159265f, 1, 1, 1, static_cast<float>(u.unit + 1), 1, 1, 1, 1};
     dress(flag, uniform, uniform[static_cast<std::size_t>(Paint::flag)]);
     flag.gait = static_cast<float>(gait);
     // The cloth ripples at about a cycle a second standing, faster on the move.
@@ -118,7 +119,7 @@ void add_muzzle_flash(const UnitView& u, float x, float y, float yaw, int figure
                       InstanceBatches& out) {
     if (u.volley < 0 || u.volley > 0.15f) return;
     const float fx = std::sin(yaw), fy = std::cos(yaw);
-    const float size = 1.6f + 1.8f * spread(u.unit, figure);
+    const float size = 1.6f + 1.8f * (figure_jitter(u.unit, figure, 9) + 0.5f);
     const float glow = 1.0f - u.volley / 0.15f;
     out.by_mesh[mesh_id(MeshKind::marker)].push_back({x + fx * 3.5f, y + fy * 3.5f, 7.0f, yaw, size,
                                                       size, size, 0, 1.0f, 0.78f + 0.2f * glow,

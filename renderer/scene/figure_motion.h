@@ -12,6 +12,11 @@
 
 namespace vedette::render {
 
+// A small deterministic number in [-0.5, 0.5) for figure `figure` of `unit`, one per `axis` (an
+// untidy figure's offsets, its place in its gait's cycle): the same every frame. Computed in
+// unsigned arithmetic (signed products overflowed for unit >= 30 or figure >= 111).
+float figure_jitter(int unit, int figure, int axis);
+
 // A unit's gait now: standing, or (moving) a walk for foot and a walk, trot or gallop for
 // horse by its speed; in a melee the figures step where they stand.
 Gait gait_of(const UnitView& u, const FigureVisual& look);
@@ -24,8 +29,8 @@ void dress(Instance& inst, const Uniform& uniform, const Colour& coat);
 
 // The unit's base: a thin edge in its side's colour under a flocked top of the table's
 // colours. The first instance is the footprint (what base_contact keeps apart). With models on
-// bases of their own (FigureVisual::model_base_w), the footprint is a low tray of bare earth and
-// add_model_base puts each figure's base on it.
+// bases of their own (FigureVisual::model_base_w), the footprint is a low tray flocked like the
+// grass and add_model_base puts each figure's base on it.
 inline constexpr float kBaseHeightMm = 1.5f;
 inline constexpr float kTrayHeightMm = 0.5f;
 void add_base(const UnitView& u, float cx, float cy, float yaw, float w, float d,
@@ -35,9 +40,10 @@ void add_tray(const UnitView& u, float cx, float cy, float yaw, float w, float d
 void add_model_base(const UnitView& u, float x, float y, float yaw, const FigureVisual& look,
                     const Colour& coat, InstanceBatches& out);
 
-// The unit's flag or standard, in its front rank's middle, waving.
-void add_flag(const UnitView& u, float x, float y, float yaw, Gait gait, std::int64_t time_ms,
-              const Uniform& uniform, InstanceBatches& out);
+// The unit's flag or standard, in its front rank's middle, standing `z` mm above the base's
+// bottom (on the base, or on a model's own base), waving.
+void add_flag(const UnitView& u, float x, float y, float z, float yaw, Gait gait,
+              std::int64_t time_ms, const Uniform& uniform, InstanceBatches& out);
 
 // A volley's first instants: a flash at each front-rank musket before the smoke rolls out.
 void add_muzzle_flash(const UnitView& u, float x, float y, float yaw, int figure,

@@ -133,4 +133,22 @@ InstanceBatches layout_scenery(const sim::board::Terrain& terrain) {
     return out;
 }
 
+std::vector<Instance> trees_clear_of_bases(const std::vector<Instance>& trees,
+                                           const std::vector<Instance>& bases, float reach_mm) {
+    const std::vector<Instance> footprints = footprint_bases(bases);
+    std::vector<Instance> out;
+    out.reserve(trees.size());
+    for (const Instance& t : trees) {
+        const bool on_a_base = std::any_of(footprints.begin(), footprints.end(), [&](auto& b) {
+            // The trunk in the base's own axes (yaw clockwise from +y).
+            const float dx = t.x - b.x, dy = t.y - b.y;
+            const float s = std::sin(b.yaw), c = std::cos(b.yaw);
+            return std::abs(dx * c - dy * s) < b.sx / 2 + reach_mm &&
+                   std::abs(dx * s + dy * c) < b.sy / 2 + reach_mm;
+        });
+        if (!on_a_base) out.push_back(t);
+    }
+    return out;
+}
+
 }  // namespace vedette::render

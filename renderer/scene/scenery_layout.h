@@ -13,4 +13,11 @@ namespace vedette::render {
 // ground height.
 InstanceBatches layout_scenery(const sim::board::Terrain& terrain);
 
+// `trees` without those standing on a unit's base, as a player lifts a wood's trees off to put a
+// unit in it: a tree through a battalion hides the figures the picture is about. `bases`: the
+// base instances of the moment (each unit's first one is its footprint); `reach_mm`: how far
+// past a base's edge a trunk still counts as on it (a canopy's overhang).
+std::vector<Instance> trees_clear_of_bases(const std::vector<Instance>& trees,
+                                           const std::vector<Instance>& bases, float reach_mm);
+
 }  // namespace vedette::render

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -36,9 +35,7 @@ std::vector<std::string> shipped_replays() {
 std::vector<BaseFootprint> drawn_bases(const SceneState& state) {
     std::vector<BaseFootprint> out;
     const InstanceBatches batches = layout_figures(state, visuals());
-    std::set<float> seen;
-    for (const Instance& b : batches.by_mesh[mesh_id(MeshKind::base)]) {
-        if (b.unit <= 0 || !seen.insert(b.unit).second) continue;
+    for (const Instance& b : footprint_bases(batches.by_mesh[mesh_id(MeshKind::base)])) {
         BaseFootprint f;
         f.cx = b.x, f.cy = b.y;
         f.fx = std::sin(b.yaw), f.fy = std::cos(b.yaw);  // yaw: clockwise from +y

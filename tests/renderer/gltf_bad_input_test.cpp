@@ -112,6 +112,57 @@ TEST(GltfBadInput, EveryIndexIsRangeChecked) {
     expect_model_error(bad("mesh_index_truncated"), {"$.nodes[0].mesh", "$.meshes[4294967296]"});
 }
 
+// Vedette's own vertex attributes (_PAINT, _PART, _SWING): a SCALAR of FLOAT each, as many as
+// POSITION, whole numbers in range for the paint and the part, 0 to 1 for the swing; anything
+// else is a ModelError naming the attribute. Good values load.
+TEST(GltfBadInput, PaintPartAndSwingAreCheckedLikeEveryAttribute) {
+    const fs::path dir = output_dir("vedette-attributes");
+    const auto model = [&](const std::string& name, const std::string& accessor,
+                           const std::vector<float>& values) {
+        std::string json = kTriangleJson;
+        const std::string attrs = "{\"POSITION\": 0}";
+        json.replace(json.find(attrs), attrs.size(), "{\"POSITION\": 0, \"" + name + "\": 1}");
+        const std::string views = "\"bufferViews\": [{\"buffer\": 0, \"byteLength\": 36}]";
+        const std::string extra = std::to_string(4 * values.size());
+        json.replace(json.find(views), views.size(),
+                     "\"bufferViews\": [{\"buffer\": 0, \"byteLength\": 36}, {\"buffer\": 0, "
+                     "\"byteOffset\": 36, \"byteLength\": " +
+                         extra + "}]");
+        const std::string acc = "\"type\": \"VEC3\"}]";
+        json.replace(json.find(acc), acc.size(), "\"type\": \"VEC3\"}, " + accessor + "]");
+        const std::string buf = "\"buffers\": [{\"byteLength\": 36}]";
+        json.replace(
+            json.find(buf), buf.size(),
+            "\"buffers\": [{\"byteLength\": " + std::to_string(36 + 4 * values.size()) + "}]");
+        std::string bin = triangle_bin();
+        bin.append(reinterpret_cast<const char*>(values.data()), 4 * values.size());
+        const fs::path file = dir / (name + std::to_string(values.size()) + ".glb");
+        write(file, glb(json, bin));
+        return file.string();
+    };
+    const auto scalars = [](std::size_t n) {
+        return "{\"bufferView\": 1, \"componentType\": 5126, \"count\": " + std::to_string(n) +
+               ", \"type\": \"SCALAR\"}";
+    };
+    expect_model_error(model("_PART", scalars(3), {0, 9, 0}),
+                       {"attributes._PART", "whole numbers from 0 to 8"});
+    expect_model_error(model("_PAINT", scalars(3), {0, 2.5f, 0}),
+                       {"attributes._PAINT", "whole numbers from 0 to 6"});
+    expect_model_error(model("_SWING", scalars(3), {0, 1.5f, 0}),
+                       {"attributes._SWING", "from 0 to 1"});
+    expect_model_error(model("_SWING", scalars(2), {0, 1}), {"as many elements as POSITION"});
+    expect_model_error(model("_PART",
+                             "{\"bufferView\": 1, \"componentType\": 5125, \"count\": 3, \"type\": "
+                             "\"SCALAR\"}",
+                             {0, 0, 0}),
+                       {"SCALAR of FLOAT (_PAINT, _PART, _SWING)"});
+    const ModelMesh ok = load_gltf_model(model("_PART", scalars(3), {1, 1, 0}));
+    ASSERT_EQ(ok.vertices.size(), 3u);
+    EXPECT_EQ(ok.vertices[0].part, 1.0f);
+    EXPECT_EQ(ok.vertices[2].part, 0.0f);
+    EXPECT_EQ(ok.vertices[0].paint, 1.0f);  // no _PAINT: the coat, as before
+}
+
 TEST(GltfBadInput, OffsetsAndLengthsNeverWrapABoundsCheck) {
     // byteOffset 2^64 - 8: offset + 36 wraps to 28, which passed the old check and read 8 bytes
     // before the buffer.

@@ -220,5 +220,25 @@ TEST(Scenery, TreesInWoodsHousesInVillagesHedgesAlongTheirPath) {
     EXPECT_EQ(again.by_mesh[static_cast<std::size_t>(MeshKind::tree)][0].x, trees[0].x);
 }
 
+// A unit in a wood: the trees on its base (and within a canopy's reach of it) are lifted off,
+// the others stay; a second base instance of the same unit (its flock) is not a second footprint.
+TEST(Scenery, TreesOnAUnitsBaseAreLiftedOff) {
+    // A base 60 mm wide and 20 deep at (100, 100), turned a quarter (facing +x): 20 across x,
+    // 60 along y.
+    Instance base{100, 100, 0, 1.5707964f, 60, 20, 1.5f, 1};
+    Instance flock = base;
+    flock.sx = 200;  // a later instance of the same unit: ignored
+    auto tree = [](float x, float y) { return Instance{x, y, 0, 0, 1, 1, 1, 0}; };
+    const std::vector<Instance> trees = {tree(100, 100), tree(100, 125), tree(115, 100),
+                                         tree(100, 145), tree(125, 100), tree(300, 300)};
+    const auto kept = trees_clear_of_bases(trees, {base, flock}, 8.0f);
+    ASSERT_EQ(kept.size(), 3u);
+    EXPECT_FLOAT_EQ(kept[0].y, 145.0f);  // 15 mm past the end: beyond the reach
+    EXPECT_FLOAT_EQ(kept[1].x, 125.0f);  // 15 mm past the side
+    EXPECT_FLOAT_EQ(kept[2].x, 300.0f);
+    // No units: every tree stays.
+    EXPECT_EQ(trees_clear_of_bases(trees, {}, 8.0f).size(), trees.size());
+}
+
 }  // namespace
 }  // namespace vedette::render

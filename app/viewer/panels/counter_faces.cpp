@@ -42,11 +42,9 @@ void print_line(ImDrawList* dl, const std::string& text, float x, float y, float
 // The face of a counter whose top is `s` pixels across with its middle at `c`.
 void print_face(ImDrawList* dl, ImVec2 c, float s, CounterSymbol sym, const render::UnitView& u) {
     const float inner = s * 0.86f;
-    // The full name where it fits at a readable size, else the short one.
+    // The full name where it fits at a readable size (8 px), else the short one.
     const float name_size = std::clamp(s * 0.16f, 8.0f, 20.0f);
-    const bool fits = ImGui::GetFont()->CalcTextSizeA(name_size, 1e9f, 0.0f, u.name.c_str()).x *
-                          8.0f / name_size <=
-                      inner;
+    const bool fits = ImGui::GetFont()->CalcTextSizeA(8.0f, 1e9f, 0.0f, u.name.c_str()).x <= inner;
     const std::string& name = fits || u.short_name.empty() ? u.name : u.short_name;
     print_line(dl, name, c.x, c.y - s * 0.42f, name_size, inner);
     // The symbol's frame.
