@@ -20,8 +20,9 @@ namespace {
 constexpr VkMemoryPropertyFlags kHostMemory =
     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
 
-// How far past a base's edge a tree's trunk still counts as on it: most of a canopy.
-constexpr float kTreeReachMm = 8.0f;
+// How far past a base's edge a tree's trunk still counts as on it: a canopy's radius (a
+// 45 mm tree at its largest), so no canopy hangs over a base.
+constexpr float kTreeReachMm = 14.0f;
 
 // Trees and houses: they never move, so their shadows are drawn once (battlefield_static.cpp).
 bool is_scenery(std::size_t mesh) {
