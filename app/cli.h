@@ -33,6 +33,8 @@ void expect_no_more_options(const Args& args);
 // too; the rendering commands' flags use cli_values.h.
 std::int64_t whole_number(const std::string& text, const std::string& flag, std::int64_t lo,
                           std::int64_t hi);
+// Digits only, with a leading '-' when `negative`: no '+', spaces, hex or anything after.
+bool plain_decimal(const std::string& text, bool negative);
 
 int run_melee(const Args& args);
 int run_rules(const Args& args);

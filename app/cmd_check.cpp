@@ -59,7 +59,7 @@ int run_check(const Args& in) {
 #ifdef VEDETTE_SIM_ONLY
     if (!png.empty()) throw UsageError{"--png: this build has no renderer (VEDETTE_SIM_ONLY)"};
 #endif
-    if (!png.empty()) sim::check_output_path(png, "--png");
+    if (!png.empty()) check_png_output(png, "--png");
     const std::string& file = args[0];
     const sim::Json json = sim::read_json_file(file);
     const std::string ruleset = sim::ruleset::ruleset_of(json, file);

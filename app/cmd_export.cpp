@@ -179,8 +179,7 @@ void check_export_outputs(const ExportRequest& r) {
     if (!o.raw_file.empty() && o.raw_file != "-") sim::check_output_path(o.raw_file, "--raw");
     std::vector<sim::NamedPath> reads = asset_inputs();
     reads.push_back({"REPLAY", r.replay});
-    // The notes beside the replay are the replay's too (the viewer keeps them), read or not.
-    reads.push_back({"the replay's notes file", render::notes_file_for(r.replay)});
+    // The notes beside the replay count too (sim::refuse_clashing_outputs adds them).
     reads.push_back({"--notes", r.notes_file});
     sim::refuse_clashing_outputs(reads, {{"-o", o.output},
                                          {"--srt", o.srt},

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli.h"
+#include "app/cli_files.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/output_clash.h"
 #include "sim/replay/luck.h"
@@ -126,7 +127,7 @@ int run_luck(const Args& in) {
     if (!png.empty()) throw UsageError{"--png: this build has no renderer (VEDETTE_SIM_ONLY)"};
 #endif
     if (!png.empty()) {
-        sim::check_output_path(png, "--png");
+        check_png_output(png, "--png");
         sim::refuse_clashing_outputs({{"REPLAY", args[0]}}, {{"--png", png}});
     }
     const sim::replay::Replay replay = sim::replay::read_replay(args[0]);

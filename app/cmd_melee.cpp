@@ -23,7 +23,7 @@ std::uint64_t parse_seed(const std::string& text) {
     char* end = nullptr;
     errno = 0;
     const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
-    if (errno != 0 || end == text.c_str() || *end != '\0' || text[0] == '-')
+    if (!plain_decimal(text, false) || errno != 0 || end == text.c_str() || *end != '\0')
         throw UsageError{"--seed expects a whole number from 0 to 18446744073709551615, got '" +
                          text + "'"};
     return v;

@@ -119,7 +119,7 @@ int run_odds(const Args& in) {
     if (!png.empty()) throw UsageError{"--png: this build has no renderer (VEDETTE_SIM_ONLY)"};
 #endif
     if (!png.empty()) {
-        sim::check_output_path(png, "--png");
+        check_png_output(png, "--png");
         std::vector<sim::NamedPath> inputs = {{"SCENARIO", args[0]}};
         if (!replay_file.empty()) inputs.push_back({"--replay", replay_file});
         sim::refuse_clashing_outputs(inputs, {{"--png", png}});

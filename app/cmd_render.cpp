@@ -48,10 +48,7 @@ int run_render(const Args& in) {
     expect_no_more_options(args);
     if (args.size() != 1) throw UsageError{"expected one replay file"};
     if (out.empty()) throw UsageError{"-o FILE.png is required"};
-    // Render writes nothing but PNG, so a slip such as "-o REPLAY" is refused instead of
-    // replacing the replay with a picture.
-    if (render::lowercase_extension(out) != "png")
-        throw UsageError{"-o: expected a PNG file ending .png, not \"" + out + "\""};
+    check_png_output(out, "-o");
     if (event_text.empty() == time_text.empty())
         throw UsageError{"give exactly one of --event N or --time SECONDS"};
     render::CameraSpec camera_spec = camera_flag("--camera", camera_text);
@@ -60,10 +57,8 @@ int run_render(const Args& in) {
     if (overlay == "presenter") camera_spec.limits = render::presenter_shot_limits();
     // Checked before the replay is loaded, so a typo is reported at once.
     const std::int64_t time_ms = time_text.empty() ? 0 : replay_seconds_flag("--time", time_text);
-    sim::check_output_path(out, "-o");
     std::vector<sim::NamedPath> reads = asset_inputs();
     reads.push_back({"REPLAY", args[0]});
-    reads.push_back({"the replay's notes file", render::notes_file_for(args[0])});
     sim::refuse_clashing_outputs(reads, {{"-o", out}});
 
     const render::ReplayScene scene = render::load_replay_scene(args[0]);

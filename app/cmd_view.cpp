@@ -23,8 +23,6 @@ void refuse_clashing_view_outputs(const viewer::ViewerOptions& o) {
     reads.push_back({"REPLAY", o.replay});
     reads.push_back({"--script", o.script});
     reads.push_back({"--notes", o.notes});
-    if (o.notes.empty() && !o.replay.empty())
-        reads.push_back({"the replay's notes file", render::notes_file_for(o.replay)});
     std::vector<sim::NamedPath> writes = {{"--stats", o.stats}};
     if (!o.script.empty()) {
         const viewer::Tour tour = viewer::load_tour(o.script);

@@ -120,12 +120,18 @@ std::string take_option(Args& args, std::string_view name) {
     return {};
 }
 
+bool plain_decimal(const std::string& text, bool negative) {
+    const std::size_t from = negative && !text.empty() && text[0] == '-' ? 1 : 0;
+    return text.size() > from && text.find_first_not_of("0123456789", from) == std::string::npos;
+}
+
 std::int64_t whole_number(const std::string& text, const std::string& flag, std::int64_t lo,
                           std::int64_t hi) {
     char* end = nullptr;
     errno = 0;
-    const long long v = std::strtoll(text.c_str(), &end, 10);
-    if (text.empty() || errno != 0 || end == text.c_str() || *end != '\0' || v < lo || v > hi)
+    // Plain decimals only (strtoll alone would take "+6" and " 6" as 6).
+    const long long v = plain_decimal(text, lo < 0) ? std::strtoll(text.c_str(), &end, 10) : 0;
+    if (!plain_decimal(text, lo < 0) || errno != 0 || v < lo || v > hi)
         throw UsageError{flag + " expects a whole number from " + std::to_string(lo) + " to " +
                          std::to_string(hi) + ", got '" + text + "'"};
     return v;

@@ -141,14 +141,6 @@ nlohmann::ordered_json note_mm_json(double v) {
 
 }  // namespace
 
-std::string notes_file_for(const std::string& replay_path) {
-    const std::string ext = ".json";
-    if (replay_path.size() > ext.size() &&
-        replay_path.compare(replay_path.size() - ext.size(), ext.size(), ext) == 0)
-        return replay_path.substr(0, replay_path.size() - ext.size()) + ".notes.json";
-    return replay_path + ".notes.json";
-}
-
 ReplayNotes parse_notes(const std::string& text, const std::string& file,
                         const ReplayScene& scene) {
     const sim::Json json = sim::parse_json_text(text, file);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "renderer/scene/scene_state.h"
+#include "sim/core/output_clash.h"
 
 namespace vedette::render {
 
@@ -37,8 +38,9 @@ struct ReplayNotes {
                               // first, first)
 };
 
-// "x/demo.replay.json" -> "x/demo.replay.notes.json" (a name without ".json" gets the suffix).
-std::string notes_file_for(const std::string& replay_path);
+// "x/demo.replay.json" -> "x/demo.replay.notes.json": one rule with the clash check's
+// (sim/core/output_clash.h), which counts that file among every command's inputs.
+using sim::notes_file_for;
 
 // Reads a notes file. No file at all: empty notes (with `file` set, so saving creates it). A bad
 // one: sim::InputError naming the file and the JSON path ($.notes[2].drawings[0].to), exit 2.

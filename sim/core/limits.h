@@ -31,6 +31,7 @@ inline constexpr std::int64_t kMaxTotalFigures = 200000;  // figures on the tabl
 inline constexpr std::int64_t kMaxLengthMm = 1000000;     // any length or coordinate: 1 km
 inline constexpr std::int64_t kMaxReplayTimeMs = 1000ll * 3600 * 1000;  // a replay's clock: 1,000 h
 inline constexpr int kMaxTurns = 1000;
+inline constexpr int kMaxBranchDepth = 100;    // a branch of a branch of ...: plans on one replay
 inline constexpr int kMaxShapePoints = 10000;  // points of one terrain polygon, path or sector
 // A replay's hex grid (board.hex) and its roster's hex overlays: the renderer keeps a texel pair
 // for every cell of the hexes' bounding rectangle, so the rectangle is bounded as well as the

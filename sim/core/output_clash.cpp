@@ -74,11 +74,28 @@ void refuse_overlap(const Named& out, const Named& other, const std::string& rol
                              "; choose another folder for " + out.name->flag);
 }
 
+// The inputs and the notes file beside each input file (a folder has none).
+std::vector<NamedPath> with_companions(const std::vector<NamedPath>& inputs) {
+    std::vector<NamedPath> all = inputs;
+    for (const auto& p : inputs)
+        if (compared(p) && !p.folder)
+            all.push_back({"the notes file of " + p.flag, notes_file_for(p.path)});
+    return all;
+}
+
 }  // namespace
+
+std::string notes_file_for(const std::string& path) {
+    const std::string ext = ".json";
+    if (path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0)
+        return path.substr(0, path.size() - ext.size()) + ".notes.json";
+    return path + ".notes.json";
+}
 
 void refuse_clashing_outputs(const std::vector<NamedPath>& inputs,
                              const std::vector<NamedPath>& outputs) {
-    const std::vector<Named> in = identify_all(inputs);
+    const std::vector<NamedPath> reads = with_companions(inputs);
+    const std::vector<Named> in = identify_all(reads);
     const std::vector<Named> out = identify_all(outputs);
     for (std::size_t i = 0; i < out.size(); ++i) {
         for (const auto& read : in) refuse_overlap(out[i], read, "which the command reads");

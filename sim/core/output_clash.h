@@ -7,6 +7,10 @@
 // Two names are one file when they lead to the same inode (a hard link, a symbolic link, "./x"
 // and "x"), or, for an output that does not exist yet, when they are the same path once made
 // absolute, with the symbolic links of its folders followed and "." and ".." taken out.
+//
+// A file read has a companion that belongs to it: the notes file beside it (REPLAY.notes.json,
+// the viewer's bookmarks and drawings; docs/VIEWER.md). It counts among the inputs of every
+// command, read or not, so `branch R -o R.notes.json` cannot replace a player's notes either.
 
 #include <string>
 #include <vector>
@@ -18,6 +22,9 @@ struct NamedPath {
     std::string path;     // empty (not given) or "-" (standard output): nothing to compare
     bool folder = false;  // an output folder (--frames DIR): nothing else may lie inside it
 };
+
+// "x/demo.replay.json" -> "x/demo.replay.notes.json" (a name without ".json" gets the suffix).
+std::string notes_file_for(const std::string& path);
 
 // Throws InputError naming the output and both flags when an output is the same file as an input
 // or as another output, or when an output folder holds one of them.

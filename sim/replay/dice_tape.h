@@ -10,7 +10,7 @@
 // and, with `reseed`, draws every later die from a fresh PRNG seeded with it; without, the later
 // dice are what the play throws as ever (the PRNG advances as it would have: the same calls are
 // made, only the values taken change). The replay of a branch records the plan and its parent,
-// so `verify` plays it again exactly.
+// so `verify` plays it again exactly. A branch of a branch carries its ancestors' plans too.
 
 #include <cstdint>
 #include <functional>
@@ -28,6 +28,10 @@ struct DiceBranch {
     std::int64_t from_die = 0;            // the index on the tape of the first die it changes
     std::vector<int> dice;                // the values of dice from_die, from_die + 1, ...
     std::optional<std::uint64_t> reseed;  // then every later die from Prng(reseed)
+    // A branch of a branch: the plans of its ancestors, oldest first (each with no `earlier` of
+    // its own). They are applied first, each as in its own play, and this plan over them, so the
+    // dice before from_die are the parent's as it played.
+    std::vector<DiceBranch> earlier;
     friend bool operator==(const DiceBranch&, const DiceBranch&) = default;
 };
 
@@ -54,9 +58,11 @@ public:
     const std::optional<DiceBranch>& plan() const { return plan_; }
 
 private:
+    // Plan `i` in force: the ancestors' (plan_->earlier) oldest first, then plan_ itself.
+    const DiceBranch& layer(std::size_t i) const;
     std::optional<DiceBranch> plan_;
     std::function<int()> events_so_far_;
-    std::optional<Prng> reseeded_;
+    std::vector<std::optional<Prng>> reseeded_;  // each layer's own PRNG, when it reseeds
     std::vector<TapeDie> dice_;
 };
 

@@ -58,13 +58,25 @@ namespace {
 
 // A branch's plan and the dice tape it played: every die in order, its value, what it decided
 // and the roster index of its unit (-1: not told), so the file shows every die it used.
-OJson branch_to_json(const DiceBranch& b, const std::vector<TapeDie>& tape) {
+OJson plan_to_json(const DiceBranch& b) {
     OJson j;
     j["parent"] = b.parent;
     j["at"] = b.at;
     j["from_die"] = b.from_die;
     j["dice"] = b.dice;
     if (b.reseed) j["reseed"] = *b.reseed;
+    return j;
+}
+
+// A branch of a branch also lists its ancestors' plans ("earlier", oldest first); a first
+// branch has none and keeps the bytes it always had.
+OJson branch_to_json(const DiceBranch& b, const std::vector<TapeDie>& tape) {
+    OJson j = plan_to_json(b);
+    if (!b.earlier.empty()) {
+        OJson earlier = OJson::array();
+        for (const auto& p : b.earlier) earlier.push_back(plan_to_json(p));
+        j["earlier"] = earlier;
+    }
     OJson dice = OJson::array();
     for (const auto& d : tape) dice.push_back(OJson::array({d.value, d.purpose, d.unit}));
     j["tape"] = dice;
@@ -121,6 +133,19 @@ std::string write_replay_text(const Replay& r) {
 
 namespace {
 
+// One branch plan: its parent, event, first die, dice and reseed.
+DiceBranch read_plan(const JsonNode& b) {
+    DiceBranch branch;
+    branch.parent = b.required("parent").as_string();
+    branch.at = static_cast<int>(b.required("at").as_int(0, INT32_MAX));
+    branch.from_die = b.required("from_die").as_int(0, INT64_MAX);
+    for (const auto& d : b.required("dice").items())
+        branch.dice.push_back(static_cast<int>(d.as_int(0, 1000)));
+    if (const auto s = b.optional("reseed"))
+        branch.reseed = static_cast<std::uint64_t>(s->as_int(0, INT64_MAX));
+    return branch;
+}
+
 // format, version, ruleset, rules hash, seed, events hash and turn hashes.
 void read_first_fields(const JsonNode& root, Replay& r) {
     r.header.ruleset = root.required("ruleset").as_string();
@@ -128,15 +153,18 @@ void read_first_fields(const JsonNode& root, Replay& r) {
     r.seed = static_cast<std::uint64_t>(root.required("seed").as_int(0, INT64_MAX));
     r.events_hash = root.required("events_hash").as_string();
     if (const auto b = root.optional("branch")) {
-        b->expect_only_keys({"parent", "at", "from_die", "dice", "reseed", "tape"});
-        DiceBranch branch;
-        branch.parent = b->required("parent").as_string();
-        branch.at = static_cast<int>(b->required("at").as_int(0, INT32_MAX));
-        branch.from_die = b->required("from_die").as_int(0, INT64_MAX);
-        for (const auto& d : b->required("dice").items())
-            branch.dice.push_back(static_cast<int>(d.as_int(0, 1000)));
-        if (const auto s = b->optional("reseed"))
-            branch.reseed = static_cast<std::uint64_t>(s->as_int(0, INT64_MAX));
+        b->expect_only_keys({"parent", "at", "from_die", "dice", "reseed", "earlier", "tape"});
+        DiceBranch branch = read_plan(*b);
+        if (const auto earlier = b->optional("earlier")) {
+            const auto plans = earlier->items();
+            if (plans.empty() || plans.size() > std::size_t(limits::kMaxBranchDepth))
+                earlier->fail("expected 1 to " + std::to_string(limits::kMaxBranchDepth) +
+                              " earlier plans (a branch of a branch of ...)");
+            for (const auto& p : plans) {
+                p.expect_only_keys({"parent", "at", "from_die", "dice", "reseed"});
+                branch.earlier.push_back(read_plan(p));
+            }
+        }
         for (const auto& d : b->required("tape").items()) {
             const auto parts = d.items();
             if (parts.size() != 3) d.fail("expected [value, purpose, unit]");

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "sim/core/input_error.h"
+#include "sim/core/limits.h"
 #include "sim/core/prng.h"
 #include "sim/record/record_json.h"
 #include "sim/ruleset/verify.h"
@@ -120,11 +121,22 @@ private:
     throw InputError(parent.file, what, message);
 }
 
+// A new plan over the parent's: a branch of a branch keeps its ancestors' plans, oldest first,
+// so every die before event `at` falls as it fell in the parent.
 replay::DiceBranch plan_for(const replay::Replay& parent, int at, const EventDice& d) {
     replay::DiceBranch b;
     b.parent = parent.events_hash;
     b.at = at;
     b.from_die = d.first;
+    if (parent.branch) {
+        b.earlier = parent.branch->earlier;
+        b.earlier.push_back(*parent.branch);
+        b.earlier.back().earlier.clear();
+    }
+    if (b.earlier.size() >= std::size_t(limits::kMaxBranchDepth))
+        throw InputError(parent.file, "$.branch",
+                         "a branch " + std::to_string(limits::kMaxBranchDepth) +
+                             " deep cannot be branched again (docs/LIMITS.md)");
     return b;
 }
 
@@ -171,20 +183,19 @@ std::string actual_outcome(const Event& e) {
 
 namespace {
 
-// The parent as these rules play it again (it must, to branch from it) and event `at`'s dice.
-EventDice dice_to_change(const replay::Replay& parent, Player& player, int at,
-                         const record::UnitNames& names) {
+// The parent as these rules play it again (it must verify, to branch from it: an edited seed,
+// roster or look would give its branch a clean record) and event `at`'s dice.
+EventDice dice_to_change(const replay::Replay& parent, const Ruleset& rules, int at) {
     if (at < 0 || at >= static_cast<int>(parent.events.size()))
         refuse(parent, "--at",
                "event " + std::to_string(at) + " is not in this replay (0 to " +
                    std::to_string(parent.events.size()) + " - 1)");
-    const replay::Recorded plain = player.play(std::nullopt);
-    if (plain.events.size() != parent.events.size() ||
-        event_json(plain.events[std::size_t(at)], names) !=
-            event_json(parent.events[std::size_t(at)], names))
-        refuse(parent, "$.events",
-               "the replay does not play again the same with these rules (`vedette verify` "
-               "says where): a branch starts from a replay that verifies");
+    replay::Recorded plain;
+    const VerifyReport v = verify_replay(parent, rules, &plain);
+    if (!v.identical || !v.rules_match)
+        refuse(parent, "$",
+               "the replay does not verify (" + v.message +
+                   "): a branch starts from a replay that verifies");
     EventDice d = dice_of(plain.tape, at);
     if (d.dice.empty())
         refuse(parent, "--at",
@@ -258,10 +269,10 @@ void compare_with_parent(const replay::Replay& parent, int at, const record::Uni
 
 Branch make_branch(const replay::Replay& parent, const Ruleset& rules, int at,
                    const BranchChoice& choice) {
+    const EventDice d = dice_to_change(parent, rules, at);
     Player player(parent, rules);
     const auto index = record::make_unit_index(parent.unit_ids);
     const record::UnitNames names{parent.unit_ids, index};
-    const EventDice d = dice_to_change(parent, player, at, names);
     Branch out;
     for (const auto& die : d.dice) out.was.push_back(die.value);
     out.thrown = d.dice;

@@ -108,7 +108,8 @@ void compare_state(const replay::Replay& replay, const replay::Recorded& again, 
 
 }  // namespace
 
-VerifyReport verify_replay(const replay::Replay& replay, const Ruleset& rules) {
+VerifyReport verify_replay(const replay::Replay& replay, const Ruleset& rules,
+                           replay::Recorded* played) {
     VerifyReport v;
     v.rules_match = replay.header.rules_hash == rules.data_hash();
     const auto scenario = replay_scenario(replay, rules);
@@ -121,10 +122,11 @@ VerifyReport verify_replay(const replay::Replay& replay, const Ruleset& rules) {
                     ") is not its scenario's (" + std::to_string(scenario->seed) +
                     "): the file was edited or damaged";
     } else {
-        const replay::Recorded again = rules.run(*scenario, replay.seed);
+        replay::Recorded again = rules.run(*scenario, replay.seed);
         if (replay.branch) compare_tape(replay, again, v);
         compare_events(replay, again, v);
         if (v.identical) compare_state(replay, again, v);
+        if (played) *played = std::move(again);
     }
     if (!v.rules_match)
         v.message = "the replay was recorded with rules data " + replay.header.rules_hash +

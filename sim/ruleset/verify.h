@@ -18,7 +18,9 @@ struct VerifyReport {
     std::string message;        // plain words for the user
 };
 
-VerifyReport verify_replay(const replay::Replay& replay, const Ruleset& rules);
+// `played`, when given, receives the play (none when the seed was found edited).
+VerifyReport verify_replay(const replay::Replay& replay, const Ruleset& rules,
+                           replay::Recorded* played = nullptr);
 
 // The replay's embedded scenario parsed by `rules`; refuses one whose units are not the roster's.
 std::unique_ptr<Scenario> replay_scenario(const replay::Replay& replay, const Ruleset& rules);

@@ -44,7 +44,7 @@ refused "render R.png -o ./R.png" "-o: is the same file as REPLAY" -- \
 rm replay.png
 refused "export --srt REPLAY" "--srt: is the same file as REPLAY" -- \
   export $R -o v.mp4 --srt $R --quiet
-refused "export --srt NOTES" "--srt: is the same file as the replay's notes file" -- \
+refused "export --srt NOTES" "--srt: is the same file as the notes file of REPLAY" -- \
   export $R -o v.mp4 --srt r.replay.notes.json --quiet
 cp r.replay.notes.json n.json
 refused "export --notes N --srt N" "--srt: is the same file as --notes" -- \

@@ -170,4 +170,89 @@ TEST(Branch, RefusesWhatCannotBeBranched) {
     refused(int(p.replay.events.size()), {Kind::seed, "", {}, 5}, "is not in this replay");
 }
 
+// Issue 37: a branch starts from a replay that verifies. An edited embedded seed, or emptied
+// looks, used to give a child that verified "identical": a clean descendant of an edited file.
+TEST(Branch, RefusesAParentThatDoesNotVerify) {
+    const Parent p = load("borodino/shevardino_battle.replay.json");
+    const int at = first_of(p.replay, record::Category::melee);
+    const std::string text = replay::write_replay_text(p.replay);
+    auto refused = [&](const std::string& edited, const std::string& what) {
+        const replay::Replay r = replay::parse_replay(edited, what);
+        ASSERT_FALSE(ruleset::verify_replay(r, *p.rules).identical) << what;
+        try {
+            ruleset::make_branch(r, *p.rules, at, {ruleset::BranchChoice::Kind::seed, "", {}, 5});
+            ADD_FAILURE() << what << ": branched";
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find("a branch starts from a replay that verifies"),
+                      std::string::npos)
+                << e.what();
+        }
+    };
+    // The seed inside the embedded scenario, changed.
+    const std::size_t scenario = text.find("\"scenario\": ");
+    ASSERT_NE(scenario, std::string::npos);
+    const std::size_t seed = text.find("\"seed\":", scenario);
+    ASSERT_NE(seed, std::string::npos);
+    std::string edited_seed = text;
+    edited_seed.insert(seed + 7, "1");
+    refused(edited_seed, "an edited embedded seed");
+    // The header's looks emptied.
+    const std::size_t looks = text.find("\"looks\":{");
+    ASSERT_NE(looks, std::string::npos);
+    int depth = 0;
+    std::size_t end = looks + 8;
+    do {
+        depth += text[end] == '{' ? 1 : text[end] == '}' ? -1 : 0;
+        ++end;
+    } while (depth > 0 && end < text.size());
+    std::string no_looks = text;
+    no_looks.replace(looks + 8, end - (looks + 8), "{}");
+    refused(no_looks, "emptied header.looks");
+}
+
+// Issue 37: a branch of a branch. The child keeps every die of its parent (the parent's own
+// changed dice included) before its event, verifies from its written bytes, and names the
+// parent it was made from; a third generation works the same way.
+TEST(Branch, ABranchOfABranchVerifiesAndKeepsItsParentsDice) {
+    const Parent p = load("borodino/shevardino_battle.replay.json");
+    const int first = first_of(p.replay, record::Category::melee);
+    const auto child = ruleset::make_branch(p.replay, *p.rules, first,
+                                            {ruleset::BranchChoice::Kind::seed, "", {}, 5});
+    const replay::Replay b = written(child, "b.json");
+    ASSERT_TRUE(ruleset::verify_replay(b, *p.rules).identical);
+    int later = -1;
+    for (const auto& e : b.events)
+        if (e.seq > first && e.category == record::Category::melee && e.explanation &&
+            !ruleset::actual_outcome(e).empty()) {
+            later = e.seq;
+            break;
+        }
+    ASSERT_GT(later, first) << "the branch has a later melee to branch at";
+    const auto grandchild =
+        ruleset::make_branch(b, *p.rules, later, {ruleset::BranchChoice::Kind::seed, "", {}, 9});
+    const replay::Replay c = written(grandchild, "c.json");
+    const auto report = ruleset::verify_replay(c, *p.rules);
+    EXPECT_TRUE(report.identical) << report.message;
+    ASSERT_TRUE(c.branch);
+    EXPECT_EQ(c.branch->parent, b.events_hash);
+    EXPECT_EQ(c.branch->at, later);
+    ASSERT_EQ(c.branch->earlier.size(), 1u);
+    EXPECT_EQ(c.branch->earlier[0].at, first);
+    // Every die before the grandchild's event is the child's as it fell (the files keep no
+    // event count per die: the plays do).
+    const auto& child_tape = child.recorded.tape;
+    std::size_t kept = 0;
+    while (kept < child_tape.size() && child_tape[kept].events_before < later) ++kept;
+    ASSERT_GT(kept, child.now.size());
+    for (std::size_t i = 0; i < kept; ++i)
+        ASSERT_EQ(grandchild.recorded.tape[i].value, child_tape[i].value) << "die " << i;
+    // And once more: a branch of the grandchild.
+    const auto great =
+        ruleset::make_branch(c, *p.rules, later, {ruleset::BranchChoice::Kind::seed, "", {}, 11});
+    const replay::Replay g = written(great, "g.json");
+    EXPECT_TRUE(ruleset::verify_replay(g, *p.rules).identical);
+    ASSERT_TRUE(g.branch);
+    EXPECT_EQ(g.branch->earlier.size(), 2u);
+}
+
 }  // namespace branch_test
