@@ -24,8 +24,8 @@
 #include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
 #include "sim/core/output_clash.h"
-#include "sim/replay/odds_runs.h"
 #include "sim/replay/replay.h"
+#include "sim/ruleset/odds_runs.h"
 #include "sim/ruleset/registry.h"
 
 namespace vedette::app {
@@ -34,7 +34,7 @@ namespace {
 
 int default_jobs() {
     return static_cast<int>(
-        std::clamp(std::thread::hardware_concurrency(), 1u, unsigned(sim::replay::kMaxOddsJobs)));
+        std::clamp(std::thread::hardware_concurrency(), 1u, unsigned(sim::ruleset::kMaxOddsJobs)));
 }
 
 // "\r  [##########----------] 512 of 1000 runs" on a terminal; nothing otherwise.
@@ -78,20 +78,20 @@ OddsReport::Replay read_odds_replay(const std::string& file, const std::string& 
 }
 
 // Plays the runs with the progress bar and Ctrl-C as a request to stop.
-sim::replay::OddsRuns play_with_progress(const sim::ruleset::Ruleset& rules,
-                                         const sim::ruleset::Scenario& scenario, int runs,
-                                         int jobs) {
+sim::ruleset::OddsRuns play_with_progress(const sim::ruleset::Ruleset& rules,
+                                          const sim::ruleset::Scenario& scenario, int runs,
+                                          int jobs) {
     static std::atomic<bool> stop{false};
     ProgressBar bar(runs);
-    sim::replay::OddsOptions options;
+    sim::ruleset::OddsOptions options;
     options.runs = runs;
     options.jobs = jobs;
     options.stop = &stop;
     options.progress = [&bar](int done) { bar.show(done); };
     stop_on_interrupt(&stop);
-    sim::replay::OddsRuns result;
+    sim::ruleset::OddsRuns result;
     try {
-        result = sim::replay::play_odds_runs(rules, scenario, options);
+        result = sim::ruleset::play_odds_runs(rules, scenario, options);
     } catch (...) {
         stop_on_interrupt(nullptr);
         bar.clear();
@@ -125,11 +125,11 @@ int run_odds(const Args& in) {
         sim::refuse_clashing_outputs(inputs, {{"--png", png}});
     }
     const int runs =
-        static_cast<int>(whole_number(runs_text, "--runs", 1, sim::replay::kMaxOddsRuns));
+        static_cast<int>(whole_number(runs_text, "--runs", 1, sim::ruleset::kMaxOddsRuns));
     const int jobs =
         jobs_text.empty()
             ? default_jobs()
-            : static_cast<int>(whole_number(jobs_text, "--jobs", 1, sim::replay::kMaxOddsJobs));
+            : static_cast<int>(whole_number(jobs_text, "--jobs", 1, sim::ruleset::kMaxOddsJobs));
 
     const std::string& file = args[0];
     const sim::Json scenario_json = sim::read_json_file(file);
@@ -144,11 +144,11 @@ int run_odds(const Args& in) {
     if (!replay_file.empty())
         report.replay = read_odds_replay(replay_file, rules_dir, *rules, *scenario);
 
-    const sim::replay::OddsRuns played = play_with_progress(*rules, *scenario, runs, jobs);
+    const sim::ruleset::OddsRuns played = play_with_progress(*rules, *scenario, runs, jobs);
     report.runs = &played;
     report.title = played.header.title;
     report.table =
-        sim::replay::tabulate(played.runs, played.header.sides.size(), played.header.units.size());
+        sim::ruleset::tabulate(played.runs, played.header.sides.size(), played.header.units.size());
     if (json)
         std::cout << odds_json(report).dump(2) << "\n";
     else

@@ -81,10 +81,10 @@ void paint_losses(RgbaImage& image, render::CaptionPainter& text, const OddsRepo
         text.draw_text(image, words, tx, int(top) + labels++ * text.line_height(), w + 8, ink.r,
                        ink.g, ink.b);
     };
-    mark(sim::replay::figures_lost_at(side, r.table.runs, 500), kInk,
-         "median " + std::to_string(sim::replay::figures_lost_at(side, r.table.runs, 500)), 6);
+    mark(sim::ruleset::figures_lost_at(side, r.table.runs, 500), kInk,
+         "median " + std::to_string(sim::ruleset::figures_lost_at(side, r.table.runs, 500)), 6);
     if (r.replay) {
-        const auto placed = sim::replay::place_battle(r.runs->runs, r.replay->summary);
+        const auto placed = sim::ruleset::place_battle(r.runs->runs, r.replay->summary);
         if (s < placed.size())
             mark(placed[s].figures_lost, {255, 214, 90},
                  "this battle: " + std::to_string(placed[s].figures_lost), 0);

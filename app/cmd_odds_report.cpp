@@ -7,9 +7,9 @@ namespace vedette::app {
 
 namespace {
 
-using sim::replay::OddsTable;
-using sim::replay::SideOdds;
 using sim::ruleset::Fate;
+using sim::ruleset::OddsTable;
+using sim::ruleset::SideOdds;
 
 // Ratios as text from integers alone (rounded half up), so no floating point reaches the bytes.
 std::string percent(std::int64_t n, std::int64_t runs) {
@@ -46,7 +46,8 @@ std::string side_name(const OddsReport& r, std::size_t s) {
 }
 
 // "  broken       0.40   0: 12 (60.0%)  1: 6 (30.0%)"
-std::string count_row(const std::string& label, const sim::replay::CountDistribution& d, int runs) {
+std::string count_row(const std::string& label, const sim::ruleset::CountDistribution& d,
+                      int runs) {
     char head[64];
     std::snprintf(head, sizeof head, "    %-13s %7s  ", label.c_str(), mean(d.total, runs).c_str());
     std::string line = head;
@@ -61,12 +62,12 @@ std::string count_row(const std::string& label, const sim::replay::CountDistribu
 std::string figures_row(const SideOdds& side, int runs) {
     if (side.figures_lost.empty()) return "";
     char line[200];
-    std::snprintf(line, sizeof line,
-                  "    %-13s %7s   min %d, 10%% %d, median %d, 90%% %d, max %d\n", "figures lost",
-                  mean(side.figures_lost_total, runs).c_str(), side.figures_lost.begin()->first,
-                  sim::replay::figures_lost_at(side, runs, 100),
-                  sim::replay::figures_lost_at(side, runs, 500),
-                  sim::replay::figures_lost_at(side, runs, 900), side.figures_lost.rbegin()->first);
+    std::snprintf(
+        line, sizeof line, "    %-13s %7s   min %d, 10%% %d, median %d, 90%% %d, max %d\n",
+        "figures lost", mean(side.figures_lost_total, runs).c_str(),
+        side.figures_lost.begin()->first, sim::ruleset::figures_lost_at(side, runs, 100),
+        sim::ruleset::figures_lost_at(side, runs, 500),
+        sim::ruleset::figures_lost_at(side, runs, 900), side.figures_lost.rbegin()->first);
     return line;
 }
 
@@ -130,7 +131,7 @@ std::string holder_name(const OddsReport& r, int holder) {
 
 std::string replay_text(const OddsReport& r) {
     const auto& rp = *r.replay;
-    const auto placements = sim::replay::place_battle(r.runs->runs, rp.summary);
+    const auto placements = sim::ruleset::place_battle(r.runs->runs, rp.summary);
     std::string out = "Where the replay " + rp.file + " (seed " + std::to_string(rp.seed) +
                       ") falls among the runs:\n";
     const int holder = rp.summary.holder;
@@ -168,7 +169,7 @@ std::string odds_text(const OddsReport& r) {
 
 namespace {
 
-nlohmann::ordered_json distribution_json(const sim::replay::CountDistribution& d, int runs) {
+nlohmann::ordered_json distribution_json(const sim::ruleset::CountDistribution& d, int runs) {
     nlohmann::ordered_json j;
     j["mean"] = runs > 0 ? double(d.total) / runs : 0.0;
     j["runs_with"] = d.runs_with;
@@ -179,9 +180,9 @@ nlohmann::ordered_json figures_json(const SideOdds& side, int runs) {
     nlohmann::ordered_json j;
     j["mean"] = runs > 0 ? double(side.figures_lost_total) / runs : 0.0;
     j["min"] = side.figures_lost.empty() ? 0 : side.figures_lost.begin()->first;
-    j["p10"] = sim::replay::figures_lost_at(side, runs, 100);
-    j["median"] = sim::replay::figures_lost_at(side, runs, 500);
-    j["p90"] = sim::replay::figures_lost_at(side, runs, 900);
+    j["p10"] = sim::ruleset::figures_lost_at(side, runs, 100);
+    j["median"] = sim::ruleset::figures_lost_at(side, runs, 500);
+    j["p90"] = sim::ruleset::figures_lost_at(side, runs, 900);
     j["max"] = side.figures_lost.empty() ? 0 : side.figures_lost.rbegin()->first;
     auto pairs = nlohmann::ordered_json::array();
     for (const auto& [lost, n] : side.figures_lost) pairs.push_back({lost, n});
@@ -215,7 +216,7 @@ nlohmann::ordered_json replay_json(const OddsReport& r) {
                       ? nlohmann::ordered_json(sides[std::size_t(rp.summary.holder)].id)
                       : nlohmann::ordered_json(nullptr);
     auto out = nlohmann::ordered_json::array();
-    const auto placements = sim::replay::place_battle(r.runs->runs, rp.summary);
+    const auto placements = sim::ruleset::place_battle(r.runs->runs, rp.summary);
     for (std::size_t s = 0; s < placements.size() && s < sides.size(); ++s)
         out.push_back({{"id", sides[s].id},
                        {"lost_units", placements[s].lost_units},

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/replay/odds_runs.h"
+#include "sim/ruleset/odds_runs.h"
 
 namespace vedette::app {
 
@@ -19,8 +19,8 @@ struct OddsReport {
     std::string ruleset_name;
     std::string ruleset_id;
     std::uint64_t scenario_seed = 0;
-    const sim::replay::OddsRuns* runs = nullptr;
-    sim::replay::OddsTable table;
+    const sim::ruleset::OddsRuns* runs = nullptr;
+    sim::ruleset::OddsTable table;
     // --replay: the replay's file, seed and summary.
     struct Replay {
         std::string file;

@@ -11,14 +11,14 @@
 #include <vector>
 
 #include "sim/core/json_reader.h"
-#include "sim/replay/odds_runs.h"
+#include "sim/ruleset/odds_runs.h"
 #include "sim/ruleset/registry.h"
 
 namespace vedette::sim {
 namespace odds_runs_test {
 
-using replay::OddsRuns;
 using ruleset::BattleSummary;
+using ruleset::OddsRuns;
 
 const std::string kSource = VEDETTE_SOURCE_DIR;
 
@@ -37,11 +37,11 @@ Loaded load(const std::string& relative) {
 }
 
 OddsRuns play(const Loaded& l, int runs, int jobs, const std::atomic<bool>* stop = nullptr) {
-    replay::OddsOptions o;
+    ruleset::OddsOptions o;
     o.runs = runs;
     o.jobs = jobs;
     o.stop = stop;
-    return replay::play_odds_runs(*l.rules, *l.scenario, o);
+    return ruleset::play_odds_runs(*l.rules, *l.scenario, o);
 }
 
 // Every fate, figure count and holder of two summaries.
@@ -61,10 +61,10 @@ int sum(const std::vector<int>& v) {
 
 TEST(OddsRuns, SeedsFollowTheDocumentedSequenceAndDiffer) {
     std::set<std::uint64_t> seen;
-    for (int k = 0; k < 1000; ++k) seen.insert(replay::odds_seed(1815, k));
+    for (int k = 0; k < 1000; ++k) seen.insert(ruleset::odds_seed(1815, k));
     EXPECT_EQ(seen.size(), 1000u);
-    EXPECT_EQ(replay::odds_seed(1815, 3), replay::odds_seed(1816, 2));  // scenario seed + k
-    EXPECT_NE(replay::odds_seed(1815, 0), 1815u);
+    EXPECT_EQ(ruleset::odds_seed(1815, 3), ruleset::odds_seed(1816, 2));  // scenario seed + k
+    EXPECT_NE(ruleset::odds_seed(1815, 0), 1815u);
 }
 
 TEST(OddsRuns, EveryDieForcedGivesOneOutcome) {
@@ -72,7 +72,7 @@ TEST(OddsRuns, EveryDieForcedGivesOneOutcome) {
     const OddsRuns r = play(l, 12, 2);
     ASSERT_EQ(r.runs.size(), 12u);
     for (const auto& run : r.runs) EXPECT_TRUE(same(run, r.runs[0]));
-    const auto t = replay::tabulate(r.runs, r.header.sides.size(), r.header.units.size());
+    const auto t = ruleset::tabulate(r.runs, r.header.sides.size(), r.header.units.size());
     for (const auto& side : t.sides) {
         EXPECT_EQ(side.figures_lost.size(), 1u);
         for (const auto& d : side.fates) {
@@ -94,7 +94,7 @@ TEST(OddsRuns, CountsAddUpToTheRunsOnEachShippedBattle) {
         const int n = 20;
         const OddsRuns r = play(l, n, 2);
         ASSERT_EQ(int(r.runs.size()), n);
-        const auto t = replay::tabulate(r.runs, r.header.sides.size(), r.header.units.size());
+        const auto t = ruleset::tabulate(r.runs, r.header.sides.size(), r.header.units.size());
         ASSERT_EQ(t.sides.size(), 2u);
         int held = t.neither;
         for (const auto& side : t.sides) {
@@ -137,14 +137,14 @@ TEST(OddsRuns, AStoppedPlayKeepsTheFirstRuns) {
 
     // Stop from the progress callback once some runs are done: what is kept is a prefix.
     std::atomic<bool> later{false};
-    replay::OddsOptions o;
+    ruleset::OddsOptions o;
     o.runs = 100000;
     o.jobs = 2;
     o.stop = &later;
     o.progress = [&later](int done) {
         if (done > 0) later = true;
     };
-    const OddsRuns some = replay::play_odds_runs(*l.rules, *l.scenario, o);
+    const OddsRuns some = ruleset::play_odds_runs(*l.rules, *l.scenario, o);
     ASSERT_GT(some.runs.size(), 0u);
     ASSERT_LT(some.runs.size(), 100000u);
     const OddsRuns first = play(l, int(some.runs.size()), 1);
@@ -164,7 +164,7 @@ TEST(OddsRuns, ABattleIsPlacedAmongTheRuns) {
     };
     const std::vector<BattleSummary> runs = {summary(0, 10), summary(1, 5), summary(1, 9),
                                              summary(1, 12), summary(2, 0)};
-    const auto p = replay::place_battle(runs, summary(1, 9));
+    const auto p = ruleset::place_battle(runs, summary(1, 9));
     ASSERT_EQ(p.size(), 1u);
     EXPECT_EQ(p[0].lost_units, 1);
     EXPECT_EQ(p[0].figures_lost, 9);
@@ -172,13 +172,13 @@ TEST(OddsRuns, ABattleIsPlacedAmongTheRuns) {
 }
 
 TEST(OddsRuns, FiguresLostPercentiles) {
-    replay::SideOdds side;
+    ruleset::SideOdds side;
     side.figures_lost = {{0, 5}, {3, 4}, {10, 1}};  // ten runs
-    EXPECT_EQ(replay::figures_lost_at(side, 10, 100), 0);
-    EXPECT_EQ(replay::figures_lost_at(side, 10, 500), 0);
-    EXPECT_EQ(replay::figures_lost_at(side, 10, 510), 3);
-    EXPECT_EQ(replay::figures_lost_at(side, 10, 900), 3);
-    EXPECT_EQ(replay::figures_lost_at(side, 10, 1000), 10);
+    EXPECT_EQ(ruleset::figures_lost_at(side, 10, 100), 0);
+    EXPECT_EQ(ruleset::figures_lost_at(side, 10, 500), 0);
+    EXPECT_EQ(ruleset::figures_lost_at(side, 10, 510), 3);
+    EXPECT_EQ(ruleset::figures_lost_at(side, 10, 900), 3);
+    EXPECT_EQ(ruleset::figures_lost_at(side, 10, 1000), 10);
 }
 
 }  // namespace odds_runs_test

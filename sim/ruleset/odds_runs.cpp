@@ -1,4 +1,4 @@
-#include "sim/replay/odds_runs.h"
+#include "sim/ruleset/odds_runs.h"
 
 #include <algorithm>
 #include <chrono>
@@ -10,7 +10,7 @@
 
 #include "sim/core/prng.h"
 
-namespace vedette::sim::replay {
+namespace vedette::sim::ruleset {
 
 std::uint64_t odds_seed(std::uint64_t scenario_seed, int k) {
     // Unsigned arithmetic wraps, so any scenario seed is fine.
@@ -23,13 +23,13 @@ namespace {
 // What the worker threads share: the next run number to take, the results by run number, and
 // the first error.
 struct RunPool {
-    const ruleset::Ruleset& rules;
-    const ruleset::Scenario& scenario;
+    const Ruleset& rules;
+    const Scenario& scenario;
     const OddsOptions& options;
     std::atomic<int> next{0};
     std::atomic<int> done{0};
     std::atomic<bool> failed{false};
-    std::vector<std::optional<ruleset::BattleSummary>> results;
+    std::vector<std::optional<BattleSummary>> results;
     record::Header header;
     std::exception_ptr error;
     std::mutex mutex;
@@ -44,7 +44,7 @@ struct RunPool {
                 if (stopping()) break;
                 const int k = next.fetch_add(1);
                 if (k >= options.runs) break;
-                const Recorded recorded = rules.run(scenario, odds_seed(scenario.seed, k));
+                const replay::Recorded recorded = rules.run(scenario, odds_seed(scenario.seed, k));
                 results[std::size_t(k)] = rules.summarize(recorded.header, recorded.events);
                 if (k == 0) header = recorded.header;
                 done.fetch_add(1);
@@ -62,7 +62,7 @@ struct RunPool {
 
 }  // namespace
 
-OddsRuns play_odds_runs(const ruleset::Ruleset& rules, const ruleset::Scenario& scenario,
+OddsRuns play_odds_runs(const Ruleset& rules, const Scenario& scenario,
                         const OddsOptions& options) {
     RunPool pool{rules, scenario, options};
     pool.results.resize(std::size_t(std::max(0, options.runs)));
@@ -102,18 +102,17 @@ void CountDistribution::add(int n) {
     total += n;
 }
 
-OddsTable tabulate(const std::vector<ruleset::BattleSummary>& runs, std::size_t sides,
-                   std::size_t units) {
+OddsTable tabulate(const std::vector<BattleSummary>& runs, std::size_t sides, std::size_t units) {
     OddsTable t;
     t.runs = static_cast<int>(runs.size());
     t.sides.resize(sides);
-    for (auto& s : t.sides) s.fates.resize(ruleset::kFateCount);
+    for (auto& s : t.sides) s.fates.resize(kFateCount);
     t.survived.assign(units, 0);
     for (const auto& run : runs) {
         for (std::size_t s = 0; s < sides && s < run.sides.size(); ++s) {
-            const ruleset::SideOutcome& o = run.sides[s];
+            const SideOutcome& o = run.sides[s];
             SideOdds& side = t.sides[s];
-            for (std::size_t f = 0; f < ruleset::kFateCount; ++f) side.fates[f].add(o.fates[f]);
+            for (std::size_t f = 0; f < kFateCount; ++f) side.fates[f].add(o.fates[f]);
             ++side.figures_lost[o.figures_lost];
             side.figures_lost_total += o.figures_lost;
             side.units = o.units;
@@ -141,14 +140,14 @@ int figures_lost_at(const SideOdds& side, int runs, int per_mille) {
 
 namespace {
 
-int lost_units(const ruleset::SideOutcome& side) {
-    return side.units - side.fates[std::size_t(ruleset::Fate::standing)];
+int lost_units(const SideOutcome& side) {
+    return side.units - side.fates[std::size_t(Fate::standing)];
 }
 
 }  // namespace
 
-std::vector<SidePlacement> place_battle(const std::vector<ruleset::BattleSummary>& runs,
-                                        const ruleset::BattleSummary& battle) {
+std::vector<SidePlacement> place_battle(const std::vector<BattleSummary>& runs,
+                                        const BattleSummary& battle) {
     std::vector<SidePlacement> out;
     for (std::size_t s = 0; s < battle.sides.size(); ++s) {
         SidePlacement p;
@@ -166,4 +165,4 @@ std::vector<SidePlacement> place_battle(const std::vector<ruleset::BattleSummary
     return out;
 }
 
-}  // namespace vedette::sim::replay
+}  // namespace vedette::sim::ruleset

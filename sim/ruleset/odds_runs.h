@@ -15,7 +15,7 @@
 #include "sim/record/header.h"
 #include "sim/ruleset/ruleset.h"
 
-namespace vedette::sim::replay {
+namespace vedette::sim::ruleset {
 
 inline constexpr int kMaxOddsRuns = 1'000'000;
 inline constexpr int kMaxOddsJobs = 256;
@@ -36,15 +36,14 @@ struct OddsOptions {
 
 struct OddsRuns {
     int requested = 0;
-    record::Header header;                     // run 0's (names, sides); empty when no run was done
-    std::vector<ruleset::BattleSummary> runs;  // runs 0 .. n-1, in order: the first n seeds
+    record::Header header;            // run 0's (names, sides); empty when no run was done
+    std::vector<BattleSummary> runs;  // runs 0 .. n-1, in order: the first n seeds
 };
 
 // Plays `scenario` under odds_seed(scenario.seed, k) for k = 0 .. runs-1 on `jobs` threads. When
 // stopped, keeps the runs done, which are always the first ones (threads take run numbers in
 // order and finish the one they hold). An exception in a run stops the others and is rethrown.
-OddsRuns play_odds_runs(const ruleset::Ruleset& rules, const ruleset::Scenario& scenario,
-                        const OddsOptions& options);
+OddsRuns play_odds_runs(const Ruleset& rules, const Scenario& scenario, const OddsOptions& options);
 
 // How often each count came up: runs_with[n] is the number of runs in which it was n.
 struct CountDistribution {
@@ -54,7 +53,7 @@ struct CountDistribution {
 };
 
 struct SideOdds {
-    std::vector<CountDistribution> fates;  // by ruleset::Fate
+    std::vector<CountDistribution> fates;  // by Fate
     std::map<int, int> figures_lost;       // figures lost -> runs
     std::int64_t figures_lost_total = 0;
     int held = 0;  // runs in which the side held the field
@@ -69,8 +68,7 @@ struct OddsTable {
     std::vector<int> survived;  // per unit (roster order): runs it survived
 };
 
-OddsTable tabulate(const std::vector<ruleset::BattleSummary>& runs, std::size_t sides,
-                   std::size_t units);
+OddsTable tabulate(const std::vector<BattleSummary>& runs, std::size_t sides, std::size_t units);
 
 // The figure below which `share` (in per mille) of the runs lost fewer figures: the smallest
 // value v with at least share/1000 of the runs at v or below.
@@ -84,7 +82,7 @@ struct SidePlacement {
     int figures_lost = 0;
     int as_good = 0;
 };
-std::vector<SidePlacement> place_battle(const std::vector<ruleset::BattleSummary>& runs,
-                                        const ruleset::BattleSummary& battle);
+std::vector<SidePlacement> place_battle(const std::vector<BattleSummary>& runs,
+                                        const BattleSummary& battle);
 
-}  // namespace vedette::sim::replay
+}  // namespace vedette::sim::ruleset
