@@ -52,15 +52,8 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
       shadow_pipeline_(ctx, shadow_->render_pass(), shadow_desc(scene_set_layout_)),
       sky_pipeline_(ctx, target_->render_pass(), sky_desc(scene_set_layout_)),
       readback_(std::make_unique<Readback>(ctx, extent, kSlots)) {
-    VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    ai.commandPool = ctx.command_pool();
-    ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    ai.commandBufferCount = kSlots;
-    VK_CHECK(vkAllocateCommandBuffers(ctx.device(), &ai, commands_.data()));
-    for (auto& f : fences_) {
-        VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-        VK_CHECK(vkCreateFence(ctx.device(), &fi, nullptr, &f));
-    }
+    for (std::uint32_t i = 0; i < kSlots; ++i)
+        frames_.push_back(std::make_unique<CommandSlot>(ctx, "battlefield frame"));
     create_descriptor_sets();
     // The sun looks at the middle of the table from far enough to see all of it.
     {
@@ -169,13 +162,12 @@ BattlefieldRenderer::~BattlefieldRenderer() {
     vkDeviceWaitIdle(ctx_.device());
     vkDestroyDescriptorPool(ctx_.device(), descriptor_pool_, nullptr);
     vkDestroyDescriptorSetLayout(ctx_.device(), scene_set_layout_, nullptr);
-    for (auto f : fences_) vkDestroyFence(ctx_.device(), f, nullptr);
-    vkFreeCommandBuffers(ctx_.device(), ctx_.command_pool(), kSlots, commands_.data());
+    for (auto& f : frames_) f->settle();
 }
 
 void BattlefieldRenderer::resize(VkExtent2D extent) {
     VK_CHECK(vkDeviceWaitIdle(ctx_.device()));
-    in_flight_.fill(false);
+    for (auto& f : frames_) f->settle();
     // The pipelines stay: a new target's render pass has the same formats, so it is compatible.
     target_ = std::make_unique<OffscreenTarget>(ctx_, extent);
     readback_ = std::make_unique<Readback>(ctx_, extent, kSlots);
@@ -183,22 +175,16 @@ void BattlefieldRenderer::resize(VkExtent2D extent) {
 
 void BattlefieldRenderer::submit(const SceneState& state, const Camera& camera, std::uint32_t slot,
                                  VkRect2D viewport, const AfterScene& after) {
-    if (in_flight_[slot]) fetch(slot);  // the slot's previous frame must be done first
-    VkCommandBuffer cmd = commands_[slot];
-    begin_commands(cmd);
+    // The slot's previous frame must be done first (begin waits for it).
+    VkCommandBuffer cmd = frames_[slot]->begin();
     record(cmd, state, camera, slot, viewport);
     if (after) after(cmd);
     readback_->record_copy(cmd, target_->color(), slot);
-    VK_CHECK(vkResetFences(ctx_.device(), 1, &fences_[slot]));
-    submit_commands(ctx_.queue(), cmd, {.fence = fences_[slot]});
-    in_flight_[slot] = true;
+    frames_[slot]->submit();
 }
 
 const std::uint8_t* BattlefieldRenderer::fetch(std::uint32_t slot) {
-    if (in_flight_[slot]) {
-        VK_CHECK(vkWaitForFences(ctx_.device(), 1, &fences_[slot], VK_TRUE, UINT64_MAX));
-        in_flight_[slot] = false;
-    }
+    frames_[slot]->wait();
     return readback_->data(slot);
 }
 

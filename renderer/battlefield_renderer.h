@@ -7,6 +7,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "renderer/assets/model_set.h"
 #include "renderer/battlefield_pipelines.h"
@@ -17,6 +18,7 @@
 #include "renderer/scene/terrain_mesh.h"
 #include "renderer/scene/visuals.h"
 #include "renderer/vk/buffer.h"
+#include "renderer/vk/command_slot.h"
 #include "renderer/vk/offscreen_target.h"
 #include "renderer/vk/pipeline.h"
 #include "renderer/vk/readback.h"
@@ -168,9 +170,7 @@ private:
     std::array<TexelBuffer, kSlots> hex_texels_;
     std::array<VkDescriptorSet, kSlots> descriptor_sets_{};
     std::array<std::size_t, kSlots> instance_capacity_{};
-    std::array<VkCommandBuffer, kSlots> commands_{};
-    std::array<VkFence, kSlots> fences_{};
-    std::array<bool, kSlots> in_flight_{};
+    std::vector<std::unique_ptr<CommandSlot>> frames_;  // one a slot
     std::size_t last_figures_ = 0;
     std::unique_ptr<Readback> readback_;
 

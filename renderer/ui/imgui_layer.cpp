@@ -17,52 +17,32 @@ namespace {
 void check_imgui_vk(VkResult r) {
     if (r != VK_SUCCESS) throw_vulkan_error("Dear ImGui Vulkan backend", r, __FILE__, __LINE__);
 }
+
+// The pass draws over the scene: load, never clear, and hand the image on for copying.
+PassSpec pass_spec() {
+    PassSpec spec;
+    spec.attachments = {{OffscreenTarget::kColorFormat, false, VK_ATTACHMENT_LOAD_OP_LOAD,
+                         VK_ATTACHMENT_STORE_OP_STORE, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                         VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL}};
+    spec.before = PassBarrier{
+        VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+        VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+        VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT};
+    spec.after = PassBarrier{VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                             VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                             VK_ACCESS_TRANSFER_READ_BIT};
+    spec.debug_name = "imgui pass";
+    return spec;
+}
+
 }  // namespace
 
 ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const OffscreenTarget& target,
                        float frame_seconds)
-    : ctx_(ctx), headless_(window == nullptr), frame_seconds_(frame_seconds) {
-    // The pass draws over the scene: load, never clear, and hand the image on for copying.
-    VkAttachmentDescription color{};
-    color.format = OffscreenTarget::kColorFormat;
-    color.samples = VK_SAMPLE_COUNT_1_BIT;
-    color.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-    color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    color.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-    color.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-    color.initialLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-    color.finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-    VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-    VkSubpassDescription subpass{};
-    subpass.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
-    subpass.colorAttachmentCount = 1;
-    subpass.pColorAttachments = &ref;
-    VkSubpassDependency deps[2]{};
-    deps[0].srcSubpass = VK_SUBPASS_EXTERNAL;
-    deps[0].dstSubpass = 0;
-    deps[0].srcStageMask =
-        VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
-    deps[0].srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-    deps[0].dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-    deps[0].dstAccessMask =
-        VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-    deps[1].srcSubpass = 0;
-    deps[1].dstSubpass = VK_SUBPASS_EXTERNAL;
-    deps[1].srcStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-    deps[1].srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-    deps[1].dstStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT;
-    deps[1].dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
-    VkRenderPassCreateInfo rpci{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
-    rpci.attachmentCount = 1;
-    rpci.pAttachments = &color;
-    rpci.subpassCount = 1;
-    rpci.pSubpasses = &subpass;
-    rpci.dependencyCount = 2;
-    rpci.pDependencies = deps;
-    VK_CHECK(vkCreateRenderPass(ctx.device(), &rpci, nullptr, &render_pass_));
-    ctx.set_name(reinterpret_cast<std::uint64_t>(render_pass_), VK_OBJECT_TYPE_RENDER_PASS,
-                 "imgui pass");
-
+    : ctx_(ctx),
+      pass_(ctx, pass_spec()),
+      headless_(window == nullptr),
+      frame_seconds_(frame_seconds) {
     VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 16}};
     VkDescriptorPoolCreateInfo dpci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
     dpci.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT;
@@ -94,7 +74,7 @@ ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const Offsc
     info.ImageCount = 2;  // one frame in flight; the backend rotates its vertex buffers over these
     info.MSAASamples = VK_SAMPLE_COUNT_1_BIT;
     info.CheckVkResultFn = check_imgui_vk;
-    if (!ImGui_ImplVulkan_Init(&info, render_pass_))
+    if (!ImGui_ImplVulkan_Init(&info, pass_.handle()))
         throw std::runtime_error("Dear ImGui: Vulkan backend failed to start");
     ctx.run_commands([](VkCommandBuffer cmd) { ImGui_ImplVulkan_CreateFontsTexture(cmd); });
     ImGui_ImplVulkan_DestroyFontUploadObjects();
@@ -106,24 +86,12 @@ ImGuiLayer::~ImGuiLayer() {
     ImGui_ImplVulkan_Shutdown();
     if (!headless_) ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
-    vkDestroyFramebuffer(ctx_.device(), framebuffer_, nullptr);
     vkDestroyDescriptorPool(ctx_.device(), pool_, nullptr);
-    vkDestroyRenderPass(ctx_.device(), render_pass_, nullptr);
 }
 
 void ImGuiLayer::make_framebuffer(const OffscreenTarget& target) {
-    if (framebuffer_) vkDestroyFramebuffer(ctx_.device(), framebuffer_, nullptr);
-    const VkImageView view = target.color().view();
-    view_ = view;
-    extent_ = target.extent();
-    VkFramebufferCreateInfo fci{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
-    fci.renderPass = render_pass_;
-    fci.attachmentCount = 1;
-    fci.pAttachments = &view;
-    fci.width = extent_.width;
-    fci.height = extent_.height;
-    fci.layers = 1;
-    VK_CHECK(vkCreateFramebuffer(ctx_.device(), &fci, nullptr, &framebuffer_));
+    view_ = target.color().view();
+    pass_.attach({view_}, target.extent());
 }
 
 void ImGuiLayer::retarget(const OffscreenTarget& target) {
@@ -136,7 +104,7 @@ void ImGuiLayer::new_frame() {
     if (headless_) {
         // No platform: the frame's size, a fixed time step, and no mouse anywhere.
         ImGuiIO& io = ImGui::GetIO();
-        io.DisplaySize = ImVec2(float(extent_.width), float(extent_.height));
+        io.DisplaySize = ImVec2(float(pass_.extent().width), float(pass_.extent().height));
         io.DeltaTime = frame_seconds_;
         io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     } else {
@@ -158,13 +126,9 @@ void ImGuiLayer::record(VkCommandBuffer cmd, const OffscreenTarget& target) {
 
 void ImGuiLayer::record(VkCommandBuffer cmd) {
     ImGui::Render();
-    VkRenderPassBeginInfo rpbi{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
-    rpbi.renderPass = render_pass_;
-    rpbi.framebuffer = framebuffer_;
-    rpbi.renderArea = {{0, 0}, extent_};
-    vkCmdBeginRenderPass(cmd, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
+    pass_.begin(cmd, {});
     ImGui_ImplVulkan_RenderDrawData(ImGui::GetDrawData(), cmd);
-    vkCmdEndRenderPass(cmd);
+    pass_.end(cmd);
 }
 
 }  // namespace vedette::render

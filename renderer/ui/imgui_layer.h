@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "renderer/vk/offscreen_target.h"
+#include "renderer/vk/render_pass.h"
 
 struct GLFWwindow;
 
@@ -46,10 +47,8 @@ public:
 private:
     void make_framebuffer(const OffscreenTarget& target);
     const VulkanContext& ctx_;
+    RenderPass pass_;  // over the target's colour image (attached by make_framebuffer)
     VkDescriptorPool pool_ = VK_NULL_HANDLE;
-    VkRenderPass render_pass_ = VK_NULL_HANDLE;
-    VkFramebuffer framebuffer_ = VK_NULL_HANDLE;
-    VkExtent2D extent_{0, 0};
     VkImageView view_ = VK_NULL_HANDLE;  // the image the framebuffer is built on
     bool headless_ = false;
     std::pair<float, float> click_{0, 0};

@@ -1,5 +1,7 @@
 #include "renderer/vk/context.h"
 
+#include "renderer/vk/command_slot.h"
+
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
@@ -203,23 +205,10 @@ std::uint32_t VulkanContext::find_memory_type(std::uint32_t type_bits,
 }
 
 void VulkanContext::run_commands(const std::function<void(VkCommandBuffer)>& record) const {
-    VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    ai.commandPool = pool_;
-    ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    ai.commandBufferCount = 1;
-    VkCommandBuffer cmd;
-    VK_CHECK(vkAllocateCommandBuffers(device_, &ai, &cmd));
-    begin_commands(cmd);
-    record(cmd);
-
-    VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    VkFence fence;
-    VK_CHECK(vkCreateFence(device_, &fi, nullptr, &fence));
-    submit_commands(queue_, cmd, {.fence = fence});
-    const VkResult wait = vkWaitForFences(device_, 1, &fence, VK_TRUE, UINT64_MAX);
-    vkDestroyFence(device_, fence, nullptr);
-    vkFreeCommandBuffers(device_, pool_, 1, &cmd);
-    VK_CHECK(wait);
+    CommandSlot slot(*this);
+    record(slot.begin());
+    slot.submit();
+    slot.wait();
 }
 
 void VulkanContext::set_name(std::uint64_t handle, VkObjectType type, const char* name) const {

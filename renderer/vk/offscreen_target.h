@@ -4,6 +4,7 @@
 // back. Both therefore draw through exactly the same code.
 
 #include "renderer/vk/image.h"
+#include "renderer/vk/render_pass.h"
 
 namespace vedette::render {
 
@@ -17,8 +18,8 @@ public:
     OffscreenTarget(const OffscreenTarget&) = delete;
     OffscreenTarget& operator=(const OffscreenTarget&) = delete;
 
-    VkRenderPass render_pass() const { return render_pass_; }
-    VkFramebuffer framebuffer() const { return framebuffer_; }
+    VkRenderPass render_pass() const { return pass_.handle(); }
+    VkFramebuffer framebuffer() const { return pass_.framebuffer(); }
     VkExtent2D extent() const { return color_.extent(); }
     const Image& color() const { return color_; }
 
@@ -28,11 +29,9 @@ public:
     void end(VkCommandBuffer cmd) const;
 
 private:
-    const VulkanContext& ctx_;
     Image color_;
     Image depth_;
-    VkRenderPass render_pass_ = VK_NULL_HANDLE;
-    VkFramebuffer framebuffer_ = VK_NULL_HANDLE;
+    RenderPass pass_;
 };
 
 }  // namespace vedette::render

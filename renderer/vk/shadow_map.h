@@ -3,6 +3,7 @@
 // before the scene, then sampled (with depth comparison) by the scene's fragment shader.
 
 #include "renderer/vk/image.h"
+#include "renderer/vk/render_pass.h"
 
 namespace vedette::render {
 
@@ -15,7 +16,7 @@ public:
     ShadowMap(const ShadowMap&) = delete;
     ShadowMap& operator=(const ShadowMap&) = delete;
 
-    VkRenderPass render_pass() const { return render_pass_; }
+    VkRenderPass render_pass() const { return pass_.handle(); }
     VkImageView view() const { return depth_.view(); }
     VkSampler sampler() const { return sampler_; }
     std::uint32_t size() const { return size_; }
@@ -28,8 +29,7 @@ private:
     const VulkanContext& ctx_;
     std::uint32_t size_;
     Image depth_;
-    VkRenderPass render_pass_ = VK_NULL_HANDLE;
-    VkFramebuffer framebuffer_ = VK_NULL_HANDLE;
+    RenderPass pass_;
     VkSampler sampler_ = VK_NULL_HANDLE;
 };
 

@@ -5,6 +5,7 @@
 // it read a texel instead of painting the ground again at every pixel.
 
 #include "renderer/vk/image.h"
+#include "renderer/vk/render_pass.h"
 
 namespace vedette::render {
 
@@ -17,7 +18,7 @@ public:
     TextureTarget(const TextureTarget&) = delete;
     TextureTarget& operator=(const TextureTarget&) = delete;
 
-    VkRenderPass render_pass() const { return render_pass_; }
+    VkRenderPass render_pass() const { return pass_.handle(); }
     VkImageView view() const { return image_.view(); }
     VkSampler sampler() const { return sampler_; }
     VkExtent2D extent() const { return image_.extent(); }
@@ -29,8 +30,7 @@ public:
 private:
     const VulkanContext& ctx_;
     Image image_;
-    VkRenderPass render_pass_ = VK_NULL_HANDLE;
-    VkFramebuffer framebuffer_ = VK_NULL_HANDLE;
+    RenderPass pass_;
     VkSampler sampler_ = VK_NULL_HANDLE;
 };
 

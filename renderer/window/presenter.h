@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "renderer/vk/command_slot.h"
 #include "renderer/vk/swapchain.h"
 
 namespace vedette::render {
@@ -30,8 +31,7 @@ public:
 private:
     const VulkanContext& ctx_;
     std::unique_ptr<Swapchain> swapchain_;
-    VkCommandBuffer cmd_ = VK_NULL_HANDLE;
-    VkFence done_ = VK_NULL_HANDLE;
+    CommandSlot frame_;
     VkSemaphore acquired_ = VK_NULL_HANDLE;
     VkSemaphore rendered_ = VK_NULL_HANDLE;
     bool stale_ = false;
