@@ -353,8 +353,7 @@ std::string grid_words(const GridSteps& s, bool rings) {
 
 void write_deployment_map(const sim::replay::Recorded& recorded, const std::string& file,
                           const std::string& png) {
-    const render::ReplayScene scene =
-        render::scene_of(sim::replay::parse_replay(sim::replay::write_replay_text(recorded), file));
+    const render::ReplayScene scene = render::scene_of(sim::replay::replay_of(recorded, file));
     const VkExtent2D size{kMapWidth, kMapHeight};
     const render::SceneState state = render::scene_at_time(scene, 0);
     const auto& board = scene.replay.header.board;

@@ -40,9 +40,9 @@ std::string default_replay() {
     return VEDETTE_DEMO_REPLAY_PATH;
 }
 
-// A replay to view. A scenario is simulated on the spot, exactly as `vedette simulate` would
-// write it (its bytes are parsed back like a replay file's), so a scenario writer sees the
-// battle at once; `simulated` says so for the title bar.
+// A replay to view. A scenario is simulated on the spot, the replay `vedette simulate` would
+// write built in memory (sim::replay::replay_of), so a scenario writer sees the battle at once;
+// `simulated` says so for the title bar.
 render::ReplayScene open_for_viewing(const std::string& path, const std::string& rules_dir,
                                      bool& simulated) {
     const sim::Json json = sim::read_json_file(path);
@@ -52,8 +52,7 @@ render::ReplayScene open_for_viewing(const std::string& path, const std::string&
     const auto rules =
         sim::ruleset::make_ruleset(sim::ruleset::ruleset_of(json, path), rules_dir, path);
     const auto scenario = rules->parse_scenario(json, path);
-    const std::string text = sim::replay::write_replay_text(rules->run(*scenario, scenario->seed));
-    return render::scene_of(sim::replay::parse_replay(text, path, rules_dir));
+    return render::scene_of(sim::replay::replay_of(rules->run(*scenario, scenario->seed), path));
 }
 
 render::Camera camera_for(const ViewerModel& m, const render::SceneState& state, float aspect) {

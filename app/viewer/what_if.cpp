@@ -67,9 +67,8 @@ WhatIf compute_what_if(const render::ReplayScene& parent, const std::string& rul
         sim::ruleset::BranchChoice choice;
         choice.outcome = outcome;
         const sim::ruleset::Branch b = sim::ruleset::make_branch(replay, *rules, at, choice);
-        // Through the replay's own text: the branch is read as any replay is.
-        auto branch = render::scene_of(sim::replay::parse_replay(
-            sim::replay::write_replay_text(b.recorded), replay.file + " (what if)"));
+        auto branch =
+            render::scene_of(sim::replay::replay_of(b.recorded, replay.file + " (what if)"));
         w.branch = std::make_shared<const render::ReplayScene>(std::move(branch));
         w.dice = "dice " + joined(b.was) + " -> " + joined(b.now);
         w.changed = changed_fates(parent, *w.branch);

@@ -346,6 +346,25 @@ Replay upgrade(const Json& json, const std::string& text, const std::string& fil
 
 }  // namespace
 
+Replay replay_of(const Recorded& recorded, const std::string& file) {
+    Replay r;
+    r.file = file;
+    r.header = recorded.header;
+    r.seed = recorded.seed;
+    r.scenario_text = recorded.scenario_text;
+    r.unit_ids = names_of(recorded.header).ids;
+    r.events = recorded.events;
+    r.turn_hashes = recorded.turn_hashes;
+    r.keyframes = recorded.keyframes;
+    r.events_hash = events_hash(r.events, r.unit_ids);
+    r.branch = recorded.branch;
+    // A file keeps a branch's tape (value, purpose, unit) and no plain replay's.
+    if (recorded.branch)
+        for (const auto& d : recorded.tape) r.tape.push_back({d.value, d.unit, d.purpose});
+    check_replay_values(r);
+    return r;
+}
+
 Replay parse_replay(const std::string& text, const std::string& file,
                     const std::string& rules_dir) {
     if (const void* nul = std::memchr(text.data(), '\0', text.size()))

@@ -58,6 +58,10 @@ std::string write_replay_text(const Recorded& recorded);
 // A replay already read (any version) written as version 2 (`vedette migrate`).
 std::string write_replay_text(const Replay& replay);
 
+// A play's result as the replay its written bytes would read back as (parse_replay), built in
+// memory: the viewer shows a scenario it simulated, or a branch, without writing and reading it.
+Replay replay_of(const Recorded& recorded, const std::string& file);
+
 // Reads a replay; a newer version, a truncated file or a hash that does not match its events is
 // an InputError naming the file and the place. Version 1 files are converted by their ruleset,
 // with its data from `rules_dir` ("" = the default search, as for every command).
