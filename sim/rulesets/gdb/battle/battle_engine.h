@@ -117,6 +117,10 @@ private:
     bool is_cavalry(int unit) const;
     bool can_act(int unit) const;
     bool in_contact(int unit) const;
+    // In a contact whose melee has had a round already (a draw going on, 12.19 i streets).
+    bool in_fought_contact(int unit) const;
+    // The attacker of the first contact made with `target` (itself if none).
+    int first_charger_of(int target) const;
     const Commander* attached_general(int unit) const;
     geom::i64 command_distance(int unit) const;
     bool line_of_sight(int from, int to) const;  // front centre to the other's centre
@@ -169,6 +173,11 @@ private:
     bool pursuit_stopped_by_rough_ground(int pursuer, int target);
     void rallies(const std::vector<bool>& moved);
     bool off_table(int unit) const;
+    bool fits_on_table(const geom::Rect& r) const;  // every corner on the table
+    // The furthest point of the straight move from `from` to `end` at which the unit, facing
+    // `facing`, still has every corner on the table (RULINGS turn 4: a push back stops at the
+    // table edge); `end` itself when it fits, `from` when nothing further does.
+    geom::Vec stop_at_table_edge(int unit, geom::Vec from, geom::Vec end, geom::Vec facing) const;
     int nearest_enemy(int unit) const;  // -1 if none is on the table
     void resolve_contact_group(const std::vector<int>& defenders, const std::vector<int>& attackers,
                                bool first_round);
@@ -179,6 +188,10 @@ private:
     void mark_area_to_occupy(const TerrainFeature* where, const std::vector<int>& defenders,
                              const std::vector<int>& attackers);
     void narrate_melee_losses(int unit, int casualties, gdb::StatusAfter status);
+    // 12.23: a winning cavalry unit's pursuit test as an event of its own, whatever its row
+    // (`index` is the unit's place in the prepared melee; the dice are explained with the melee).
+    void narrate_pursuit_test(int unit, const gdb::PreparedMelee& prep,
+                              const gdb::MeleeOutcome& out, std::size_t index);
     // 12.19 i, j: after a push back out of part of a built-up area, the winner follows and the
     // melee goes on; pushed out of it entirely, the defender must retreat.
     void follow_push_back_in_built_up_area(int unit, const TerrainFeature& area);
@@ -214,7 +227,11 @@ private:
         const Order* reaction_order = nullptr;
         int lost = 0;              // figures lost to the closing volley
         bool changing = false;     // the target changes formation as the charger closes
-        bool reinforcing = false;  // the target is already in a melee (12.8)
+        bool reinforcing = false;  // the target is already in a melee fought (12.8)
+        // The target is in contact with another charger of this charge phase, no melee round
+        // fought yet: this one is a charger too (12.6; RULINGS turn 4).
+        bool joining = false;
+        bool countercharge_wheeled = false;  // the countercharger's move went on wheeling
         charge::FormationChangePlan change;
     };
     // Declaration (charge_sequence.cpp): false if refused.

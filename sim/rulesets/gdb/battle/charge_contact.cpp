@@ -91,9 +91,15 @@ bool Battle::target_stand_test(ChargeRun& run) {
     if (const Commander* g = attached_general(t); g && g->skill != gdb::General::inept)
         mods.push_back({&st.mod("general_attached"), st.mod("general_attached").value});
     const TestRoll stand = morale_test(t, st, mods, "stand_test");
-    if (stand.row->outcome == "wavering") ts.status = gdb::Status::wavering;
+    // 12.13: a unit already retreating stays retreating whatever the test says short of leaving:
+    // contacted, it loses automatically and keeps retreating. Wavering is no better state.
+    const bool retreating = ts.status == gdb::Status::retreating;
+    if (stand.row->outcome == "wavering" && !retreating) ts.status = gdb::Status::wavering;
     emit(EventKind::morale_test, {t}, st.rule,
-         name(t) + " stand test: " + std::to_string(stand.total) + ", " + stand.row->label)
+         name(t) + " stand test: " + std::to_string(stand.total) + ", " + stand.row->label +
+             (retreating && stand.row->outcome == "wavering"
+                  ? "; it is already retreating and stays so (GdB 12.13)"
+                  : ""))
         .explanation = gdb::explain_roll(stand.facts, st.rule, tables_);
     if (stand.row->outcome != "retreat") return true;
     const Vec left_from = ts.pos;
@@ -155,7 +161,13 @@ void Battle::charge_home(ChargeRun& run) {
     auto& ts = units_[static_cast<std::size_t>(t)];
     if (ts.countercharged) {
         const i64 gap = geom::distance(rect_of(c), rect_of(t));
-        const i64 meet = gap - gap / 2;
+        // RULINGS (countercharge): the countercharger moves the distance the charger covered,
+        // its half move, so they meet half way between where they stood. One that wheeled to
+        // face the charger used that move to turn and meets it half way of what is left (seed
+        // 000, the cuirassiers against the dragoons: 4.5 cm each).
+        const i64 meet = run.countercharge_wheeled
+                             ? gap - gap / 2
+                             : std::min(gap, std::max<i64>(0, run.half - ts.countercharge_forward));
         const Vec toward = geom::normalize(cs.pos - ts.pos);
         ts.countercharge_forward += meet;
         ts.countercharge_bonus = ts.countercharge_forward >= scale_.countercharge_min_mm;
@@ -184,9 +196,12 @@ void Battle::charge_home(ChargeRun& run) {
         }
     }
     if (disordered) cs.status = gdb::Status::unformed;
+    const i64 home = geom::length(to - from);
     emit_motion(EventKind::charge_move, c, {c}, disordered ? rules_.obstacle_rule : kChargeRule,
-                name(c) + " charges home, " + cm(geom::length(to - from)) + crossing +
-                    (disordered ? ": it arrives unformed" : ""),
+                name(c) +
+                    (home == 0 && ts.countercharged ? " charges home where " + name(t) + " meets it"
+                                                    : " charges home, " + cm(home)) +
+                    crossing + (disordered ? ": it arrives unformed" : ""),
                 from, to, cs.facing, run.gait);
     emit(EventKind::contact, {c, t}, kContactRule,
          name(c) + " is in contact with " + name(t) + (run.flank ? " (in its flank or rear)" : "") +

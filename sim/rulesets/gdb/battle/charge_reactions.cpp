@@ -239,8 +239,9 @@ void Battle::ride_down_evaders(const ChargeRun& run) {
              std::to_string(kills) + " figures" + (ts.figures == 0 ? " and is destroyed" : ""));
 }
 
-// The countercharger may move as far as the charger did. Wheeling to face a charger coming from
-// a flank uses that move up (seed 000, cuirassiers against dragoons).
+// The countercharger may move as far as the charger did (RULINGS, countercharge): half the gap
+// now and the rest at contact. Wheeling to face a charger coming from a flank uses that move up
+// (seed 000, cuirassiers against dragoons).
 void Battle::start_countercharge(ChargeRun& run) {
     const int c = run.charger, t = run.target;
     const auto& cs = units_[static_cast<std::size_t>(c)];
@@ -253,8 +254,11 @@ void Battle::start_countercharge(ChargeRun& run) {
     const i64 wheel_cos = geom::direction_of_degrees(rules_.countercharge_wheel_over_degrees).y;
     const bool must_wheel = geom::dot(ts.facing, toward) < wheel_cos * geom::kOne;
     const i64 gap = geom::distance(rect_of(c), rect_of(t));
+    // Half the gap for now, so that both tests come before contact; the rest of the move that
+    // matches the charger's comes with contact (charge_home).
     const i64 forward = must_wheel ? 0 : std::min(run.half, gap / 2);
     ts.countercharge_forward = forward;
+    run.countercharge_wheeled = must_wheel;
     Vec end = ts.pos + geom::scale(toward, forward);
     if (must_wheel) {
         // Wheel on the flank nearest the charger: the face towards it keeps its distance.

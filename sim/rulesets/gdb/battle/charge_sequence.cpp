@@ -14,6 +14,18 @@ using charge::kChargeRule;
 using geom::i64;
 using geom::Vec;
 
+bool Battle::in_fought_contact(int unit) const {
+    for (const auto& c : contacts_)
+        if ((c.attacker == unit || c.defender == unit) && !c.first_round) return true;
+    return false;
+}
+
+int Battle::first_charger_of(int target) const {
+    for (const auto& c : contacts_)
+        if (c.defender == target) return c.attacker;
+    return target;
+}
+
 bool Battle::in_charge_sector(int charger, int target) const {
     const geom::Rect cr = rect_of(charger);
     const geom::Rect tr = rect_of(target);
@@ -86,10 +98,28 @@ void Battle::fall_back(int unit, int enemy, i64 distance, EventKind kind, const 
         dir == Vec{} ? geom::normalize(s.pos - units_[static_cast<std::size_t>(enemy)].pos) : dir;
     std::vector<int> passed;
     const Vec from = s.pos;
-    const Vec end = flee_path_end(unit, away, distance, passed);
     const bool pushed = kind == EventKind::push_back;
-    emit_motion(kind, unit, {unit}, rule, text, from, end, pushed ? s.facing : away,
-                pushed ? "walk" : "flee");
+    const Vec path_end = flee_path_end(unit, away, distance, passed);
+    // RULINGS turn 4: a push back that would carry the unit off the table stops at the edge;
+    // only a retreat or a rout off the table loses it.
+    const Vec end = pushed ? stop_at_table_edge(unit, from, path_end, s.facing) : path_end;
+    if (end != path_end)
+        std::erase_if(passed, [&](int f) {
+            return !geom::segment_crosses_rect(from, end, rect_of(f)) &&
+                   !geom::overlaps(rect_at(unit, end, s.facing), rect_of(f));
+        });
+    const bool at_edge = end != path_end;
+    emit_motion(kind, unit, {unit}, rule,
+                at_edge ? name(unit) + " is pushed back " + cm(geom::length(end - from)) +
+                              " to the table edge, still facing the enemy"
+                        : text,
+                from, end, pushed ? s.facing : away, pushed ? "walk" : "flee");
+    if (at_edge)
+        emit(EventKind::table_edge, {unit}, "GdB 12.19 (loser pushed back); RULINGS turn 4",
+             name(unit) + " is stopped by the table edge after " + cm(geom::length(end - from)) +
+                 " of its " + cm(distance) +
+                 " push back: it stays in play and rallies there, as a push back does",
+             800);
     // Skirmishers and crews pass through friends without penalty (seed 000, evades 5); others
     // disorder the friends they pass through in the first half of their move (12.19 c).
     const auto type = scenario_.units[static_cast<std::size_t>(unit)].unit.type;
@@ -285,6 +315,14 @@ void Battle::run_declared_charge(ChargeRun& run) {
                  " is already in melee: it stays in place and takes no morale test; " +
                  name(run.charger) + " joins the melee as a reinforcement, without a charge bonus",
              800);
+    else if (run.joining)
+        emit(EventKind::morale_test, {run.target, run.charger}, "GdB 12.6; RULINGS turn 4",
+             name(run.target) + " is already in contact with " +
+                 name(first_charger_of(run.target)) +
+                 ": it tests once, against the first charger, and takes no second test; no "
+                 "melee round has been fought, so " +
+                 name(run.charger) + " charges it as a charger, with its charge bonus",
+             800);
     else if (!target_stand_test(run))
         return;
     finish_formation_change(run);
@@ -342,7 +380,10 @@ bool Battle::declare_charge(ChargeRun& run, bool opportunity, i64 used) {
             gdb::explain_declaration(kind_name(EventKind::charge_refused), kChargeRule, checks);
         return false;
     }
-    run.reinforcing = in_contact(t);
+    // 12.8 a: a reinforcement joins a melee already fought. A second charger that reaches the
+    // target before any melee round is a charger under 12.6 (RULINGS turn 4).
+    run.reinforcing = in_fought_contact(t);
+    run.joining = in_contact(t) && !run.reinforcing;
     const std::string checked = cm(k.distance_mm) + " away, charge move " + cm(k.charge_move_mm) +
                                 (k.needs_general ? ", general " + cm(k.command_mm) + " away (" +
                                                        cm(k.command_radius_mm) + " allowed)"

@@ -50,7 +50,9 @@ const std::vector<KindRow>& kind_table() {
             {EventKind::removed, "removed", Category::leave},
             {EventKind::guns_abandoned, "guns_abandoned", Category::loss},
             {EventKind::guns_remanned, "guns_remanned", Category::rally},
-            {EventKind::move, "move", Category::move}};
+            {EventKind::move, "move", Category::move},
+            {EventKind::pursuit_test, "pursuit_test", Category::test},
+            {EventKind::table_edge, "table_edge", Category::info}};
         for (std::size_t i = 0; i < t.size(); ++i)
             if (static_cast<std::size_t>(t[i].kind) != i)
                 throw std::logic_error("GdB event kinds: the table is out of the enum's order");

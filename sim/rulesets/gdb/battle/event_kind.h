@@ -48,7 +48,9 @@ enum class EventKind : std::uint8_t {
     removed,
     guns_abandoned,
     guns_remanned,
-    move
+    move,
+    pursuit_test,
+    table_edge
 };
 
 // The kind's name in the record ("charge_declared").

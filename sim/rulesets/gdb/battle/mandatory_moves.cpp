@@ -32,11 +32,32 @@ void Battle::mandatory_phase() {
 }
 
 bool Battle::off_table(int u) const {
-    for (const Vec& c : rect_of(u).corners())
+    return !fits_on_table(rect_of(u));
+}
+
+bool Battle::fits_on_table(const geom::Rect& r) const {
+    for (const Vec& c : r.corners())
         if (c.x < 0 || c.y < 0 || c.x > scenario_.terrain.width_mm ||
             c.y > scenario_.terrain.depth_mm)
-            return true;
-    return false;
+            return false;
+    return true;
+}
+
+Vec Battle::stop_at_table_edge(int u, Vec from, Vec end, Vec facing) const {
+    if (fits_on_table(rect_at(u, end, facing))) return end;
+    const i64 length = geom::length(end - from);
+    if (length == 0) return from;
+    const Vec dir = geom::normalize(end - from);
+    // The table is convex: the positions along the move that fit are one stretch from `from`.
+    i64 lo = 0, hi = length;
+    while (lo < hi) {
+        const i64 mid = (lo + hi + 1) / 2;
+        if (fits_on_table(rect_at(u, from + geom::scale(dir, mid), facing)))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo == 0 ? from : from + geom::scale(dir, lo);
 }
 
 int Battle::nearest_enemy(int u) const {
@@ -100,6 +121,10 @@ void Battle::push_backs(std::vector<bool>& moved) {
         s.pending = Pending::none;
         s.status = gdb::Status::formed;
         s.pushed_back_before = built_up;
+        // 12.19 (pushed back b): it rallies where the push back ends, formed: a pursuer pushed
+        // back is pursuing no more (no +2/-2 next melee, no reining in unformed).
+        s.pursuing = false;
+        s.uncontrolled = false;
         fall_back(u, s.pending_enemy, distance, EventKind::push_back,
                   built_up ? "GdB 12.19 i" : "GdB 12.19 (loser pushed back)",
                   name(u) + " is pushed back " + whole_cm(distance) +

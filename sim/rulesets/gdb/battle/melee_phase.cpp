@@ -2,6 +2,7 @@
 // explanation record goes into the event stream; the results become pending mandatory moves.
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 
@@ -176,6 +177,7 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders,
         gdb::explain_melee(prep, out, odds ? &*odds : nullptr, tables_);
     for (std::size_t i = 0; i < all.size(); ++i)
         narrate_melee_losses(all[i], out.units[i].casualties, out.units[i].status);
+    for (std::size_t i = 0; i < all.size(); ++i) narrate_pursuit_test(all[i], prep, out, i);
     if (dec.continues)
         emit(EventKind::melee, all, "GdB 12.19 draw", "The melee is a draw: it continues next turn",
              800);
@@ -336,6 +338,24 @@ void Battle::apply_melee_status(int u, gdb::StatusAfter status, int pursuit_targ
             st.on_table = false;
             break;
     }
+}
+
+void Battle::narrate_pursuit_test(int u, const gdb::PreparedMelee& prep,
+                                  const gdb::MeleeOutcome& out, std::size_t index) {
+    const gdb::TestRecord& t = out.units[index].test;
+    if (t.kind != gdb::TestKind::pursuit || !t.row) return;
+    // The dice, modifiers and table are shown once, in the melee's explanation (its follow-up
+    // tests); the event says what they came to.
+    std::string mods;
+    for (const gdb::TestMod& m : prep.units[index].pursuit_mods)
+        mods += " " + std::string(m.value < 0 ? "- " : "+ ") + std::to_string(std::abs(m.value)) +
+                " (" + m.row->label + ")";
+    emit(EventKind::pursuit_test, {u}, melee_rules_.pursuit_rule,
+         name(u) + " pursuit test: 2D6 " + std::to_string(t.dice[0]) + " + " +
+             std::to_string(t.dice[1]) + mods + " = " + std::to_string(t.total) +
+             (t.downgraded ? " (" + melee_rules_.pursuit_superb_downgrade.label + ")" : "") + ": " +
+             t.row->label,
+         800);
 }
 
 void Battle::narrate_melee_losses(int u, int casualties, gdb::StatusAfter status) {

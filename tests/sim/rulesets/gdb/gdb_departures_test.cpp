@@ -50,9 +50,11 @@ const record::Explanation* first_melee(const probe::Run& r) {
 
 // Seed 000: "Как только подставки атакующих оказались вплотную к подставкам обороняющихся,
 // подразделения остаются в этом положении до фазы ближнего боя ... не проходят никакие тесты на
-// моральное состояние". 12.8 b: "Защищающиеся подразделения, в таких случаях, Тест на Проверку
-// Морали не проходят". 12.8 c: reinforcements "не получают модификатор за Атаку".
-TEST(ChargeContact, AUnitInMeleeChargedAgainTakesNoTestAndTheNewChargerIsAReinforcement) {
+// моральное состояние". 12.6: several units in one melee each roll; 12.8 a limits reinforcements
+// to later melee phases. RULINGS turn 4: a unit that reaches the target in the same charge phase
+// as the first charger, before any melee round, is a charger under 12.6; it keeps its charge and
+// column bonuses; the target tests once, against the first charger.
+TEST(ChargeContact, Clause12_6_ASecondChargerInTheSameChargePhaseKeepsItsBonuses) {
     Probe p;
     p.french = {unit("a", "infantry", 24, "column", 60, 20, 0),
                 unit("b", "infantry", 24, "column", 70, 18, 0)};
@@ -67,18 +69,48 @@ TEST(ChargeContact, AUnitInMeleeChargedAgainTakesNoTestAndTheNewChargerIsAReinfo
     for (const record::Event* e : r.of("d1", "morale_test"))
         stand_tests += e->text.find("stand test") != std::string::npos;
     EXPECT_EQ(stand_tests, 1) << r.log();
-    EXPECT_TRUE(r.said("d1", "morale_test", "takes no morale test")) << r.log();
-    EXPECT_TRUE(r.said("b", "charge_declared", "charges into the melee")) << r.log();
+    EXPECT_TRUE(r.said("d1", "morale_test", "tests once")) << r.log();
+    EXPECT_FALSE(r.said("b", "charge_declared", "charges into the melee")) << r.log();
     const record::Explanation* melee = first_melee(r);
     ASSERT_TRUE(melee) << r.log();
-    // a charged with the bonus; b, a reinforcement, was denied it and the column's bonus.
+    // Both charged with the bonus and as columns: two attackers' values in each row.
     const record::ModifierRow& charging = probe::melee_modifier(*melee, "charging");
-    EXPECT_FALSE(charging.values.at(gdb::kAttacker).empty()) << charging.reason;
-    EXPECT_TRUE(probe::denied_to(charging, "b", "12.8 c")) << charging.reason;
+    EXPECT_NE(charging.values.at(gdb::kAttacker).find(','), std::string::npos)
+        << charging.values.at(gdb::kAttacker) << " / " << charging.reason;
+    EXPECT_FALSE(probe::denied_to(charging, "b", "12.8 c")) << charging.reason;
     const record::ModifierRow& column = probe::melee_modifier(*melee, "infantry_column_charging");
-    EXPECT_TRUE(probe::denied_to(column, "b", "12.8 c")) << column.reason;
-    EXPECT_EQ(column.values.at(gdb::kAttacker).find(','), std::string::npos)
-        << "only a applies it: " << column.values.at(gdb::kAttacker);
+    EXPECT_NE(column.values.at(gdb::kAttacker).find(','), std::string::npos)
+        << column.values.at(gdb::kAttacker) << " / " << column.reason;
+}
+
+// 12.8 a: "вводить подразделения в качестве подкрепления" in the later melee phases; 12.8 b:
+// "Защищающиеся подразделения, в таких случаях, Тест на Проверку Морали не проходят"; 12.8 c:
+// reinforcements "не получают модификатор за Атаку". A melee drawn in turn 1 goes on (12.19 draw
+// b: foot against foot); a charge into it in turn 2 is a reinforcement.
+TEST(ChargeContact, Clause12_8_AChargerReachingAMeleeAlreadyFoughtIsAReinforcement) {
+    Probe p;
+    p.turns = 2;
+    p.french = {unit("a", "infantry", 24, "column", 60, 20, 0),
+                unit("b", "infantry", 24, "column", 70, 18, 0)};
+    p.british = {unit("d1", "infantry", 24, "line", 60, 30, 180)};
+    p.order({{"unit", "a"}, {"charge", "d1"}});
+    p.order({{"unit", "b"}, {"charge", "d1"}, {"turn", 2}});
+    p.die("a", "charge_test", {5, 5});
+    p.die("d1", "stand_test", {5, 5});
+    p.die("a", "melee", {1, 1});
+    p.die("d1", "melee", {2, 3});
+    p.die("b", "charge_test", {5, 5}, 2);
+    p.die("d1", "stand_test", {1, 1}, 2);  // would fail and retreat if it were asked
+    const probe::Run r = probe::run(p);
+    ASSERT_TRUE(r.said("a", "melee", "continues next turn")) << r.log();
+    EXPECT_TRUE(r.said("b", "charge_declared", "charges into the melee")) << r.log();
+    EXPECT_TRUE(r.said("d1", "morale_test", "already in melee")) << r.log();
+    const record::Explanation* second = nullptr;
+    for (const auto& e : r.result.events)
+        if (e.kind == "melee" && e.explanation && e.turn == 2) second = &*e.explanation;
+    ASSERT_TRUE(second) << r.log();
+    EXPECT_TRUE(probe::denied_to(probe::melee_modifier(*second, "charging"), "b", "12.8 c"))
+        << r.log();
 }
 
 // Seed 000, the hussars' example: "Для начала британский игрок должен проверить, все ли
@@ -534,6 +566,136 @@ TEST(Pursuit, UnformedCavalryMayNotChargeUntilItReformsInPlace) {
     EXPECT_TRUE(r.said("hu", "charge_refused", "unformed")) << r.log();
     EXPECT_TRUE(r.said("hu", "rally", "re-forms")) << r.log();
     EXPECT_FALSE(r.of("hu", "charge_declared").empty()) << r.log();
+}
+
+// Round four (issue 38): held-out battle probes worked by hand from the seeds.
+
+// 12.13: "Отступающие подразделения, вошедшие в «базовый» контакт с подразделением противника,
+// ... автоматически проигрывают рукопашную схватку" and keep retreating. A retreating unit whose
+// stand test says it wavers is still retreating: it loses without dice and pays at the winners'
+// rate (cavalry: 1 per 1).
+TEST(Retreats, Clause12_13_ARetreatingUnitThatWaversKeepsRetreating) {
+    Probe p;
+    p.french = {unit("hu", "light_cavalry", 12, "line", 60, 20, 0)};
+    nlohmann::json retreating = unit("d1", "infantry", 24, "column", 60, 36, 180);
+    retreating["status"] = "retreating";
+    p.british = {retreating};
+    p.order({{"unit", "hu"}, {"charge", "d1"}});
+    p.die("hu", "charge_test", {5, 5});
+    p.die("d1", "stand_test", {4, 4});  // 8, -2 for not formed: 6, "wavers but stands"
+    p.die("hu", "melee", {1, 1});       // would lose a melee fought with dice
+    p.die("d1", "melee", {6, 6});
+    const probe::Run r = probe::run(p);
+    ASSERT_TRUE(r.said("d1", "morale_test", "wavers")) << r.log();
+    const record::Event* melee = nullptr;
+    for (const auto& e : r.result.events)
+        if (e.kind == "melee" && e.explanation) melee = &e;
+    ASSERT_TRUE(melee) << r.log();
+    EXPECT_NE(melee->text.find("12.13"), std::string::npos) << r.log();
+    EXPECT_EQ(r.at_end("d1").figures, 24 - 12) << r.log();   // 12 hussars at 1 per 1
+    EXPECT_FALSE(r.of("d1", "retreat").empty()) << r.log();  // it keeps retreating
+}
+
+// 12.19 (pushed back) b: the unit goes back its retreat move and rallies there, formed. RULINGS
+// turn 4: "a push back that would carry a unit off the table stops at the edge, where the unit
+// rallies as a push back says. Only a retreat or a rout off the table loses the unit."
+TEST(Retreats, Clause12_19_APushBackStopsAtTheTableEdge) {
+    Probe p;
+    p.fr_general[1] = 52;
+    p.br_general[1] = 60;
+    p.french = {unit("a", "infantry", 24, "column", 60, 60, 0)};
+    p.british = {unit("d1", "infantry", 24, "line", 60, 73, 180)};
+    p.order({{"unit", "a"}, {"charge", "d1"}, {"after_contact", "halt"}});
+    p.die("a", "charge_test", {5, 5});
+    p.die("d1", "stand_test", {5, 5});
+    p.die("a", "melee", {3, 2});
+    p.die("d1", "melee", {3, 3});
+    const probe::Run r = probe::run(p);
+    ASSERT_FALSE(r.of("d1", "push_back").empty()) << r.log();
+    EXPECT_TRUE(r.said("d1", "table_edge", "stopped by the table edge")) << r.log();
+    const UnitState& d1 = r.at_end("d1");
+    EXPECT_TRUE(d1.on_table) << r.log();
+    EXPECT_LE(d1.pos.y, 800) << r.log();
+    EXPECT_TRUE(d1.status == gdb::Status::formed) << r.log();
+    EXPECT_TRUE(r.of("d1", "removed").empty()) << r.log();
+    // The same push back in the middle of the table goes its whole way, with no such event.
+    Probe open = p;
+    open.french[0]["at"] = {60, 30};
+    open.british[0]["at"] = {60, 43};
+    open.fr_general[1] = 22;
+    open.br_general[1] = 50;
+    const probe::Run far = probe::run(open);
+    ASSERT_FALSE(far.of("d1", "push_back").empty()) << far.log();
+    EXPECT_TRUE(far.of("d1", "table_edge").empty()) << far.log();
+}
+
+// 12.19 (pushed back) b: "автоматически «Собираются»": a pushed-back unit rallies, formed. A
+// pursuer (12.24) pushed back is pursuing no more: no pursuit bonus in its next melee, and it
+// does not rein in unformed at the end of the next turn.
+TEST(Pursuit, Clause12_19_APursuerPushedBackIsFormedAndPursuesNoMore) {
+    Probe p = cuirassiers_break_a_line({1, 2});  // 3: pursuit
+    p.turns = 3;
+    p.british.push_back(unit("near", "infantry", 24, "column", 60, 46, 180));
+    p.die("cu", "melee", {3, 3}, 2);
+    p.die("near", "melee", {3, 3}, 2);
+    const probe::Run r = probe::run(p);
+    ASSERT_TRUE(r.said("cu", "pursue", "pursues into near")) << r.log();
+    ASSERT_FALSE(r.of("cu", "push_back").empty()) << r.log();
+    const UnitState& cu = r.at_end("cu");
+    EXPECT_FALSE(cu.pursuing) << r.log();
+    EXPECT_TRUE(cu.status == gdb::Status::formed) << r.log();
+    EXPECT_FALSE(r.said("cu", "rally", "reins in")) << r.log();
+}
+
+// RULINGS (countercharge): "the countercharger moves the distance the charger covered; under 5
+// cm (15mm preset) it gets no charge bonus". Seed 000, cuirassiers against dragoons: the
+// dragoons "не смоги пройти 5см" only because they spent the move wheeling. Dragoons 12 cm from
+// the charging hussars meet them half way, 6 cm: they keep the charge bonus.
+TEST(ChargeReactions, Seed000_Countercharge_TheCounterchargerMovesTheDistanceTheChargerCovered) {
+    Probe p;
+    p.french = {unit("hu", "light_cavalry", 12, "line", 60, 20, 0)};
+    p.british = {unit("dr", "dragoons", 12, "line", 60, 35, 180)};  // 12 cm between the fronts
+    p.order({{"unit", "hu"}, {"charge", "dr"}});
+    p.order({{"unit", "dr"}, {"reaction", "countercharge"}});
+    p.die("hu", "charge_test", {5, 5});
+    p.die("dr", "charge_test", {5, 5});
+    const probe::Run r = probe::run(p);
+    ASSERT_TRUE(r.said("hu", "charge_move", "moves half the distance, 6 cm")) << r.log();
+    EXPECT_TRUE(r.said("dr", "countercharge", "6 cm in all")) << r.log();
+    EXPECT_FALSE(r.said("dr", "countercharge", "no charge bonus")) << r.log();
+    const record::Explanation* melee = first_melee(r);
+    ASSERT_TRUE(melee) << r.log();
+    EXPECT_FALSE(probe::melee_modifier(*melee, "charging").values.at(gdb::kDefender).empty())
+        << r.log();
+    // They meet half way between where they stood: 6 cm each.
+    const auto contact = r.of("hu", "contact");
+    ASSERT_EQ(contact.size(), 1u) << r.log();
+    for (const record::Snapshot& a : contact[0]->after) {
+        if (a.unit == r.index("hu")) {
+            EXPECT_EQ(a.pose.pos.y, 200 + 60) << r.log();
+        }
+        if (a.unit == r.index("dr")) {
+            EXPECT_EQ(a.pose.pos.y, 350 - 60) << r.log();
+        }
+    }
+}
+
+// 12.23: every winning cavalry unit takes a pursuit test (12.22 a); 9 is "unformed", 10+
+// "superb training": a passed test is an event of its own, with its dice, as a failed one is, not
+// only a row inside the melee's explanation.
+TEST(Pursuit, Clause12_23_EveryPursuitTestIsAnEventOfItsOwn) {
+    for (const std::vector<int>& dice :
+         {std::vector<int>{4, 5}, std::vector<int>{6, 5}, std::vector<int>{1, 2}}) {
+        const probe::Run r = probe::run(cuirassiers_break_a_line(dice));
+        const auto tests = r.of("cu", "pursuit_test");
+        ASSERT_EQ(tests.size(), 1u) << r.log();
+        EXPECT_EQ(tests[0]->rule, "GdB 12.23") << r.log();
+        const std::string sum = std::to_string(dice[0]) + " + " + std::to_string(dice[1]) + " = " +
+                                std::to_string(dice[0] + dice[1]);
+        EXPECT_NE(tests[0]->text.find("pursuit test: 2D6 " + sum), std::string::npos) << r.log();
+        // Its dice are those the melee's explanation shows (and marks forced) once.
+        EXPECT_EQ(tests[0]->phase, "melee") << r.log();
+    }
 }
 
 }  // namespace
