@@ -98,12 +98,19 @@ void Battle::fall_back(int u, int from, i64 distance_tenths, const std::string& 
             if (c.x < 0 || c.y < 0 || c.x > t.width_mm || c.y > t.depth_mm) return false;
         return true;
     };
+    const i64 wanted = mm;
     while (mm > 0 && !on_table(mm)) --mm;
     x.in_action = kind == "withdraw"    ? "withdrew"
                   : kind == "push_back" ? "was pushed back"
                                         : "fell back";
     move_unit(u, x.at + geom::scale(dir, mm), face, kind, rule,
               text + " (" + inches_text(mm * 10) + ")", kind == "push_back" ? "flee" : "walk");
+    // A move cut short is said as an event of its own: the unit stays on the table, in play.
+    if (mm < wanted)
+        emit(Category::info, "table_edge", {u}, rule,
+             x.name + " is stopped by the table edge after " + inches_text(mm * 10) + " of its " +
+                 inches_text(wanted * 10) + ": every base stays on the table and it stays in play",
+             800);
 }
 
 Reaction Battle::reaction_of(int target, int attacker) const {

@@ -169,6 +169,25 @@ TEST(DicepoolBattle, DisorderedUnitRollsSixDice) {
     EXPECT_EQ(dice[1].dice.size(), 12u);
 }
 
+// DP Withdraw: the unit falls back a full move straight away from the attacker [default]; every
+// base stays on the table (our reading). A fall-back the table edge cuts short is an event of its
+// own ("stopped by the table edge"), not only a shorter distance in the withdraw's text.
+TEST(DicepoolBattle, DpWithdraw_AFallBackCutShortByTheTableEdgeIsAnEventOfItsOwn) {
+    const std::string file = scenario_path("04_withdraw_passed");
+    Json j = read_json_file(file);
+    j["units"][0]["at"] = {"24in", "20in"};
+    j["units"][1]["at"] = {"24in", "30in"};  // 2" from the back edge of a 32" table
+    const auto s = ruleset().parse_scenario(j, file);
+    const auto r = ruleset().run(*s, s->seed);
+    expect_in_order(r, {"withdraw_test", "withdraw", "table_edge"});
+    const record::Event& edge = first(r, "table_edge");
+    EXPECT_NE(edge.text.find("stopped by the table edge"), std::string::npos) << edge.text;
+    EXPECT_EQ(edge.category, record::Category::info);
+    EXPECT_EQ(r.header.units[static_cast<std::size_t>(edge.units.at(0))].id, "gb_rifles");
+    // The full move where the table leaves room: no such event.
+    EXPECT_FALSE(has(run("04_withdraw_passed"), "table_edge"));
+}
+
 TEST(DicepoolBattle, WinningCavalryPursuesAndFightsAgain) {
     const auto r = run("13_pursuit");
     expect_in_order(r, {"melee", "courage_test", "push_back", "pursuit_test", "pursuit"});
