@@ -82,6 +82,9 @@ struct Order {
     bool decline_counter_shock = false;  // "counter_shock": false: no counter-shock below 0
     bool advance = false;                // advance into a hex vacated by a retreat before shock
     bool decline_break_through = false;  // "break_through": false: no break-through on 10+
+    // "hold": true: the unit stays; under a stack's top unit that shocks, it is not committed
+    // with it (9.24, rulings turn 4) and the stack may split.
+    bool hold = false;
 };
 
 struct ForcedDice {

@@ -31,6 +31,9 @@ struct Attack {
     int pursuit = 0;             // successive pursuit charges made so far (Hex charge)
     bool countercharged_by_heavy = false;
     std::vector<int> countercharged_by;  // cavalry that met this charge (disordered after it)
+    // Committed by the shock order of its stack's top unit (9.24, rulings turn 4): it adds its
+    // strength, rolls no check of its own and advances with the stack.
+    bool with_stack = false;
 };
 
 class Battle {

@@ -242,8 +242,8 @@ int unit_index(const JsonNode& n, const BattleScenario& s) {
 
 Order read_order(const JsonNode& n, const BattleScenario& s) {
     n.expect_only_keys({"turn", "unit", "move", "face", "shock", "charge", "retreat_before_shock",
-                        "form_square", "countercharge", "counter_shock", "advance",
-                        "break_through"});
+                        "form_square", "countercharge", "counter_shock", "advance", "break_through",
+                        "hold"});
     Order o;
     o.path = n.path();
     o.turn = static_cast<int>(n.required("turn").as_int(1, s.turns));
@@ -291,12 +291,16 @@ Order read_order(const JsonNode& n, const BattleScenario& s) {
         if (!o.shock) bt->fail("only a shock order declines the break-through");
         o.decline_break_through = true;
     }
-    kinds +=
-        (o.form_square ? 1 : 0) + (o.countercharge ? 1 : 0) + (o.decline_counter_shock ? 1 : 0);
+    if (const auto h = n.optional("hold")) {
+        if (!h->as_bool()) h->fail("expected true: a unit under orders holds only when told to");
+        o.hold = true;
+    }
+    kinds += (o.form_square ? 1 : 0) + (o.countercharge ? 1 : 0) +
+             (o.decline_counter_shock ? 1 : 0) + (o.hold ? 1 : 0);
     if (kinds != 1 && !(kinds == 0 && o.face))
         n.fail(
             "expected exactly one of move, shock, charge, retreat_before_shock, form_square, "
-            "countercharge, counter_shock");
+            "countercharge, counter_shock, hold");
     return o;
 }
 

@@ -17,6 +17,12 @@ bool is_shock(const Order& o) {
 bool is_retreat(const Order& o) {
     return o.retreat_before_shock > 0;
 }
+bool is_hold(const Order& o) {
+    return o.hold;
+}
+bool is_move(const Order& o) {
+    return !o.move.empty();
+}
 
 bool has_enemy(const Battle& b, Hex h, int side) {
     const int top = b.top_at(h);
@@ -65,6 +71,54 @@ std::string no_target_reason(const Battle& b, int u) {
                    to_string(h);
     }
     return "Hex 9.21: no enemy in its frontal hexes";
+}
+
+// Rulings, turn 4 (9.24): "a shock order for a stack's top unit also commits the formed unit
+// under it: it adds its strength, rolls no check of its own and advances with the stack, unless
+// its own order says it holds." Each such unit gets an attack of its own on the top unit's
+// targets (the same arm only: 9.23 never adds strengths between arms); one that holds by its
+// order is said to stay behind. Called after the 9.22 obligations, so the targets are final.
+std::vector<std::pair<int, int>> commit_stacks(Battle& b, std::vector<Attack>& attacks, int group) {
+    std::vector<std::pair<int, int>> holding;  // (unit, its top) left behind by their order
+    const std::size_t declared = attacks.size();
+    for (std::size_t i = 0; i < declared; ++i) {
+        if (attacks[i].charge) continue;
+        const int top = attacks[i].unit;
+        const std::vector<int> stack = b.stack_at(b.unit(top).hex);
+        if (stack.empty() || stack.front() != top) continue;
+        for (int v : stack) {
+            if (v == top || b.unit(v).group != group || b.order_for(v, is_shock)) continue;
+            const BattleUnit& x = b.unit(v);
+            if (x.disordered || x.type->arm != b.unit(top).type->arm || b.rallied(v) ||
+                !may_not_shock(b, v).empty())
+                continue;
+            if (b.order_for(v, is_hold)) {
+                holding.push_back({v, top});
+                continue;
+            }
+            Attack a{v, attacks[i].order};  // the top unit's order commits it
+            a.targets = attacks[i].targets;
+            a.left_to = attacks[i].left_to;
+            a.with_stack = true;
+            attacks.push_back(a);
+        }
+    }
+    // A unit that began the activation in the stack and left it by its own move order.
+    for (std::size_t i = 0; i < declared; ++i) {
+        if (attacks[i].charge) continue;
+        const int top = attacks[i].unit;
+        if (b.top_at(b.unit(top).hex) != top) continue;
+        for (std::size_t w = 0; w < b.units_.size(); ++w) {
+            const int v = static_cast<int>(w);
+            const Order* own = b.order_for(v, is_move);
+            if (v == top || !b.on_map(v) || b.unit(v).group != group || !own ||
+                b.start_hex_[w] != b.start_hex_[std::size_t(top)] ||
+                b.unit(v).hex == b.unit(top).hex)
+                continue;
+            holding.push_back({v, top});
+        }
+    }
+    return holding;
 }
 
 // An order the declaration refuses, and why.
@@ -118,7 +172,17 @@ std::vector<Attack> declare(Battle& b, int group) {
     if (!attacks.empty()) b.rec_.begin_episode();
     for (const Refusal& r : refusals) refuse(b, r.unit, r.why, r.charge);
     oblige(b, attacks);
+    const auto holding = commit_stacks(b, attacks, group);
     for (const auto& a : attacks) {
+        if (a.with_stack) {
+            const int top = b.top_at(b.unit(a.unit).hex);
+            b.emit("shock", record::Category::declare, "stack_committed", {a.unit, top}, "Hex 9.24",
+                   b.unit(a.unit).name + " shocks with " + b.unit(top).name +
+                       ", the top unit of its stack: it adds its strength, rolls no check of "
+                       "its own and advances with the stack (rulings, turn 4)",
+                   500);
+            continue;
+        }
         std::string text = b.unit(a.unit).name +
                            (a.charge ? " declares a charge on " : " declares a shock on ") +
                            units_in(b, a.targets);
@@ -132,6 +196,15 @@ std::vector<Attack> declare(Battle& b, int group) {
         b.emit("shock", record::Category::declare, a.charge ? "charge_declared" : "shock_declared",
                who, a.charge ? "Hex charge" : "Hex 9.22", text, 500);
     }
+    for (const auto& [v, top] : holding)
+        b.emit("shock", record::Category::info, "stays_behind", {v, top}, "Hex 9.24",
+               b.unit(v).name +
+                   (b.order_for(v, is_hold) ? " holds by its own order"
+                                            : " left its stack by its own move order") +
+                   ": it does not shock with " + b.unit(top).name +
+                   ", the top unit of its stack, and stays if " + b.unit(top).name +
+                   " advances: the stack splits (rulings, turn 4)",
+               500);
     return attacks;
 }
 
@@ -173,6 +246,20 @@ std::optional<Hex> evade_step(const Battle& b, int u, const std::vector<int>& at
     return best;
 }
 
+// Whether the board's edge is in the way: a step off the board would take the unit further
+// from the attackers.
+bool edge_in_the_way(const Battle& b, int u, const std::vector<int>& attackers) {
+    const Hex at = b.unit(u).hex;
+    for (int d = 0; d < kDirections; ++d) {
+        const Hex n = neighbour(at, d);
+        if (b.s_.board.on_board(n)) continue;
+        int score = 0;
+        for (int a : attackers) score += distance(n, b.unit(a).hex) - distance(at, b.unit(a).hex);
+        if (score > 0) return true;
+    }
+    return false;
+}
+
 void evade(Battle& b, int u, int hexes, const std::vector<int>& attackers,
            const std::string& rule) {
     const Hex from = b.unit(u).hex;
@@ -183,6 +270,13 @@ void evade(Battle& b, int u, int hexes, const std::vector<int>& attackers,
         b.place(u, *step, "retreat_before_shock", record::Category::react, rule,
                 b.unit(u).name + " retreats before shock to " + to_string(*step), "gallop");
     }
+    // A retreat cut short by the board's edge is an event of its own: the unit stays on the map.
+    if (moved > 0 && moved < hexes && edge_in_the_way(b, u, attackers))
+        b.emit("shock", record::Category::info, "table_edge", {u}, rule,
+               b.unit(u).name + " is stopped by the board edge after " + std::to_string(moved) +
+                   " of its " + std::to_string(hexes) + " hexes: it stays on the map in " +
+                   to_string(b.unit(u).hex),
+               500);
     if (moved == 0)
         b.emit("shock", record::Category::react, "retreat_refused", {u}, rule,
                b.unit(u).name + " cannot retreat before shock from " + to_string(from) +

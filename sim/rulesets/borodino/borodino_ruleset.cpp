@@ -32,7 +32,8 @@ bool order_of_kind(const Order& o, const std::string& kind) {
     if (kind == "shock_refused") return o.shock || o.charge_target >= 0;
     if (kind == "charge_blocked") return o.charge_target >= 0;
     if (kind == "retreat_refused") return o.retreat_before_shock > 0;
-    return !o.move.empty() || o.face.has_value();  // move_refused, move_stopped
+    if (kind == "stays_behind") return o.hold || !o.move.empty();  // rulings, turn 4 (9.24)
+    return !o.move.empty() || o.face.has_value();                  // move_refused, move_stopped
 }
 
 }  // namespace
@@ -41,8 +42,9 @@ std::vector<std::string> BorodinoRuleset::scenario_warnings(
     const ruleset::Scenario& scenario) const {
     const auto* s = dynamic_cast<const BattleScenario*>(&scenario);
     if (!s) throw std::logic_error("BorodinoRuleset::scenario_warnings: not a Borodino scenario");
-    static const std::vector<std::string> kRefusals = {
-        "shock_refused", "charge_blocked", "retreat_refused", "move_refused", "move_stopped"};
+    static const std::vector<std::string> kRefusals = {"shock_refused",   "charge_blocked",
+                                                       "retreat_refused", "move_refused",
+                                                       "move_stopped",    "stays_behind"};
     std::vector<std::string> out;
     const replay::Recorded r = run_battle(rules_, *s, s->seed);
     for (const auto& e : r.events) {

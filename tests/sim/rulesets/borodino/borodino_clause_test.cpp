@@ -530,6 +530,91 @@ TEST(BorodinoClause, RulingsInfantryBreaksThroughOnTenOrMore) {
     EXPECT_TRUE(contains(nth(r, "advance", 1).text, "61e Ligne advances into (9, 2)"));
 }
 
+// A small board for round four's probes (issue 38): the 9.23 scenario's sides and commander,
+// with the units, orders and dice given here, on a board `columns` x `rows` hexes.
+Json probe(int columns, int rows, const Json& french, const Json& russian, const Json& orders,
+           const Json& dice) {
+    const std::string file = path_of("clause_9_23_order_of_arms");
+    Json j = parse_json_text(read_text_file(file), file);
+    j["hex_board"] = {{"columns", columns}, {"rows", rows}};
+    j["sides"][0]["commander"]["hex"] = {0, 0};
+    j["sides"][0]["groups"][0]["units"] = french;
+    j["sides"][1]["groups"][0]["units"] = russian;
+    j["orders"] = orders;
+    j["dice"] = dice;
+    return j;
+}
+
+Json hex_unit(const std::string& id, const std::string& type, int col, int row, int facing) {
+    return {{"id", id},          {"name", id},      {"type", type},
+            {"strength", 4},     {"cohesion", 7},   {"cohesion_disordered", 5},
+            {"hex", {col, row}}, {"facing", facing}};
+}
+
+replay::Recorded run_json(const Json& j) {
+    const auto s = plugin().parse_scenario(j, path_of("probe"));
+    return plugin().run(*s, s->seed);
+}
+
+bool has_story(const replay::Recorded& r, const std::string& line) {
+    const auto st = story(r);
+    return std::find(st.begin(), st.end(), line) != st.end();
+}
+
+// Rulings, turn 4 (9.24): "a shock order for a stack's top unit also commits the formed unit
+// under it: it adds its strength, rolls no check of its own and advances with the stack, unless
+// its own order says it holds." 9.24 itself: "расположенные внизу части построены на том же гексе
+// во вторую линию".
+TEST(BorodinoClause, Hex924AShockOrderForTheTopUnitCommitsTheFormedUnitUnderIt) {
+    const Json french = {hex_unit("l1", "line_infantry", 1, 0, 0),
+                         hex_unit("l2", "line_infantry", 1, 0, 0)};
+    const Json russian = {hex_unit("r1", "line_infantry", 1, 1, 180)};
+    const Json orders = {{{"turn", 1}, {"unit", "l1"}, {"shock", true}}};
+    const Json dice = {{{"unit", "l1"}, {"purpose", "commitment"}, {"values", {1}}},
+                       {{"unit", "l1"}, {"purpose", "shock"}, {"values", {9}}}};
+    const auto r = run_json(probe(4, 4, french, russian, orders, dice));
+    EXPECT_TRUE(has_story(r, "stack_committed l2")) << ::testing::PrintToString(story(r));
+    int checks = 0;
+    for (const auto& e : r.events) checks += e.kind == "commitment_check";
+    EXPECT_EQ(checks, 1) << ::testing::PrintToString(story(r));  // the top unit rolls for both
+    const auto& shock = nth(r, "shock");
+    EXPECT_EQ(std::count(shock.units.begin(), shock.units.end(), 1), 1)  // l2 adds its strength
+        << ::testing::PrintToString(story(r));
+    ASSERT_TRUE(has_story(r, "advance l1")) << ::testing::PrintToString(story(r));
+    EXPECT_TRUE(has_story(r, "advance l2")) << ::testing::PrintToString(story(r));
+    // Its own order to hold leaves it behind, and `vedette check` says so.
+    Json holding = orders;
+    holding.push_back({{"turn", 1}, {"unit", "l2"}, {"hold", true}});
+    const Json j = probe(4, 4, french, russian, holding, dice);
+    const auto h = run_json(j);
+    EXPECT_TRUE(has_story(h, "stays_behind l2")) << ::testing::PrintToString(story(h));
+    EXPECT_FALSE(has_story(h, "advance l2")) << ::testing::PrintToString(story(h));
+    const auto s = plugin().parse_scenario(j, path_of("probe"));
+    const auto warnings = plugin().scenario_warnings(*s);
+    ASSERT_EQ(warnings.size(), 1u) << ::testing::PrintToString(warnings);
+    EXPECT_TRUE(contains(warnings[0], "holds by its own order")) << warnings[0];
+    EXPECT_TRUE(contains(warnings[0], "$.orders[1]")) << warnings[0];
+}
+
+// 9.31: cavalry "могут отступить на один или два гекса" before an infantry shock. A retreat the
+// board's edge cuts short is an event of its own ("stopped by the board edge"): the unit stays on
+// the map (RULINGS turn 4, table edge: only a retreat off the table loses a unit).
+TEST(BorodinoClause, Hex931ARetreatBeforeShockCutShortByTheBoardEdgeIsSaid) {
+    const Json french = {hex_unit("l1", "line_infantry", 1, 0, 0)};
+    const Json russian = {hex_unit("c1", "light_cavalry", 1, 1, 180)};
+    const Json orders = {{{"turn", 1}, {"unit", "l1"}, {"shock", true}},
+                         {{"turn", 1}, {"unit", "c1"}, {"retreat_before_shock", 2}}};
+    const Json dice = {{{"unit", "l1"}, {"purpose", "commitment"}, {"values", {1}}}};
+    const auto r = run_json(probe(3, 3, french, russian, orders, dice));
+    EXPECT_TRUE(has_story(r, "retreat_before_shock c1")) << ::testing::PrintToString(story(r));
+    ASSERT_TRUE(has_story(r, "table_edge c1")) << ::testing::PrintToString(story(r));
+    EXPECT_TRUE(contains(nth(r, "table_edge").text, "stopped by the board edge after 1 of its 2"))
+        << nth(r, "table_edge").text;
+    // Two hexes of room: the whole retreat, no such event.
+    const auto far = run_json(probe(3, 4, french, russian, orders, dice));
+    EXPECT_FALSE(has_story(far, "table_edge c1")) << ::testing::PrintToString(story(far));
+}
+
 // Every shipped Borodino scenario gives the bytes of its shipped replay (determinism).
 TEST(BorodinoClause, EveryShippedScenarioGivesItsReplayBytes) {
     for (const char* name :
