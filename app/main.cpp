@@ -12,6 +12,7 @@
 #include "app/cli.h"
 #include "app/interrupt.h"
 #include "sim/core/input_error.h"
+#include "sim/ruleset/registry.h"
 
 namespace vedette::app {
 
@@ -197,6 +198,8 @@ void report_peak_memory() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // The program names its rule systems; the core's registry knows none by itself.
+    vedette::sim::ruleset::register_builtin_rulesets();
     vedette::app::install_interrupt_handling();
     const int code = vedette::app::main_impl(argc, argv);
     report_peak_memory();

@@ -20,14 +20,6 @@ Registry& registry() {
     return r;
 }
 
-// The built-in rulesets join on first use, so a static initialiser elsewhere (a test ruleset)
-// may register before or after them without an ordering problem.
-Registry& with_builtins() {
-    static std::once_flag once;
-    std::call_once(once, register_builtin_rulesets);
-    return registry();
-}
-
 }  // namespace
 
 bool register_ruleset(const std::string& id, Factory factory) {
@@ -38,7 +30,7 @@ bool register_ruleset(const std::string& id, Factory factory) {
 }
 
 std::vector<std::string> ruleset_ids() {
-    Registry& r = with_builtins();
+    Registry& r = registry();
     const std::lock_guard lock(r.mutex);
     std::vector<std::string> ids;
     for (const auto& [id, f] : r.factories) ids.push_back(id);
@@ -54,7 +46,7 @@ std::unique_ptr<Ruleset> make_ruleset(const std::string& id, const std::string& 
                                       const std::string& file, const std::string& where) {
     Factory factory;
     {
-        Registry& r = with_builtins();
+        Registry& r = registry();
         const std::lock_guard lock(r.mutex);
         if (const auto it = r.factories.find(id); it != r.factories.end()) factory = it->second;
     }

@@ -1,7 +1,9 @@
 #pragma once
-// The ruleset registry: id -> factory. The built-in rulesets are registered explicitly in
-// sim/rulesets/builtin.cpp; a test or a tool may register more before first use. The core finds
-// a ruleset only through here, from the "ruleset" field of the file it is reading.
+// The ruleset registry: id -> factory. It starts empty and the core never calls into the
+// plug-ins: the program registers them when it starts (app/main.cpp calls
+// register_builtin_rulesets; test runners, benchmarks and fuzzers link
+// vedette_builtin_rulesets_at_start), and a test or a tool may register more. The core finds a
+// ruleset only through here, from the "ruleset" field of the file it is reading.
 
 #include <functional>
 #include <memory>
@@ -33,7 +35,9 @@ std::string default_ruleset();
 // The "ruleset" field of a scenario, replay or melee file (default_ruleset() when absent).
 std::string ruleset_of(const Json& json, const std::string& file);
 
-// Defined in sim/rulesets/builtin.cpp: registers every ruleset shipped with Vedette.
+// Registers every ruleset shipped with Vedette (gdb, borodino, dicepool). Defined by the
+// vedette_rulesets library (sim/rulesets/builtin.cpp), for the program to call: the core has no
+// call to it.
 void register_builtin_rulesets();
 
 }  // namespace vedette::sim::ruleset

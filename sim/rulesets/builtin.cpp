@@ -1,5 +1,5 @@
-// The rulesets shipped with Vedette, registered explicitly (no static-initialiser magic in the
-// library): one line per rule system.
+// The rulesets shipped with Vedette, registered by the program that wants them: one line per
+// rule system.
 
 #include "sim/ruleset/registry.h"
 #include "sim/rulesets/borodino/borodino_ruleset.h"
