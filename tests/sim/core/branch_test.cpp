@@ -256,3 +256,43 @@ TEST(Branch, ABranchOfABranchVerifiesAndKeepsItsParentsDice) {
 }
 
 }  // namespace branch_test
+
+namespace branch_test {
+
+// Issue 37, item 6: the one new surface of the replay file, a branch's "earlier" plans, refused
+// with its JSON path when it is empty, too deep, or has a member no plan has.
+TEST(Branch, BadEarlierPlansAreRefusedWithTheirPath) {
+    const Parent p = load("borodino/shevardino_battle.replay.json");
+    const auto child =
+        ruleset::make_branch(p.replay, *p.rules, first_of(p.replay, record::Category::melee),
+                             {ruleset::BranchChoice::Kind::seed, "", {}, 5});
+    const replay::Replay b = written(child, "b.json");
+    const auto grandchild = ruleset::make_branch(b, *p.rules, b.branch->at,
+                                                 {ruleset::BranchChoice::Kind::seed, "", {}, 6});
+    const std::string text = replay::write_replay_text(grandchild.recorded);
+    const std::size_t at = text.find("\"earlier\":[");
+    ASSERT_NE(at, std::string::npos);
+    const std::size_t end = text.find("}]", at);
+    ASSERT_NE(end, std::string::npos);
+    auto refused = [&](const std::string& earlier, const std::string& words) {
+        std::string edited = text;
+        edited.replace(at, end + 2 - at, "\"earlier\":" + earlier);
+        try {
+            replay::parse_replay(edited, "edited.json");
+            ADD_FAILURE() << earlier << ": accepted";
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+        }
+    };
+    refused("[]", "$.branch.earlier: expected 1 to 100 earlier plans");
+    std::string deep = "[";
+    for (int i = 0; i < 101; ++i)
+        deep += std::string(i ? "," : "") + R"({"parent":"x","at":1,"from_die":0,"dice":[]})";
+    refused(deep + "]", "$.branch.earlier: expected 1 to 100 earlier plans");
+    refused(R"([{"parent":"x","at":1,"from_die":0,"dice":[],"tape":[]}])",
+            "$.branch.earlier[0].tape: unknown field");
+    refused(R"([{"parent":"x","at":-1,"from_die":0,"dice":[]}])", "$.branch.earlier[0].at");
+    refused(R"({"parent":"x"})", "$.branch.earlier: expected an array");
+}
+
+}  // namespace branch_test
