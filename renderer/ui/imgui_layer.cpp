@@ -19,7 +19,7 @@ void check_imgui_vk(VkResult r) {
 }
 
 // The pass draws over the scene: load, never clear, and hand the image on for copying.
-PassSpec pass_spec() {
+PassSpec imgui_pass_spec() {
     PassSpec spec;
     spec.attachments = {{OffscreenTarget::kColorFormat, false, VK_ATTACHMENT_LOAD_OP_LOAD,
                          VK_ATTACHMENT_STORE_OP_STORE, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
@@ -40,7 +40,7 @@ PassSpec pass_spec() {
 ImGuiLayer::ImGuiLayer(const VulkanContext& ctx, GLFWwindow* window, const OffscreenTarget& target,
                        float frame_seconds)
     : ctx_(ctx),
-      pass_(ctx, pass_spec()),
+      pass_(ctx, imgui_pass_spec()),
       headless_(window == nullptr),
       frame_seconds_(frame_seconds) {
     VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 16}};

@@ -8,7 +8,7 @@ namespace {
 
 // The previous frame's copy out of the colour image must finish before we clear it again,
 // and this frame's writes must finish before the copy that follows the pass.
-PassSpec pass_spec() {
+PassSpec offscreen_pass_spec() {
     using T = OffscreenTarget;
     PassSpec spec;
     spec.attachments = {
@@ -36,7 +36,7 @@ OffscreenTarget::OffscreenTarget(const VulkanContext& ctx, VkExtent2D extent)
              VK_IMAGE_ASPECT_COLOR_BIT, "offscreen colour"),
       depth_(ctx, extent, kDepthFormat, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
              VK_IMAGE_ASPECT_DEPTH_BIT, "offscreen depth"),
-      pass_(ctx, pass_spec(), {color_.view(), depth_.view()}, extent) {}
+      pass_(ctx, offscreen_pass_spec(), {color_.view(), depth_.view()}, extent) {}
 
 OffscreenTarget::~OffscreenTarget() = default;
 

@@ -8,7 +8,7 @@ namespace vedette::render {
 
 namespace {
 
-VkAttachmentDescription described(const PassAttachment& a) {
+VkAttachmentDescription attachment_description(const PassAttachment& a) {
     VkAttachmentDescription d{};
     d.format = a.format;
     d.samples = VK_SAMPLE_COUNT_1_BIT;
@@ -21,7 +21,7 @@ VkAttachmentDescription described(const PassAttachment& a) {
     return d;
 }
 
-VkSubpassDependency dependency(const PassBarrier& b, bool into_pass) {
+VkSubpassDependency subpass_dependency(const PassBarrier& b, bool into_pass) {
     VkSubpassDependency d{};
     d.srcSubpass = into_pass ? VK_SUBPASS_EXTERNAL : 0;
     d.dstSubpass = into_pass ? 0 : VK_SUBPASS_EXTERNAL;
@@ -41,7 +41,7 @@ RenderPass::RenderPass(const VulkanContext& ctx, const PassSpec& spec)
     std::optional<VkAttachmentReference> depth;
     for (const auto& a : spec.attachments) {
         const auto index = static_cast<std::uint32_t>(descriptions.size());
-        descriptions.push_back(described(a));
+        descriptions.push_back(attachment_description(a));
         if (a.depth) {
             if (depth) throw std::logic_error("RenderPass: two depth attachments");
             depth = VkAttachmentReference{index, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL};
@@ -55,8 +55,8 @@ RenderPass::RenderPass(const VulkanContext& ctx, const PassSpec& spec)
     subpass.pColorAttachments = colours.empty() ? nullptr : colours.data();
     subpass.pDepthStencilAttachment = depth ? &*depth : nullptr;
     std::vector<VkSubpassDependency> deps;
-    if (spec.before) deps.push_back(dependency(*spec.before, true));
-    if (spec.after) deps.push_back(dependency(*spec.after, false));
+    if (spec.before) deps.push_back(subpass_dependency(*spec.before, true));
+    if (spec.after) deps.push_back(subpass_dependency(*spec.after, false));
 
     VkRenderPassCreateInfo rpci{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
     rpci.attachmentCount = static_cast<std::uint32_t>(descriptions.size());

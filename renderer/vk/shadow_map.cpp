@@ -8,7 +8,7 @@ namespace {
 
 // The previous frame's scene must be done reading the map before it is cleared; this frame's
 // depth writes must land before the scene reads them.
-PassSpec pass_spec() {
+PassSpec shadow_pass_spec() {
     constexpr VkPipelineStageFlags kDepthTests =
         VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
     PassSpec spec;
@@ -32,7 +32,7 @@ ShadowMap::ShadowMap(const VulkanContext& ctx, std::uint32_t size)
       depth_(ctx, {size, size}, kFormat,
              VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
              VK_IMAGE_ASPECT_DEPTH_BIT, "shadow map"),
-      pass_(ctx, pass_spec(), {depth_.view()}, {size, size}) {
+      pass_(ctx, shadow_pass_spec(), {depth_.view()}, {size, size}) {
     VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
     sci.magFilter = VK_FILTER_LINEAR;
     sci.minFilter = VK_FILTER_LINEAR;

@@ -7,7 +7,7 @@ namespace vedette::render {
 namespace {
 
 // Its writes land before any fragment shader after the pass reads the image.
-PassSpec pass_spec() {
+PassSpec texture_pass_spec() {
     PassSpec spec;
     spec.attachments = {{TextureTarget::kFormat, false, VK_ATTACHMENT_LOAD_OP_CLEAR,
                          VK_ATTACHMENT_STORE_OP_STORE, VK_IMAGE_LAYOUT_UNDEFINED,
@@ -25,7 +25,7 @@ TextureTarget::TextureTarget(const VulkanContext& ctx, VkExtent2D extent, const 
     : ctx_(ctx),
       image_(ctx, extent, kFormat, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
              VK_IMAGE_ASPECT_COLOR_BIT, debug_name),
-      pass_(ctx, pass_spec(), {image_.view()}, extent) {
+      pass_(ctx, texture_pass_spec(), {image_.view()}, extent) {
     VkSamplerCreateInfo sci{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
     // The nearest texel: a CPU rasteriser pays a third of the frame for blending four. (The
     // ground shader jitters where it reads, so close up the texels do not show as squares.)
