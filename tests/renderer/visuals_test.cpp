@@ -9,6 +9,7 @@
 #include <set>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "renderer/scene/figure_layout.h"
 #include "renderer/scene/visuals.h"
@@ -264,6 +265,29 @@ TEST(Visuals, ABadFileIsRefusedNamingTheFileAndThePlace) {
     } catch (const sim::InputError& e) {
         EXPECT_NE(std::string(e.what()).find("/no/such/visuals.json"), std::string::npos);
     }
+}
+
+// Issue 37: a stray member is answered with the whole list of fields its object may hold: every
+// member the shipped file uses at the root, in a figure and in a uniform is in the message.
+TEST(Visuals, AStrayMemberIsAnsweredWithEveryFieldItsObjectMayHold) {
+    std::ifstream in(kSource + "/assets/visuals.json");
+    const auto shipped = nlohmann::json::parse(in);
+    auto expect_all = [](const std::string& message, const std::set<std::string>& keys) {
+        for (const auto& k : keys)
+            EXPECT_NE(message.find(k), std::string::npos) << k << ": " << message;
+    };
+    std::set<std::string> root, figure, uniform;
+    for (const auto& [k, v] : shipped.items()) root.insert(k);
+    for (const auto& [name, f] : shipped["figures"].items())
+        for (const auto& [k, v] : f.items()) figure.insert(k);
+    for (const auto& [nation, u] : shipped["uniforms"].items())
+        for (const auto& [k, v] : u.items()) uniform.insert(k);
+    ASSERT_GE(root.size(), 10u);
+    ASSERT_GE(figure.size(), 6u);
+    expect_all(error_for("\"nations\"", "\"stray\": 1, \"nations\""), root);
+    expect_all(error_for("\"spacing_mm\": 7, ", "\"spacing_mm\": 7, \"stray\": 1, "), figure);
+    expect_all(error_for("\"french\": {\"facings\"", "\"french\": {\"stray\": 1, \"facings\""),
+               uniform);
 }
 
 }  // namespace
