@@ -99,8 +99,11 @@ int run_migrate(const Args& in) {
     if (out.empty()) out = args[0];
     sim::check_output_path(out, "-o");
     const sim::replay::Replay replay = sim::replay::read_replay(args[0], rules_dir);
-    // OUT may be REPLAY itself (the default): it is read in full before it is replaced.
-    sim::refuse_clashing_outputs({ruleset_input(rules_dir, replay.header.ruleset)}, {{"-o", out}});
+    // OUT may be REPLAY itself (the default): it is read in full before it is replaced. Its
+    // notes file may not be.
+    sim::refuse_clashing_outputs({ruleset_input(rules_dir, replay.header.ruleset),
+                                  {"the notes file of REPLAY", sim::notes_file_for(args[0])}},
+                                 {{"-o", out}});
     sim::write_file_atomically(out, sim::replay::write_replay_text(replay));
     std::printf("%s: format version %d -> %d, %zu events; wrote %s\n", args[0].c_str(),
                 replay.version, sim::replay::kReplayFormatVersion, replay.events.size(),

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "app/cli.h"
+#include "app/cli_files.h"
 #include "app/cli_values.h"
 #include "app/render_options.h"
 #include "renderer/triangle_smoke.h"
@@ -27,7 +28,7 @@ int run_triangle(const Args& in) {
     const VkExtent2D size = size_flag("--size", take_option(args, "--size"), {256, 256});
     expect_no_more_options(args);
     if (out.empty()) throw UsageError{"-o FILE.png is required"};
-    sim::check_output_path(out, "-o");
+    check_png_output(out, "-o");
     if (!args.empty()) throw UsageError{"unexpected argument " + args[0]};
     render::VulkanContext ctx(default_context_options());
     const auto image = render::render_triangle(ctx, size.width, size.height);

@@ -20,7 +20,8 @@ namespace {
 // screenshot twice replaces it, as it asks.
 void refuse_clashing_view_outputs(const viewer::ViewerOptions& o) {
     std::vector<sim::NamedPath> reads = asset_inputs();
-    reads.push_back({"REPLAY", o.replay});
+    // With no replay named the viewer opens the demo: its notes are as much an input.
+    reads.push_back({"REPLAY", o.replay.empty() ? viewer::default_replay() : o.replay});
     reads.push_back({"--script", o.script});
     reads.push_back({"--notes", o.notes});
     std::vector<sim::NamedPath> writes = {{"--stats", o.stats}};

@@ -31,14 +31,14 @@
 
 namespace vedette::viewer {
 
-namespace {
-using Clock = std::chrono::steady_clock;
-
 std::string default_replay() {
     // The demo battle ships beside the rulesets' source tree; VEDETTE_DEMO_REPLAY overrides.
     if (const char* p = std::getenv("VEDETTE_DEMO_REPLAY")) return p;
     return VEDETTE_DEMO_REPLAY_PATH;
 }
+
+namespace {
+using Clock = std::chrono::steady_clock;
 
 // A replay to view. A scenario is simulated on the spot, the replay `vedette simulate` would
 // write built in memory (sim::replay::replay_of), so a scenario writer sees the battle at once;

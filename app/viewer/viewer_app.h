@@ -26,6 +26,10 @@ struct ViewerOptions {
 
 // Returns the process exit code: 0, 1 on validation errors or failures, 2 for bad input (a bad
 // replay shown in the error dialog, a bad tour).
+// The replay `vedette view` opens when none is named: the demo battle (VEDETTE_DEMO_REPLAY
+// overrides).
+std::string default_replay();
+
 int run_viewer(const ViewerOptions& options);
 
 }  // namespace vedette::viewer

@@ -34,6 +34,7 @@ VkCommandBuffer CommandSlot::begin() {
 }
 
 void CommandSlot::submit(SubmitSync sync) {
+    wait();  // begin() has waited; a fence is never reset while its submission runs
     VK_CHECK(vkResetFences(ctx_.device(), 1, &done_));
     sync.fence = done_;
     submit_commands(ctx_.queue(), cmd_, sync);

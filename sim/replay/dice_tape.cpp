@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "sim/core/input_error.h"
+
 namespace vedette::sim::replay {
 
 DiceTape::DiceTape(std::optional<DiceBranch> plan, std::function<int()> events_so_far)
@@ -28,6 +30,12 @@ int DiceTape::take(int value, int lowest, int highest, int unit, const std::stri
         const std::int64_t k = index - plan.from_die;
         if (k < static_cast<std::int64_t>(plan.dice.size())) {
             die.value = plan.dice[static_cast<std::size_t>(k)];
+            if (die.value < lowest || die.value > highest)
+                throw InputError("", "$.branch",
+                                 "die " + std::to_string(index) + " (" + purpose +
+                                     ") of the branch's plan reads " + std::to_string(die.value) +
+                                     ", but that die reads " + std::to_string(lowest) + " to " +
+                                     std::to_string(highest));
             die.changed = true;
         } else if (reseeded_[i]) {
             const auto faces = static_cast<std::uint64_t>(highest - lowest + 1);

@@ -157,8 +157,10 @@ void read_first_fields(const JsonNode& root, Replay& r) {
         DiceBranch branch = read_plan(*b);
         if (const auto earlier = b->optional("earlier")) {
             const auto plans = earlier->items();
-            if (plans.empty() || plans.size() > std::size_t(limits::kMaxBranchDepth))
-                earlier->fail("expected 1 to " + std::to_string(limits::kMaxBranchDepth) +
+            // With its own plan, at most kMaxBranchDepth plans in all.
+            const int most = limits::kMaxBranchDepth - 1;
+            if (plans.empty() || plans.size() > std::size_t(most))
+                earlier->fail("expected 1 to " + std::to_string(most) +
                               " earlier plans (a branch of a branch of ...)");
             for (const auto& p : plans) {
                 p.expect_only_keys({"parent", "at", "from_die", "dice", "reseed"});

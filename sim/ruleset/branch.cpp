@@ -133,7 +133,7 @@ replay::DiceBranch plan_for(const replay::Replay& parent, int at, const EventDic
         b.earlier.push_back(*parent.branch);
         b.earlier.back().earlier.clear();
     }
-    if (b.earlier.size() >= std::size_t(limits::kMaxBranchDepth))
+    if (b.earlier.size() + 1 > std::size_t(limits::kMaxBranchDepth))
         throw InputError(parent.file, "$.branch",
                          "a branch " + std::to_string(limits::kMaxBranchDepth) +
                              " deep cannot be branched again (docs/LIMITS.md)");

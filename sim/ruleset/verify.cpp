@@ -21,6 +21,19 @@ std::unique_ptr<Scenario> replay_scenario(const replay::Replay& replay, const Ru
 
 namespace {
 
+// The replay played again with its branch plan. A plan whose die does not fit the die it
+// replaces (the dice tape says so without knowing the file) is the file's fault: exit 2, named
+// by the file and its place.
+replay::Recorded play_plan(const replay::Replay& replay, const Ruleset& rules,
+                           const Scenario& scenario) {
+    try {
+        return rules.run(scenario, replay.seed);
+    } catch (const InputError& e) {
+        if (!e.file().empty()) throw;
+        throw InputError(replay.file, e.where(), e.message());
+    }
+}
+
 // The first difference between the recorded replay and the re-simulated one, in words.
 void compare_events(const replay::Replay& replay, const replay::Recorded& again, VerifyReport& v) {
     const auto index = record::make_unit_index(replay.unit_ids);
@@ -122,7 +135,7 @@ VerifyReport verify_replay(const replay::Replay& replay, const Ruleset& rules,
                     ") is not its scenario's (" + std::to_string(scenario->seed) +
                     "): the file was edited or damaged";
     } else {
-        replay::Recorded again = rules.run(*scenario, replay.seed);
+        replay::Recorded again = play_plan(replay, rules, *scenario);
         if (replay.branch) compare_tape(replay, again, v);
         compare_events(replay, again, v);
         if (v.identical) compare_state(replay, again, v);

@@ -56,6 +56,8 @@ refused "branch R -o ./R.notes.json" "is the same file as the notes file of REPL
   branch r.json --at event:$N --seed 9 -o ./r.notes.json
 refused "simulate S -o S.notes.json" "is the same file as the notes file of SCENARIO" -- \
   simulate s.json -o s.notes.json
+refused "migrate R -o R.notes.json" "is the same file as the notes file of REPLAY" -- \
+  migrate r.json -o r.notes.json
 if [ "$RENDERER" = 1 ]; then
   refused "luck R --png R.notes.json" "expected a PNG file ending .png" -- \
     luck r.json --png r.notes.json

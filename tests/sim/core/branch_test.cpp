@@ -284,15 +284,57 @@ TEST(Branch, BadEarlierPlansAreRefusedWithTheirPath) {
             EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
         }
     };
-    refused("[]", "$.branch.earlier: expected 1 to 100 earlier plans");
+    refused("[]", "$.branch.earlier: expected 1 to 99 earlier plans");
     std::string deep = "[";
-    for (int i = 0; i < 101; ++i)
+    for (int i = 0; i < 100; ++i)
         deep += std::string(i ? "," : "") + R"({"parent":"x","at":1,"from_die":0,"dice":[]})";
-    refused(deep + "]", "$.branch.earlier: expected 1 to 100 earlier plans");
+    refused(deep + "]", "$.branch.earlier: expected 1 to 99 earlier plans");
     refused(R"([{"parent":"x","at":1,"from_die":0,"dice":[],"tape":[]}])",
             "$.branch.earlier[0].tape: unknown field");
     refused(R"([{"parent":"x","at":-1,"from_die":0,"dice":[]}])", "$.branch.earlier[0].at");
     refused(R"({"parent":"x"})", "$.branch.earlier: expected an array");
+}
+
+// A plan's die off the die it replaces (a 1000 on a d10) is the file's fault: verify says where.
+TEST(Branch, APlanDieOffTheDieIsRefusedByVerify) {
+    const Parent p = load("borodino/shevardino_battle.replay.json");
+    const auto child =
+        ruleset::make_branch(p.replay, *p.rules, first_of(p.replay, record::Category::melee),
+                             {ruleset::BranchChoice::Kind::seed, "", {}, 5});
+    std::string text = replay::write_replay_text(child.recorded);
+    const std::string plan = "\"dice\":[],\"reseed\":5";
+    const std::size_t at = text.find(plan);
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, plan.size(), "\"dice\":[1000],\"reseed\":5");
+    try {
+        ruleset::verify_replay(replay::parse_replay(text, "edited.json"), *p.rules);
+        ADD_FAILURE() << "a 1000 on the die was played";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("edited.json: $.branch: die"), std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find("reads 1000, but that die reads"), std::string::npos)
+            << e.what();
+    }
+}
+
+// The viewer builds a simulated scenario's scene from the play in memory (replay_of): the same
+// replay its written bytes read back as, for each rule system.
+TEST(ReplayOf, IsTheReplayItsWrittenBytesReadBackAs) {
+    for (const std::string name :
+         {"demo/demo_battle.replay.json", "borodino/shevardino_battle.replay.json",
+          "dicepool/14_action.replay.json"}) {
+        const Parent p = load(name);
+        const auto scenario = ruleset::replay_scenario(p.replay, *p.rules);
+        const replay::Recorded played = p.rules->run(*scenario, p.replay.seed);
+        const replay::Replay memory = replay::replay_of(played, "x.json");
+        const replay::Replay bytes =
+            replay::parse_replay(replay::write_replay_text(played), "x.json");
+        EXPECT_EQ(replay::write_replay_text(memory), replay::write_replay_text(bytes)) << name;
+        EXPECT_EQ(memory.events_hash, bytes.events_hash) << name;
+        EXPECT_EQ(memory.unit_ids, bytes.unit_ids) << name;
+        EXPECT_TRUE(memory.header.units == bytes.header.units) << name;
+        EXPECT_EQ(memory.keyframes.size(), bytes.keyframes.size()) << name;
+    }
 }
 
 }  // namespace branch_test
