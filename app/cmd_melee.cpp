@@ -49,7 +49,7 @@ int run_melee(const Args& in) {
     options.seed = seed;
     const sim::ruleset::Resolution r = rules->resolve(file, args[0], options);
     if (json)
-        std::cout << r.json.dump(2) << "\n";
+        std::cout << r.json_text << "\n";
     else
         std::cout << r.text;
     return 0;

@@ -1,6 +1,7 @@
 #include "sim/record/record_json.h"
 
 #include <charconv>
+#include <nlohmann/json.hpp>
 #include <type_traits>
 
 #include "sim/core/input_error.h"

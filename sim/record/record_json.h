@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "sim/record/header.h"
 #include "sim/record/record.h"

@@ -23,6 +23,10 @@ DataFileRuleset::DataFileRuleset(std::string id, const std::string& rules_dir)
       path_(ruleset_path(find_rules_dir(rules_dir), id_)),
       text_(read_text_file(path_)),
       hash_(fnv1a64_hex(text_)),
-      tables_(parse_json_text(text_, path_)) {}
+      tables_(std::make_shared<const Json>(parse_json_text(text_, path_))) {}
+
+nlohmann::json DataFileRuleset::data() const {
+    return *tables_;
+}
 
 }  // namespace vedette::sim::ruleset

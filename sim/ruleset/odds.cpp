@@ -1,6 +1,7 @@
 #include "sim/ruleset/odds.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 namespace vedette::sim::ruleset {
 
@@ -52,7 +53,7 @@ nlohmann::ordered_json odds_json(const Odds& odds) {
         x["count"] = decimal_text(o.count);
         x["probability"] = odds_probability(o.count, odds.denominator);
         x["actual"] = o.actual;
-        if (!o.specific.is_null()) x[odds.ruleset] = o.specific;
+        if (!o.specific.empty()) x[odds.ruleset] = nlohmann::ordered_json::parse(o.specific);
         outcomes.push_back(std::move(x));
         by_winner[static_cast<int>(o.winner)] += o.count;
     }
@@ -62,7 +63,7 @@ nlohmann::ordered_json odds_json(const Odds& odds) {
         winners[odds_winner_name(w)] =
             fraction_json(by_winner[static_cast<int>(w)], odds.denominator);
     j["winners"] = std::move(winners);
-    if (!odds.specific.is_null()) j[odds.ruleset] = odds.specific;
+    if (!odds.specific.empty()) j[odds.ruleset] = nlohmann::ordered_json::parse(odds.specific);
     return j;
 }
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 namespace vedette::sim::ruleset {
 
@@ -32,7 +32,7 @@ struct OddsOutcome {
     OddsWinner winner = OddsWinner::none;  // none: a draw, or no single side won
     OddsCount count = 0;                   // rolls that give it, above 0
     bool actual = false;                   // the dice of this resolution gave it
-    nlohmann::ordered_json specific;  // what only this ruleset says of it; written when not null
+    std::string specific;  // what only this ruleset says of it, as JSON text; written when set
 };
 
 struct Odds {
@@ -40,7 +40,7 @@ struct Odds {
     std::string method;   // how the rolls were counted, in words
     OddsCount denominator = 1;
     std::vector<OddsOutcome> outcomes;  // in the ruleset's order
-    nlohmann::ordered_json specific;    // what only this ruleset says; written when not null
+    std::string specific;  // what only this ruleset says, as JSON text; written when set
 };
 
 // {"method", "denominator", "outcomes": [{"id", "label", "winner", "count", "probability",

@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "sim/core/input_error.h"
+#include "sim/core/json_reader.h"
 
 namespace vedette::sim::ruleset {
 

@@ -11,9 +11,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "sim/core/json_reader.h"
+#include "sim/core/json_fwd.h"
 #include "sim/record/explanation.h"
 #include "sim/replay/replay.h"
 #include "sim/ruleset/summary.h"
@@ -28,7 +26,8 @@ public:
     std::string file;
     std::uint64_t seed = 1;
     std::vector<std::string> unit_ids;  // in roster order
-    Json json;                          // the scenario as read, embedded in replays
+    // The scenario as read, as compact JSON text: embedded in replays as it is.
+    std::string json_text;
     // Set by `branch` and `verify` (never read from the scenario): the dice a branch changes.
     std::optional<replay::DiceBranch> branch;
 };
@@ -40,7 +39,7 @@ struct ResolveOptions {
 };
 struct Resolution {
     std::string text;
-    nlohmann::ordered_json json;
+    std::string json_text;  // `melee --json`: the resolution as JSON, indented by 2
     record::Explanation explanation;
 };
 

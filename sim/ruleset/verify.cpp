@@ -1,6 +1,7 @@
 #include "sim/ruleset/verify.h"
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "sim/core/input_error.h"
 #include "sim/record/record_json.h"

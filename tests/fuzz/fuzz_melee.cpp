@@ -60,7 +60,7 @@ void resolve_as_cli(const sim::ruleset::Ruleset& rules, const sim::Json& json) {
             options.odds = odds;
             options.seed = seed;
             const sim::ruleset::Resolution r = rules.resolve(json, kFile, options);
-            (void)r.json.dump(2);
+            (void)r.json_text.size();
         }
 }
 

@@ -370,7 +370,7 @@ replay::Recorded Battle::run() {
         for (int g : order) activate(g);
         rec_.end_turn(state_hash());
     }
-    replay::Recorded out = rec_.finish(make_header(rules_, s_), seed_, s_.json.dump());
+    replay::Recorded out = rec_.finish(make_header(rules_, s_), seed_, s_.json_text);
     out.dice = dice_.audit();
     out.tape = tape_.dice();
     out.branch = s_.branch;
@@ -421,7 +421,6 @@ record::Header make_header(const BorodinoRules& rules, const BattleScenario& s) 
         h.units.push_back(r);
     }
     h.board = s.record_board;
-    record::set_written_board(h.board, s.board_json);
     return h;
 }
 

@@ -98,8 +98,7 @@ public:
     std::string title, description;
     int turns = 1;
     BoardHexes board;
-    nlohmann::ordered_json board_json;  // the replay's board: table, terrain and hex grid
-    record::Board record_board;
+    record::Board record_board;  // the replay's board: table, terrain and hex grid, as written
     std::vector<record::SideInfo> sides;
     std::vector<Commander> commanders;  // by side
     std::vector<Group> groups;

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "sim/board/terrain.h"
+#include "sim/core/json_reader.h"
 #include "sim/record/record_json.h"
 #include "sim/rulesets/borodino/battle.h"
 
@@ -140,8 +141,8 @@ void make_record_board(const Json& json, BattleScenario& s) {
                 {"size_mm", s.board.size_mm},
                 {"orientation", "pointy"},
                 {"hexes", hexes}};
-    s.board_json = b;
     s.record_board = record::board_from_json(nlohmann::json::parse(b.dump()), s.file, "$");
+    record::set_written_board(s.record_board, b);
 }
 
 BattleUnit read_unit(const JsonNode& n, const BorodinoRules& rules, const BoardHexes& b) {
@@ -314,7 +315,7 @@ std::unique_ptr<BattleScenario> parse_battle_scenario(const Json& json, const st
                            "orders", "dice"});
     auto s = std::make_unique<BattleScenario>();
     s->file = file;
-    s->json = json;
+    s->json_text = json.dump();
     if (root.int_or("version", 1, 1, 1000) > 1) root.required("version").fail("newer than 1");
     s->title = root.string_or("title", "");
     s->description = root.string_or("description", "");

@@ -69,9 +69,10 @@ ruleset::Resolution BorodinoRuleset::resolve(const Json& json, const std::string
     const int roll = f.dice ? *f.dice : static_cast<int>(prng.below(10));
     const ResolvedShock r = resolve_shock(rules_, f.situation, roll, f.dice.has_value());
     ruleset::Resolution out;
-    out.json = shock_json(rules_, r);
-    if (options.odds) out.json["odds"] = ruleset::odds_json(shock_cli_odds(rules_, r));
-    out.json["seed"] = seed;
+    nlohmann::ordered_json json_out = shock_json(rules_, r);
+    if (options.odds) json_out["odds"] = ruleset::odds_json(shock_cli_odds(rules_, r));
+    json_out["seed"] = seed;
+    out.json_text = json_out.dump(2);
     out.text = shock_text(rules_, r, options.odds);
     out.explanation = explain_shock(rules_, r, "Shock");
     return out;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "sim/record/record_json.h"
 
@@ -243,7 +244,8 @@ ruleset::OddsOutcome joint_outcome(const BorodinoRules& rules, const ResolvedSho
     }
     o.count = g.faces.empty() ? 1 : g.faces.size();
     o.actual = !r.roll || std::find(g.faces.begin(), g.faces.end(), *r.roll) != g.faces.end();
-    o.specific = {{"faces", g.faces}, {"hexes", hexes}};
+    const nlohmann::ordered_json specific = {{"faces", g.faces}, {"hexes", hexes}};
+    o.specific = specific.dump();
     return o;
 }
 
@@ -325,7 +327,8 @@ ruleset::Odds shock_cli_odds(const BorodinoRules& rules, const ResolvedShock& r)
     nlohmann::ordered_json hexes = nlohmann::ordered_json::array();
     for (const auto& h : r.prepared.hexes)
         hexes.push_back(hex_bands_json(rules, r, h, die ? 10 : 1));
-    o.specific = {{"hexes", hexes}};
+    const nlohmann::ordered_json specific = {{"hexes", hexes}};
+    o.specific = specific.dump();
     return o;
 }
 

@@ -79,7 +79,8 @@ record::Header dp_header(const DpRules& rules, const DpScenario& s) {
         h.units.push_back(ru);
     }
     h.board.terrain = s.terrain;
-    record::set_written_board(h.board, s.board_json);
+    h.board.written = s.written_board.written;
+    h.board.table_in_inches = s.written_board.table_in_inches;
     return h;
 }
 
@@ -367,7 +368,7 @@ replay::Recorded Battle::run() {
              (scenario_.title.empty() ? std::string("dice-pool battle") : scenario_.title),
          500);
     for (int turn = 1; turn <= scenario_.turns; ++turn) run_turn(turn);
-    replay::Recorded out = rec_.finish(dp_header(rules_, scenario_), seed_, scenario_.json.dump());
+    replay::Recorded out = rec_.finish(dp_header(rules_, scenario_), seed_, scenario_.json_text);
     out.dice = dice_.audit();
     out.tape = tape_.dice();
     out.branch = scenario_.branch;

@@ -2,6 +2,10 @@
 
 #include "sim/rulesets/dicepool/dp_melee_io.h"
 
+#include <nlohmann/json.hpp>
+
+#include "sim/core/json_reader.h"
+
 namespace vedette::sim::dicepool {
 
 namespace {

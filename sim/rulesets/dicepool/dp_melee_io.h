@@ -9,12 +9,15 @@
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
-#include "sim/core/json_reader.h"
 #include "sim/record/explanation.h"
 #include "sim/ruleset/odds.h"
 #include "sim/rulesets/dicepool/dp_melee.h"
+
+namespace vedette::sim {
+class JsonNode;
+}
 
 namespace vedette::sim::dicepool {
 

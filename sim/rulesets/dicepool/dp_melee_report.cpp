@@ -2,6 +2,7 @@
 // explanation the viewer and the exporter draw.
 
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 #include "sim/rulesets/dicepool/dp_melee_io.h"
 
@@ -92,11 +93,12 @@ ruleset::Odds melee_cli_odds(const MeleeResult& r, const MeleeOdds& odds) {
         if (odds.results[k] == 0) continue;  // an outcome no roll gives is not listed
         const auto kind = static_cast<MeleeResultKind>(k);
         o.outcomes.push_back({melee_result_names()[k], result_label(kind), kWinners[k],
-                              odds.results[k], kind == r.result, nullptr});
+                              odds.results[k], kind == r.result, std::string()});
     }
-    o.specific = {{"hits",
-                   {{"attacker", distribution_json(odds.hits[kAttacker])},
-                    {"defender", distribution_json(odds.hits[kDefender])}}}};
+    const OJson specific = {{"hits",
+                             {{"attacker", distribution_json(odds.hits[kAttacker])},
+                              {"defender", distribution_json(odds.hits[kDefender])}}}};
+    o.specific = specific.dump();
     return o;
 }
 

@@ -1,7 +1,9 @@
 #include "sim/rulesets/dicepool/dp_ruleset.h"
 
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "sim/core/json_reader.h"
 #include "sim/core/prng.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/rulesets/dicepool/dp_battle.h"
@@ -39,8 +41,10 @@ ruleset::Resolution DicepoolRuleset::resolve(const Json& json, const std::string
     const MeleeResult result = resolve_melee(plan, prng);
     const MeleeOdds odds = melee_odds(plan);  // always: the explanation shows the odds
     ruleset::Resolution r;
-    r.json = melee_json(rules_, plan, result, options.odds ? &odds : nullptr);
-    r.json["seed"] = seed;
+    nlohmann::ordered_json json_out =
+        melee_json(rules_, plan, result, options.odds ? &odds : nullptr);
+    json_out["seed"] = seed;
+    r.json_text = json_out.dump(2);
     r.text = melee_text(rules_, plan, result, options.odds ? &odds : nullptr);
     r.explanation = explain_melee(rules_, plan, result, odds);
     return r;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "sim/core/input_error.h"
+#include "sim/core/json_reader.h"
 #include "sim/core/limits.h"
 
 namespace vedette::sim::dicepool {
@@ -208,14 +209,15 @@ std::unique_ptr<DpScenario> parse_dp_scenario(const DpRules& rules, const Json& 
     root.required("version").as_int(1, 1);
     auto s = std::make_unique<DpScenario>();
     s->file = file;
-    s->json = json;
+    s->json_text = json.dump();
     s->title = root.string_or("title", "");
     s->description = root.string_or("description", "");
     s->seed = static_cast<std::uint64_t>(root.int_or("seed", 1, 0, INT64_MAX));
     s->turns = static_cast<int>(root.int_or("turns", 1, 1, limits::kMaxTurns));
     s->terrain = board::parse_table_and_terrain(root, file);
-    s->board_json = {{"table", json["table"]}};
-    if (json.contains("terrain")) s->board_json["terrain"] = json["terrain"];
+    nlohmann::ordered_json board = {{"table", json["table"]}};
+    if (json.contains("terrain")) board["terrain"] = json["terrain"];
+    record::set_written_board(s->written_board, board);
     parse_sides(root, *s);
     parse_units(rules, root, *s);
     if (const auto orders = root.optional("orders")) {

@@ -74,7 +74,7 @@ public:
     std::vector<DpOrder> orders;
     std::vector<ForcedDice> dice;
     board::Terrain terrain;
-    nlohmann::ordered_json board_json;  // {"table", "terrain"} as written
+    record::Board written_board;  // {"table", "terrain"} as written (its `written` fields)
 };
 
 std::unique_ptr<DpScenario> parse_dp_scenario(const DpRules& rules, const Json& json,

@@ -1,6 +1,7 @@
 #include "sim/rulesets/gdb/gdb_record.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "sim/ruleset/event_recorder.h"
 #include "sim/rulesets/gdb/battle/formation_geometry.h"
@@ -72,11 +73,7 @@ record::Header gdb_header(const RecordContext& c) {
     for (const auto& s : c.scenario.sides) h.sides.push_back({s.id, s.name, s.nation});
     for (const auto& su : c.scenario.units) h.units.push_back(roster_unit(c, su));
     h.board.terrain = c.scenario.terrain;
-    nlohmann::ordered_json board = nlohmann::ordered_json::object();
-    const auto& j = c.scenario.json;
-    if (j.contains("table")) board["table"] = j["table"];
-    if (j.contains("terrain")) board["terrain"] = j["terrain"];
-    record::set_written_board(h.board, board);
+    record::set_written_board(h.board, nlohmann::ordered_json::parse(c.scenario.written_board));
     return h;
 }
 

@@ -351,7 +351,7 @@ V1Replay parse_replay_document(const std::string& text, const std::string& file)
         r.events.push_back(event_from_json_fast(e.raw(), r.unit_ids, index, file, e.path()));
         const OJson& written = ordered_events.at(r.events.size() - 1);
         if (const auto d = written.find("details"); d != written.end())
-            r.events.back().details = *d;
+            r.events.back().details = std::make_shared<const nlohmann::ordered_json>(*d);
         if (r.events.back().seq != static_cast<int>(r.events.size()) - 1)
             e.required("seq").fail("events are out of order (expected seq " +
                                    std::to_string(r.events.size() - 1) + ")");
@@ -368,12 +368,12 @@ V1Replay parse_replay_document(const std::string& text, const std::string& file)
 // reaction says whether it completes before contact (the record shows it early).
 void explain_details(std::vector<Event>& events, const nlohmann::json& tables) {
     for (Event& e : events) {
-        if (e.details.is_null()) continue;
-        e.explanation = gdb::explain_v1_details(e.kind, e.rule, e.details, tables);
+        if (!e.details || e.details->is_null()) continue;
+        e.explanation = gdb::explain_v1_details(e.kind, e.rule, *e.details, tables);
         if (e.kind == kind_name(EventKind::form_square) ||
             e.kind == kind_name(EventKind::formation_change))
             e.completes_before_contact =
-                e.details.is_object() && e.details.value("completes", false);
+                e.details->is_object() && e.details->value("completes", false);
     }
 }
 

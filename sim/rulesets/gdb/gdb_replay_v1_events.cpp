@@ -91,7 +91,7 @@ OJson event_to_json(const Event& e, const std::vector<std::string>& ids) {
                        {"start", e.t0_ms},
                        {"end", e.t1_ms}};
     }
-    if (!e.details.is_null()) j["details"] = e.details;
+    if (e.details && !e.details->is_null()) j["details"] = *e.details;
     OJson after = OJson::array();
     for (const auto& s : e.after) after.push_back(snapshot_to_json(s, ids));
     j["after"] = after;
@@ -121,7 +121,8 @@ Event event_from_json(const nlohmann::json& json, const std::vector<std::string>
         motion.gait = gaits[m->required("gait").as_choice(gaits)];
         e.motion = motion;
     }
-    if (auto d = n.optional("details")) e.details = nlohmann::ordered_json(d->raw());
+    if (auto d = n.optional("details"))
+        e.details = std::make_shared<const nlohmann::ordered_json>(d->raw());
     for (const auto& a : n.required("after").items())
         e.after.push_back(snapshot_from_json(a.raw(), ids, file, a.path()));
     return e;
@@ -300,7 +301,8 @@ bool cursor_event_field(JsonCursor& c, std::string_view k, const UnitIndex& inde
         mark(c, seen, 2048);
         const std::string_view raw = c.skip_value();
         check_json_text(raw, "details");  // depth and duplicate keys inside the record
-        e.details = nlohmann::ordered_json::parse(raw);
+        e.details =
+            std::make_shared<const nlohmann::ordered_json>(nlohmann::ordered_json::parse(raw));
     } else {
         return false;
     }
@@ -362,7 +364,8 @@ Event event_from_json_fast(const nlohmann::json& j, const std::vector<std::strin
                 throw std::invalid_argument("gait");
             e.motion = std::move(motion);
         }
-        if (const auto d = j.find("details"); d != j.end()) e.details = nlohmann::ordered_json(*d);
+        if (const auto d = j.find("details"); d != j.end())
+            e.details = std::make_shared<const nlohmann::ordered_json>(*d);
         for (const auto& a : j.at("after")) e.after.push_back(fast_snapshot(a, index));
         return e;
     } catch (const std::exception&) {

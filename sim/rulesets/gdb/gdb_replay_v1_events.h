@@ -9,6 +9,7 @@
 // converts them to records (gdb_replay_v1_record.h). The engine emits records directly.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -16,7 +17,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "sim/geom/fixed_geometry.h"
 #include "sim/record/explanation.h"
@@ -60,7 +61,9 @@ struct Event {
     std::int64_t t0_ms = 0;
     std::int64_t t1_ms = 0;
     std::optional<Motion> motion;
-    nlohmann::ordered_json details;  // the untyped explanation record, or null
+    // The untyped explanation record, or null; shared, so this header needs only the JSON
+    // type's name.
+    std::shared_ptr<const nlohmann::ordered_json> details;
     // Read from the details on conversion (gdb_replay_v1_explain.h).
     std::optional<record::Explanation> explanation;
     // A formation change ordered now that completes before contact: the record shows the figures

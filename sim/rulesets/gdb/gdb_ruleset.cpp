@@ -30,7 +30,7 @@ std::unique_ptr<ruleset::Scenario> GdbRuleset::parse_scenario(const Json& json,
     s->file = file;
     s->seed = s->scenario.seed;
     s->unit_ids = battle::unit_ids(s->scenario);
-    s->json = s->scenario.json;
+    s->json_text = s->scenario.json_text;
     return s;
 }
 
@@ -97,10 +97,11 @@ ruleset::Resolution GdbRuleset::resolve(const Json& json, const std::string& fil
     }
     ruleset::Resolution r;
     // The command line gets the odds in the form every ruleset writes.
-    r.json = melee_report_json(melee, outcome, odds ? &*odds : nullptr);
-    r.json["seed"] = seed;
+    nlohmann::ordered_json json_out = melee_report_json(melee, outcome, odds ? &*odds : nullptr);
+    json_out["seed"] = seed;
     r.explanation = explain_melee(melee, outcome, odds ? &*odds : nullptr, tables());
-    if (odds) r.json["odds"] = ruleset::odds_json(melee_cli_odds(melee, outcome, *odds));
+    if (odds) json_out["odds"] = ruleset::odds_json(melee_cli_odds(melee, outcome, *odds));
+    r.json_text = json_out.dump(2);
     r.text = melee_report_text(melee, outcome, odds ? &*odds : nullptr);
     return r;
 }

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "sim/core/input_error.h"
 #include "sim/record/record_json.h"
 #include "sim/replay/replay.h"

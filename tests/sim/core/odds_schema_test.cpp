@@ -28,7 +28,7 @@ OJson resolve(const Json& file, const std::string& name, bool odds) {
         ruleset::make_ruleset(ruleset::ruleset_of(file, name), kSource + "/sim/rulesets", name);
     ruleset::ResolveOptions options;
     options.odds = odds;
-    return rules->resolve(file, name, options).json;
+    return OJson::parse(rules->resolve(file, name, options).json_text);
 }
 
 OJson resolve_file(const std::string& relative, bool odds = true) {

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/core/json_reader.h"
 #include "sim/replay/replay.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/ruleset/registry.h"

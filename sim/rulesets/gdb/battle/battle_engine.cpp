@@ -75,7 +75,7 @@ replay::Recorded Battle::run() {
     }
     const RecordContext context{scenario_, rules_, tables_, melee_rules_.hash, melee_rules_.looks};
     replay::Recorded out =
-        recorder_.finish(gdb_header(context), scenario_.seed, scenario_.json.dump());
+        recorder_.finish(gdb_header(context), scenario_.seed, scenario_.json_text);
     out.dice = dice_.audit();
     out.tape = tape_.dice();
     out.branch = scenario_.branch;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "sim/core/input_file.h"
+#include "sim/core/json_reader.h"
 #include "sim/core/limits.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/rulesets/gdb/battle/battle_rules.h"
@@ -264,7 +265,11 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
                            "orders", "dice"});
     Scenario s;
     s.file = file;
-    s.json = json;
+    s.json_text = json.dump();
+    nlohmann::ordered_json board = nlohmann::ordered_json::object();
+    if (json.contains("table")) board["table"] = json["table"];
+    if (json.contains("terrain")) board["terrain"] = json["terrain"];
+    s.written_board = board.dump();
     parse_settings(root, s, rules);
     s.terrain = board::parse_table_and_terrain(root, file);
     parse_sides(root, s, rules);

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "sim/board/terrain.h"
-#include "sim/core/json_reader.h"
+#include "sim/core/json_fwd.h"
 #include "sim/geom/fixed_geometry.h"
 #include "sim/replay/dice_tape.h"
 #include "sim/rulesets/gdb/melee/melee_types.h"
@@ -124,7 +124,8 @@ struct Scenario {
     std::map<std::string, int> unit_index;
     std::vector<Order> orders;
     std::vector<ForcedDice> dice;
-    Json json;                                 // the scenario as read, embedded in replays
+    std::string json_text;      // the scenario as read (compact JSON), embedded in replays
+    std::string written_board;  // its "table" and "terrain" (compact JSON), the replay's board
     std::optional<replay::DiceBranch> branch;  // a branch's dice plan (dice_tape.h)
 };
 

@@ -213,7 +213,8 @@ ruleset::Odds melee_cli_odds(const PreparedMelee& m, const MeleeOutcome& out,
         oc.count = x.count;
         oc.actual = x.winner == actual.winner && x.result == actual.result &&
                     x.continues == actual.continues;
-        oc.specific = {{"result", result}, {"continues", x.continues}};
+        const OJson specific = {{"result", result}, {"continues", x.continues}};
+        oc.specific = specific.dump();
         o.outcomes.push_back(std::move(oc));
     }
     OJson cas = OJson::array();
@@ -222,7 +223,8 @@ ruleset::Odds melee_cli_odds(const PreparedMelee& m, const MeleeOutcome& out,
                        {"name", m.units[id].unit->name},
                        {"numerator", count_to_string(odds.casualty_numerators[id])},
                        {"expected", odds.expected_casualties[id]}});
-    o.specific = {{"expected_casualties", cas}};
+    const OJson specific = {{"expected_casualties", cas}};
+    o.specific = specific.dump();
     return o;
 }
 

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "sim/core/input_error.h"
+#include "sim/core/json_reader.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/rulesets/borodino/battle.h"
 #include "sim/rulesets/borodino/borodino_ruleset.h"

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "sim/core/json_reader.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/rulesets/borodino/borodino_ruleset.h"
 #include "sim/rulesets/borodino/hex_grid.h"

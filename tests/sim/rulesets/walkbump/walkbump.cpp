@@ -13,6 +13,7 @@
 
 #include "sim/board/terrain.h"
 #include "sim/core/input_error.h"
+#include "sim/core/json_reader.h"
 #include "sim/core/prng.h"
 #include "sim/record/record_json.h"
 #include "sim/rules/ruleset_files.h"
@@ -37,6 +38,7 @@ public:
     int turns = 3;
     std::vector<Unit> units;
     record::Board board;
+    sim::Json json;  // as read: the board is written from it
 };
 
 // The board as a replay writes it: the scenario's table, and its hex grid when it has one.
@@ -188,6 +190,7 @@ public:
         auto s = std::make_unique<Scenario>();
         s->file = file;
         s->json = json;
+        s->json_text = json.dump();
         s->title = root.string_or("title", "");
         s->seed = static_cast<std::uint64_t>(root.int_or("seed", 1, 0, INT64_MAX));
         s->turns = static_cast<int>(root.int_or("turns", 3, 1, 20));
@@ -235,7 +238,7 @@ public:
         record::set_written_board(h.board, board_json(s.json));
         sim::replay::Recorded r = Battle(s, seed).run(h);
         r.seed = seed;
-        r.scenario_text = s.json.dump();
+        r.scenario_text = s.json_text;
         return r;
     }
 
