@@ -1,12 +1,13 @@
 // `vedette export REPLAY -o FILE.mp4|.webm|.gif [--size WxH] [--fps 30|60] [--from T] [--to T]
 //  [--speed X] [--camera director|top|overview|follow:UNIT]
 //  [--overlay none|captions|panels|presenter|viewer] [--labels name|short|id]
-//  [--hold KIND=SECONDS]... [--min-caption SECONDS] [--reading-rate CHARS] [--title-card SECONDS]
-//  [--notes FILE] [--quality CRF] [--srt FILE.srt] [--frames DIR] [--raw FILE]`
+//  [--hold KIND=SECONDS]... [--min-caption SECONDS] [--max-caption SECONDS] [--reading-rate CHARS]
+//  [--title-card SECONDS]
+//  [--notes FILE] [--still-holds] [--quality CRF] [--srt FILE.srt] [--frames DIR] [--raw FILE]`
 // T is seconds of replay time, event:N or turn:N. Pacing (renderer/export/pacing.h): a video with
-// captions holds on charge declarations and melee results and keeps each caption up at least
-// two seconds, and as long as reading it takes at 15 characters a second (--reading-rate; 0: off),
-// unless told otherwise; --hold KIND=0 drops a default hold.
+// captions keeps each caption up as long as reading it takes at 15 characters a second
+// (--reading-rate; 0: off), 1.5 s to 7 s (--min-caption, --max-caption), and reveals each result
+// card part by part on its own event; --hold KIND=SECONDS holds longer on top.
 
 #include <atomic>
 #include <cstdio>
@@ -39,9 +40,9 @@ constexpr double kMinExportSpeed = 0.05;
 constexpr double kMaxExportSpeed = 100;
 // A GIF is for a short clip: every frame is a full palette image.
 constexpr double kMaxGifSeconds = 60;
-// Pacing of a video with captions: long enough to read two lines; a title card as long as a
-// caption and a half.
-constexpr double kDefaultMinCaption = 2.0;
+// Pacing of a video with captions: every caption up its reading time, at least a moment to find
+// it and at most 7 s (a longer one is read faster, never held still); a title card of 3 s.
+constexpr double kDefaultMinCaption = 1.5, kDefaultMaxCaption = 7.0;
 // Characters a second a viewer reads a caption at (subtitling guides say 12 to 17); 0 turns it off.
 constexpr double kDefaultReadingRate = 15.0, kMaxReadingRate = 100.0;
 constexpr double kDefaultTitleCard = 3.0;
@@ -120,7 +121,6 @@ void take_view_flags(Args& args, ExportRequest& r) {
     o.presenter = overlay == "presenter";
     // Pacing: videos with captions are paced for reading unless told otherwise.
     const bool captioned = o.captions || o.panels || o.presenter;
-    if (captioned) o.holds = render::default_holds();
     for (std::string hold; !(hold = take_option(args, "--hold")).empty();) {
         try {
             o.holds.push_back(render::parse_hold(hold));
@@ -132,6 +132,10 @@ void take_view_flags(Args& args, ExportRequest& r) {
     o.min_caption_s = min_caption.empty()
                           ? (captioned ? kDefaultMinCaption : 0.0)
                           : decimal_flag("--min-caption", min_caption, 0, kMaxPacingSeconds);
+    const std::string max_caption = take_option(args, "--max-caption");
+    o.max_caption_s = max_caption.empty()
+                          ? (captioned ? kDefaultMaxCaption : 0.0)
+                          : decimal_flag("--max-caption", max_caption, 0, kMaxPacingSeconds);
     const std::string reading = take_option(args, "--reading-rate");
     o.reading_chars_per_s = reading.empty()
                                 ? (captioned ? kDefaultReadingRate : 0.0)
@@ -141,6 +145,9 @@ void take_view_flags(Args& args, ExportRequest& r) {
     o.luck = take_flag(args, "--luck");
     if (o.luck && !o.presenter)
         throw UsageError{"--luck goes with --overlay presenter (the luck strip is drawn there)"};
+    o.still_holds = take_flag(args, "--still-holds");
+    if (o.still_holds && !o.presenter)
+        throw UsageError{"--still-holds goes with --overlay presenter (only its holds drift)"};
     r.notes_file = take_option(args, "--notes");
     if (!r.notes_file.empty() && !o.presenter)
         throw UsageError{"--notes goes with --overlay presenter (the notes are drawn there)"};

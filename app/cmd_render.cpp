@@ -108,7 +108,7 @@ int run_render(const Args& in) {
                                                renderer.visuals(), &notes, luck);
             render::PacedSegment segment;
             segment.event = state.event;
-            presenter.paint(image, scene, {state, camera, renderer.terrain(), segment, 0.0});
+            presenter.paint(image, scene, {state, camera, renderer.terrain(), segment, 0.0, true});
         } else {
             // A captioned still keeps the table marks and the name tags, as its video does.
             const bool captioned = overlay == "captions" || overlay == "panels";

@@ -70,8 +70,9 @@ const Subcommand kSubcommands[] = {
      "REPLAY -o FILE.mp4|.webm|.gif [--size WxH] [--fps 30|60] [--from T] [--to T] [--speed X] "
      "[--camera director|top|overview|follow:UNIT] [--overlay "
      "none|captions|panels|presenter|viewer] [--labels name|short|id] [--hold KIND=SECONDS]... "
-     "[--min-caption SECONDS] [--reading-rate CHARS] [--title-card SECONDS] [--notes FILE] "
-     "[--luck] "
+     "[--min-caption SECONDS] [--max-caption SECONDS] [--reading-rate CHARS] "
+     "[--title-card SECONDS] [--notes FILE] "
+     "[--luck] [--still-holds] "
      "[--quality CRF] [--srt "
      "FILE.srt] [--frames DIR | --raw FILE] [--hash] [--render-every-frame] [--quiet]",
      "export a replay as a video (MP4, WebM or GIF; or PNG frames) at a fixed time step",

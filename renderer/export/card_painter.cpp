@@ -2,13 +2,15 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 
 namespace vedette::render {
 
 namespace {
 
-// Type as lines per frame height (1080p: 36, 26 and 39 px); a die is 56 px there.
-constexpr float kHeadlineLines = 30, kTextLines = 42, kDieNumberLines = 28, kDieFraction = 19.3f;
+// Type as lines per frame height (1080p: 40, 33 and 39 px); a die is 56 px there. The body is at
+// least 1/34 of the frame, what a room reads from its back row.
+constexpr float kHeadlineLines = 27, kTextLines = 33, kDieNumberLines = 28, kDieFraction = 19.3f;
 
 std::string capitalised(std::string s) {
     if (!s.empty()) s[0] = char(std::toupper(static_cast<unsigned char>(s[0])));
@@ -117,35 +119,142 @@ int CardPainter::dice_rows(RgbaImage& frame, const ResultCard::Dice& d, int x0, 
     return y;
 }
 
-int CardPainter::paint(RgbaImage& frame, const ResultCard& card, int x0, int y0, int width,
-                       bool measure_only, int max_bottom) {
-    const int pad = text_.line_height() / 2, inner = width - 2 * pad, x = x0 + pad;
-    if (!measure_only) {
-        RgbaImage scratch(1, 1);
-        const int bottom = paint(scratch, card, x0, y0, width, true, max_bottom);
-        // Opaque: a name tag behind the card must not show through its lines.
-        text_.fill(frame, x0, y0, x0 + width, bottom, 16, 16, 14);
-        text_.fill(frame, x0, y0, x0 + std::max(3, pad / 3), bottom, 255, 214, 90);
-    }
+// The card as blocks in the order a presenter says them, each in its reveal part (result_card.h):
+// the title and headline, each dice line, each reason (a side's heading goes with its first), the
+// table rows, the luck sentences. A block draws itself at (x, y) and returns the y below it.
+struct CardPainter::Block {
+    std::size_t part = 0;
+    std::function<int(RgbaImage&, int x, int y, int width, bool paint)> draw;
+};
+
+std::vector<CardPainter::Block> CardPainter::blocks(const ResultCard& card) {
+    std::vector<Block> out;
+    const int pad = text_.line_height() / 2;
+    out.push_back({0, [this, &card](RgbaImage& t, int x, int y, int w, bool) {
+                       y = text_.draw_text(t, card.title + page_mark_, x, y, w, 235, 225, 190);
+                       return headline_.draw_text(t, capitalised(card.outcome), x, y + 2, w, 255,
+                                                  214, 90);
+                   }});
+    for (std::size_t i = 0; i < card.dice.size(); ++i)
+        out.push_back({card_dice_part(i), [this, &d = card.dice[i], pad](RgbaImage& t, int x, int y,
+                                                                         int w, bool paint) {
+                           y += pad / 2;
+                           if (!d.heading.empty()) y = heading(t, d.heading, x, y, w);
+                           if (!d.faces.empty()) y = dice_rows(t, d, x, y + 2, w, paint);
+                           if (!d.total.empty())
+                               y = text_.draw_text(t, d.total, x, y, w, 205, 205, 205);
+                           return y;
+                       }});
+    for (const auto& side : card.modifiers)
+        for (std::size_t m = 0; m < side.modifiers.size(); ++m)
+            out.push_back({card_why_part(card),
+                           [this, &side, m, pad](RgbaImage& t, int x, int y, int w, bool) {
+                               if (m == 0) {
+                                   y += pad / 2;
+                                   if (!side.side.empty())
+                                       y = text_.draw_text(t, "Why, " + side.side + ":", x, y, w,
+                                                           255, 235, 180);
+                               }
+                               return text_.draw_text(t, "  " + side.modifiers[m].text, x, y, w,
+                                                      225, 225, 225);
+                           }});
+    for (std::size_t r = 0; r < card.table_rows.size(); ++r)
+        out.push_back({card_rows_part(card), [this, &row = card.table_rows[r], r, pad](
+                                                 RgbaImage& t, int x, int y, int w, bool) {
+                           return text_.draw_text(t, row.text, x, y + (r == 0 ? pad / 2 : 0), w,
+                                                  240, 228, 200);
+                       }});
+    if (!card.luck.empty())
+        out.push_back(
+            {card_luck_part(card), [this, &card, pad](RgbaImage& t, int x, int y, int w, bool) {
+                 y += pad / 2;
+                 for (const auto& l : card.luck)
+                     y = text_.draw_text(
+                         t, l.sentence.empty() ? l.side + ": " + l.verdict : l.sentence, x, y, w,
+                         210, 210, 210);
+                 return y;
+             }});
+    return out;
+}
+
+// Where each block goes. Down one column; a block that would run past `max_bottom` (the caption
+// band) starts a new page, under the title and headline again (`paged`: a video turns the pages
+// as it reveals the card), or a second column beside the first, towards the frame's middle (a
+// still shows everything at once). Either way every reason is listed.
+CardPainter::Layout CardPainter::lay_out(const std::vector<Block>& blocks, int x0, int y0,
+                                         int width, int max_bottom, bool paged, bool grow_left) {
+    const int pad = text_.line_height() / 2, inner = width - 2 * pad;
+    Layout l;
+    l.x0 = x0, l.x1 = x0 + width;
+    l.pages.emplace_back();
     RgbaImage scratch(1, 1);
-    RgbaImage& target = measure_only ? scratch : frame;
-    int y = y0 + pad;
-    y = text_.draw_text(target, card.title, x, y, inner, 235, 225, 190);
-    y = headline_.draw_text(target, capitalised(card.outcome), x, y + 2, inner, 255, 214, 90);
-    for (const auto& row : card.table_rows)
-        y = text_.draw_text(target, row.text, x, y, inner, 240, 228, 200);
-    for (const auto& d : card.dice) {
-        y += pad / 2;
-        if (!d.heading.empty()) y = heading(target, d.heading, x, y, inner);
-        if (!d.faces.empty()) y = dice_rows(target, d, x, y + 2, inner, !measure_only);
-        if (!d.total.empty()) y = text_.draw_text(target, d.total, x, y, inner, 205, 205, 205);
+    const int head = blocks.front().draw(scratch, 0, 0, inner, false);
+    int y = y0 + pad, left = x0, bottom = y;
+    l.page_bottoms.push_back(y);
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const int h = blocks[i].draw(scratch, 0, 0, inner, false);
+        const bool room = max_bottom <= 0 || y + h + pad <= max_bottom;
+        if (!room && i > 0 && y > y0 + pad + head && (paged || l.pages.size() == 1) &&
+            (paged || l.x1 - l.x0 == width)) {
+            l.pages.emplace_back();
+            l.page_bottoms.push_back(y0 + pad);
+            y = y0 + pad;
+            if (paged) {
+                l.pages.back().push_back({0, {x0 + pad, y}});  // the title and headline again
+                y += head;
+            } else {
+                left = grow_left ? x0 - width : x0 + width;
+                (grow_left ? l.x0 : l.x1) = grow_left ? x0 - width : x0 + 2 * width;
+            }
+        }
+        l.pages.back().push_back({i, {left + pad, y}});
+        y += h;
+        bottom = std::max(bottom, y);
+        l.page_bottoms.back() = std::max(l.page_bottoms.back(), y + pad);
     }
-    y = why(target, card, x, y + pad / 2, inner, max_bottom);
-    if (!card.luck.empty()) y += pad / 2;
-    for (const auto& l : card.luck)
-        y = text_.draw_text(target, l.sentence.empty() ? l.side + ": " + l.verdict : l.sentence, x,
-                            y, inner, 210, 210, 210);
-    return y + pad;
+    if (!paged && l.pages.size() > 1) {  // columns side by side: one page, read left to right
+        if (grow_left) {
+            for (auto& [block, at] : l.pages[0]) at.first -= width;
+            for (auto& [block, at] : l.pages[1]) at.first += width;
+        }
+        l.pages[0].insert(l.pages[0].end(), l.pages[1].begin(), l.pages[1].end());
+        l.pages.resize(1);
+        l.page_bottoms = {bottom + pad};
+    }
+    l.bottom = bottom + pad;
+    return l;
+}
+
+// The page a video shows: the one holding the latest block revealed (the first page before any).
+std::size_t CardPainter::page_shown(const std::vector<Block>& blocks,
+                                    std::size_t parts_shown) const {
+    std::size_t page = 0;
+    for (std::size_t p = 0; p < last_.pages.size(); ++p)
+        for (const auto& [block, at] : last_.pages[p])
+            if (block > 0 && blocks[block].part < parts_shown) page = p;
+    return page;
+}
+
+int CardPainter::paint(RgbaImage& frame, const ResultCard& card, int x0, int y0, int width,
+                       bool measure_only, int max_bottom, std::size_t parts_shown, bool paged,
+                       bool grow_left) {
+    page_mark_.clear();
+    const std::vector<Block> all = blocks(card);
+    last_ = lay_out(all, x0, y0, width, max_bottom, paged, grow_left);
+    if (measure_only) return last_.bottom;
+    const std::size_t page = page_shown(all, parts_shown);
+    if (last_.pages.size() > 1)
+        page_mark_ =
+            "  (" + std::to_string(page + 1) + "/" + std::to_string(last_.pages.size()) + ")";
+    const int pad = text_.line_height() / 2, bottom = last_.page_bottoms[page];
+    // Opaque: a name tag behind the card must not show through its lines.
+    text_.fill(frame, last_.x0, y0, last_.x1, bottom, 16, 16, 14);
+    text_.fill(frame, last_.x0, y0, last_.x0 + std::max(3, pad / 3), bottom, 255, 214, 90);
+    // A part not yet revealed keeps its room, so the card never jumps, but is not painted.
+    for (const auto& [block, at] : last_.pages[page])
+        if (all[block].part < parts_shown)
+            all[block].draw(frame, at.first, at.second, width - 2 * pad, true);
+    return bottom;
 }
 
 // A dice line's heading; the number each die must reach ("needs 4+") on a gold chip when the
@@ -171,37 +280,6 @@ int CardPainter::heading(RgbaImage& target, const std::string& words, int x, int
     cx += mark_width;
     if (!after.empty()) text_.draw_text(target, after, cx, y, width - (cx - x), 230, 230, 230);
     return y + text_.line_height();
-}
-
-// Each side's modifiers that applied, one a line with its rule, under the side's name. Lines
-// that would run past `max_bottom` (the caption band) are counted instead: "and 3 more".
-int CardPainter::why(RgbaImage& target, const ResultCard& card, int x, int y, int width,
-                     int max_bottom) {
-    std::size_t left = 0;
-    for (const auto& side : card.modifiers) left += side.modifiers.size();
-    const int line = text_.line_height();
-    // The luck sentences that follow, measured as they will wrap (in a one-pixel image: nothing
-    // is painted, the lines still advance), and the card's bottom padding.
-    RgbaImage scratch(1, 1);
-    int after = line / 2 + line / 2;
-    for (const auto& l : card.luck)
-        after += text_.draw_text(scratch, l.sentence, 0, 0, width, 0, 0, 0);
-    for (const auto& side : card.modifiers) {
-        if (!side.side.empty())
-            y = text_.draw_text(target, "Why, " + side.side + ":", x, y, width, 255, 235, 180);
-        for (const auto& m : side.modifiers) {
-            // Room for this line, the "more" line and the luck sentences.
-            if (max_bottom > 0 && y + 2 * line + after > max_bottom) {
-                return text_.draw_text(
-                    target,
-                    "and " + std::to_string(left) + (left == 1 ? " more reason" : " more reasons"),
-                    x, y, width, 190, 190, 190);
-            }
-            y = text_.draw_text(target, "  " + m.text, x, y, width, 225, 225, 225);
-            --left;
-        }
-    }
-    return y;
 }
 
 }  // namespace vedette::render

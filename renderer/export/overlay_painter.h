@@ -25,6 +25,7 @@ struct FrameMoment {
     const TerrainModel& terrain;
     const PacedSegment& segment;
     double video_s = 0;
+    bool still = false;  // a still picture (render), not a frame of a video
 };
 
 class OverlayPainter {

@@ -47,45 +47,43 @@ private:
     std::map<std::string, double> by_kind_;
 };
 
-// The card's words a viewer reads: every line it carries (the luck meter's words included).
-std::size_t card_chars(const ResultCard& card) {
-    std::size_t chars = 0;
-    for (const auto& line : card_lines(card)) chars += utf8_chars(line);
-    return chars;
-}
-
-double card_reading_seconds(const ResultCard& card, const Pacing& pacing) {
-    return pacing.reading_chars_per_s > 0 ? double(card_chars(card)) / pacing.reading_chars_per_s
-                                          : 0.0;
-}
-
-// A result card stays up while the events that follow its melee are shown (its episode's
-// retreats, pursuits...): a run of segments showing the same card holds at its end until the
-// card has been up as long as reading it takes. Then the segments' starts are laid out again.
-void hold_for_cards(const ReplayScene& scene, const Pacing& pacing,
-                    std::vector<PacedSegment>& segments) {
-    if (pacing.reading_chars_per_s <= 0) return;
-    const auto card_of = [&](const PacedSegment& s) {
-        return s.event < 0 ? -1 : card_event(scene, s.event);
-    };
-    for (std::size_t i = 0; i < segments.size();) {
-        const int shown = card_of(segments[i]);
-        std::size_t end = i + 1;
-        while (end < segments.size() && card_of(segments[end]) == shown) ++end;
-        if (shown >= 0) {
-            const auto& e = scene.replay.events[static_cast<std::size_t>(shown)];
-            if (const auto card = result_card_of(*e.explanation)) {
-                double up = 0;
-                // Holds and notes come on top of reading time, as they do for captions.
-                for (std::size_t k = i; k < end; ++k)
-                    up += segments[k].play_s + segments[k].hold_s - segments[k].asked_s;
-                segments[end - 1].hold_s += std::max(0.0, card_reading_seconds(*card, pacing) - up);
-            }
-        }
-        i = end;
-    }
+void lay_out_again(std::vector<PacedSegment>& segments) {
     double video = segments.empty() ? 0 : segments.front().video_start_s;
     for (auto& s : segments) s.video_start_s = video, video = s.video_end_s();
+}
+
+// A result card is read on its own event's segment, part after part as a presenter says it: that
+// segment holds until every part has been up its reading time. The events shown under the card
+// afterwards (its melee's losses, retreats, pursuit) see it whole and hold only for their own
+// captions: nothing on the card is counted twice.
+void reveal_cards(const ReplayScene& scene, const Pacing& pacing,
+                  std::vector<PacedSegment>& segments) {
+    if (pacing.reading_chars_per_s <= 0) return;
+    const auto& events = scene.replay.events;
+    std::map<int, std::vector<double>> parts_of;  // card event -> its parts' seconds
+    for (auto& s : segments) {
+        if (s.event < 0 || card_event(scene, s.event) != s.event) continue;
+        const auto card = result_card_of(*events[static_cast<std::size_t>(s.event)].explanation);
+        std::vector<double> parts = card_part_seconds(*card, pacing);
+        double reading = 0;
+        for (const double p : parts) reading += p;
+        // Holds and notes come on top of reading time, as they do for captions.
+        s.hold_s += std::max(0.0, reading - (s.play_s + s.hold_s - s.asked_s));
+        parts_of[s.event] = std::move(parts);
+    }
+    lay_out_again(segments);
+    std::map<int, std::vector<double>> at_of;  // card event -> the video times its parts appear
+    for (auto& s : segments) {
+        const int card = s.event < 0 ? -1 : card_event(scene, s.event);
+        if (card < 0) continue;
+        if (card == s.event && parts_of.count(card)) {
+            double at = s.video_start_s;
+            for (const double p : parts_of[card]) s.card_parts_at_s.push_back(at), at += p;
+            at_of[card] = s.card_parts_at_s;
+        } else if (const auto it = at_of.find(card); it != at_of.end()) {
+            s.card_parts_at_s = it->second;
+        }
+    }
 }
 
 std::vector<PacedSegment> segments_of(const ReplayScene& scene, std::int64_t from, std::int64_t to,
@@ -126,7 +124,7 @@ std::vector<PacedSegment> segments_of(const ReplayScene& scene, std::int64_t fro
         video = s.video_end_s();
         out.push_back(s);
     }
-    hold_for_cards(scene, pacing, out);
+    reveal_cards(scene, pacing, out);
     return out;
 }
 
@@ -139,14 +137,26 @@ std::size_t reading_chars(const sim::record::Event& e) {
 double reading_seconds(const sim::record::Event& e, const Pacing& pacing) {
     if (e.text.empty()) return 0;
     double seconds = pacing.min_caption_s;
-    if (pacing.reading_chars_per_s > 0)
-        seconds = std::max(seconds, double(reading_chars(e)) / pacing.reading_chars_per_s);
+    if (pacing.reading_chars_per_s > 0) {
+        double reading = double(reading_chars(e)) / pacing.reading_chars_per_s;
+        if (pacing.max_caption_s > 0) reading = std::min(reading, pacing.max_caption_s);
+        seconds = std::max(seconds, reading);
+    }
     return seconds;
 }
 
-std::vector<HoldRule> default_holds() {
-    // A charge declared: time to see who charges whom; a melee: time to read its result.
-    return {{"declare", 1.5}, {"melee", 2.5}};
+std::vector<double> card_part_seconds(const ResultCard& card, const Pacing& pacing) {
+    // A part is read as a caption is, between these: a short line still takes a moment to find.
+    constexpr double kMinPartSeconds = 1.0, kMaxPartSeconds = 7.0;
+    std::vector<double> out;
+    for (const std::size_t chars : card_part_chars(card)) {
+        const double reading =
+            pacing.reading_chars_per_s > 0 ? double(chars) / pacing.reading_chars_per_s : 0.0;
+        out.push_back(chars == 0 || reading <= 0
+                          ? 0.0
+                          : std::clamp(reading, kMinPartSeconds, kMaxPartSeconds));
+    }
+    return out;
 }
 
 HoldRule parse_hold(const std::string& text) {

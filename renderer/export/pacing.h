@@ -1,16 +1,19 @@
 #pragma once
 // The pace of an exported video: which replay moment each video frame shows. Plainly, replay time
-// runs at `speed`; a video for viewers also lets every caption stay long enough to read (a
-// minimum caption time), holds still on key moments (`--hold KIND=SECONDS`: a charge declared, a
-// melee's result) and may open on a title card. The plan is a list of segments, one per event
-// shown, each played at `speed` and then held on its last moment; frames sample it at fixed video
-// steps, so the same options always give the same frames.
+// runs at `speed`; a video for viewers also lets every caption stay as long as reading it takes
+// (its characters at a reading rate, between a minimum and a maximum caption time), reveals a
+// result card part by part as a presenter would say it and holds while that is read (once, on
+// the card's own event: later events under the same card hold only for their captions), holds
+// on key moments (`--hold KIND=SECONDS`) and may open on a title card. The plan is a list of
+// segments, one per event shown, each played at `speed` and then held on its last moment; frames
+// sample it at fixed video steps, so the same options always give the same frames.
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "renderer/scene/result_card.h"
 #include "renderer/scene/scene_state.h"
 
 namespace vedette::render {
@@ -26,9 +29,11 @@ struct Pacing {
     double speed = 1.0;  // replay seconds per video second
     int fps = 30;
     double min_caption_s = 0;  // every event with a caption stays at least this long
-    // Reading time: an event's caption (and result card) stays at least its length in characters
-    // divided by this, on top of the holds (0: off). Video captions default to 15 a second.
+    // Reading time: an event's caption stays its length in characters divided by this, within
+    // min_caption_s and max_caption_s, on top of the holds (0: off); a result card is revealed at
+    // the same rate. Video captions default to 15 a second, 1.5 s to 7 s.
     double reading_chars_per_s = 0;
+    double max_caption_s = 0;     // 0: no maximum
     std::vector<HoldRule> holds;  // later rules for the same kind replace earlier ones
     double title_s = 0;           // a title card first, over the opening moment
     // Moments a teacher noted (replay_notes.h): the event showing each is held this much longer.
@@ -38,13 +43,13 @@ struct Pacing {
 
 // Characters of `e`'s caption a viewer reads (characters, not bytes).
 std::size_t reading_chars(const sim::record::Event& e);
-// Seconds `e`'s caption must stay on screen to be read: the longer of `min_caption_s` and its
-// characters at `reading_chars_per_s` (0 when it has no caption). A result card is timed over
-// all the events it stays up for (its melee's episode): see pace_video.
+// Seconds `e`'s caption must stay on screen to be read: its characters at `reading_chars_per_s`,
+// at least `min_caption_s` and at most `max_caption_s` (when set; 0 when it has no caption).
 double reading_seconds(const sim::record::Event& e, const Pacing& pacing);
+// Seconds to read each part of a result card (result_card.h card_part_chars) at the reading
+// rate: 1 s to 7 s a part, 0 for an empty part (all 0 without a reading rate).
+std::vector<double> card_part_seconds(const ResultCard& card, const Pacing& pacing);
 
-// The holds a presenter video gets unless told otherwise: charge declarations and melee results.
-std::vector<HoldRule> default_holds();
 // "melee=2" -> {melee, 2}; throws std::invalid_argument with what was expected.
 HoldRule parse_hold(const std::string& text);
 
@@ -55,6 +60,10 @@ struct PacedSegment {
     double play_s = 0;   // played at speed, then
     double hold_s = 0;   // held on its last moment (reading time, holds and notes together)
     double asked_s = 0;  // of hold_s, what holds and notes asked for (reading time comes first)
+    // The video time each part of the result card shown appears at (card_part_chars' order): the
+    // card is revealed over its own event's segment and stays whole for the events under it.
+    // Empty: the whole card at once (no reading rate, or its event began before the range).
+    std::vector<double> card_parts_at_s;
     double video_end_s() const { return video_start_s + play_s + hold_s; }
 };
 constexpr int kTitleCard = -2;

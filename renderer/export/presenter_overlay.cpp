@@ -42,6 +42,26 @@ const std::vector<int>* event_units(const ReplayScene& scene, const SceneState& 
     return e.category == sim::record::Category::turn ? nullptr : &e.units;
 }
 
+// The box round the current event's units' whole bases on screen (nullopt: none on the table).
+std::optional<PixelRect> event_footprints_box(const RgbaImage& frame, const ReplayScene& scene,
+                                              const FrameMoment& m) {
+    const auto* ids = event_units(scene, m.state);
+    if (!ids) return std::nullopt;
+    std::optional<PixelRect> box;
+    for (const auto& u : m.state.units) {
+        if (!u.on_table || std::find(ids->begin(), ids->end(), u.unit) == ids->end()) continue;
+        for (const auto& [x, y] : footprint(u)) {
+            ScreenPoint p;
+            if (!on_screen(m, frame, x, y, 0.0f, p)) continue;
+            const int px = int(p.first), py = int(p.second);
+            box = box ? PixelRect{std::min(box->x0, px), std::min(box->y0, py),
+                                  std::max(box->x1, px), std::max(box->y1, py)}
+                      : PixelRect{px, py, px, py};
+        }
+    }
+    return box;
+}
+
 // The top corner column a card (or a note) stands in: three tenths of the width (at least 240 px
 // where the frame allows, never over half), a margin from the frame's edges; y1 is the frame's
 // bottom until the card's height is known.
@@ -87,7 +107,9 @@ void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const F
     // A teacher's note goes in the card's column, under the card and above the caption band (the
     // framed units stay clear); when it has no room there, in the other top corner.
     const int w = int(frame.width), margin = card_column(frame.width, frame.height, true).y0;
-    const std::optional<PixelRect> card = result_card(frame, scene, m, card_limit(frame.height));
+    // The card stops above the caption band, however many lines the caption takes.
+    const int card_bottom = std::min(card_limit(frame.height), caption_top - margin);
+    const std::optional<PixelRect> card = result_card(frame, scene, m, card_bottom);
     PixelRect column;
     if (card && card->y1 + margin + note_height(m, card->x1 - card->x0) <= caption_top)
         column = {card->x0, card->y1 + margin, card->x1, int(frame.height)};
@@ -98,6 +120,7 @@ void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const F
                              box_goes_left(frame, scene, m.state, m.camera, m.terrain));
     note(frame, m, column);
     if (luck_) luck_strip(frame, scene, m, card, caption_top);
+    last_card_ = card, last_caption_top_ = caption_top;
 }
 
 // The luck strip above the caption band, on the side away from the card (left without one).
@@ -216,7 +239,9 @@ std::optional<PixelRect> PresenterOverlay::card_box(std::uint32_t width, std::ui
     if (!card) return std::nullopt;
     PixelRect box = card_column(width, height, left);
     RgbaImage scratch(1, 1);
-    box.y1 = card_.paint(scratch, *card, box.x0, box.y0, box.x1 - box.x0, true, card_limit(height));
+    box.y1 = card_.paint(scratch, *card, box.x0, box.y0, box.x1 - box.x0, true, card_limit(height),
+                         std::size_t(-1), true, !left);
+    box.x0 = card_.last_left(), box.x1 = card_.last_right();  // two columns when it grew
     return box;
 }
 
@@ -238,17 +263,19 @@ std::optional<PixelRect> PresenterOverlay::result_card(RgbaImage& frame, const R
                           : std::nullopt;
     if (!card) return charge_card(frame, scene, m, max_bottom);
     const auto& event = scene.replay.events[static_cast<std::size_t>(shown)];
-    // The top corner farther from the action, chosen when the episode's card first shows and
-    // kept until the episode ends: a card that jumps sides mid-story loses the reader.
     const int key = event.episode >= 0 ? event.episode : -2 - shown;
-    auto side = card_side_.find(key);
-    if (side == card_side_.end())
-        side = card_side_.emplace(key, box_goes_left(frame, scene, m.state, m.camera, m.terrain))
-                   .first;
-    const auto box = card_box(frame.width, frame.height, scene, m.state.event, side->second);
-    const int bottom =
-        card_.paint(frame, *card, box->x0, box->y0, box->x1 - box->x0, false, max_bottom);
-    return PixelRect{box->x0, box->y0, box->x1, bottom};
+    const auto side = card_side_.find(side_for(key, frame, scene, m));
+    const PixelRect box = card_column(frame.width, frame.height, side->second);
+    // Revealed part by part over its own event's segment (pacing.h), whole afterwards.
+    const auto& at = m.segment.card_parts_at_s;
+    const std::size_t parts =
+        at.empty()
+            ? std::size_t(-1)
+            : std::size_t(std::upper_bound(at.begin(), at.end(), m.video_s + 1e-9) - at.begin());
+    // A video turns pages as it reveals the card; a still grows a second column if need be.
+    const int bottom = card_.paint(frame, *card, box.x0, box.y0, box.x1 - box.x0, false, max_bottom,
+                                   parts, !m.still, !side->second);
+    return PixelRect{card_.last_left(), box.y0, card_.last_right(), bottom};
 }
 
 // During a charge's approach, the charge's own card (result_card.h charge_card_of), on the side
@@ -258,14 +285,33 @@ std::optional<PixelRect> PresenterOverlay::charge_card(RgbaImage& frame, const R
     const auto card = charge_card_of(scene.replay.events, m.state.event);
     if (!card) return std::nullopt;
     const int episode = scene.replay.events[static_cast<std::size_t>(m.state.event)].episode;
-    auto side = card_side_.find(episode);
-    if (side == card_side_.end())
-        side =
-            card_side_.emplace(episode, box_goes_left(frame, scene, m.state, m.camera, m.terrain))
-                .first;
+    const auto side = card_side_.find(side_for(episode, frame, scene, m));
     PixelRect box = card_column(frame.width, frame.height, side->second);
-    box.y1 = card_.paint(frame, *card, box.x0, box.y0, box.x1 - box.x0, false, max_bottom);
+    box.y1 = card_.paint(frame, *card, box.x0, box.y0, box.x1 - box.x0, false, max_bottom,
+                         std::size_t(-1), !m.still, !side->second);
+    box.x0 = card_.last_left(), box.x1 = card_.last_right();
     return box;
+}
+
+// The top corner farther from the action, chosen when the episode's card first shows. It keeps
+// that side (a card that jumps sides mid-story loses the reader) unless the camera has brought the
+// action under it and the other corner is clear: the units of the moment are never hidden.
+int PresenterOverlay::side_for(int key, const RgbaImage& frame, const ReplayScene& scene,
+                               const FrameMoment& m) {
+    const auto action = event_footprints_box(frame, scene, m);
+    auto side = card_side_.find(key);
+    if (side == card_side_.end()) {
+        card_side_.emplace(key, box_goes_left(frame, scene, m.state, m.camera, m.terrain));
+        return key;
+    }
+    if (!action) return key;
+    const auto covers = [&](bool left) {
+        const auto box = card_box(frame.width, frame.height, scene, m.state.event, left);
+        const PixelRect c = box ? *box : card_column(frame.width, frame.height, left);
+        return action->x1 >= c.x0 && action->x0 <= c.x1 && action->y1 >= c.y0 && action->y0 <= c.y1;
+    };
+    if (covers(side->second) && !covers(!side->second)) side->second = !side->second;
+    return key;
 }
 
 bool PresenterOverlay::card_left(int episode_or_event) const {

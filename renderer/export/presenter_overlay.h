@@ -56,6 +56,9 @@ public:
     PixelRect caption_box(std::uint32_t width, std::uint32_t height, const std::string& caption);
     // Whether the card of an episode (or of an event outside any, as -2 - its index) stood left.
     bool card_left(int episode_or_event) const;
+    // What the last paint covered: the card's box (nullopt: none) and the caption band's top.
+    const std::optional<PixelRect>& last_card() const { return last_card_; }
+    int last_caption_top() const { return last_caption_top_; }
 
 private:
     void title_card(RgbaImage& frame, const ReplayScene& scene, double fade);
@@ -71,6 +74,8 @@ private:
     void luck_strip(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m,
                     const std::optional<PixelRect>& card, int caption_top);
     static int card_limit(std::uint32_t height);
+    // The card's side for an episode (or an event outside any) at this moment; returns `key`.
+    int side_for(int key, const RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
 
     LabelStyle labels_;
     const Visuals& visuals_;
@@ -80,6 +85,8 @@ private:
     CardPainter card_;
     std::unique_ptr<LuckPainter> luck_;  // with --luck
     std::map<int, bool> card_side_;      // episode (or -2 - event) -> the card stands left
+    std::optional<PixelRect> last_card_;
+    int last_caption_top_ = 0;
 };
 
 }  // namespace vedette::render

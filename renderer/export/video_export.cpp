@@ -12,6 +12,7 @@
 #include "renderer/export/miniature_look.h"
 #include "renderer/export/overlay_painter.h"
 #include "renderer/export/subtitles.h"
+#include "renderer/scene/camera_drift.h"
 #include "renderer/scene/director.h"
 #include "renderer/scene/framing.h"
 #include "sim/core/atomic_file.h"
@@ -155,9 +156,13 @@ void FrameLoop::run(FrameWriter& writer, const std::atomic<bool>& cancel, Export
 
 Camera FrameLoop::camera_for(std::size_t frame, const SceneState& state) {
     const float aspect = float(viewport_.extent.width) / float(viewport_.extent.height);
-    if (o_.camera.mode != CameraSpec::Mode::director)
-        return make_camera(o_.camera, scene_, state, aspect);
-    return director_.next(scene_, state, aspect, frame == 0 ? 0.0 : 1.0 / double(o_.fps));
+    const Camera shot =
+        o_.camera.mode != CameraSpec::Mode::director
+            ? make_camera(o_.camera, scene_, state, aspect)
+            : director_.next(scene_, state, aspect, frame == 0 ? 0.0 : 1.0 / double(o_.fps));
+    // A presenter video never stands still: its holds drift (camera_drift.h).
+    if (!o_.presenter || o_.still_holds) return shot;
+    return drifted_camera(shot, double(frame) / double(o_.fps), aspect);
 }
 
 // The renderer draws a frame from its replay moment and its camera alone, so a frame with both
@@ -198,7 +203,7 @@ Pacing pacing_of(const ExportOptions& o) {
     Pacing pacing;
     pacing.speed = o.speed, pacing.fps = o.fps;
     pacing.holds = o.holds, pacing.min_caption_s = o.min_caption_s, pacing.title_s = o.title_s;
-    pacing.reading_chars_per_s = o.reading_chars_per_s;
+    pacing.reading_chars_per_s = o.reading_chars_per_s, pacing.max_caption_s = o.max_caption_s;
     if (o.notes && o.presenter) {
         for (const auto& n : o.notes->notes) pacing.note_times_ms.push_back(n.time_ms);
         pacing.note_hold_s = o.note_hold_s;

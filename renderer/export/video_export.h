@@ -40,6 +40,9 @@ struct ExportOptions {
     bool panels = false;    // --overlay panels: the timeline and the melee panel (with captions)
     bool progress = true;
     bool presenter = false;  // --overlay presenter: presenter_overlay.h (labels as `labels`)
+    // --still-holds: a presenter video's camera rests during holds; without it the shot drifts
+    // slowly (camera_drift.h), so no second of the video is a still picture.
+    bool still_holds = false;
     const ReplayNotes* notes = nullptr;  // shown by the presenter overlay (--notes)
     bool luck = false;        // the presenter overlay's luck strip (--luck, luck_painter.h)
     Look look = Look::table;  // --look miniature: miniature_look.h and contact shadows
@@ -50,6 +53,7 @@ struct ExportOptions {
     std::vector<HoldRule> holds;
     double min_caption_s = 0;
     double reading_chars_per_s = 0;  // reading time (pacing.h); 0: off
+    double max_caption_s = 0;        // --max-caption: the longest a caption holds (0: no limit)
     double title_s = 0;
     double note_hold_s = 0;  // held after the event showing each note's moment
 };

@@ -161,6 +161,32 @@ std::vector<std::string> card_lines(const ResultCard& card) {
     return lines;
 }
 
+namespace {
+
+std::size_t chars_of(const std::string& text) {
+    return std::size_t(std::count_if(text.begin(), text.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;  // characters, not bytes
+    }));
+}
+
+}  // namespace
+
+std::vector<std::size_t> card_part_chars(const ResultCard& card) {
+    std::vector<std::size_t> parts(4 + card.dice.size(), 0);
+    parts[0] = chars_of(card.title) + chars_of(card.outcome);
+    for (std::size_t i = 0; i < card.dice.size(); ++i) {
+        const auto& d = card.dice[i];
+        parts[card_dice_part(i)] = chars_of(d.heading) + 2 * d.faces.size() + chars_of(d.total);
+    }
+    for (const auto& side : card.modifiers) {
+        parts[card_why_part(card)] += chars_of(side.side);
+        for (const auto& m : side.modifiers) parts[card_why_part(card)] += chars_of(m.text);
+    }
+    for (const auto& row : card.table_rows) parts[card_rows_part(card)] += chars_of(row.text);
+    for (const auto& l : card.luck) parts[card_luck_part(card)] += chars_of(l.sentence);
+    return parts;
+}
+
 std::vector<ResultCard::Luck> luck_of(const Section& odds) {
     const sim::record::Outcome* actual = nullptr;
     for (const auto& o : odds.outcomes) {

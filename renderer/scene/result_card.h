@@ -97,6 +97,25 @@ std::optional<ResultCard> charge_card_of(const std::vector<sim::record::Event>& 
 // sentences. The painters lay them out their own way; tests read them all.
 std::vector<std::string> card_lines(const ResultCard& card);
 
+// The card's parts in the order a presenter says them, which a video reveals one after another
+// (renderer/export/pacing.h): 0 the test and its outcome (title and headline), then each dice
+// line, then the reasons (every modifier), the table rows, and the luck: 4 + dice.size() parts.
+// Each part's count is the characters a viewer reads in it (a die counts as two); 0: empty.
+std::vector<std::size_t> card_part_chars(const ResultCard& card);
+// The index of each part in card_part_chars' order.
+inline std::size_t card_dice_part(std::size_t dice_line) {
+    return 1 + dice_line;
+}
+inline std::size_t card_why_part(const ResultCard& card) {
+    return 1 + card.dice.size();
+}
+inline std::size_t card_rows_part(const ResultCard& card) {
+    return 2 + card.dice.size();
+}
+inline std::size_t card_luck_part(const ResultCard& card) {
+    return 3 + card.dice.size();
+}
+
 // How likely this result or a worse one was, in words a class follows: "1 roll in 5 gives this
 // result or worse for the attacker" (p <= 0.5), "7 in 10 rolls give ..." (above), "every roll
 // gives ..." (p = 1). `p` is clamped to [0, 1]; `side` gets "the" in front of it.

@@ -54,9 +54,10 @@ h2=$("$VEDETTE" export "$REPLAY" --raw "$OUT/b.raw" --size 96x54 --to event:5 --
 [ -n "$h1" ] && [ "$h1" = "$h2" ] || fail "frame hashes differ: $h1 $h2"
 cmp -s "$OUT/a.raw" "$OUT/b.raw" || fail "raw frames differ"
 
-# A presenter video holds for reading: held frames reuse the picture before them, and give the
-# same pixels as rendering every frame again.
-hold() { "$VEDETTE" export "$REPLAY" --raw - --size 160x90 --from event:3 --to event:5 --overlay presenter --hold melee=2 --hash --quiet "$@"; }
+# A presenter video held for reading with its camera at rest (--still-holds; without it the shot
+# drifts): held frames reuse the picture before them, and give the same pixels as rendering every
+# frame again.
+hold() { "$VEDETTE" export "$REPLAY" --raw - --size 160x90 --from event:3 --to event:5 --overlay presenter --still-holds --hold melee=2 --hash --quiet "$@"; }
 hold > "$OUT/reused.txt"
 hold --render-every-frame > "$OUT/rendered.txt"
 r1=$(sed -n 's/.*frames hash \([0-9a-f]*\).*/\1/p' "$OUT/reused.txt")

@@ -44,8 +44,9 @@ TEST(Typeface, TheViewersSizesArePickedFromAboveSoTextIsScaledDown) {
 
 TEST(ResultCardPainter, TextAndDiceReadAtADistanceAt1080p) {
     const CardPainter card(1080);
-    EXPECT_GE(card.headline_pixels(), 32.0f);
-    EXPECT_GE(card.line_pixels(), 24.0f);
+    EXPECT_GE(card.headline_pixels(), 36.0f);
+    // A room reads the card's body at 1/34 of the frame height (issue 41): 32 px at 1080p.
+    EXPECT_GE(card.line_pixels(), 1080.0f / 34.0f);
     EXPECT_GE(card.die_pixels(), 48);
     // At 720p everything is two thirds of that; at font scale 2 twice as large.
     const CardPainter small(720), big(1080, 2.0f);
@@ -83,6 +84,69 @@ TEST(ResultCardPainter, ACardIsAsTallAsItsContentAndPaintsOnlyInsideItsBox) {
             const std::uint8_t* px = &frame.pixels[(std::size_t(y) * frame.width + x) * 4];
             ASSERT_EQ(px[0] | px[1] | px[2], 0) << "painted outside the card at " << x << "," << y;
         }
+}
+
+// A video reveals the card as a presenter says it (pacing.h): the parts not yet said keep their
+// room (the card never jumps) and are painted only once their turn comes.
+TEST(ResultCardPainter, APartNotYetRevealedKeepsItsRoomButIsNotPainted) {
+    ResultCard c;
+    c.title = "Melee: 1er cuirassiers v 42nd Foot";
+    c.outcome = "attacker wins; the defender is dispersed";
+    c.dice.push_back({"French", {{5, ""}, {6, ""}}, "11 + 7 = 18", "Attacker: score 18"});
+    c.modifiers.push_back({"attacker", {{"Cuirassiers", "+5", "GdB 12.17", "Cuirassiers +5"}}});
+    c.table_rows.push_back({"Result", "7 or more: loser broken", "GdB 12.18", "Result: 7 or more"});
+    const auto lit = [](const RgbaImage& f) {
+        std::size_t n = 0;
+        for (std::size_t i = 0; i < f.pixels.size(); i += 4) n += f.pixels[i] > 100;
+        return n;
+    };
+    CardPainter painter(1080);
+    std::vector<std::size_t> lit_by_parts;
+    int first_bottom = -1;
+    for (std::size_t shown = 0; shown <= card_part_chars(c).size(); ++shown) {
+        RgbaImage frame(1920, 1080);
+        const int bottom = painter.paint(frame, c, 20, 20, 576, false, 0, shown);
+        if (first_bottom < 0) first_bottom = bottom;
+        EXPECT_EQ(bottom, first_bottom) << "the card's height changed with " << shown << " parts";
+        lit_by_parts.push_back(lit(frame));
+    }
+    // Each part with words adds lit pixels; the luck part (none here) adds none.
+    for (std::size_t k = 1; k + 1 < lit_by_parts.size(); ++k)
+        EXPECT_GT(lit_by_parts[k], lit_by_parts[k - 1]) << "part " << k - 1 << " painted nothing";
+    EXPECT_EQ(lit_by_parts.back(), lit_by_parts[lit_by_parts.size() - 2]);
+}
+
+// Every reason is listed (issue 41: "and 2 more reasons" once): a card taller than the room
+// above the caption band turns pages in a video and grows a second column in a still, and
+// either way stops above the band.
+TEST(ResultCardPainter, ATallCardPagesInAVideoAndGrowsInAStillAndListsEveryReason) {
+    ResultCard c;
+    c.title = "Melee: 1er cuirassiers v 42nd Foot";
+    c.outcome = "attacker wins; the defender is dispersed";
+    c.dice.push_back({"French", {{5, ""}, {6, ""}}, "11 + 7 = 18", "Attacker: score 18"});
+    c.dice.push_back({"British", {{1, ""}, {2, ""}}, "3 + 0 = 3", "Defender: score 3"});
+    ResultCard::SideModifiers side{"attacker", {}};
+    for (int i = 0; i < 12; ++i)
+        side.modifiers.push_back({"Reason " + std::to_string(i), "+1", "GdB 12.17",
+                                  "Reason number " + std::to_string(i) + " +1 (GdB 12.17)"});
+    c.modifiers.push_back(side);
+    c.table_rows.push_back({"Result", "7 or more: loser broken", "GdB 12.18", "Result: 7 or more"});
+    CardPainter painter(1080);
+    RgbaImage frame(1920, 1080);
+    const int room = 860, width = 576;
+    ASSERT_GT(painter.paint(frame, c, 1300, 20, width, true), room) << "the card fits: no test";
+    // A video: pages, each within the room; the last page is shown once everything is revealed.
+    const int paged = painter.paint(frame, c, 1300, 20, width, false, room, std::size_t(-1), true);
+    EXPECT_GE(painter.last_pages(), 2u);
+    EXPECT_LE(paged, room);
+    EXPECT_EQ(painter.last_right() - painter.last_left(), width);
+    // A still: one page in two columns (towards the frame's middle: left of a right card).
+    const int grown =
+        painter.paint(frame, c, 1300, 20, width, false, room, std::size_t(-1), false, true);
+    EXPECT_EQ(painter.last_pages(), 1u);
+    EXPECT_LE(grown, room);
+    EXPECT_EQ(painter.last_left(), 1300 - width);
+    EXPECT_EQ(painter.last_right(), 1300 + width);
 }
 
 TEST(ResultCardPainter, TheNumberEachDieMustReachIsMarked) {
