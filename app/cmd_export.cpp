@@ -2,13 +2,14 @@
 //  [--speed X] [--camera director|top|overview|follow:UNIT]
 //  [--overlay none|captions|panels|presenter|viewer] [--labels name|short|id]
 //  [--hold KIND=SECONDS]... [--min-caption SECONDS] [--max-caption SECONDS] [--reading-rate CHARS]
-//  [--title-card SECONDS]
+//  [--title-card SECONDS] [--end-card SECONDS] [--story UNIT]
 //  [--notes FILE] [--still-holds] [--quality CRF] [--srt FILE.srt] [--frames DIR] [--raw FILE]`
 // T is seconds of replay time, event:N or turn:N. Pacing (renderer/export/pacing.h): a video with
 // captions keeps each caption up as long as reading it takes at 15 characters a second
 // (--reading-rate; 0: off), 1.5 s to 7 s (--min-caption, --max-caption), and reveals each result
 // card part by part on its own event; --hold KIND=SECONDS holds longer on top.
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -45,7 +46,7 @@ constexpr double kMaxGifSeconds = 60;
 constexpr double kDefaultMinCaption = 1.5, kDefaultMaxCaption = 7.0;
 // Characters a second a viewer reads a caption at (subtitling guides say 12 to 17); 0 turns it off.
 constexpr double kDefaultReadingRate = 15.0, kMaxReadingRate = 100.0;
-constexpr double kDefaultTitleCard = 3.0;
+constexpr double kDefaultTitleCard = 3.0, kDefaultEndCard = 4.0;
 constexpr double kMaxPacingSeconds = 60;
 // A teacher's note in a presenter video: time to read its text and see its drawings.
 constexpr double kDefaultNoteHold = 3.0;
@@ -59,7 +60,7 @@ const std::atomic<bool> kNeverCancel{false};
 struct ExportRequest {
     render::ExportOptions o;
     std::string replay;
-    std::string from, to, camera, overlay, title_card, notes_file;
+    std::string from, to, camera, overlay, title_card, end_card, story, notes_file;
     std::optional<render::LabelStyle> labels;
     render::ReplayNotes notes;  // a presenter video's (o.notes points here once they are read)
 };
@@ -141,6 +142,8 @@ void take_view_flags(Args& args, ExportRequest& r) {
                                 ? (captioned ? kDefaultReadingRate : 0.0)
                                 : decimal_flag("--reading-rate", reading, 0, kMaxReadingRate);
     r.title_card = take_option(args, "--title-card");
+    r.end_card = take_option(args, "--end-card");
+    r.story = take_option(args, "--story");
     o.look = look_flag("--look", take_option(args, "--look"), overlay);
     o.luck = take_flag(args, "--luck");
     if (o.luck && !o.presenter)
@@ -221,8 +224,29 @@ void check_gif_length(const ExportRequest& r, const render::ReplayScene& scene) 
                          "less)"};
 }
 
-// The flags read against the replay: the range, the title card, the unit followed, the notes and
-// a GIF's length.
+// --story UNIT: a unit of the replay with at least one event in the range.
+void settle_story(ExportRequest& r, const render::ReplayScene& scene) {
+    if (r.story.empty()) return;
+    const auto& units = scene.replay.header.units;
+    const auto it =
+        std::find_if(units.begin(), units.end(), [&](const auto& u) { return u.id == r.story; });
+    if (it == units.end())
+        throw UsageError{"--story " + r.story + ": no unit '" + r.story +
+                         "' in this replay; its units are " + some_unit_ids(scene)};
+    r.o.story_unit = int(it - units.begin());
+    const render::Pacing pacing = render::pacing_of(r.o);
+    for (std::size_t i = 0; i < scene.replay.events.size(); ++i) {
+        const auto& e = scene.replay.events[i];
+        if (e.t0_ms >= r.o.from_ms && e.t0_ms < std::max(r.o.to_ms, r.o.from_ms + 1) &&
+            render::shows_event(scene, int(i), pacing))
+            return;
+    }
+    throw UsageError{"--story " + r.story + ": no event of " + it->name +
+                     " between --from and --to"};
+}
+
+// The flags read against the replay: the range, the title and end cards, the story, the unit
+// followed, the notes and a GIF's length.
 void settle_with_replay(ExportRequest& r, const render::ReplayScene& scene) {
     render::ExportOptions& o = r.o;
     o.from_ms = replay_moment_flag("--from", r.from, scene, 0, false);
@@ -232,6 +256,12 @@ void settle_with_replay(ExportRequest& r, const render::ReplayScene& scene) {
                     : (o.presenter && o.from_ms == 0 ? kDefaultTitleCard : 0.0);
     o.to_ms = replay_moment_flag("--to", r.to, scene, scene.duration_ms, true);
     if (o.to_ms < o.from_ms) throw UsageError{"--to comes before --from"};
+    // A presenter video that opens on a title card closes on an end card.
+    o.end_s = !r.end_card.empty() ? decimal_flag("--end-card", r.end_card, 0, kMaxPacingSeconds)
+                                  : (o.presenter && o.title_s > 0 ? kDefaultEndCard : 0.0);
+    if (o.end_s > 0 && !o.presenter)
+        throw UsageError{"--end-card goes with --overlay presenter (the end card is drawn there)"};
+    settle_story(r, scene);
     check_camera_unit("--camera", o.camera, scene);
     read_presenter_notes(r, scene);
     // After the notes: their holds lengthen the video too.

@@ -71,7 +71,7 @@ const Subcommand kSubcommands[] = {
      "[--camera director|top|overview|follow:UNIT] [--overlay "
      "none|captions|panels|presenter|viewer] [--labels name|short|id] [--hold KIND=SECONDS]... "
      "[--min-caption SECONDS] [--max-caption SECONDS] [--reading-rate CHARS] "
-     "[--title-card SECONDS] [--notes FILE] "
+     "[--title-card SECONDS] [--end-card SECONDS] [--story UNIT] [--notes FILE] "
      "[--luck] [--still-holds] "
      "[--quality CRF] [--srt "
      "FILE.srt] [--frames DIR | --raw FILE] [--hash] [--render-every-frame] [--quiet]",

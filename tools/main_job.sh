@@ -35,13 +35,11 @@ if [ -n "${DISPLAY:-}" ] && [ -z "${VEDETTE_NO_VIEWER:-}" ]; then
   "$VEDETTE" view "$OUT/demo_battle.replay.json"
   exit 0
 fi
-# The video a viewer would publish: the presenter overlay (captions, result cards, arrows, name
-# tags) at the replay's own pace (1x), paced for reading, over one moment of the demo: the
-# cuirassiers' melee with Sandham's battery, its result and the battery's end (about a minute of
-# video; the whole battle, paced for reading, runs near twenty). Stills of one moment of each
-# system with their labels and caption.
-"$VEDETTE" export "$OUT/demo_battle.replay.json" -o "$OUT/demo_battle.mp4" --size 1280x720 \
-  --overlay presenter --from event:54 --to event:58
+# The video a viewer would publish (tools/showpiece.sh): a title card, the camera taking in the
+# action, the 1er cuirassiers' charge from its declaration to the pursuit with each card read part
+# by part, and an end card; about 73 s of video, its captions beside it as subtitles. Stills of
+# one moment of each system with their labels and caption.
+./tools/showpiece.sh "$VEDETTE" "$OUT/demo_battle.replay.json" "$OUT/demo_battle.mp4" 1280x720
 for still in "demo_battle 60" "shevardino 150" "dicepool_action 106"; do
   set -- $still
   "$VEDETTE" render "$OUT/$1.replay.json" --event "$2" --size 1280x720 --overlay presenter \

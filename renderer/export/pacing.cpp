@@ -21,8 +21,8 @@ std::size_t utf8_chars(const std::string& text) {
 }
 
 bool plain(const Pacing& p) {
-    return p.min_caption_s <= 0 && p.reading_chars_per_s <= 0 && p.title_s <= 0 &&
-           (p.note_hold_s <= 0 || p.note_times_ms.empty()) &&
+    return p.min_caption_s <= 0 && p.reading_chars_per_s <= 0 && p.title_s <= 0 && p.end_s <= 0 &&
+           p.story_unit < 0 && (p.note_hold_s <= 0 || p.note_times_ms.empty()) &&
            std::none_of(p.holds.begin(), p.holds.end(),
                         [](const HoldRule& h) { return h.seconds > 0; });
 }
@@ -48,7 +48,7 @@ private:
 };
 
 void lay_out_again(std::vector<PacedSegment>& segments) {
-    double video = segments.empty() ? 0 : segments.front().video_start_s;
+    double video = 0;  // every video starts at 0
     for (auto& s : segments) s.video_start_s = video, video = s.video_end_s();
 }
 
@@ -84,6 +84,37 @@ void reveal_cards(const ReplayScene& scene, const Pacing& pacing,
             s.card_parts_at_s = it->second;
         }
     }
+}
+
+// A unit's story: the segments of the events that name it, cut together (the title card stays).
+void keep_the_story(const ReplayScene& scene, const Pacing& pacing,
+                    std::vector<PacedSegment>& segments) {
+    if (pacing.story_unit < 0) return;
+    segments.erase(std::remove_if(segments.begin(), segments.end(),
+                                  [&](const PacedSegment& s) {
+                                      return s.event != kTitleCard &&
+                                             !shows_event(scene, s.event, pacing);
+                                  }),
+                   segments.end());
+    lay_out_again(segments);
+}
+
+// The end card over the closing moment, recalling every result card the video showed.
+void add_end_card(const ReplayScene& scene, const Pacing& pacing,
+                  std::vector<PacedSegment>& segments) {
+    if (pacing.end_s <= 0) return;
+    PacedSegment end;
+    end.event = kEndCard;
+    end.from_ms = end.to_ms = segments.empty() ? 0 : segments.back().to_ms;
+    end.video_start_s = segments.empty() ? 0 : segments.back().video_end_s();
+    end.hold_s = pacing.end_s;
+    for (const auto& s : segments) {
+        const int card = s.event < 0 ? -1 : card_event(scene, s.event);
+        if (card >= 0 && std::find(end.recap_events.begin(), end.recap_events.end(), card) ==
+                             end.recap_events.end())
+            end.recap_events.push_back(card);
+    }
+    segments.push_back(end);
 }
 
 std::vector<PacedSegment> segments_of(const ReplayScene& scene, std::int64_t from, std::int64_t to,
@@ -124,11 +155,20 @@ std::vector<PacedSegment> segments_of(const ReplayScene& scene, std::int64_t fro
         video = s.video_end_s();
         out.push_back(s);
     }
+    keep_the_story(scene, pacing, out);
     reveal_cards(scene, pacing, out);
+    add_end_card(scene, pacing, out);
     return out;
 }
 
 }  // namespace
+
+bool shows_event(const ReplayScene& scene, int event, const Pacing& pacing) {
+    if (event < 0 || event >= int(scene.replay.events.size())) return false;
+    if (pacing.story_unit < 0) return true;
+    const auto& units = scene.replay.events[std::size_t(event)].units;
+    return std::find(units.begin(), units.end(), pacing.story_unit) != units.end();
+}
 
 std::size_t reading_chars(const sim::record::Event& e) {
     return utf8_chars(e.text);
@@ -147,7 +187,7 @@ double reading_seconds(const sim::record::Event& e, const Pacing& pacing) {
 
 std::vector<double> card_part_seconds(const ResultCard& card, const Pacing& pacing) {
     // A part is read as a caption is, between these: a short line still takes a moment to find.
-    constexpr double kMinPartSeconds = 1.0, kMaxPartSeconds = 7.0;
+    constexpr double kMinPartSeconds = 1.0, kMaxPartSeconds = 5.0;
     std::vector<double> out;
     for (const std::size_t chars : card_part_chars(card)) {
         const double reading =

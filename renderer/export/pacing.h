@@ -36,6 +36,10 @@ struct Pacing {
     double max_caption_s = 0;     // 0: no maximum
     std::vector<HoldRule> holds;  // later rules for the same kind replace earlier ones
     double title_s = 0;           // a title card first, over the opening moment
+    double end_s = 0;  // an end card last, over the closing moment: what the video showed
+    // A unit's story (roster index; -1: every event): only the events that name it are shown,
+    // cut together; the replay time between them is skipped.
+    int story_unit = -1;
     // Moments a teacher noted (replay_notes.h): the event showing each is held this much longer.
     std::vector<std::int64_t> note_times_ms;
     double note_hold_s = 0;
@@ -47,7 +51,7 @@ std::size_t reading_chars(const sim::record::Event& e);
 // at least `min_caption_s` and at most `max_caption_s` (when set; 0 when it has no caption).
 double reading_seconds(const sim::record::Event& e, const Pacing& pacing);
 // Seconds to read each part of a result card (result_card.h card_part_chars) at the reading
-// rate: 1 s to 7 s a part, 0 for an empty part (all 0 without a reading rate).
+// rate: 1 s to 5 s a part, 0 for an empty part (all 0 without a reading rate).
 std::vector<double> card_part_seconds(const ResultCard& card, const Pacing& pacing);
 
 // "melee=2" -> {melee, 2}; throws std::invalid_argument with what was expected.
@@ -64,9 +68,11 @@ struct PacedSegment {
     // card is revealed over its own event's segment and stays whole for the events under it.
     // Empty: the whole card at once (no reading rate, or its event began before the range).
     std::vector<double> card_parts_at_s;
+    // The end card's recap: the events whose result cards the video showed, in order.
+    std::vector<int> recap_events;
     double video_end_s() const { return video_start_s + play_s + hold_s; }
 };
-constexpr int kTitleCard = -2;
+constexpr int kTitleCard = -2, kEndCard = -3;
 
 struct PacedFrame {
     std::int64_t replay_ms = 0;
@@ -78,6 +84,9 @@ struct PacedVideo {
     std::vector<PacedFrame> frames;
     double seconds() const { return segments.empty() ? 0 : segments.back().video_end_s(); }
 };
+
+// Whether `event` is shown by a video paced so (false for an event outside a story).
+bool shows_event(const ReplayScene& scene, int event, const Pacing& pacing);
 
 // The frame count `pace_video` would give, without building the frames (for limits).
 double paced_frame_count(const ReplayScene& scene, std::int64_t from_ms, std::int64_t to_ms,

@@ -1,6 +1,7 @@
 #include "renderer/export/presenter_overlay.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -94,6 +95,12 @@ void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const F
         title_card(frame, scene, std::clamp(left / kTitleFadeSeconds, 0.0, 1.0));
         return;
     }
+    if (m.segment.event == kEndCard) {
+        const double shown = m.video_s - m.segment.video_start_s;
+        end_card(frame, scene, m.segment.recap_events,
+                 std::clamp(shown / kTitleFadeSeconds, 0.0, 1.0));
+        return;
+    }
     marks_.paint(frame, table_marks(scene, m.state, visuals_), m.camera, m.terrain);
     highlight_event_units(frame, scene, m);
     paint_unit_labels(label_text_, frame, m.state, m.camera, m.terrain, labels_,
@@ -180,6 +187,33 @@ void PresenterOverlay::title_card(RgbaImage& frame, const ReplayScene& scene, do
     if (!sides.empty()) y = caption_.draw_text(frame, sides, margin, y + 8, max_w, 235, 235, 235);
     if (!h.description.empty())
         y = card_text_.draw_text(frame, h.description, margin, y + 16, max_w, 210, 210, 200);
+    small_.draw_text(frame, "Rules: " + h.ruleset + "   -   replayed with Vedette", margin, y + 24,
+                     max_w, 180, 170, 140);
+}
+
+// The end card: the battle's title, then what the video showed, each result card's outcome as a
+// headline over the caption it came with (the last four), and the rule system.
+void PresenterOverlay::end_card(RgbaImage& frame, const ReplayScene& scene,
+                                const std::vector<int>& recap, double fade) {
+    const auto& h = scene.replay.header;
+    title_.shade(frame, 0, 0, int(frame.width), int(frame.height), float(1.0 - 0.8 * fade));
+    if (fade < 0.35) return;
+    const int w = int(frame.width), margin = w / 10, max_w = w - 2 * margin;
+    int y = int(frame.height) / 6;
+    y = title_.draw_text(frame, h.title.empty() ? "A Vedette replay" : h.title, margin, y, max_w,
+                         255, 235, 180);
+    const auto& events = scene.replay.events;
+    const std::size_t first = recap.size() > 4 ? recap.size() - 4 : 0;
+    for (std::size_t i = first; i < recap.size(); ++i) {
+        const auto& e = events[static_cast<std::size_t>(recap[i])];
+        const auto card = result_card_of(*e.explanation);
+        if (!card) continue;
+        std::string outcome = card->outcome;
+        if (!outcome.empty())
+            outcome[0] = char(std::toupper(static_cast<unsigned char>(outcome[0])));
+        y = caption_.draw_text(frame, outcome, margin, y + 16, max_w, 255, 214, 90);
+        y = card_text_.draw_text(frame, e.text, margin, y + 4, max_w, 225, 225, 215);
+    }
     small_.draw_text(frame, "Rules: " + h.ruleset + "   -   replayed with Vedette", margin, y + 24,
                      max_w, 180, 170, 140);
 }

@@ -62,6 +62,8 @@ public:
 
 private:
     void title_card(RgbaImage& frame, const ReplayScene& scene, double fade);
+    void end_card(RgbaImage& frame, const ReplayScene& scene, const std::vector<int>& recap,
+                  double fade);
     void highlight_event_units(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
     // Each returns the box it painted (nullopt: none).
     // (`max_bottom`: the card's reasons stop above it.)

@@ -135,6 +135,10 @@ void FrameLoop::run(FrameWriter& writer, const std::atomic<bool>& cancel, Export
         if (writer.failed()) throw std::runtime_error("writing failed");
         const auto t0 = Clock::now();
         InFlight now{i, scene_at_time(scene_, plan_.frames[i].replay_ms), {}, {}};
+        // Over the title and end cards no event is current: the director pulls back to the
+        // whole action (an establishing shot), and moves in to the first event from there.
+        const int shown = plan_.segments[std::size_t(plan_.frames[i].segment)].event;
+        if (shown == kTitleCard || shown == kEndCard) now.state.event = -1;
         now.camera = camera_for(i, now.state);
         if (!previous || !shows_previous_picture(i, now.camera, previous->camera)) {
             now.slot = rendered++ % BattlefieldRenderer::kSlots;
@@ -203,6 +207,7 @@ Pacing pacing_of(const ExportOptions& o) {
     Pacing pacing;
     pacing.speed = o.speed, pacing.fps = o.fps;
     pacing.holds = o.holds, pacing.min_caption_s = o.min_caption_s, pacing.title_s = o.title_s;
+    pacing.end_s = o.end_s, pacing.story_unit = o.story_unit;
     pacing.reading_chars_per_s = o.reading_chars_per_s, pacing.max_caption_s = o.max_caption_s;
     if (o.notes && o.presenter) {
         for (const auto& n : o.notes->notes) pacing.note_times_ms.push_back(n.time_ms);

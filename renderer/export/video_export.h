@@ -55,6 +55,8 @@ struct ExportOptions {
     double reading_chars_per_s = 0;  // reading time (pacing.h); 0: off
     double max_caption_s = 0;        // --max-caption: the longest a caption holds (0: no limit)
     double title_s = 0;
+    double end_s = 0;        // --end-card: what the video showed, over its closing moment
+    int story_unit = -1;     // --story UNIT (roster index): only that unit's events, cut together
     double note_hold_s = 0;  // held after the event showing each note's moment
 };
 

@@ -178,11 +178,15 @@ std::vector<std::size_t> card_part_chars(const ResultCard& card) {
         const auto& d = card.dice[i];
         parts[card_dice_part(i)] = chars_of(d.heading) + 2 * d.faces.size() + chars_of(d.total);
     }
+    // A reason and a row are read as their words; the rule cited beside them is for looking up
+    // later, not read aloud.
     for (const auto& side : card.modifiers) {
         parts[card_why_part(card)] += chars_of(side.side);
-        for (const auto& m : side.modifiers) parts[card_why_part(card)] += chars_of(m.text);
+        for (const auto& m : side.modifiers)
+            parts[card_why_part(card)] += chars_of(m.name) + 1 + chars_of(m.value);
     }
-    for (const auto& row : card.table_rows) parts[card_rows_part(card)] += chars_of(row.text);
+    for (const auto& row : card.table_rows)
+        parts[card_rows_part(card)] += chars_of(row.table) + 2 + chars_of(row.row);
     for (const auto& l : card.luck) parts[card_luck_part(card)] += chars_of(l.sentence);
     return parts;
 }

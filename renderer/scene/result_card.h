@@ -100,7 +100,8 @@ std::vector<std::string> card_lines(const ResultCard& card);
 // The card's parts in the order a presenter says them, which a video reveals one after another
 // (renderer/export/pacing.h): 0 the test and its outcome (title and headline), then each dice
 // line, then the reasons (every modifier), the table rows, and the luck: 4 + dice.size() parts.
-// Each part's count is the characters a viewer reads in it (a die counts as two); 0: empty.
+// Each part's count is the characters a viewer reads in it (a die counts as two, a rule cited
+// beside a reason or a row not at all); 0: empty.
 std::vector<std::size_t> card_part_chars(const ResultCard& card);
 // The index of each part in card_part_chars' order.
 inline std::size_t card_dice_part(std::size_t dice_line) {

@@ -199,6 +199,45 @@ TEST(Pacing, AResultCardIsReadOnItsOwnEventAndNeverCountedAgain) {
         EXPECT_NEAR(v.segments[i].video_start_s, v.segments[i - 1].video_end_s(), 1e-9);
 }
 
+// --story UNIT: only the events naming the unit are shown, cut together from the first video
+// second; an end card closes the video and recalls each result card shown, once.
+TEST(Pacing, AStoryShowsOnlyItsUnitsEventsAndTheEndCardRecallsItsCards) {
+    const ReplayScene& scene = demo();
+    const int melee = first_melee_of(scene);
+    ASSERT_GE(melee, 0);
+    const int unit = scene.replay.events[std::size_t(melee)].units.front();
+    Pacing p;
+    p.min_caption_s = 1.5, p.max_caption_s = 7.0, p.reading_chars_per_s = 15.0;
+    p.story_unit = unit;
+    p.end_s = 4.0;
+    const PacedVideo v = pace_video(scene, 0, scene.duration_ms, p);
+    ASSERT_GE(v.segments.size(), 3u);
+    EXPECT_DOUBLE_EQ(v.segments.front().video_start_s, 0.0);
+    bool melee_shown = false;
+    for (std::size_t i = 0; i + 1 < v.segments.size(); ++i) {
+        const auto& s = v.segments[i];
+        ASSERT_GE(s.event, 0);
+        const auto& units = scene.replay.events[std::size_t(s.event)].units;
+        EXPECT_NE(std::find(units.begin(), units.end(), unit), units.end()) << s.event;
+        melee_shown = melee_shown || s.event == melee;
+        if (i > 0) {
+            EXPECT_NEAR(s.video_start_s, v.segments[i - 1].video_end_s(), 1e-9);
+        }
+    }
+    EXPECT_TRUE(melee_shown);
+    const PacedSegment& end = v.segments.back();
+    EXPECT_EQ(end.event, kEndCard);
+    EXPECT_DOUBLE_EQ(end.hold_s, 4.0);
+    EXPECT_NE(std::find(end.recap_events.begin(), end.recap_events.end(), melee),
+              end.recap_events.end());
+    std::vector<int> once = end.recap_events;
+    std::sort(once.begin(), once.end());
+    EXPECT_EQ(std::unique(once.begin(), once.end()), once.end()) << "a card recalled twice";
+    // Without the story every event is shown: a longer video.
+    p.story_unit = -1;
+    EXPECT_GT(pace_video(scene, 0, scene.duration_ms, p).seconds(), v.seconds() + 10);
+}
+
 TEST(Pacing, ATitleCardComesFirstOnTheOpeningMoment) {
     const ReplayScene& scene = demo();
     Pacing p;
