@@ -3,7 +3,8 @@
 //  [--overlay none|captions|panels|presenter|viewer] [--labels name|short|id]
 //  [--hold KIND=SECONDS]... [--min-caption SECONDS] [--max-caption SECONDS] [--reading-rate CHARS]
 //  [--title-card SECONDS] [--end-card SECONDS] [--story UNIT]
-//  [--notes FILE] [--still-holds] [--quality CRF] [--srt FILE.srt] [--frames DIR] [--raw FILE]`
+//  [--notes FILE] [--still-holds] [--quality CRF] [--srt FILE.srt] [--chapters FILE]
+//  [--frames DIR] [--raw FILE]`
 // T is seconds of replay time, event:N or turn:N. Pacing (renderer/export/pacing.h): a video with
 // captions keeps each caption up as long as reading it takes at 15 characters a second
 // (--reading-rate; 0: off), 1.5 s to 7 s (--min-caption, --max-caption), and reveals each result
@@ -95,6 +96,7 @@ void take_output_flags(Args& args, render::ExportOptions& o) {
             int(whole_flag("--quality", quality, 0, render::kMaxCrf[static_cast<int>(o.format)]));
     }
     o.srt = take_option(args, "--srt");
+    o.chapters = take_option(args, "--chapters");
     o.size = size_flag("--size", take_option(args, "--size"), {1920, 1080});
     if (!gif && (o.size.width % 2 || o.size.height % 2))
         throw UsageError{"--size: H.264 and VP9 in yuv420p need an even width and height"};
@@ -186,6 +188,10 @@ void check_export_outputs(const ExportRequest& r) {
         if (o.output.empty()) throw UsageError{"--srt goes with -o FILE (a video)"};
         sim::check_output_path(o.srt, "--srt");
     }
+    if (!o.chapters.empty()) {
+        if (o.output.empty()) throw UsageError{"--chapters goes with -o FILE (a video)"};
+        sim::check_output_path(o.chapters, "--chapters");
+    }
     if (!o.raw_file.empty() && o.raw_file != "-") sim::check_output_path(o.raw_file, "--raw");
     std::vector<sim::NamedPath> reads = asset_inputs();
     reads.push_back({"REPLAY", r.replay});
@@ -193,6 +199,7 @@ void check_export_outputs(const ExportRequest& r) {
     reads.push_back({"--notes", r.notes_file});
     sim::refuse_clashing_outputs(reads, {{"-o", o.output},
                                          {"--srt", o.srt},
+                                         {"--chapters", o.chapters},
                                          {"--raw", o.raw_file},
                                          {"--frames", o.frames_dir, true}});
 }

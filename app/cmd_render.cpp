@@ -54,7 +54,8 @@ int run_render(const Args& in) {
     render::CameraSpec camera_spec = camera_flag("--camera", camera_text);
     // A presenter still frames its units as the presenter video does (beside the card, above
     // the caption band).
-    if (overlay == "presenter") camera_spec.limits = render::presenter_shot_limits();
+    if (overlay == "presenter")
+        camera_spec.limits = render::presenter_shot_limits(float(size.width) / float(size.height));
     // Checked before the replay is loaded, so a typo is reported at once.
     const std::int64_t time_ms = time_text.empty() ? 0 : replay_seconds_flag("--time", time_text);
     std::vector<sim::NamedPath> reads = asset_inputs();

@@ -133,7 +133,7 @@ std::vector<std::string> encoder_args(VideoFormat format, int crf, int fps) {
 }  // namespace
 
 FfmpegPipe::FfmpegPipe(const std::string& output, std::uint32_t width, std::uint32_t height,
-                       int fps, VideoFormat format, int crf)
+                       int fps, VideoFormat format, int crf, const std::string& chapters)
     : output_(output), frame_bytes_(std::size_t(width) * height * 4) {
     const std::string ffmpeg = find_on_path("ffmpeg");
     if (ffmpeg.empty())
@@ -162,6 +162,7 @@ FfmpegPipe::FfmpegPipe(const std::string& output, std::uint32_t width, std::uint
     std::vector<std::string> args = {ffmpeg, "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
                                      "-f",   "rawvideo",     "-pix_fmt",  "rgba",  "-s",       size,
                                      "-r",   rate,           "-i",        "pipe:0"};
+    if (!chapters.empty() && format != VideoFormat::gif) add_chapters(chapters, args);
     for (auto& a : encoder_args(format, crf, fps)) args.push_back(std::move(a));
     args.push_back(target);
     int pipefd[2];
@@ -185,6 +186,23 @@ FfmpegPipe::FfmpegPipe(const std::string& output, std::uint32_t width, std::uint
 FfmpegPipe::~FfmpegPipe() {
     if (pid_ > 0 || out_fd_ >= 0 || !temp_.empty()) abandon();
     if (log_fd_ >= 0) ::close(log_fd_);
+    if (chapters_fd_ >= 0) ::close(chapters_fd_);
+}
+
+// The chapters as ffmpeg's second input, read from this process's memfd by its /proc path (no
+// file is left anywhere), their chapter list mapped into the output.
+void FfmpegPipe::add_chapters(const std::string& metadata, std::vector<std::string>& args) {
+    chapters_fd_ = ::memfd_create("vedette-chapters", MFD_CLOEXEC);
+    if (chapters_fd_ < 0 ||
+        ::write(chapters_fd_, metadata.data(), metadata.size()) != ssize_t(metadata.size()))
+        throw std::runtime_error(std::string("cannot hold the chapters for ffmpeg: ") +
+                                 std::strerror(errno));
+    const std::string path =
+        "/proc/" + std::to_string(::getpid()) + "/fd/" + std::to_string(chapters_fd_);
+    for (const char* a : {"-f", "ffmetadata", "-i"}) args.push_back(a);
+    args.push_back(path);
+    for (const char* a : {"-map", "0:v", "-map_metadata", "1", "-map_chapters", "1"})
+        args.push_back(a);
 }
 
 std::string FfmpegPipe::log_tail() const {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "sim/core/cleanup.h"
 
@@ -31,9 +32,11 @@ public:
     // ffmpeg may pause while it encodes, never this long with frames waiting.
     static constexpr int kStallSeconds = 30;
 
-    // `crf` < 0: the format's default.
+    // `crf` < 0: the format's default. `chapters`: ffmpeg's metadata text (chapters.h) carried
+    // in an MP4 or WebM as its chapter list ("": none; a GIF has none).
     FfmpegPipe(const std::string& output, std::uint32_t width, std::uint32_t height, int fps,
-               VideoFormat format = VideoFormat::mp4, int crf = -1);
+               VideoFormat format = VideoFormat::mp4, int crf = -1,
+               const std::string& chapters = "");
     ~FfmpegPipe();  // abandons the output if finish() was not called
     FfmpegPipe(const FfmpegPipe&) = delete;
     FfmpegPipe& operator=(const FfmpegPipe&) = delete;
@@ -51,11 +54,13 @@ private:
     std::string log_tail() const;
     bool reap(bool wait, int& status);
     void give_name();
+    void add_chapters(const std::string& metadata, std::vector<std::string>& args);
 
     std::string output_;
-    std::string temp_;  // a named temporary file, only where O_TMPFILE is not supported
-    int out_fd_ = -1;   // the unnamed output file (O_TMPFILE)
-    int log_fd_ = -1;   // ffmpeg's error output (memfd)
+    std::string temp_;      // a named temporary file, only where O_TMPFILE is not supported
+    int out_fd_ = -1;       // the unnamed output file (O_TMPFILE)
+    int log_fd_ = -1;       // ffmpeg's error output (memfd)
+    int chapters_fd_ = -1;  // the chapters' metadata ffmpeg reads (memfd)
     std::size_t frame_bytes_;
     int fd_ = -1;  // the pipe to ffmpeg's standard input
     pid_t pid_ = -1;

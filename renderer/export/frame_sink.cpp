@@ -20,8 +20,8 @@ namespace {
 // (from the file's extension) picks the encoder.
 class VideoFileSink final : public FrameSink {
 public:
-    explicit VideoFileSink(const ExportOptions& o)
-        : pipe_(o.output, o.size.width, o.size.height, o.fps, o.format, o.crf) {}
+    VideoFileSink(const ExportOptions& o, const std::string& chapters)
+        : pipe_(o.output, o.size.width, o.size.height, o.fps, o.format, o.crf, chapters) {}
     void write(const RgbaImage& frame) override { pipe_.write_frame(frame.pixels.data()); }
     void finish() override { pipe_.finish(); }
     std::string abandon() override {
@@ -109,9 +109,9 @@ public:
 }  // namespace
 }  // namespace frame_sinks
 
-std::unique_ptr<FrameSink> open_frame_sink(const ExportOptions& o) {
+std::unique_ptr<FrameSink> open_frame_sink(const ExportOptions& o, const std::string& chapters) {
     using namespace frame_sinks;
-    if (!o.output.empty()) return std::make_unique<VideoFileSink>(o);
+    if (!o.output.empty()) return std::make_unique<VideoFileSink>(o, chapters);
     if (!o.raw_file.empty() && o.raw_file != "-") return std::make_unique<RawFileSink>(o.raw_file);
     if (!o.frames_dir.empty()) return std::make_unique<PngFramesSink>(o.frames_dir);
     return std::make_unique<DiscardSink>();

@@ -31,6 +31,8 @@ public:
 // or folder created): -o FILE through ffmpeg (.mp4, .webm or .gif, ffmpeg_pipe.h), else --raw FILE
 // (raw RGBA frames; "-" discards them), else --frames DIR (PNG frames, frame_folder.h); with none
 // of them the frames are discarded. Throws sim::InputError for a bad output path.
-std::unique_ptr<FrameSink> open_frame_sink(const ExportOptions& o);
+// `chapters`: ffmpeg's metadata text carried in a video file ("": none).
+std::unique_ptr<FrameSink> open_frame_sink(const ExportOptions& o,
+                                           const std::string& chapters = "");
 
 }  // namespace vedette::render

@@ -63,31 +63,54 @@ std::optional<PixelRect> event_footprints_box(const RgbaImage& frame, const Repl
     return box;
 }
 
-// The top corner column a card (or a note) stands in: three tenths of the width (at least 240 px
-// where the frame allows, never over half), a margin from the frame's edges; y1 is the frame's
-// bottom until the card's height is known.
+// The margin overlays keep from the frame's edges.
+int frame_margin(std::uint32_t width, std::uint32_t height) {
+    return std::max(4, type_height(width, height) / 54);
+}
+
+// A card grows a second column towards the frame's middle: left of a card in the right corner,
+// right of one in the left corner or under a portrait frame's table.
+bool grows_left(std::uint32_t width, std::uint32_t height, bool card_left) {
+    return !card_left && width >= height;
+}
+
+// The column a card (or a note) stands in. Landscape: a top corner, three tenths of the width
+// (at least 240 px where the frame allows, never over half). Portrait (a phone's vertical video):
+// the whole width under the table, which takes the top of the frame (framing.h). A margin from
+// the frame's edges; y1 is the frame's bottom until the card's height is known.
 PixelRect card_column(std::uint32_t width, std::uint32_t height, bool left) {
     const int w = int(width), h = int(height);
-    const int column_w = std::max(w * 3 / 10, std::min(240, w / 2)), margin = std::max(4, h / 54);
+    const int margin = frame_margin(width, height);
+    // Portrait: the left half (a second column, when the card grows, takes the right half).
+    if (h > w) return {margin, int(float(h) * kPortraitTableShare) + margin, w / 2 - margin / 2, h};
+    const int column_w = std::max(w * 3 / 10, std::min(240, w / 2));
     const int x0 = left ? margin : w - margin - column_w;
     return {x0, margin, x0 + column_w, h};
 }
 
 }  // namespace
 
-PresenterOverlay::PresenterOverlay(std::uint32_t, std::uint32_t height, LabelStyle labels,
+int type_height(std::uint32_t width, std::uint32_t height) {
+    return int(std::min(width, height));
+}
+
+PresenterOverlay::PresenterOverlay(std::uint32_t width, std::uint32_t height, LabelStyle labels,
                                    const Visuals& visuals, const ReplayNotes* notes, bool luck)
+    : PresenterOverlay(labels, visuals, notes, luck, std::uint32_t(type_height(width, height))) {}
+
+PresenterOverlay::PresenterOverlay(LabelStyle labels, const Visuals& visuals,
+                                   const ReplayNotes* notes, bool luck, std::uint32_t type)
     : labels_(labels),
       visuals_(visuals),
       notes_(notes),
-      marks_(height),
-      title_(height, kTitleLines),
-      caption_(height, kCaptionLines),
-      card_text_(height, kCardLines),
-      small_(height, kSmallLines),
-      label_text_(height, kLabelLines),
-      card_(height),
-      luck_(luck ? std::make_unique<LuckPainter>(height, visuals) : nullptr) {}
+      marks_(type),
+      title_(type, kTitleLines),
+      caption_(type, kCaptionLines),
+      card_text_(type, kCardLines),
+      small_(type, kSmallLines),
+      label_text_(type, kLabelLines),
+      card_(type),
+      luck_(luck ? std::make_unique<LuckPainter>(type, visuals) : nullptr) {}
 
 void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m) {
     if (m.segment.event == kTitleCard) {
@@ -113,7 +136,7 @@ void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const F
     }
     // A teacher's note goes in the card's column, under the card and above the caption band (the
     // framed units stay clear); when it has no room there, in the other top corner.
-    const int w = int(frame.width), margin = card_column(frame.width, frame.height, true).y0;
+    const int w = int(frame.width), margin = frame_margin(frame.width, frame.height);
     // The card stops above the caption band, however many lines the caption takes.
     const int card_bottom = std::min(card_limit(frame.height), caption_top - margin);
     const std::optional<PixelRect> card = result_card(frame, scene, m, card_bottom);
@@ -133,7 +156,7 @@ void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const F
 // The luck strip above the caption band, on the side away from the card (left without one).
 void PresenterOverlay::luck_strip(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m,
                                   const std::optional<PixelRect>& card, int caption_top) {
-    const int w = int(frame.width), margin = card_column(frame.width, frame.height, true).y0;
+    const int w = int(frame.width), margin = frame_margin(frame.width, frame.height);
     const int width = w * 38 / 100, height = LuckPainter::height(frame.height);
     const bool left = !(card && card->x0 < w / 2);
     const int x0 = left ? margin : w - margin - width, y1 = caption_top - margin;
@@ -274,7 +297,7 @@ std::optional<PixelRect> PresenterOverlay::card_box(std::uint32_t width, std::ui
     PixelRect box = card_column(width, height, left);
     RgbaImage scratch(1, 1);
     box.y1 = card_.paint(scratch, *card, box.x0, box.y0, box.x1 - box.x0, true, card_limit(height),
-                         std::size_t(-1), true, !left);
+                         std::size_t(-1), true, grows_left(width, height, left));
     box.x0 = card_.last_left(), box.x1 = card_.last_right();  // two columns when it grew
     return box;
 }
@@ -307,8 +330,9 @@ std::optional<PixelRect> PresenterOverlay::result_card(RgbaImage& frame, const R
             ? std::size_t(-1)
             : std::size_t(std::upper_bound(at.begin(), at.end(), m.video_s + 1e-9) - at.begin());
     // A video turns pages as it reveals the card; a still grows a second column if need be.
-    const int bottom = card_.paint(frame, *card, box.x0, box.y0, box.x1 - box.x0, false, max_bottom,
-                                   parts, !m.still, !side->second);
+    const int bottom =
+        card_.paint(frame, *card, box.x0, box.y0, box.x1 - box.x0, false, max_bottom, parts,
+                    !m.still, grows_left(frame.width, frame.height, side->second));
     return PixelRect{card_.last_left(), box.y0, card_.last_right(), bottom};
 }
 
@@ -321,8 +345,9 @@ std::optional<PixelRect> PresenterOverlay::charge_card(RgbaImage& frame, const R
     const int episode = scene.replay.events[static_cast<std::size_t>(m.state.event)].episode;
     const auto side = card_side_.find(side_for(episode, frame, scene, m));
     PixelRect box = card_column(frame.width, frame.height, side->second);
-    box.y1 = card_.paint(frame, *card, box.x0, box.y0, box.x1 - box.x0, false, max_bottom,
-                         std::size_t(-1), !m.still, !side->second);
+    box.y1 =
+        card_.paint(frame, *card, box.x0, box.y0, box.x1 - box.x0, false, max_bottom,
+                    std::size_t(-1), !m.still, grows_left(frame.width, frame.height, side->second));
     box.x0 = card_.last_left(), box.x1 = card_.last_right();
     return box;
 }

@@ -42,6 +42,12 @@ std::optional<PixelRect> event_units_box(const RgbaImage& frame, const ReplaySce
 bool box_goes_left(const RgbaImage& frame, const ReplayScene& scene, const SceneState& state,
                    const Camera& camera, const TerrainModel& terrain);
 
+// The height a presenter frame's type is sized from: the frame's height, or a portrait frame's
+// width (a vertical video's text is as large as a landscape one's of the same width).
+int type_height(std::uint32_t width, std::uint32_t height);
+// The share of a portrait frame's height the table takes, above the card (framing.h).
+constexpr float kPortraitTableShare = 0.44f;
+
 class PresenterOverlay {
 public:
     // `visuals` draws the marks; `notes` (may be null) are shown at their moments. Both must
@@ -61,6 +67,8 @@ public:
     int last_caption_top() const { return last_caption_top_; }
 
 private:
+    PresenterOverlay(LabelStyle labels, const Visuals& visuals, const ReplayNotes* notes, bool luck,
+                     std::uint32_t type_height);
     void title_card(RgbaImage& frame, const ReplayScene& scene, double fade);
     void end_card(RgbaImage& frame, const ReplayScene& scene, const std::vector<int>& recap,
                   double fade);

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "renderer/battlefield_renderer.h"
+#include "renderer/export/chapters.h"
 #include "renderer/export/frame_sink.h"
 #include "renderer/export/frame_writer.h"
 #include "renderer/export/miniature_look.h"
@@ -41,9 +42,10 @@ void progress_line(std::size_t done, std::size_t total, double elapsed, bool tty
     if (tty && done == total) std::fprintf(stderr, "\n");
 }
 
-// The video has its name: the subtitles take theirs, or the video goes too (a rename in the
-// folder just written to fails only when something else changed it).
-void name_subtitles(sim::PendingFile& subtitles, const std::string& video) {
+// The video has its name: a file beside it (the subtitles, the chapters) takes its own, or the
+// video goes too (a rename in the folder just written to fails only when something else changed
+// it).
+void name_beside_video(sim::PendingFile& subtitles, const std::string& video) {
     try {
         subtitles.commit();
     } catch (const std::exception& e) {
@@ -82,8 +84,11 @@ public:
           viewport_(attach_ui(ctx)),
           painters_(overlay_painters(o, renderer_.visuals())),
           // The director moves smoothly and holds a shot at least as long as a caption stays.
-          director_(std::max(2.0, o.min_caption_s), 0.6,
-                    o.presenter ? std::optional(presenter_shot_limits()) : std::nullopt) {
+          director_(
+              std::max(2.0, o.min_caption_s), 0.6,
+              o.presenter
+                  ? std::optional(presenter_shot_limits(float(o.size.width) / float(o.size.height)))
+                  : std::nullopt) {
         renderer_.set_look(o.look);
     }
 
@@ -221,9 +226,15 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
     const PacedVideo plan = plan_video(scene, o);
     // The subtitles are known before the first frame: written first, named only once the video
     // has its name, so a failure of either leaves neither (PendingFile).
-    std::unique_ptr<sim::PendingFile> subtitles;
+    std::unique_ptr<sim::PendingFile> subtitles, chapter_list;
     if (!o.srt.empty()) subtitles = std::make_unique<sim::PendingFile>(o.srt, srt_of(scene, plan));
-    const std::unique_ptr<FrameSink> sink = open_frame_sink(o);
+    // Chapters for a paced video: in the file beside it (--chapters) and inside the video.
+    const std::vector<Chapter> chapters =
+        o.chapters_wanted() ? chapters_of(scene, plan) : std::vector<Chapter>{};
+    if (!o.chapters.empty())
+        chapter_list = std::make_unique<sim::PendingFile>(o.chapters, chapters_text(chapters));
+    const std::unique_ptr<FrameSink> sink = open_frame_sink(
+        o, chapters.size() > 1 ? ffmetadata_of(chapters, plan.seconds()) : std::string());
     FrameLoop loop(ctx, scene, o, plan);
     FrameWriter writer(*sink, o.hash);
 
@@ -241,7 +252,8 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
         throw std::runtime_error("export " + error + lost);
     }
     sink->finish();
-    if (subtitles) name_subtitles(*subtitles, o.output);
+    if (subtitles) name_beside_video(*subtitles, o.output);
+    if (chapter_list) name_beside_video(*chapter_list, o.output);
     report.video_seconds = double(plan.frames.size()) / double(o.fps);
     report.camera_moves = loop.camera_moves();
     report.seconds = seconds_since(start);

@@ -24,6 +24,7 @@ struct ExportOptions {
     VideoFormat format = VideoFormat::mp4;
     int crf = -1;            // --quality: the encoder's CRF (-1: its default)
     std::string srt;         // --srt: the captions as SubRip subtitles, written beside the video
+    std::string chapters;    // --chapters: one `MM:SS title` line per episode (chapters.h)
     std::string frames_dir;  // instead: a PNG sequence frame_00000.png ...
     std::string raw_file;    // instead: raw RGBA frames, for benchmarks ("-" discards them)
     VkExtent2D size{1920, 1080};
@@ -58,6 +59,9 @@ struct ExportOptions {
     double end_s = 0;        // --end-card: what the video showed, over its closing moment
     int story_unit = -1;     // --story UNIT (roster index): only that unit's events, cut together
     double note_hold_s = 0;  // held after the event showing each note's moment
+
+    // A video carries chapters when it is paced for viewers (captions) or asks for the list.
+    bool chapters_wanted() const { return !chapters.empty() || captions || panels || presenter; }
 };
 
 struct ExportReport {

@@ -156,7 +156,9 @@ ScreenArea presenter_free_area() {
     return {0.04f, 0.07f, 0.66f, 0.70f};
 }
 
-ShotLimits presenter_shot_limits() {
+ShotLimits presenter_shot_limits(float aspect) {
+    if (aspect < 1.0f)  // the table above (kPortraitTableShare of the height), the card below
+        return {{0.05f, 0.04f, 0.95f, 0.40f}, {0.05f, 0.04f, 0.95f, 0.62f}, false, 0.08f, 300.0f};
     return {presenter_free_area(), {0.04f, 0.07f, 0.96f, 0.70f}, true, 0.08f, 300.0f};
 }
 

@@ -18,7 +18,9 @@ ScreenArea presenter_free_area();
 // The shots of a presenter video: the units in its free area (beside the card, above the caption
 // band; the whole width when no card shows), at most 8% of the frame beyond the table (the
 // video's limit is 15%; the director's smoothing needs the margin).
-ShotLimits presenter_shot_limits();
+// A portrait frame (`aspect` below 1, a phone's vertical video) keeps its units in the top part,
+// above the card that stands under the table.
+ShotLimits presenter_shot_limits(float aspect = 16.0f / 9.0f);
 
 // The share of the frame whose view ray misses the table (`width_mm` x `depth_mm` at ground
 // level): sky above the horizon, or ground beyond the table's edge. Sampled on a grid of

@@ -17,7 +17,8 @@ REPLAY="$OUT/demo_battle.replay.json"
 cp "$SRC/replays/demo/demo_battle.replay.json" "$REPLAY"
 fail() { echo "FAIL: $*"; exit 1; }
 
-"$SRC/tools/showpiece.sh" "$VEDETTE" "$REPLAY" "$OUT/show.mp4" 640x360 --quiet > /dev/null
+"$SRC/tools/showpiece.sh" "$VEDETTE" "$REPLAY" "$OUT/show.mp4" 640x360 --quiet \
+  --chapters "$OUT/show.chapters.txt" > /dev/null
 seconds=$(ffprobe -v error -show_entries format=duration -of default=nw=1:nk=1 "$OUT/show.mp4")
 python3 -c "import sys; s = float('$seconds'); sys.exit(0 if 45 <= s <= 75 else 1)" ||
   fail "the showpiece is $seconds s, not 45 to 75"
@@ -42,6 +43,16 @@ grep -q "1er cuirassiers charges Sandham's foot battery" "$OUT/show.srt" || fail
 grep -q "1er cuirassiers pursuit test" "$OUT/show.srt" || fail "no pursuit test"
 ! grep -q "4e cuirassiers" "$OUT/show.srt" || fail "another unit's event in the story"
 echo "ok: $seconds s, no freeze, title $title, charge $middle, end card $closing"
+
+# Chapters (item 8): one `MM:SS title` line per episode, the first at 00:00, the end card last;
+# the MP4 carries the same list.
+head -1 "$OUT/show.chapters.txt" | grep -q "^00:00 Demo battle" || fail "no opening chapter: $(cat "$OUT/show.chapters.txt")"
+tail -1 "$OUT/show.chapters.txt" | grep -Eq "^01:[0-9][0-9] The result$" || fail "no closing chapter: $(cat "$OUT/show.chapters.txt")"
+grep -q "^00:[0-9][0-9] Melee: 1er cuirassiers 17 against Sandham's foot battery 3$" "$OUT/show.chapters.txt" ||
+  fail "no chapter for the melee: $(cat "$OUT/show.chapters.txt")"
+inside=$(ffprobe -v error -show_chapters -of compact "$OUT/show.mp4" | grep -c "^chapter" || true)
+[ "$inside" = "$(wc -l < "$OUT/show.chapters.txt")" ] || fail "the MP4 has $inside chapters, the list $(wc -l < "$OUT/show.chapters.txt")"
+ffprobe -v error -show_chapters -of compact "$OUT/show.mp4" | grep -q "title=The result" || fail "the MP4's chapters lack the end card"
 
 set +e
 "$VEDETTE" export "$REPLAY" --overlay presenter --story nobody --raw - 2> "$OUT/err.txt"
