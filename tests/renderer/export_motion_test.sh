@@ -13,7 +13,7 @@ rm -rf "$OUT"
 mkdir -p "$OUT"
 REPLAY="$SRC/replays/seed000/02_dragoons_vs_square.replay.json"
 fail() { echo "FAIL: $*"; exit 1; }
-RANGE=(--overlay presenter --from event:8 --size 640x360 --quiet)
+RANGE=(--overlay presenter --from event:8 --size 320x180 --quiet)
 
 freezes() {  # freezes VIDEO: one line per freeze of 1.5 s or more
   ffmpeg -hide_banner -nostats -i "$1" -vf freezedetect=n=-60dB:d=1.5 -map 0:v -f null - 2>&1 |

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job's video (issue 41, item 7), made as ./run.sh makes it (tools/showpiece.sh) but at
-# 640x360: 45 to 75 s long; no freeze of 1.5 s (freezedetect -60 dB); it opens on a title card over
+# 320x180: 45 to 75 s long; no freeze of 1.5 s (freezedetect -60 dB); it opens on a title card over
 # a darkened table and closes on an end card (both dark frames with light text), with the charge
 # between (table frames, bright); the end card recalls the melee's result; --story refuses a unit
 # the replay lacks and a range without its events (exit 2).
@@ -17,7 +17,7 @@ REPLAY="$OUT/demo_battle.replay.json"
 cp "$SRC/replays/demo/demo_battle.replay.json" "$REPLAY"
 fail() { echo "FAIL: $*"; exit 1; }
 
-"$SRC/tools/showpiece.sh" "$VEDETTE" "$REPLAY" "$OUT/show.mp4" 640x360 --quiet \
+"$SRC/tools/showpiece.sh" "$VEDETTE" "$REPLAY" "$OUT/show.mp4" 320x180 --quiet \
   --chapters "$OUT/show.chapters.txt" > /dev/null
 seconds=$(ffprobe -v error -show_entries format=duration -of default=nw=1:nk=1 "$OUT/show.mp4")
 python3 -c "import sys; s = float('$seconds'); sys.exit(0 if 45 <= s <= 75 else 1)" ||
