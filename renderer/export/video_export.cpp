@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -169,9 +170,13 @@ Camera FrameLoop::camera_for(std::size_t frame, const SceneState& state) {
         o_.camera.mode != CameraSpec::Mode::director
             ? make_camera(o_.camera, scene_, state, aspect)
             : director_.next(scene_, state, aspect, frame == 0 ? 0.0 : 1.0 / double(o_.fps));
-    // A presenter video never stands still: its holds drift (camera_drift.h).
+    // A presenter video never stands still: its holds drift (camera_drift.h). The drift steps
+    // at a third of the frame rate ("on threes", as animators say), so two held frames in three
+    // show the picture of the frame before (not rendered again): a drift of a pixel or two a
+    // step looks as smooth, and holds cost a third as much on a software renderer.
     if (!o_.presenter || o_.still_holds) return shot;
-    return drifted_camera(shot, double(frame) / double(o_.fps), aspect);
+    const double steps = std::max(1, o_.fps / 3);
+    return drifted_camera(shot, std::floor(double(frame) / double(o_.fps) * steps) / steps, aspect);
 }
 
 // The renderer draws a frame from its replay moment and its camera alone, so a frame with both
