@@ -29,8 +29,10 @@ std::string srt_of(const ReplayScene& scene, const PacedVideo& video) {
         if (s.event < 0 || s.video_end_s() <= s.video_start_s) continue;
         const auto& e = events[static_cast<std::size_t>(s.event)];
         if (e.text.empty()) continue;
+        const std::string detail = caption_detail(scene, e);
         out += std::to_string(++cue) + "\n" + srt_time(s.video_start_s) + " --> " +
-               srt_time(s.video_end_s()) + "\n" + e.text + "\n" + caption_detail(scene, e) + "\n\n";
+               srt_time(s.video_end_s()) + "\n" + e.text + "\n" +
+               (detail.empty() ? "" : detail + "\n") + "\n";
     }
     return out;
 }

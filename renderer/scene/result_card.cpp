@@ -79,12 +79,15 @@ std::vector<ResultCard::SideModifiers> modifiers_of(const std::vector<const Sect
 std::vector<ResultCard::TableRow> table_rows_of(const std::vector<Section>& sections) {
     std::vector<ResultCard::TableRow> out;
     const Section* first = nullptr;
+    // The first results table decides (with the tables of its rule that follow it: a shock's
+    // second hex). When none of its rows is lit (a melee lost automatically), no row decided it:
+    // a later table (the casualty rates) is not passed off as the result.
     for (const auto& s : sections) {
         if (first && s.kind == SectionKind::dice) break;
         if (s.kind != SectionKind::results || (first && s.rule != first->rule)) continue;
+        if (!first) first = &s;
         for (const auto& r : s.results) {
             if (!r.lit) continue;
-            if (!first) first = &s;
             const std::string rule = readable_rule(r.rule.empty() ? s.rule : r.rule);
             const std::string text = s.title.empty() ? r.label : s.title + ": " + r.label;
             out.push_back({s.title, r.label, rule, cited(text, rule)});
@@ -306,11 +309,20 @@ std::optional<ResultCard> charge_card_of(const std::vector<sim::record::Event>& 
     if (event < 0 || event >= static_cast<int>(events.size())) return std::nullopt;
     const int episode = events[static_cast<std::size_t>(event)].episode;
     if (episode < 0) return std::nullopt;
-    // Back through the episode to its declaration; a melee on the way means the approach is over.
+    // Back through the episode to the declaration of this event's charge (one that names a unit
+    // of it: an episode may hold several charges, as one activation of a hex game does); a melee of
+    // those units on the way means the approach is over.
+    const auto& now = events[static_cast<std::size_t>(event)];
+    const auto shares_a_unit = [&](const sim::record::Event& e) {
+        if (now.units.empty()) return true;
+        for (const int u : now.units)
+            if (std::find(e.units.begin(), e.units.end(), u) != e.units.end()) return true;
+        return false;
+    };
     int declared = -1;
     for (int i = event; i >= 0 && declared < 0; --i) {
         const auto& e = events[static_cast<std::size_t>(i)];
-        if (e.episode != episode) continue;
+        if (e.episode != episode || !shares_a_unit(e)) continue;
         if (e.category == sim::record::Category::melee) return std::nullopt;
         if (e.category == sim::record::Category::declare) declared = i;
     }
@@ -326,9 +338,15 @@ std::optional<ResultCard> charge_card_of(const std::vector<sim::record::Event>& 
         const std::string rest = d.text.substr(colon + 2);
         card.table_rows.push_back({"Reach", rest, d.rule, rest});
     }
+    const auto charge_units = [&](const sim::record::Event& t) {
+        for (const int u : t.units)
+            if (std::find(d.units.begin(), d.units.end(), u) != d.units.end()) return true;
+        return t.units.empty();
+    };
     for (int i = declared + 1; i <= event; ++i) {
         const auto& t = events[static_cast<std::size_t>(i)];
-        if (t.episode != episode || t.category != sim::record::Category::test) continue;
+        if (t.episode != episode || t.category != sim::record::Category::test || !charge_units(t))
+            continue;
         card.table_rows.push_back({"Test", t.text, t.rule, t.text});
         if (!t.explanation) continue;
         if (const auto test = result_card_of(*t.explanation))

@@ -138,5 +138,122 @@ TEST(ShippedWords, EveryMeleeCardNamesTheModifiersThatApplied) {
         EXPECT_GT(named[folder], 0) << "no melee card with modifiers in replays/" << folder;
 }
 
+// The first results table of an explanation (the one its card reads its row from).
+const sim::record::Section* first_results(const Explanation& e) {
+    for (const auto& s : e.sections)
+        if (s.kind == SectionKind::results) return &s;
+    return nullptr;
+}
+
+// One voice (issue 41): for every event of every shipped replay with a result card, the card and
+// the caption say the same thing. The caption never names the other side the winner ("attacker
+// wins" under a card whose headline has the defender win, "cavalry won" under "the square
+// holds"), and it quotes no row of the result table but the one the card shows lit.
+TEST(ShippedWords, TheCardAndTheCaptionSayTheSameThing) {
+    int cards = 0, with_winner = 0, quoting = 0;
+    std::vector<std::string> disagree;
+    for (const auto& file : shipped_replays()) {
+        const ReplayScene scene = load_replay_scene(file);
+        for (std::size_t i = 0; i < scene.replay.events.size(); ++i) {
+            const auto& e = scene.replay.events[i];
+            if (!e.explanation) continue;
+            const auto card = result_card_of(*e.explanation);
+            if (!card) continue;
+            ++cards;
+            const std::string where = file + " event " + std::to_string(i) + ": ";
+            if (card->winner == "attacker" || card->winner == "defender") {
+                ++with_winner;
+                const std::string other = card->winner == "attacker" ? "defender" : "attacker";
+                if (e.text.find(other + " wins") != std::string::npos ||
+                    (card->winner == "defender" && e.text.find("cavalry won") != std::string::npos))
+                    disagree.push_back(where + card->outcome + " | " + e.text);
+            }
+            const auto* table = first_results(*e.explanation);
+            if (!table) continue;
+            for (const auto& row : table->results) {
+                if (row.label.size() < 8 || e.text.find(row.label) == std::string::npos) continue;
+                ++quoting;
+                const bool shown =
+                    std::any_of(card->table_rows.begin(), card->table_rows.end(),
+                                [&](const ResultCard::TableRow& r) { return r.row == row.label; });
+                if (!shown) disagree.push_back(where + "caption quotes \"" + row.label + "\"");
+            }
+        }
+    }
+    EXPECT_GT(cards, 100);
+    EXPECT_GT(with_winner, 20);
+    EXPECT_GT(quoting, 20);
+    std::string list;
+    for (const auto& d : disagree) list += "\n  " + d;
+    EXPECT_TRUE(disagree.empty()) << disagree.size() << " disagree:" << list;
+}
+
+// The broken words the videos once showed (issue 41), none left in any caption, card line or
+// subtitle of the shipped replays: "Less fails", "1 0 passes", "loses 1 models", "(a square is
+// broken too)" where no square fought, and the battle's title said twice in the first cue.
+TEST(ShippedWords, NoBrokenWordsInCaptionsCardsOrSubtitles) {
+    const std::vector<std::pair<std::regex, std::string>> broken = {
+        {std::regex("(^|[^0-9 ])less fails", std::regex::icase), "a bare 'less fails'"},
+        {std::regex("\\b[0-9]+ 0 (passes|fails)"), "a zero modifier said as ' 0'"},
+        // (A signed "-1 models lost" is a modifier's name and value, not a count.)
+        {std::regex("(^|[^0-9+-])1 (models|hits|figures|disorder markers)\\b"), "a plural after 1"},
+        {std::regex("a square is broken too"), "a square no one formed"},
+    };
+    int lines = 0;
+    for (const auto& file : shipped_replays()) {
+        const ReplayScene scene = load_replay_scene(file);
+        std::vector<std::string> texts;
+        for (const auto& e : scene.replay.events) {
+            texts.push_back(e.text);
+            if (!e.explanation) continue;
+            if (const auto card = result_card_of(*e.explanation))
+                for (const auto& l : card_lines(*card)) texts.push_back(l);
+        }
+        for (const auto& t : texts) {
+            ++lines;
+            for (const auto& [re, what] : broken)
+                EXPECT_FALSE(std::regex_search(t, re)) << file << ": " << what << ": " << t;
+        }
+        // The first cue: the setup's caption, its second line never the same title again.
+        const std::string srt = srt_of(scene, 0, scene.replay.events.back().t1_ms, 1.0);
+        const std::string& title = scene.replay.header.title;
+        if (!title.empty()) {
+            const std::size_t first = srt.find(title);
+            EXPECT_TRUE(first == std::string::npos ||
+                        srt.find(title, first + title.size()) > srt.find("\n\n"))
+                << file << ": the title twice in the first cue:\n"
+                << srt.substr(0, 300);
+        }
+    }
+    EXPECT_GT(lines, 3000);
+}
+
+// The charge card shown while a unit reacts is the card of the charge on that unit, even when
+// its activation holds other charges (Borodino: "Perm forms square" once showed another
+// regiment's charge).
+TEST(ShippedWords, AChargeCardIsTheChargeOfTheEventsUnits) {
+    int checked = 0;
+    for (const auto& file : shipped_replays()) {
+        const ReplayScene scene = load_replay_scene(file);
+        const auto& events = scene.replay.events;
+        for (std::size_t i = 0; i < events.size(); ++i) {
+            // A reaction (forming square, standing, evading) is to one charge: its card's.
+            if (events[i].category != Category::react || events[i].units.empty()) continue;
+            const auto card = charge_card_of(events, int(i));
+            if (!card) continue;
+            ++checked;
+            // Some unit of the event is named in the charge's headline ("X charges Y").
+            bool named = false;
+            for (const int u : events[i].units)
+                named =
+                    named || card->outcome.find(scene.replay.header.units[std::size_t(u)].name) !=
+                                 std::string::npos;
+            EXPECT_TRUE(named) << file << " event " << i << " (" << events[i].text
+                               << ") shows the card of: " << card->outcome;
+        }
+    }
+    EXPECT_GT(checked, 30);
+}
+
 }  // namespace shipped_words_test
 }  // namespace vedette::render

@@ -144,9 +144,11 @@ void commitment_checks(Battle& b, std::vector<Attack>& attacks) {
         a.committed = stack_result[at] = die + drm <= target;
         record::Event& e =
             b.emit("shock", record::Category::test, "commitment_check", {top}, "Hex commitment",
-                   b.unit(top).name + " commitment check: " + std::to_string(die) + " " +
-                       signed_text(drm) + (a.committed ? " passes" : " fails: no shock") +
-                       " against " + std::to_string(target),
+                   b.unit(top).name + " commitment check: " + std::to_string(die) +
+                       (drm != 0 ? " " + signed_text(drm) + " = " + std::to_string(die + drm)
+                                 : std::string()) +
+                       (a.committed ? " passes" : " fails") + " against " + std::to_string(target) +
+                       (a.committed ? "" : ": no shock"),
                    800);
         e.explanation = b.check_explanation("Commitment check: " + b.unit(top).name,
                                             "Hex commitment", die, forced, drm, target, rows);

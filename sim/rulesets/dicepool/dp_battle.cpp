@@ -186,8 +186,9 @@ record::Event& Battle::emit_test(int u, const std::string& kind, const std::stri
         mods.rows.push_back({m.first, rules_.tests_rule, {signed_text(m.second)}, true, ""});
     if (!mods.rows.empty()) x.sections.push_back(mods);
     record::Section result = section(record::SectionKind::results, "Result", rule);
-    result.results = {{std::to_string(t.target) + "+ passes: " + pass_text, rule, t.passed},
-                      {"less fails: " + fail_text, rule, !t.passed}};
+    result.results = {
+        {std::to_string(t.target) + "+ passes: " + pass_text, rule, t.passed},
+        {std::to_string(t.target - 1) + " or less fails: " + fail_text, rule, !t.passed}};
     x.sections.push_back(result);
     record::Event& e = emit(Category::test, kind, {u}, rule,
                             unit(u).name + " " + what + ": " + std::to_string(t.total) +

@@ -68,20 +68,20 @@ void Battle::melee(ChargeState& c, bool first_round) {
                                 : r.winner == kDefender ? unit(c.target).name + " wins"
                                                         : "a draw";
     record::Event& e = emit(Category::melee, "melee", {c.attacker, c.target}, rules_.melee_rule,
-                            "Melee: " + std::to_string(r.side[kAttacker].hits) + " hits against " +
+                            "Melee: " + counted(r.side[kAttacker].hits, "hit") + " against " +
                                 std::to_string(r.side[kDefender].hits) + ", " + outcome,
                             2500);
     e.effects.push_back({record::EffectKind::clash, {c.attacker, c.target}, std::nullopt, 0, 0});
     e.explanation = explain_melee(rules_, plan, r, odds);
     // DP Casualties: the attacker's hits on the target, then the target's hits and reaction fire
     // on the attacker, "удаляются только в конце атаки".
-    remove_models(c.target, r.side[kAttacker].models_removed, "DP Casualties",
-                  unit(c.target).name + " loses " +
-                      std::to_string(r.side[kAttacker].models_removed) + " models");
+    remove_models(
+        c.target, r.side[kAttacker].models_removed, "DP Casualties",
+        unit(c.target).name + " loses " + counted(r.side[kAttacker].models_removed, "model"));
     remove_models(c.attacker, r.side[kDefender].models_removed, "DP Casualties",
                   unit(c.attacker).name + " loses " +
-                      std::to_string(r.side[kDefender].models_removed) +
-                      (c.fire_on_attacker > 0 ? " models (with its reaction fire's)" : " models"));
+                      counted(r.side[kDefender].models_removed, "model") +
+                      (c.fire_on_attacker > 0 ? " (with its reaction fire's)" : ""));
     apply_outcome(c, r, plan);
 }
 

@@ -154,13 +154,13 @@ int Battle::reaction_fire(int firer, int target, const std::string& kind, const 
         g.dice.push_back({v, v >= sh.shoot ? "hit" : "miss", forced_taken_ > forced_before});
     }
     const int removed = std::min(unit(target).models, hits / sheet(target).armour);
-    g.total = std::to_string(hits) + " hits / armour " + std::to_string(sheet(target).armour) +
-              " = " + std::to_string(removed) + " models";
+    g.total = counted(hits, "hit") + " / armour " + std::to_string(sheet(target).armour) + " = " +
+              counted(removed, "model");
     dice.dice.push_back(g);
     record::Event& e =
         emit(Category::fire, kind, {firer, target}, rule,
-             unit(firer).name + " fires at " + unit(target).name + ": " + std::to_string(hits) +
-                 " hits, " + std::to_string(removed) + " models to remove",
+             unit(firer).name + " fires at " + unit(target).name + ": " + counted(hits, "hit") +
+                 ", " + counted(removed, "model") + " to remove",
              1500);
     e.effects.push_back({record::EffectKind::volley, {firer}, std::nullopt, 0, 0});
     e.explanation = record::Explanation{unit(firer).name + ": " + words_of(kind), rule, {dice}};
@@ -236,9 +236,8 @@ void Battle::volley(ChargeState& c) {
         c.fire_on_attacker += removed;  // removed at the end of the charge
         return;
     }
-    remove_models(
-        c.attacker, removed, "DP Volley",
-        unit(c.attacker).name + " loses " + std::to_string(removed) + " models to the volley");
+    remove_models(c.attacker, removed, "DP Volley",
+                  unit(c.attacker).name + " loses " + counted(removed, "model") + " to the volley");
     c.stopped = true;
     if (unit(c.attacker).gone || unit(c.attacker).fell_back_after_volley) return;
     unit(c.attacker).fell_back_after_volley = true;  // "один раз за ход"

@@ -187,8 +187,8 @@ void Battle::charge(std::size_t order) {
         // Skirmish fire (DP Withdraw) or a volley the attacker stood (DP Volley): "удаляются
         // только в конце атаки", cited by the reaction that fired.
         remove_models(attacker, c.fire_on_attacker, reaction_rule(c.reaction),
-                      unit(attacker).name + " loses " + std::to_string(c.fire_on_attacker) +
-                          " models to reaction fire at the end of the charge");
+                      unit(attacker).name + " loses " + counted(c.fire_on_attacker, "model") +
+                          " to reaction fire at the end of the charge");
     }
 }
 

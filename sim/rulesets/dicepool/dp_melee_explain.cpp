@@ -22,10 +22,10 @@ Section situation(const MeleePlan& m) {
     for (std::size_t i = 0; i < 2; ++i) {
         const MeleeSide& x = m.sides[i];
         s.lines.push_back(
-            {who[i], x.name + ": " + std::to_string(x.models) + " models, " +
+            {who[i], x.name + ": " + counted(x.models, "model") + ", " +
                          words_of(formation_names()[static_cast<std::size_t>(x.formation)]) +
                          ", armour " + std::to_string(x.armour) + ", " +
-                         std::to_string(x.disorder_markers) + " disorder markers"});
+                         counted(x.disorder_markers, "disorder marker")});
     }
     s.notes.push_back("One model in contact: every model of both units fights (DP Charge move).");
     return s;
@@ -75,9 +75,8 @@ Section dice_section(const DpRules& rules, const MeleePlan& m, const MeleeResult
             g.dice.push_back(
                 {v, v >= p.needs ? "hit" : "miss", static_cast<int>(d) < r.side[i].forced});
         }
-        g.total = std::to_string(r.side[i].hits) + " hits / armour " +
-                  std::to_string(enemy.armour) + " = " +
-                  std::to_string(r.side[i].hits / enemy.armour) + " models";
+        g.total = counted(r.side[i].hits, "hit") + " / armour " + std::to_string(enemy.armour) +
+                  " = " + counted(r.side[i].hits / enemy.armour, "model");
         if (self.fire_removed > 0)
             g.total += " + " + std::to_string(self.fire_removed) + " by its reaction fire";
         g.total += ": " + std::to_string(r.side[i].models_removed) + " removed";

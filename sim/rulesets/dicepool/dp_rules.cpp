@@ -273,6 +273,10 @@ std::string signed_text(int value) {
     return (value >= 0 ? "+" : "") + std::to_string(value);
 }
 
+std::string counted(int count, const std::string& noun) {
+    return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
 std::string inches_text(std::int64_t tenths) {
     const std::int64_t tenth_inches = (tenths * 10 + kTenthsPerInch / 2) / kTenthsPerInch;
     return std::to_string(tenth_inches / 10) + "." + std::to_string(tenth_inches % 10) + "\"";

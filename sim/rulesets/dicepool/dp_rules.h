@@ -136,6 +136,8 @@ inline constexpr std::int64_t inches_to_tenths(std::int64_t inches) {
 std::string inches_text(std::int64_t tenths);
 // A modifier or a score with its sign, for narration: +2, 0 is "+0", -1.
 std::string signed_text(int value);
+// A count with its noun, singular for one: "1 model", "3 models", "0 hits".
+std::string counted(int count, const std::string& noun);
 
 // `vedette rules --ruleset dicepool`.
 std::string describe_dp_rules(const DpRules& rules);

@@ -179,8 +179,16 @@ Section melee_result(const PreparedMelee& m, const MeleeOutcome& out, const json
     const json& table = member(tables, "melee_results");
     const RangeRow* row = !m.automatic ? d.row : nullptr;
     const std::string row_rule = !row ? "" : row->rule.empty() ? r.results_rule : row->rule;
+    // A square that holds is decided by its own rule, not by the difference's row (whose
+    // "loser pushed back" would name the cavalry the winner): that rule's line is the one lit.
+    const std::string lit =
+        d.result == Result::square_holds
+            ? "less than " + std::to_string(r.square_breaks_at.value) +
+                  " against a square: the square holds, the cavalry is pushed back"
+        : row ? row->label
+              : "";
     Section s = result_table("Result", !row_rule.empty() ? row_rule : str(table, "rule"),
-                             table.is_object() ? &table : nullptr, row ? row->label : "");
+                             table.is_object() ? &table : nullptr, lit);
     if (!m.automatic)
         line(s, "scores",
              "attacker " + std::to_string(out.score[kAttacker]) + " - defender " +

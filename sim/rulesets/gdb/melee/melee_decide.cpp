@@ -306,8 +306,9 @@ Decision decide_square_holds(const PreparedMelee& m, Decision d, int winner, int
         d.units[id].status = StatusAfter::pushed_back;
         d.units[id].why = "the square held: the cavalry is pushed back (GdB 12.18 *, 12.19 g)";
     }
-    d.why = "cavalry won by " + std::to_string(margin) + ", less than " +
-            std::to_string(m.rules->square_breaks_at.value) + ": the square holds";
+    // The square is the winner: the cavalry's higher score falls short of what breaks it.
+    d.why = "the square holds: the cavalry is " + std::to_string(margin) + " ahead, " +
+            std::to_string(m.rules->square_breaks_at.value) + " breaks a square";
     apply_casualties(m, d, {winner == kDefender, winner == kAttacker}, {false, false});
     return d;
 }

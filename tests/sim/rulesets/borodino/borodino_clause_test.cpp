@@ -110,7 +110,7 @@ TEST(BorodinoClause, Hex922FallbackOnFailedCommitmentOneDieTwoDrms) {
                                                "cohesion_check shirvan",  "retreat shirvan",
                                                "cohesion_check l13"};
     EXPECT_EQ(story(r), expected);
-    EXPECT_TRUE(contains(nth(r, "commitment_check", 1).text, "9 0 fails"));
+    EXPECT_TRUE(contains(nth(r, "commitment_check", 1).text, "9 fails against"));
     EXPECT_TRUE(contains(nth(r, "obligation_fallback").text, "failed its commitment check"));
     const auto& shock = nth(r, "shock");
     EXPECT_EQ(die_of(shock), 6);

@@ -192,7 +192,13 @@ TEST(GdbExplain, MeleeShowsScoresDiceResultCasualtiesAndOdds) {
         }
         const Section* result = find(x, SectionKind::results, "Result");
         ASSERT_NE(result, nullptr);
-        EXPECT_EQ(result->results.size(), tables()["melee_results"]["rows"].size());
+        // A version 1 record names its row as the table had it then (the 7-or-more row has since
+        // lost "(a square is broken too)"): such a row is added to the table, lit.
+        const auto& rows = tables()["melee_results"]["rows"];
+        bool old_label = d["result_row"].is_object();
+        for (const auto& row : rows)
+            if (old_label && row["label"] == d["result_row"]["label"]) old_label = false;
+        EXPECT_EQ(result->results.size(), rows.size() + (old_label ? 1 : 0));
         if (d["result_row"].is_object()) {
             EXPECT_EQ(lit_results(*result),
                       std::vector<std::string>{d["result_row"]["label"].get<std::string>()});
