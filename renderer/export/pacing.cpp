@@ -124,7 +124,11 @@ std::vector<PacedSegment> segments_of(const ReplayScene& scene, std::int64_t fro
     std::vector<PacedSegment> out;
     double video = 0;
     if (pacing.title_s > 0) {
-        out.push_back({kTitleCard, from, from, 0, 0, pacing.title_s});
+        PacedSegment title;
+        title.event = kTitleCard;
+        title.from_ms = title.to_ms = from;
+        title.hold_s = pacing.title_s;
+        out.push_back(title);
         video = pacing.title_s;
     }
     // Cut the range where each event starts: one segment per event shown.

@@ -54,7 +54,9 @@ std::optional<PixelRect> event_footprints_box(const RgbaImage& frame, const Repl
         for (const auto& [x, y] : footprint(u)) {
             ScreenPoint p;
             if (!on_screen(m, frame, x, y, 0.0f, p)) continue;
-            const int px = int(p.first), py = int(p.second);
+            // Clamped before the cast: a corner near the camera's plane projects far away.
+            const int px = int(std::clamp(p.first, -1e6f, 1e6f));
+            const int py = int(std::clamp(p.second, -1e6f, 1e6f));
             box = box ? PixelRect{std::min(box->x0, px), std::min(box->y0, py),
                                   std::max(box->x1, px), std::max(box->y1, py)}
                       : PixelRect{px, py, px, py};
