@@ -4,6 +4,7 @@
 //  [--hold KIND=SECONDS]... [--min-caption SECONDS] [--max-caption SECONDS] [--reading-rate CHARS]
 //  [--title-card SECONDS] [--end-card SECONDS] [--story UNIT]
 //  [--notes FILE] [--still-holds] [--quality CRF] [--srt FILE.srt] [--chapters FILE]
+//  [--footprints FILE.jsonl]
 //  [--frames DIR] [--raw FILE]`
 // T is seconds of replay time, event:N or turn:N. Pacing (renderer/export/pacing.h): a video with
 // captions keeps each caption up as long as reading it takes at 15 characters a second
@@ -97,6 +98,7 @@ void take_output_flags(Args& args, render::ExportOptions& o) {
     }
     o.srt = take_option(args, "--srt");
     o.chapters = take_option(args, "--chapters");
+    o.footprints = take_option(args, "--footprints");
     o.size = size_flag("--size", take_option(args, "--size"), {1920, 1080});
     if (!gif && (o.size.width % 2 || o.size.height % 2))
         throw UsageError{"--size: H.264 and VP9 in yuv420p need an even width and height"};
@@ -192,6 +194,7 @@ void check_export_outputs(const ExportRequest& r) {
         if (o.output.empty()) throw UsageError{"--chapters goes with -o FILE (a video)"};
         sim::check_output_path(o.chapters, "--chapters");
     }
+    if (!o.footprints.empty()) sim::check_output_path(o.footprints, "--footprints");
     if (!o.raw_file.empty() && o.raw_file != "-") sim::check_output_path(o.raw_file, "--raw");
     std::vector<sim::NamedPath> reads = asset_inputs();
     reads.push_back({"REPLAY", r.replay});
@@ -200,6 +203,7 @@ void check_export_outputs(const ExportRequest& r) {
     sim::refuse_clashing_outputs(reads, {{"-o", o.output},
                                          {"--srt", o.srt},
                                          {"--chapters", o.chapters},
+                                         {"--footprints", o.footprints},
                                          {"--raw", o.raw_file},
                                          {"--frames", o.frames_dir, true}});
 }

@@ -74,7 +74,8 @@ const Subcommand kSubcommands[] = {
      "[--title-card SECONDS] [--end-card SECONDS] [--story UNIT] [--notes FILE] "
      "[--luck] [--still-holds] "
      "[--quality CRF] [--srt "
-     "FILE.srt] [--chapters FILE] [--frames DIR | --raw FILE] [--hash] [--render-every-frame] "
+     "FILE.srt] [--chapters FILE] [--footprints FILE.jsonl] [--frames DIR | --raw FILE] [--hash] "
+     "[--render-every-frame] "
      "[--quiet]",
      "export a replay as a video (MP4, WebM or GIF; or PNG frames) at a fixed time step",
      run_export},

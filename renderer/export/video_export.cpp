@@ -9,6 +9,7 @@
 
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/chapters.h"
+#include "renderer/export/footprints.h"
 #include "renderer/export/frame_sink.h"
 #include "renderer/export/frame_writer.h"
 #include "renderer/export/miniature_look.h"
@@ -97,6 +98,8 @@ public:
     // frame cannot be rendered.
     void run(FrameWriter& writer, const std::atomic<bool>& cancel, ExportReport& report);
     int camera_moves() const { return director_.shots_changed(); }
+    // --footprints: every frame's bases, one JSON line each (footprints.h).
+    const std::string& footprints() const { return footprints_; }
 
 private:
     VkRect2D attach_ui(const VulkanContext& ctx) {
@@ -124,6 +127,7 @@ private:
     OverlayPainters painters_;
     DirectorCamera director_;
     RgbaImage picture_;  // the last rendered frame before the overlays, for frames that reuse it
+    std::string footprints_;
     Clock::time_point start_ = Clock::now();
     bool tty_ = false;
 };
@@ -201,6 +205,7 @@ void FrameLoop::hand_over(InFlight& done, FrameWriter& writer, ExportReport& rep
             apply_tilt_shift(picture_, focus_row(scene_, done.state, done.camera, o_.size.width,
                                                  o_.size.height));
     }
+    if (!o_.footprints.empty()) footprints_ += footprint_line(done.frame, done.state);
     RgbaImage img = picture_;
     const FrameMoment moment{done.state, done.camera, renderer_.terrain(), segment,
                              double(done.frame) / double(o_.fps)};
@@ -257,6 +262,10 @@ ExportReport export_replay(const VulkanContext& ctx, const ReplayScene& scene,
         throw std::runtime_error("export " + error + lost);
     }
     sink->finish();
+    if (!o.footprints.empty()) {
+        sim::PendingFile bases(o.footprints, loop.footprints());
+        name_beside_video(bases, o.output);
+    }
     if (subtitles) name_beside_video(*subtitles, o.output);
     if (chapter_list) name_beside_video(*chapter_list, o.output);
     report.video_seconds = double(plan.frames.size()) / double(o.fps);

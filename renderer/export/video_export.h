@@ -25,6 +25,7 @@ struct ExportOptions {
     int crf = -1;            // --quality: the encoder's CRF (-1: its default)
     std::string srt;         // --srt: the captions as SubRip subtitles, written beside the video
     std::string chapters;    // --chapters: one `MM:SS title` line per episode (chapters.h)
+    std::string footprints;  // --footprints: every frame's unit bases, JSON lines (footprints.h)
     std::string frames_dir;  // instead: a PNG sequence frame_00000.png ...
     std::string raw_file;    // instead: raw RGBA frames, for benchmarks ("-" discards them)
     VkExtent2D size{1920, 1080};
