@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "renderer/scene/base_contact.h"
+
 namespace vedette::render {
 
 namespace {
@@ -30,10 +32,13 @@ std::string footprint_line(std::size_t frame, const SceneState& state) {
     bool first = true;
     for (const auto& u : state.units) {
         if (!u.on_table) continue;
+        // The block the figures stand on now: while a formation changes, the old footprint
+        // growing or shrinking into the new one (base_contact.h), as it is drawn and parted.
+        const BlockSize block = block_size(u, 0, 0);
         out += std::string(first ? "" : ", ") + "{\"id\": " + quoted(u.id) +
                ", \"x\": " + number(u.x_mm) + ", \"y\": " + number(u.y_mm) + ", \"facing\": [" +
                number(u.facing_x, 4) + ", " + number(u.facing_y, 4) +
-               "], \"width\": " + number(u.width_mm) + ", \"depth\": " + number(u.depth_mm) + "}";
+               "], \"width\": " + number(block.w) + ", \"depth\": " + number(block.d) + "}";
         first = false;
     }
     return out + "]}\n";
