@@ -47,8 +47,11 @@ record::Snapshot Battle::snap(int u) const {
     look.layout = square_[std::size_t(u)]         ? "square"
                   : x.type->arm == Arm::artillery ? "unlimbered"
                                                   : "line";
-    look.width_mm = size * 3 / 2;
-    look.depth_mm = stacked ? size / 3 : size * 2 / 3;
+    // A line a hex and a half wide and two thirds deep (a third in a stack's two lines); a
+    // square as deep as it is wide, its four faces within the hex (a stacked one in its half).
+    const bool square = square_[std::size_t(u)];
+    look.width_mm = square ? (stacked ? size / 2 : size) : size * 3 / 2;
+    look.depth_mm = square ? look.width_mm : stacked ? size / 3 : size * 2 / 3;
     look.disordered = x.disordered;
     look.off_table = !on_map(u);
     const int cohesion = x.disordered ? x.cohesion_disordered : x.cohesion;
