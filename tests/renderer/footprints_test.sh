@@ -54,8 +54,8 @@ echo '{"frame": 0, "time_ms": 0, "units": [{"id": "a", "x": 100.0, "y": 100.0, "
 ! overlaps "$OUT/control.jsonl" control > /dev/null || fail "the checker missed two bases overlapping by 10 mm"
 
 check() {  # check NAME REPLAY
-  "$VEDETTE" export "$2" --raw - --size 160x90 --speed 4 --quiet --footprints "$OUT/$1.jsonl" > /dev/null
-  [ "$(wc -l < "$OUT/$1.jsonl")" -gt 1000 ] || fail "$1: only $(wc -l < "$OUT/$1.jsonl") frames"
+  "$VEDETTE" export "$2" --raw - --size 160x90 --speed 8 --quiet --footprints "$OUT/$1.jsonl" > /dev/null
+  [ "$(wc -l < "$OUT/$1.jsonl")" -gt 400 ] || fail "$1: only $(wc -l < "$OUT/$1.jsonl") frames"
   overlaps "$OUT/$1.jsonl" "$1"
 }
 check demo "$SRC/replays/demo/demo_battle.replay.json" || fail "bases overlap in the GdB demo"
