@@ -4,6 +4,7 @@
 // one moment of a replay, rendered offscreen to a PNG. Every value is checked strictly
 // (app/cli_values.h): a bad one exits 2 naming the flag.
 
+#include <algorithm>
 #include <cstdio>
 
 #include "app/cli.h"
@@ -25,6 +26,26 @@
 #include "sim/core/input_error.h"
 
 namespace vedette::app {
+
+namespace {
+
+// A still's card grows a second column when its reasons would run into the caption band (a video
+// turns pages instead). The action is then framed in the part of the frame the grown card leaves
+// free, on the left: the card, on the right of it, grows towards the middle and covers no unit.
+void frame_beside_a_grown_card(render::CameraSpec& spec, const render::ReplayScene& scene,
+                               const render::SceneState& state, VkExtent2D size,
+                               const render::BattlefieldRenderer& renderer) {
+    if (!spec.limits || size.width < size.height) return;
+    render::PresenterOverlay measure(size.width, size.height, render::LabelStyle::name,
+                                     renderer.visuals());
+    const auto card = measure.card_box(size.width, size.height, scene, state.event, false, true);
+    const auto column = measure.card_box(size.width, size.height, scene, state.event, false);
+    if (!card || !column || card->x0 >= column->x0) return;  // one column: as a video frames it
+    spec.limits->area.x1 = std::max(0.2f, float(card->x0) / float(size.width) - 0.02f);
+    spec.limits->mirror = false;
+}
+
+}  // namespace
 
 int run_render(const Args& in) {
     Args args = in;
@@ -92,6 +113,8 @@ int run_render(const Args& in) {
             ui.record(cmd, renderer, state, camera);
         });
     } else {
+        if (overlay == "presenter")
+            frame_beside_a_grown_card(camera_spec, scene, state, size, renderer);
         const render::Camera camera =
             render::make_camera(camera_spec, scene, state, float(size.width) / float(size.height));
         image = renderer.render(state, camera);

@@ -289,8 +289,8 @@ void PresenterOverlay::highlight_event_units(RgbaImage& frame, const ReplayScene
 }
 
 std::optional<PixelRect> PresenterOverlay::card_box(std::uint32_t width, std::uint32_t height,
-                                                    const ReplayScene& scene, int event,
-                                                    bool left) {
+                                                    const ReplayScene& scene, int event, bool left,
+                                                    bool still) {
     const int shown = PanelPainter::explained_event(scene, event);
     if (shown < 0) return std::nullopt;
     const auto card =
@@ -299,7 +299,7 @@ std::optional<PixelRect> PresenterOverlay::card_box(std::uint32_t width, std::ui
     PixelRect box = card_column(width, height, left);
     RgbaImage scratch(1, 1);
     box.y1 = card_.paint(scratch, *card, box.x0, box.y0, box.x1 - box.x0, true, card_limit(height),
-                         std::size_t(-1), true, grows_left(width, height, left));
+                         std::size_t(-1), !still, grows_left(width, height, left));
     box.x0 = card_.last_left(), box.x1 = card_.last_right();  // two columns when it grew
     return box;
 }

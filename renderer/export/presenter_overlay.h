@@ -56,9 +56,11 @@ public:
                      const Visuals& visuals, const ReplayNotes* notes = nullptr, bool luck = false);
     void paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
     // Where the result card shown at `event` stands in a frame of that size, on the `left` or
-    // the right (nullopt: no card at that event); where the caption band of `caption` starts.
+    // the right (nullopt: no card at that event), as a video pages it or (`still`) as a still
+    // grows it; where the caption band of `caption` starts.
     std::optional<PixelRect> card_box(std::uint32_t width, std::uint32_t height,
-                                      const ReplayScene& scene, int event, bool left);
+                                      const ReplayScene& scene, int event, bool left,
+                                      bool still = false);
     PixelRect caption_box(std::uint32_t width, std::uint32_t height, const std::string& caption);
     // Whether the card of an episode (or of an event outside any, as -2 - its index) stood left.
     bool card_left(int episode_or_event) const;
