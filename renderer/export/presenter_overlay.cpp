@@ -80,11 +80,14 @@ bool grows_left(std::uint32_t width, std::uint32_t height, bool card_left) {
 // (at least 240 px where the frame allows, never over half). Portrait (a phone's vertical video):
 // the whole width under the table, which takes the top of the frame (framing.h). A margin from
 // the frame's edges; y1 is the frame's bottom until the card's height is known.
-PixelRect card_column(std::uint32_t width, std::uint32_t height, bool left) {
+PixelRect card_column(std::uint32_t width, std::uint32_t height, bool left, bool paged = false) {
     const int w = int(width), h = int(height);
     const int margin = frame_margin(width, height);
-    // Portrait: the left half (a second column, when the card grows, takes the right half).
-    if (h > w) return {margin, int(float(h) * kPortraitTableShare) + margin, w / 2 - margin / 2, h};
+    // Portrait: the whole width in a video (whose card turns pages), the left half in a still
+    // (a second column, when the card grows, takes the right half).
+    if (h > w)
+        return {margin, int(float(h) * kPortraitTableShare) + margin,
+                paged ? w - margin : w / 2 - margin / 2, h};
     const int column_w = std::max(w * 3 / 10, std::min(240, w / 2));
     const int x0 = left ? margin : w - margin - column_w;
     return {x0, margin, x0 + column_w, h};
@@ -296,7 +299,7 @@ std::optional<PixelRect> PresenterOverlay::card_box(std::uint32_t width, std::ui
     const auto card =
         result_card_of(*scene.replay.events[static_cast<std::size_t>(shown)].explanation);
     if (!card) return std::nullopt;
-    PixelRect box = card_column(width, height, left);
+    PixelRect box = card_column(width, height, left, !still);
     RgbaImage scratch(1, 1);
     box.y1 = card_.paint(scratch, *card, box.x0, box.y0, box.x1 - box.x0, true, card_limit(height),
                          std::size_t(-1), !still, grows_left(width, height, left));
@@ -324,7 +327,7 @@ std::optional<PixelRect> PresenterOverlay::result_card(RgbaImage& frame, const R
     const auto& event = scene.replay.events[static_cast<std::size_t>(shown)];
     const int key = event.episode >= 0 ? event.episode : -2 - shown;
     const auto side = card_side_.find(side_for(key, frame, scene, m));
-    const PixelRect box = card_column(frame.width, frame.height, side->second);
+    const PixelRect box = card_column(frame.width, frame.height, side->second, !m.still);
     // Revealed part by part over its own event's segment (pacing.h), whole afterwards.
     const auto& at = m.segment.card_parts_at_s;
     const std::size_t parts =
@@ -346,7 +349,7 @@ std::optional<PixelRect> PresenterOverlay::charge_card(RgbaImage& frame, const R
     if (!card) return std::nullopt;
     const int episode = scene.replay.events[static_cast<std::size_t>(m.state.event)].episode;
     const auto side = card_side_.find(side_for(episode, frame, scene, m));
-    PixelRect box = card_column(frame.width, frame.height, side->second);
+    PixelRect box = card_column(frame.width, frame.height, side->second, !m.still);
     box.y1 =
         card_.paint(frame, *card, box.x0, box.y0, box.x1 - box.x0, false, max_bottom,
                     std::size_t(-1), !m.still, grows_left(frame.width, frame.height, side->second));
