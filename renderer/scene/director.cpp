@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "renderer/scene/result_card.h"
+
 namespace vedette::render {
 
 namespace {
@@ -60,6 +62,31 @@ void DirectorCamera::approach(double dt_s) {
     settle(now_.target, goal_.target, target_speed_);
 }
 
+// Whether `shot` shows the current event's units (their centres) inside the part of the frame
+// the overlays leave free. When the shot being approached does not, a new one is taken at once
+// rather than after the minimum: a short event must not end with its units under the caption.
+bool DirectorCamera::shows_units(const Shot& shot, const ReplayScene& scene,
+                                 const SceneState& state, float aspect) const {
+    if (!limits_ || state.event < 0) return true;
+    const auto& e = scene.replay.events[static_cast<std::size_t>(state.event)];
+    if (e.category == sim::record::Category::turn || e.units.empty()) return true;
+    const bool card = card_event(scene, state.event) >= 0 ||
+                      charge_card_of(scene.replay.events, state.event).has_value();
+    const ScreenArea& a = card ? limits_->area : limits_->open_area;
+    const ScreenArea mirrored{1 - a.x1, a.y0, 1 - a.x0, a.y1};
+    const Camera c = look_at_camera(shot.eye, shot.target, aspect);
+    bool in_area = true, in_mirrored = limits_->mirror;
+    for (const auto& u : state.units) {
+        if (!u.on_table || std::find(e.units.begin(), e.units.end(), u.unit) == e.units.end())
+            continue;
+        float x = 0, y = 0;
+        if (!project_to_screen(c, table_point(u.x_mm, u.y_mm), 1.0f, 1.0f, x, y)) return false;
+        in_area = in_area && a.contains(x, y);
+        in_mirrored = in_mirrored && mirrored.contains(x, y);
+    }
+    return in_area || in_mirrored;
+}
+
 Camera DirectorCamera::next(const ReplayScene& scene, const SceneState& state, float aspect,
                             double dt_s) {
     CameraSpec director;
@@ -83,7 +110,7 @@ Camera DirectorCamera::next(const ReplayScene& scene, const SceneState& state, f
     shot_age_s_ += dt_s;
     if (!is_new_shot(wanted)) {
         goal_ = wanted;  // the same shot, reframed as its units move
-    } else if (shot_age_s_ >= min_shot_s_) {
+    } else if (shot_age_s_ >= min_shot_s_ || !shows_units(goal_, scene, state, aspect)) {
         goal_ = wanted;  // a new shot, once the old one has been up long enough
         shot_age_s_ = 0;
         ++changes_;

@@ -29,6 +29,8 @@ private:
         glm::vec3 eye{0.0f}, target{0.0f};
     };
     bool is_new_shot(const Shot& wanted) const;
+    bool shows_units(const Shot& shot, const ReplayScene& scene, const SceneState& state,
+                     float aspect) const;
     void approach(double dt_s);
 
     double min_shot_s_, smooth_s_;
