@@ -183,45 +183,38 @@ std::vector<CardPainter::Block> CardPainter::blocks(const ResultCard& card) {
 // still shows everything at once). Either way every reason is listed.
 CardPainter::Layout CardPainter::lay_out(const std::vector<Block>& blocks, int x0, int y0,
                                          int width, int max_bottom, bool paged, bool grow_left) {
-    const int pad = text_.line_height() / 2, inner = width - 2 * pad;
-    Layout l;
-    l.x0 = x0, l.x1 = x0 + width;
-    l.pages.emplace_back();
+    const int pad = text_.line_height() / 2, inner = width - 2 * pad, top = y0 + pad;
     RgbaImage scratch(1, 1);
     const int head = blocks.front().draw(scratch, 0, 0, inner, false);
-    int y = y0 + pad, left = x0, bottom = y;
-    l.page_bottoms.push_back(y);
+    Layout l;
+    l.pages.emplace_back();
+    l.page_bottoms.push_back(top);
+    int y = top, left = x0;
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         const int h = blocks[i].draw(scratch, 0, 0, inner, false);
-        const bool room = max_bottom <= 0 || y + h + pad <= max_bottom;
-        if (!room && i > 0 && y > y0 + pad + head && (paged || l.pages.size() == 1) &&
-            (paged || l.x1 - l.x0 == width)) {
-            l.pages.emplace_back();
-            l.page_bottoms.push_back(y0 + pad);
-            y = y0 + pad;
+        const bool overflows = max_bottom > 0 && y + h + pad > max_bottom && y > top + head;
+        // A still has one more column to give; a video as many pages as it needs.
+        if (overflows && (paged || left == x0)) {
+            y = top;
             if (paged) {
+                l.pages.emplace_back();
+                l.page_bottoms.push_back(top);
                 l.pages.back().push_back({0, {x0 + pad, y}});  // the title and headline again
                 y += head;
             } else {
-                left = grow_left ? x0 - width : x0 + width;
-                (grow_left ? l.x0 : l.x1) = grow_left ? x0 - width : x0 + 2 * width;
+                left = x0 + width;
             }
         }
         l.pages.back().push_back({i, {left + pad, y}});
         y += h;
-        bottom = std::max(bottom, y);
         l.page_bottoms.back() = std::max(l.page_bottoms.back(), y + pad);
     }
-    if (!paged && l.pages.size() > 1) {  // columns side by side: one page, read left to right
-        if (grow_left) {
-            for (auto& [block, at] : l.pages[0]) at.first -= width;
-            for (auto& [block, at] : l.pages[1]) at.first += width;
-        }
-        l.pages[0].insert(l.pages[0].end(), l.pages[1].begin(), l.pages[1].end());
-        l.pages.resize(1);
-        l.page_bottoms = {bottom + pad};
+    l.x0 = x0, l.x1 = left + width;
+    if (grow_left && left != x0) {  // the second column grows to the left: all shift by one
+        for (auto& [block, at] : l.pages.front()) at.first -= width;
+        l.x0 -= width, l.x1 -= width;
     }
-    l.bottom = bottom + pad;
+    l.bottom = *std::max_element(l.page_bottoms.begin(), l.page_bottoms.end());
     return l;
 }
 
