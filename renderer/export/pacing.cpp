@@ -13,13 +13,6 @@ namespace {
 
 constexpr double kMaxHoldSeconds = 60;
 
-// Characters, not bytes: an accented name reads as one letter.
-std::size_t utf8_chars(const std::string& text) {
-    return std::size_t(std::count_if(text.begin(), text.end(), [](char c) {
-        return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-    }));
-}
-
 bool plain(const Pacing& p) {
     return p.min_caption_s <= 0 && p.reading_chars_per_s <= 0 && p.title_s <= 0 && p.end_s <= 0 &&
            p.story_unit < 0 && (p.note_hold_s <= 0 || p.note_times_ms.empty()) &&
@@ -175,7 +168,7 @@ bool shows_event(const ReplayScene& scene, int event, const Pacing& pacing) {
 }
 
 std::size_t reading_chars(const sim::record::Event& e) {
-    return utf8_chars(e.text);
+    return chars_of(e.text);
 }
 
 double reading_seconds(const sim::record::Event& e, const Pacing& pacing) {

@@ -164,15 +164,11 @@ std::vector<std::string> card_lines(const ResultCard& card) {
     return lines;
 }
 
-namespace {
-
 std::size_t chars_of(const std::string& text) {
     return std::size_t(std::count_if(text.begin(), text.end(), [](char c) {
         return (static_cast<unsigned char>(c) & 0xC0) != 0x80;  // characters, not bytes
     }));
 }
-
-}  // namespace
 
 std::vector<std::size_t> card_part_chars(const ResultCard& card) {
     std::vector<std::size_t> parts(4 + card.dice.size(), 0);

@@ -97,6 +97,9 @@ std::optional<ResultCard> charge_card_of(const std::vector<sim::record::Event>& 
 // sentences. The painters lay them out their own way; tests read them all.
 std::vector<std::string> card_lines(const ResultCard& card);
 
+// The characters of `text` a viewer reads (UTF-8: an accented letter is one character).
+std::size_t chars_of(const std::string& text);
+
 // The card's parts in the order a presenter says them, which a video reveals one after another
 // (renderer/export/pacing.h): 0 the test and its outcome (title and headline), then each dice
 // line, then the reasons (every modifier), the table rows, and the luck: 4 + dice.size() parts.
