@@ -201,38 +201,49 @@ void PresenterOverlay::note(RgbaImage& frame, const FrameMoment& m, const PixelR
     lay_out(frame);
 }
 
-void PresenterOverlay::title_card(RgbaImage& frame, const ReplayScene& scene, double fade) {
+// A card over the whole frame (the title and end cards): the table darkened, the more the further
+// the card has faded in, and the battle's title at `top`. Returns the y under the title, or -1
+// while the card is still too faint for words.
+int PresenterOverlay::full_frame_title(RgbaImage& frame, const ReplayScene& scene, double fade,
+                                       int top) {
     const auto& h = scene.replay.header;
-    // The table shows through more as the card fades out.
     title_.shade(frame, 0, 0, int(frame.width), int(frame.height), float(1.0 - 0.8 * fade));
-    if (fade < 0.35) return;
-    const int w = int(frame.width), margin = w / 10, max_w = w - 2 * margin;
-    int y = int(frame.height) / 4;
-    y = title_.draw_text(frame, h.title.empty() ? "A Vedette replay" : h.title, margin, y, max_w,
-                         255, 235, 180);
+    if (fade < 0.35) return -1;
+    const int margin = int(frame.width) / 10;
+    return title_.draw_text(frame, h.title.empty() ? "A Vedette replay" : h.title, margin, top,
+                            int(frame.width) - 2 * margin, 255, 235, 180);
+}
+
+// The last line of a full-frame card: the rule system, and what replayed it.
+void PresenterOverlay::rules_line(RgbaImage& frame, const ReplayScene& scene, int y) {
+    const int margin = int(frame.width) / 10;
+    small_.draw_text(frame,
+                     "Rules: " + scene.replay.header.ruleset + "   -   replayed with Vedette",
+                     margin, y + 24, int(frame.width) - 2 * margin, 180, 170, 140);
+}
+
+void PresenterOverlay::title_card(RgbaImage& frame, const ReplayScene& scene, double fade) {
+    int y = full_frame_title(frame, scene, fade, int(frame.height) / 4);
+    if (y < 0) return;
+    const auto& h = scene.replay.header;
+    const int margin = int(frame.width) / 10, max_w = int(frame.width) - 2 * margin;
     std::string sides;
     for (const auto& s : h.sides) sides += (sides.empty() ? "" : "  v  ") + s.name;
     if (!sides.empty()) y = caption_.draw_text(frame, sides, margin, y + 8, max_w, 235, 235, 235);
     if (!h.description.empty())
         y = card_text_.draw_text(frame, h.description, margin, y + 16, max_w, 210, 210, 200);
-    small_.draw_text(frame, "Rules: " + h.ruleset + "   -   replayed with Vedette", margin, y + 24,
-                     max_w, 180, 170, 140);
+    rules_line(frame, scene, y);
 }
 
 // The end card: the battle's title, then what the video showed, each result card's outcome as a
 // headline over the caption it came with (the last four), and the rule system.
 void PresenterOverlay::end_card(RgbaImage& frame, const ReplayScene& scene,
                                 const std::vector<int>& recap, double fade) {
-    const auto& h = scene.replay.header;
-    title_.shade(frame, 0, 0, int(frame.width), int(frame.height), float(1.0 - 0.8 * fade));
-    if (fade < 0.35) return;
-    const int w = int(frame.width), margin = w / 10, max_w = w - 2 * margin;
-    int y = int(frame.height) / 6;
-    y = title_.draw_text(frame, h.title.empty() ? "A Vedette replay" : h.title, margin, y, max_w,
-                         255, 235, 180);
+    int y = full_frame_title(frame, scene, fade, int(frame.height) / 6);
+    if (y < 0) return;
+    const int margin = int(frame.width) / 10, max_w = int(frame.width) - 2 * margin;
     const auto& events = scene.replay.events;
-    const std::size_t first = recap.size() > 4 ? recap.size() - 4 : 0;
-    for (std::size_t i = first; i < recap.size(); ++i) {
+    for (std::size_t i = recap.size() > 4 ? recap.size() - 4 : 0; i < recap.size(); ++i) {
         const auto& e = events[static_cast<std::size_t>(recap[i])];
         const auto card = result_card_of(*e.explanation);
         if (!card) continue;
@@ -242,8 +253,7 @@ void PresenterOverlay::end_card(RgbaImage& frame, const ReplayScene& scene,
         y = caption_.draw_text(frame, outcome, margin, y + 16, max_w, 255, 214, 90);
         y = card_text_.draw_text(frame, e.text, margin, y + 4, max_w, 225, 225, 215);
     }
-    small_.draw_text(frame, "Rules: " + h.ruleset + "   -   replayed with Vedette", margin, y + 24,
-                     max_w, 180, 170, 140);
+    rules_line(frame, scene, y);
 }
 
 std::optional<PixelRect> event_units_box(const RgbaImage& frame, const ReplayScene& scene,

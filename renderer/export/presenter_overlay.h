@@ -71,6 +71,8 @@ public:
 private:
     PresenterOverlay(LabelStyle labels, const Visuals& visuals, const ReplayNotes* notes, bool luck,
                      std::uint32_t type_height);
+    int full_frame_title(RgbaImage& frame, const ReplayScene& scene, double fade, int top);
+    void rules_line(RgbaImage& frame, const ReplayScene& scene, int y);
     void title_card(RgbaImage& frame, const ReplayScene& scene, double fade);
     void end_card(RgbaImage& frame, const ReplayScene& scene, const std::vector<int>& recap,
                   double fade);
