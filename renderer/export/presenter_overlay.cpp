@@ -336,8 +336,8 @@ std::optional<PixelRect> PresenterOverlay::result_card(RgbaImage& frame, const R
     if (!card) return charge_card(frame, scene, m, max_bottom);
     const auto& event = scene.replay.events[static_cast<std::size_t>(shown)];
     const int key = event.episode >= 0 ? event.episode : -2 - shown;
-    const auto side = card_side_.find(side_for(key, frame, scene, m));
-    const PixelRect box = card_column(frame.width, frame.height, side->second, !m.still);
+    const bool left = side_for(key, frame, scene, m);
+    const PixelRect box = card_column(frame.width, frame.height, left, !m.still);
     // Revealed part by part over its own event's segment (pacing.h), whole afterwards.
     const auto& at = m.segment.card_parts_at_s;
     const std::size_t parts =
@@ -345,9 +345,8 @@ std::optional<PixelRect> PresenterOverlay::result_card(RgbaImage& frame, const R
             ? std::size_t(-1)
             : std::size_t(std::upper_bound(at.begin(), at.end(), m.video_s + 1e-9) - at.begin());
     // A video turns pages as it reveals the card; a still grows a second column if need be.
-    const int bottom =
-        card_.paint(frame, *card, box.x0, box.y0, box.x1 - box.x0, false, max_bottom, parts,
-                    !m.still, grows_left(frame.width, frame.height, side->second));
+    const int bottom = card_.paint(frame, *card, box.x0, box.y0, box.x1 - box.x0, false, max_bottom,
+                                   parts, !m.still, grows_left(frame.width, frame.height, left));
     return PixelRect{card_.last_left(), box.y0, card_.last_right(), bottom};
 }
 
@@ -358,11 +357,10 @@ std::optional<PixelRect> PresenterOverlay::charge_card(RgbaImage& frame, const R
     const auto card = charge_card_of(scene.replay.events, m.state.event);
     if (!card) return std::nullopt;
     const int episode = scene.replay.events[static_cast<std::size_t>(m.state.event)].episode;
-    const auto side = card_side_.find(side_for(episode, frame, scene, m));
-    PixelRect box = card_column(frame.width, frame.height, side->second, !m.still);
-    box.y1 =
-        card_.paint(frame, *card, box.x0, box.y0, box.x1 - box.x0, false, max_bottom,
-                    std::size_t(-1), !m.still, grows_left(frame.width, frame.height, side->second));
+    const bool left = side_for(episode, frame, scene, m);
+    PixelRect box = card_column(frame.width, frame.height, left, !m.still);
+    box.y1 = card_.paint(frame, *card, box.x0, box.y0, box.x1 - box.x0, false, max_bottom,
+                         std::size_t(-1), !m.still, grows_left(frame.width, frame.height, left));
     box.x0 = card_.last_left(), box.x1 = card_.last_right();
     return box;
 }
@@ -370,22 +368,19 @@ std::optional<PixelRect> PresenterOverlay::charge_card(RgbaImage& frame, const R
 // The top corner farther from the action, chosen when the episode's card first shows. It keeps
 // that side (a card that jumps sides mid-story loses the reader) unless the camera has brought the
 // action under it and the other corner is clear: the units of the moment are never hidden.
-int PresenterOverlay::side_for(int key, const RgbaImage& frame, const ReplayScene& scene,
-                               const FrameMoment& m) {
+bool PresenterOverlay::side_for(int key, const RgbaImage& frame, const ReplayScene& scene,
+                                const FrameMoment& m) {
+    const auto [side, first] =
+        card_side_.try_emplace(key, box_goes_left(frame, scene, m.state, m.camera, m.terrain));
     const auto action = event_footprints_box(frame, scene, m);
-    auto side = card_side_.find(key);
-    if (side == card_side_.end()) {
-        card_side_.emplace(key, box_goes_left(frame, scene, m.state, m.camera, m.terrain));
-        return key;
-    }
-    if (!action) return key;
+    if (first || !action) return side->second;
     const auto covers = [&](bool left) {
         const auto box = card_box(frame.width, frame.height, scene, m.state.event, left);
         const PixelRect c = box ? *box : card_column(frame.width, frame.height, left);
         return action->x1 >= c.x0 && action->x0 <= c.x1 && action->y1 >= c.y0 && action->y0 <= c.y1;
     };
     if (covers(side->second) && !covers(!side->second)) side->second = !side->second;
-    return key;
+    return side->second;
 }
 
 bool PresenterOverlay::card_left(int episode_or_event) const {

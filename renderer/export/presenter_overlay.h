@@ -88,8 +88,8 @@ private:
     void luck_strip(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m,
                     const std::optional<PixelRect>& card, int caption_top);
     static int card_limit(std::uint32_t height);
-    // The card's side for an episode (or an event outside any) at this moment; returns `key`.
-    int side_for(int key, const RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
+    // Whether the card of an episode (or of an event outside any) stands left at this moment.
+    bool side_for(int key, const RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m);
 
     LabelStyle labels_;
     const Visuals& visuals_;
