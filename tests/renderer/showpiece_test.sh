@@ -64,4 +64,14 @@ set +e
 rc=$?
 set -e
 [ $rc -eq 2 ] && grep -q "no event of 1er cuirassiers" "$OUT/err.txt" || fail "--story outside its range: exit $rc, $(cat "$OUT/err.txt")"
+# The new flags' misuses: each exits 2 naming the flag, and writes nothing.
+refused() {  # refused MESSAGE ARGS...
+  local message=$1; shift
+  set +e; "$VEDETTE" export "$REPLAY" "$@" 2> "$OUT/err.txt"; local rc=$?; set -e
+  [ $rc -eq 2 ] && grep -q -- "$message" "$OUT/err.txt" || fail "$*: exit $rc, $(cat "$OUT/err.txt")"
+}
+refused "--chapters goes with -o FILE" --overlay presenter --raw - --chapters "$OUT/c.txt"
+refused "--end-card goes with --overlay presenter" --overlay captions --raw - --end-card 3
+refused "--max-caption" --overlay presenter --raw - --max-caption 99
+[ ! -e "$OUT/c.txt" ] || fail "a refused export wrote its chapters"
 echo "showpiece tests passed"
