@@ -16,33 +16,46 @@ struct Slot {
     float lx, ly, yaw_off;
 };
 
-// Where each figure of a unit stands on its block, in the unit's frame (x right, y forward). A
-// base holds the figures the ruleset's footprint was made for: the block is as wide as its bases
-// side by side, so figures spread evenly over it stand as many to a base as the rules say.
-std::vector<Slot> figure_slots(Formation formation, int n, float w, float d, float fw, bool guns,
-                               bool abandoned) {
+// A square or mass: four faces, each facing outwards, around an empty middle.
+std::vector<Slot> four_face_slots(int n, float w, float fw) {
     std::vector<Slot> slots;
-    slots.reserve(static_cast<std::size_t>(n));
-    if (formation == Formation::four_faces) {
-        // Four faces, each facing outwards.
-        const int per_face = std::max(1, (n + 3) / 4);
-        for (int i = 0; i < n; ++i) {
-            const int face = i % 4, k = i / 4;
-            const float t =
-                (per_face > 1 ? static_cast<float>(k) / static_cast<float>(per_face - 1) : 0.5f) -
-                0.5f;
-            const float half = w / 2 - fw / 2;
-            if (face == 0) slots.push_back({t * 2 * half, half, 0});
-            if (face == 1) slots.push_back({half, -t * 2 * half, 1.5708f});
-            if (face == 2) slots.push_back({-t * 2 * half, -half, 3.1416f});
-            if (face == 3) slots.push_back({-half, t * 2 * half, -1.5708f});
-        }
-        return slots;
+    const int per_face = std::max(1, (n + 3) / 4);
+    for (int i = 0; i < n; ++i) {
+        const int face = i % 4, k = i / 4;
+        const float t =
+            (per_face > 1 ? static_cast<float>(k) / static_cast<float>(per_face - 1) : 0.5f) - 0.5f;
+        const float half = w / 2 - fw / 2;
+        if (face == 0) slots.push_back({t * 2 * half, half, 0});
+        if (face == 1) slots.push_back({half, -t * 2 * half, 1.5708f});
+        if (face == 2) slots.push_back({-t * 2 * half, -half, 3.1416f});
+        if (face == 3) slots.push_back({-half, t * 2 * half, -1.5708f});
     }
-    // Ranks and files on the block: as few ranks as the spacing allows, and the figures spread
-    // evenly across the whole front in each. (Filling files `fw` apart from the left left the
-    // last files empty: a line of 24 foot figures on six 30 mm bases stood 7.2 mm apart, five
-    // on one base and three on another, where the rules put four on each.)
+    return slots;
+}
+
+// Skirmish and open order: one figure to a file across the whole front, each a little off its
+// file (at most a quarter of the file's width, so neighbours keep at least half a file between
+// them), ahead of or behind the others over the block's depth and turned its own way: a loose
+// chain, not a rank. The scatter is the same for the same unit in every frame.
+std::vector<Slot> open_slots(int unit, int n, float w, float d, float fw) {
+    std::vector<Slot> slots;
+    const float file = w / static_cast<float>(std::max(1, n));
+    const float deep = std::max(0.0f, d - fw);
+    for (int i = 0; i < n; ++i) {
+        const float lx = (static_cast<float>(i) + 0.5f) * file - w / 2 +
+                         figure_jitter(unit, i, 11) * 0.5f * file;
+        const float ly = figure_jitter(unit, i, 12) * deep;
+        slots.push_back({lx, ly, figure_jitter(unit, i, 13) * 0.6f});
+    }
+    return slots;
+}
+
+// Ranks and files on the block: as few ranks as the spacing allows, and the figures spread
+// evenly across the whole front in each. (Filling files `fw` apart from the left left the last
+// files empty: a line of 24 foot figures on six 30 mm bases stood 7.2 mm apart, five on one base
+// and three on another, where the rules put four on each.)
+std::vector<Slot> rank_slots(int n, float w, float d, float fw, bool guns, bool abandoned) {
+    std::vector<Slot> slots;
     const int most_across = std::max(1, static_cast<int>(w / fw));
     const int ranks = std::max(1, (n + most_across - 1) / most_across);
     const int across = std::max(1, (n + ranks - 1) / ranks);
@@ -53,6 +66,17 @@ std::vector<Slot> figure_slots(Formation formation, int n, float w, float d, flo
         slots.push_back({lx, guns && !abandoned ? ly - d * 0.3f : ly, 0});
     }
     return slots;
+}
+
+// Where each figure of a unit stands on its block, in the unit's frame (x right, y forward). A
+// base holds the figures the ruleset's footprint was made for: the block is as wide as its bases
+// side by side, so figures spread evenly over it stand as many to a base as the rules say.
+std::vector<Slot> figure_slots(Formation formation, int unit, int n, float w, float d, float fw,
+                               bool guns, bool abandoned) {
+    if (formation == Formation::four_faces) return four_face_slots(n, w, fw);
+    // Guns keep their crews in ranks behind them whatever the layout says.
+    if (formation == Formation::open && !guns) return open_slots(unit, n, w, d, fw);
+    return rank_slots(n, w, d, fw, guns, abandoned);
 }
 
 // A footprint in mm (base_contact.h): a look without one (a ruleset that leaves it to the
@@ -71,10 +95,10 @@ std::vector<Slot> unit_slots(const UnitView& u, int n, float fw, bool guns, bool
     const double rank = static_cast<double>(fw) * std::max(1, n);
     block = block_of(block_size(u, rank, fw));
     const Block to = block_of(footprint_or(u.width_mm, u.depth_mm, rank, fw));
-    std::vector<Slot> slots = figure_slots(u.formation, n, to.w, to.d, fw, guns, abandoned);
+    std::vector<Slot> slots = figure_slots(u.formation, u.unit, n, to.w, to.d, fw, guns, abandoned);
     if (u.formation_blend >= 1.0f) return slots;
     const Block from = block_of(footprint_or(u.from_width_mm, u.from_depth_mm, rank, fw));
-    const auto old = figure_slots(u.from_formation, n, from.w, from.d, fw, guns, abandoned);
+    const auto old = figure_slots(u.from_formation, u.unit, n, from.w, from.d, fw, guns, abandoned);
     const float b = u.formation_blend;
     for (std::size_t i = 0; i < slots.size() && i < old.size(); ++i) {
         slots[i].lx = old[i].lx + (slots[i].lx - old[i].lx) * b;

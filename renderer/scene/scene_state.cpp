@@ -18,6 +18,7 @@ using sim::record::Snapshot;
 Formation formation_of(std::string_view layout) {
     if (layout == "square" || layout == "mass") return Formation::four_faces;
     if (layout == "limbered") return Formation::limbered;
+    if (layout == "skirmish" || layout == "open_order" || layout == "loose") return Formation::open;
     return Formation::ranks;  // documented: any other layout stands in ranks and files
 }
 

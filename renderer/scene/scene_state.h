@@ -16,9 +16,10 @@ namespace vedette::render {
 
 // How a unit's figures stand, read from the record's layout name when its looks are read into
 // the scene (docs/SCENARIO_AND_REPLAY.md): "square" and "mass" on four faces, facing out;
-// "limbered" in ranks and files with limbers instead of guns; any other name (line, column,
-// skirmish, ...) in ranks and files.
-enum class Formation : std::uint8_t { ranks, four_faces, limbered };
+// "limbered" in ranks and files with limbers instead of guns; "skirmish", "open_order" and
+// "loose" scattered loosely over the footprint; any other name (line, column, ...) in ranks and
+// files.
+enum class Formation : std::uint8_t { ranks, four_faces, limbered, open };
 Formation formation_of(std::string_view layout);
 
 struct UnitView {
