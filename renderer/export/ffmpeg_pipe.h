@@ -1,5 +1,6 @@
 #pragma once
-// Runs Debian's `ffmpeg` binary and feeds it raw RGBA frames on its standard input; it encodes
+// Runs Debian's `ffmpeg` binary and feeds it raw frames on its standard input (converted to
+// yuv420p here for the video encoders, RGBA for a GIF's palette); it encodes
 // H.264 in yuv420p (.mp4, plays everywhere), VP9 (.webm) or a palette GIF (.gif) into an unnamed
 // temporary file in the output's folder
 // (O_TMPFILE), which gets its name only when everything succeeded: a crash or `kill -9` leaves
@@ -61,8 +62,11 @@ private:
     int out_fd_ = -1;       // the unnamed output file (O_TMPFILE)
     int log_fd_ = -1;       // ffmpeg's error output (memfd)
     int chapters_fd_ = -1;  // the chapters' metadata ffmpeg reads (memfd)
-    std::size_t frame_bytes_;
-    int fd_ = -1;  // the pipe to ffmpeg's standard input
+    std::uint32_t width_, height_;
+    bool yuv_;                             // frames go to ffmpeg as yuv420p (else RGBA)
+    std::size_t frame_bytes_;              // one frame as it goes down the pipe
+    std::vector<std::uint8_t> converted_;  // the frame being written, in yuv420p
+    int fd_ = -1;                          // the pipe to ffmpeg's standard input
     pid_t pid_ = -1;
     sim::cleanup::Token pid_token_ = 0, temp_token_ = 0;
 };
