@@ -5,6 +5,7 @@
 // the same pixels.
 
 #include <string>
+#include <vector>
 
 #include "renderer/image_io.h"
 #include "renderer/scene/rule_words.h"  // readable_rule, which captions use
@@ -42,6 +43,9 @@ public:
     int line_height() const;
     float pixel_size() const;  // the typeface's size in pixels
     int text_width(const std::string& text) const;
+    // The lines draw_text breaks `text` into at `max_width`: at spaces only, never before a
+    // number ("GdB 12.17 (6)" stays whole).
+    std::vector<std::string> wrapped_lines(const std::string& text, int max_width) const;
 
 private:
     struct Impl;

@@ -148,8 +148,8 @@ void PresenterOverlay::paint(RgbaImage& frame, const ReplayScene& scene, const F
     PixelRect column;
     if (card && card->y1 + margin + note_height(m, card->x1 - card->x0) <= caption_top)
         column = {card->x0, card->y1 + margin, card->x1, int(frame.height)};
-    else if (card)  // no room under the card: the other top corner
-        column = card_column(frame.width, frame.height, card->x0 > w / 2);
+    else if (card)  // no room under the card: the top corner with more room beside the card
+        column = card_column(frame.width, frame.height, card->x0 > w - card->x1);
     else
         column = card_column(frame.width, frame.height,
                              box_goes_left(frame, scene, m.state, m.camera, m.terrain));

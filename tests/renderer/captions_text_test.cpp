@@ -9,6 +9,38 @@
 namespace vedette::render {
 namespace {
 
+// A card's line wraps at spaces and never splits a rule number ("GdB 12.\n17", as ImGui's own
+// wrap did after the full stop) or leaves a bracketed clause number on a line of its own.
+TEST(CaptionText, WrappedLinesKeepRuleNumbersWhole) {
+    CaptionPainter text(1080, 34);
+    const std::string reason = "Charging / pursuing +2 (GdB 12.17 (6))";
+    const int full = text.text_width(reason);
+    // Every width the cited rule fits in: "(GdB 12.17 (6))" is never broken.
+    for (int width = text.text_width("(GdB 12.17 (6))") + 1; width <= full + 4; width += 3) {
+        const auto lines = text.wrapped_lines(reason, width);
+        std::string joined;
+        for (const auto& l : lines) {
+            ASSERT_FALSE(l.empty()) << width;
+            EXPECT_NE(l.back(), '.') << width << ": \"" << l << "\"";
+            EXPECT_NE(l.rfind("(6", 0), 0u) << width << ": \"" << l << "\"";  // "(6))" alone
+            if (l.find("12.") != std::string::npos) {
+                EXPECT_NE(l.find("12.17"), std::string::npos) << l;
+            }
+            joined += (joined.empty() ? "" : " ") + l;
+            // Wider than the width only where a single word is.
+            if (l.find(' ') != std::string::npos) {
+                EXPECT_LE(text.text_width(l), width + 1) << l;
+            }
+        }
+        EXPECT_EQ(joined, reason) << width;
+    }
+    EXPECT_EQ(text.wrapped_lines(reason, full + 4).size(), 1u);
+    EXPECT_GE(text.wrapped_lines(reason, full / 2).size(), 2u);
+    // Narrower than the citation: it breaks at a space, never inside "12.17".
+    const int narrow = text.text_width("(GdB 12.17");
+    for (const auto& l : text.wrapped_lines(reason, narrow)) EXPECT_NE(l.back(), '.') << l;
+}
+
 TEST(CaptionText, RuleReferencesLoseTheSeedNumbers) {
     EXPECT_EQ(readable_rule("GdB charges (seed 000)"), "GdB charges");
     EXPECT_EQ(readable_rule("GdB evades (seed 000; RULINGS evaders)"),
