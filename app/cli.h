@@ -46,6 +46,7 @@ int run_branch(const Args& args);
 int run_migrate(const Args& args);
 int run_check(const Args& args);
 int run_odds(const Args& args);
+int run_record(const Args& args);
 #ifndef VEDETTE_SIM_ONLY
 int run_triangle(const Args& args);
 int run_render(const Args& args);

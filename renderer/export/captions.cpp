@@ -35,7 +35,7 @@ namespace {
 // Where a line starting at `s` ends: at the last space before it outgrows `width` (or at the
 // first character that does, for a word longer than the line). Unlike ImGui's wrap it never
 // breaks after a full stop or comma inside a word, and never before a number or a bracketed
-// number, so "GdB 12.17 (6)" stays on one line as a reader cites it, unless that run alone is
+// number, so "rule 9.99 (1)" stays on one line as a reader cites it, unless that run alone is
 // wider than the line.
 const char* wrap_end(const ImFont& font, const char* s, const char* end, float width) {
     float x = 0;

@@ -44,7 +44,7 @@ public:
     float pixel_size() const;  // the typeface's size in pixels
     int text_width(const std::string& text) const;
     // The lines draw_text breaks `text` into at `max_width`: at spaces only, never before a
-    // number ("GdB 12.17 (6)" stays whole).
+    // number ("rule 9.99 (1)" stays whole).
     std::vector<std::string> wrapped_lines(const std::string& text, int max_width) const;
 
 private:

@@ -11,7 +11,9 @@ namespace vedette::sim {
 class InputError : public std::runtime_error {
 public:
     InputError(std::string file, std::string where, std::string what)
-        : std::runtime_error(file + ": " + where + ": " + what),
+        // An empty `where` is for a place already in `file` ("game.game:12:5", a text file's
+        // line and column, as compilers write them).
+        : std::runtime_error(file + (where.empty() ? "" : ": " + where) + ": " + what),
           file_(std::move(file)),
           where_(std::move(where)),
           message_(std::move(what)) {}

@@ -312,7 +312,9 @@ std::unique_ptr<BattleScenario> parse_battle_scenario(const Json& json, const st
     const JsonNode root(json, file, "$");
     root.expect_only_keys({"format", "version", "ruleset", "title", "description", "source", "seed",
                            "turns", "table", "terrain", "hex_board", "jager_rule", "sides",
-                           "orders", "dice"});
+                           "orders", "dice", "game_record"});
+    // The game record it was made from (`vedette record`), kept whole for `record --from`.
+    if (auto g = root.optional("game_record")) (void)g->as_string();
     auto s = std::make_unique<BattleScenario>();
     s->file = file;
     s->json_text = json.dump();

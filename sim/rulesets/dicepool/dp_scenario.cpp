@@ -203,7 +203,10 @@ std::unique_ptr<DpScenario> parse_dp_scenario(const DpRules& rules, const Json& 
                                               const std::string& file) {
     const JsonNode root(json, file, "$");
     root.expect_only_keys({"format", "version", "ruleset", "title", "description", "source", "seed",
-                           "turns", "table", "terrain", "sides", "units", "orders", "dice"});
+                           "turns", "table", "terrain", "sides", "units", "orders", "dice",
+                           "game_record"});
+    // The game record it was made from (`vedette record`), kept whole for `record --from`.
+    if (auto g = root.optional("game_record")) (void)g->as_string();
     if (root.required("format").as_string() != "vedette-scenario")
         root.required("format").fail("expected \"vedette-scenario\"");
     root.required("version").as_int(1, 1);

@@ -262,7 +262,9 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
     const JsonNode root(json, file, "$");
     root.expect_only_keys({"format", "version", "title", "description", "source", "ruleset",
                            "scale", "seed", "turns", "first_side", "table", "terrain", "sides",
-                           "orders", "dice"});
+                           "orders", "dice", "game_record"});
+    // The game record it was made from (`vedette record`), kept whole for `record --from`.
+    if (auto g = root.optional("game_record")) (void)g->as_string();
     Scenario s;
     s.file = file;
     s.json_text = json.dump();

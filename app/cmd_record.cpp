@@ -1,0 +1,76 @@
+// `vedette record GAME.game -o REPLAY`: a game as it was played, typed as a game record
+// (docs/GAME_RECORD.md), played by its ruleset into a replay that embeds the record;
+// `vedette record --from REPLAY_OR_SCENARIO -o GAME.game`: any scenario or replay as a record.
+
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli.h"
+#include "app/cli_files.h"
+#include "sim/core/atomic_file.h"
+#include "sim/core/input_error.h"
+#include "sim/core/json_reader.h"
+#include "sim/core/output_clash.h"
+#include "sim/gamerecord/game_record.h"
+#include "sim/replay/replay.h"
+#include "sim/ruleset/registry.h"
+
+namespace vedette::app {
+
+namespace {
+
+int record_from(const std::string& input, const std::string& out) {
+    const sim::Json json = sim::read_json_file(input);
+    const bool replay = json.is_object() && json.value("format", "") == "vedette-replay";
+    if (replay && !(json.contains("scenario") && json["scenario"].is_object()))
+        throw sim::InputError(input, "$.scenario", "the replay's scenario (an object)");
+    const sim::Json& scenario = replay ? json["scenario"] : json;
+    if (!scenario.is_object() || scenario.value("format", "") != "vedette-scenario")
+        throw sim::InputError(input, "$.format",
+                              "a scenario (\"vedette-scenario\") or a replay (\"vedette-replay\")");
+    sim::refuse_clashing_outputs({{"--from", input}}, {{"-o", out}});
+    sim::write_file_atomically(out, sim::gamerecord::record_of_scenario(scenario));
+    std::printf("%s: wrote the game record %s\n", input.c_str(), out.c_str());
+    return 0;
+}
+
+int record_game(const std::string& game, const std::string& out, const std::string& rules_dir) {
+    const sim::gamerecord::ReadRecord record = sim::gamerecord::read_record_file(game);
+    const std::string ruleset = record.scenario.value("ruleset", "");
+    sim::refuse_clashing_outputs({{"GAME", game}, ruleset_input(rules_dir, ruleset)},
+                                 {{"-o", out}});
+    const auto rules = sim::ruleset::make_ruleset(ruleset, rules_dir, game, "$.ruleset");
+    sim::replay::Recorded result;
+    try {
+        const auto scenario = rules->parse_scenario(record.scenario, game);
+        result = rules->run(*scenario, scenario->seed);
+    } catch (const sim::InputError&) {
+        sim::gamerecord::rethrow_at_record_line(record, game);
+    }
+    sim::write_file_atomically(out, sim::replay::write_replay_text(result));
+    std::printf("%s: %s\n  %zu turns, %zu units, %zu events\n  wrote %s\n", game.c_str(),
+                result.header.title.c_str(), result.turn_hashes.size(), result.header.units.size(),
+                result.events.size(), out.c_str());
+    return 0;
+}
+
+}  // namespace
+
+int run_record(const Args& in) {
+    Args args = in;
+    const std::string out = take_option(args, "-o");
+    const std::string from = take_option(args, "--from");
+    const std::string rules_dir = take_option(args, "--rules");
+    expect_no_more_options(args);
+    if (out.empty()) throw UsageError{"-o FILE is required"};
+    sim::check_output_path(out, "-o");
+    if (!from.empty()) {
+        if (!args.empty()) throw UsageError{"--from takes the place of the game record"};
+        return record_from(from, out);
+    }
+    if (args.size() != 1) throw UsageError{"expected one game record (GAME.game)"};
+    return record_game(args[0], out, rules_dir);
+}
+
+}  // namespace vedette::app

@@ -1,0 +1,45 @@
+#pragma once
+// A game as it was played, in plain text (`*.game`, docs/GAME_RECORD.md): one fact a line, `#`
+// comments. The record is read into the scenario JSON of the ruleset it names (the same for
+// General de Brigade, the Borodino hex game and the dice-pool game: sides, commanders, brigades or
+// groups, units, orders by turn and the dice as thrown), and any scenario or replay is written
+// back as a record. Every mistake is an InputError "FILE:LINE:COL: what was expected"; mistakes
+// the ruleset finds in the scenario made from it are reported at the record's line too.
+//
+// Ruleset-neutral: it knows the scenario's shape (docs/SCENARIO_AND_REPLAY.md), never a rule.
+
+#include <cstddef>
+#include <map>
+#include <string>
+
+#include "sim/core/json_fwd.h"
+
+namespace vedette::sim::gamerecord {
+
+// The most a record may hold: a line, and the whole file.
+inline constexpr std::size_t kMaxLineBytes = 4096;
+inline constexpr std::size_t kMaxRecordBytes = 4u << 20;
+
+struct ReadRecord {
+    // The scenario, with "format", "version" and the record itself ("game_record") filled in.
+    Json scenario;
+    // The line each part of the scenario came from, by JSON path ("$.orders[3]", "$.sides[0]"),
+    // so a ruleset's complaint about the scenario names the record's line.
+    std::map<std::string, int> lines;
+};
+
+// Reads record `text` (from `file`, for messages). Throws InputError.
+ReadRecord read_record(const std::string& text, const std::string& file);
+// Reads the record file at `path` (a regular file of at most kMaxRecordBytes).
+ReadRecord read_record_file(const std::string& path);
+
+// A ruleset's complaint about the scenario made from a record (an InputError whose `where` is a
+// JSON path) as the same complaint at the record's line; any other error is rethrown as it is.
+[[noreturn]] void rethrow_at_record_line(const ReadRecord& record, const std::string& file);
+
+// The record of `scenario` (a scenario's JSON, or a replay's embedded one): the record it was made
+// from when it carries one, else one written from its fields, which reads back into the same
+// scenario.
+std::string record_of_scenario(const Json& scenario);
+
+}  // namespace vedette::sim::gamerecord

@@ -1,0 +1,495 @@
+// Reading a game record into a scenario: one function a line form (docs/GAME_RECORD.md).
+
+#include <algorithm>
+#include <cctype>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/core/input_error.h"
+#include "sim/core/input_file.h"
+#include "sim/gamerecord/game_record.h"
+#include "sim/gamerecord/record_lexer.h"
+
+namespace vedette::sim::gamerecord {
+
+namespace {
+
+// Header lines whose value is the rest of the line, and those of them that are whole numbers.
+const std::vector<std::string> kTextKeys = {"format",  "ruleset",   "title", "description",
+                                            "source",  "scale",     "seed",  "turns",
+                                            "version", "first_side"};
+bool whole_number_key(const std::string& k) {
+    return k == "seed" || k == "turns" || k == "version";
+}
+
+// The faces of the die each rule system throws, as the players read them: General de Brigade and
+// the dice-pool game throw d6, the Borodino game a d10 read 0-9 (Hex 9.22). Another ruleset's
+// dice are checked by the ruleset itself.
+std::pair<int, int> die_faces(const std::string& ruleset) {
+    if (ruleset == "gdb" || ruleset == "dicepool") return {1, 6};
+    if (ruleset == "borodino") return {0, 9};
+    return {0, 999};
+}
+
+std::string lower(std::string s) {
+    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+class Reader {
+public:
+    explicit Reader(std::string file) : file_(std::move(file)) { out_.scenario = Json::object(); }
+    void line(int number, const std::string& text);
+    ReadRecord finish(const std::string& text);
+
+private:
+    [[noreturn]] void fail(int column, const std::string& what) const {
+        throw LineError{column, what};
+    }
+    void mark(const std::string& path) { out_.lines.emplace(path, line_); }
+    Json& scenario() { return out_.scenario; }
+
+    void header(const std::string& key, const std::string& text);
+    void table(const std::vector<Word>& w);
+    void set_path(const std::string& text, const std::vector<Word>& w);
+    void terrain_feature(const std::vector<Word>& w);
+    void side(const std::vector<Word>& w);
+    void leader(const std::vector<Word>& w, const char* field);
+    void group(const std::vector<Word>& w, const char* field);
+    void unit(const std::vector<Word>& w);
+    void turn(const std::vector<Word>& w);
+    void order(const std::vector<Word>& w, std::size_t first_key);
+    void verb_order(const std::vector<Word>& w);
+    void dice(const std::vector<Word>& w);
+
+    // Fills `object` from the line's key=value words from `from` on, and with one id (a bare
+    // word) and one name (quoted) where `id_field`/`name_field` are given.
+    void fields(Json& object, const std::vector<Word>& w, std::size_t from, const char* id_field,
+                const char* name_field) const;
+    Json& current_side(int column);
+    std::string unit_named(const Word& w) const;
+    bool names_a_unit(const std::string& text) const {
+        try {
+            unit_named(Word{text});
+            return true;
+        } catch (const LineError& e) {
+            return e.what.rfind("one unit", 0) == 0;  // ambiguous: a unit was meant
+        }
+    }
+
+    std::string file_;
+    ReadRecord out_;
+    int line_ = 0;
+    int turn_ = 0;                       // 0: before the first `turn` line
+    std::optional<std::size_t> group_;   // the open brigade or group of the current side
+    const char* group_field_ = nullptr;  // "brigades" or "groups"
+    struct Known {
+        std::string id, name;
+    };
+    std::vector<Known> units_;
+};
+
+void Reader::fields(Json& object, const std::vector<Word>& w, std::size_t from,
+                    const char* id_field, const char* name_field) const {
+    for (std::size_t i = from; i < w.size(); ++i) {
+        const Word& word = w[i];
+        if (word.key) {
+            if (object.contains(*word.key)) fail(word.column, "\"" + *word.key + "\" once only");
+            object[*word.key] = value_of(word.text, word.value_quoted, word.column);
+        } else if (word.quoted && name_field && !object.contains(name_field)) {
+            object[name_field] = word.text;
+        } else if (!word.quoted && id_field && !object.contains(id_field)) {
+            object[id_field] = word.text;
+        } else {
+            fail(word.column, "key=value, not \"" + word.text + "\"");
+        }
+    }
+}
+
+// `title The charge at Mill Knoll`: the rest of the line (up to a ` #` comment), or one quoted
+// text; seed, turns and version as whole numbers.
+void Reader::header(const std::string& key, const std::string& text) {
+    std::size_t i = text.find_first_not_of(" \t");
+    i = text.find_first_not_of(" \t", i + key.size());
+    if (i == std::string::npos || text[i] == '#')
+        fail(int(text.size()) + 1, "a value after " + key);
+    if (scenario().contains(key)) fail(1, key + " once only");
+    const int column = int(i) + 1;
+    std::string value;
+    if (text[i] == '"') {
+        const std::vector<Word> w = split_words(text.substr(i));
+        if (w.size() != 1) fail(column + w[1].column - 1, "nothing after the quoted " + key);
+        value = w[0].text;
+    } else {
+        value = text.substr(i);
+        const auto comment = value.find(" #");
+        if (comment != std::string::npos) value.erase(comment);
+        while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
+    }
+    if (whole_number_key(key)) {
+        const Json n = Json::parse(value, nullptr, false);
+        if (n.is_discarded() || !n.is_number_integer())
+            fail(column, key + " as a whole number, not \"" + value + "\"");
+        scenario()[key] = n;
+    } else {
+        scenario()[key] = value;
+    }
+    mark("$." + key);
+}
+
+// `table 120cm x 80cm`
+void Reader::table(const std::vector<Word>& w) {
+    if (w.size() != 4 || w[2].text != "x" || w[1].key || w[3].key)
+        fail(w.size() > 1 ? w[1].column : 7, "the table as WIDTH x DEPTH (table 180cm x 120cm)");
+    if (scenario().contains("table")) fail(1, "table once only");
+    scenario()["table"] = {{"width", w[1].text}, {"depth", w[3].text}};
+    mark("$.table");
+}
+
+// `set PATH JSON`: any part of the scenario the other lines do not name (a hex board, say).
+void Reader::set_path(const std::string& text, const std::vector<Word>& w) {
+    if (w.size() < 3) fail(5, "set PATH VALUE (set hex_board {\"columns\": 9, ...})");
+    Json* at = &scenario();
+    std::string path = "$";
+    std::size_t start = 0;
+    const std::string& dotted = w[1].text;
+    while (start <= dotted.size()) {
+        const std::size_t dot = std::min(dotted.find('.', start), dotted.size());
+        const std::string key = dotted.substr(start, dot - start);
+        if (key.empty()) fail(w[1].column, "a path of names joined by dots, not " + dotted);
+        if (!at->is_object() && !at->is_null()) fail(w[1].column, path + " is not an object");
+        at = &(*at)[key];
+        path += "." + key;
+        start = dot + 1;
+    }
+    const std::string raw = text.substr(std::size_t(w[2].column - 1));
+    *at = w.size() == 3 ? value_of(w[2].text, w[2].quoted, w[2].column)
+                        : value_of(raw, false, w[2].column);
+    mark(path);
+}
+
+void Reader::terrain_feature(const std::vector<Word>& w) {
+    if (w.size() < 2 || w[1].key || w[1].quoted)
+        fail(9, "terrain KIND \"NAME\" polygon=x,y;x,y;... (or path=..., heightfield key=value)");
+    Json& terrain = scenario()["terrain"];
+    if (w[1].text == "heightfield") {
+        if (terrain.contains("heightfield")) fail(w[1].column, "one heightfield");
+        Json h = Json::object();
+        fields(h, w, 2, nullptr, nullptr);
+        terrain["heightfield"] = h;
+        mark("$.terrain.heightfield");
+        return;
+    }
+    Json f = {{"kind", w[1].text}};
+    fields(f, w, 2, nullptr, "name");
+    Json& list = terrain["features"];
+    mark("$.terrain.features[" + std::to_string(list.size()) + "]");
+    list.push_back(f);
+}
+
+void Reader::side(const std::vector<Word>& w) {
+    Json s = Json::object();
+    fields(s, w, 1, "id", "name");
+    if (!s.contains("id")) fail(6, "the side's id (side french \"French\" nation=french)");
+    Json& sides = scenario()["sides"];
+    mark("$.sides[" + std::to_string(sides.size()) + "]");
+    sides.push_back(s);
+    group_.reset();
+}
+
+Json& Reader::current_side(int column) {
+    if (!scenario().contains("sides") || scenario()["sides"].empty())
+        fail(column, "a side line (side ID \"NAME\") before it");
+    return scenario()["sides"].back();
+}
+
+// `commander "Ney" id=ney skill=average at=30,4` or, in a brigade, `general "Jamin" ...`.
+void Reader::leader(const std::vector<Word>& w, const char* field) {
+    Json& side = current_side(1);
+    Json* owner = &side;
+    std::string path = "$.sides[" + std::to_string(scenario()["sides"].size() - 1) + "]";
+    if (std::string(field) == "general") {
+        if (!group_) fail(1, "a brigade line before its general");
+        owner = &side[group_field_][*group_];
+        path += std::string(".") + group_field_ + "[" + std::to_string(*group_) + "]";
+    }
+    if (owner->contains(field)) fail(1, std::string("one ") + field + " here");
+    Json l = Json::object();
+    fields(l, w, 1, "id", "name");
+    (*owner)[field] = l;
+    mark(path + "." + field);
+}
+
+// `brigade jamin "Jamin's brigade"` (General de Brigade) or `group ...` (the Borodino game).
+void Reader::group(const std::vector<Word>& w, const char* field) {
+    Json& side = current_side(1);
+    if (group_field_ && std::string(group_field_) != field && side.contains(group_field_))
+        fail(1, std::string("the side's units in ") + group_field_ + ", not " + field);
+    Json g = Json::object();
+    fields(g, w, 1, "id", "name");
+    g["units"] = Json::array();
+    Json& list = side[field];
+    group_ = list.size();
+    group_field_ = field;
+    mark("$.sides[" + std::to_string(scenario()["sides"].size() - 1) + "]." + field + "[" +
+         std::to_string(list.size()) + "]");
+    list.push_back(g);
+}
+
+void Reader::unit(const std::vector<Word>& w) {
+    Json u = Json::object();
+    fields(u, w, 1, "id", "name");
+    if (!u.contains("id") || !u["id"].is_string())
+        fail(6, "the unit's id (unit fr_25l \"25e leger\" type=infantry at=50,30)");
+    const std::string id = u["id"];
+    if (std::any_of(units_.begin(), units_.end(), [&](const Known& k) { return k.id == id; }))
+        fail(6, "a new unit id, not " + id + " again");
+    Json& side = current_side(6);
+    std::string path;
+    if (group_) {  // in the side's open brigade or group
+        Json& list = side[group_field_][*group_]["units"];
+        path = "$.sides[" + std::to_string(scenario()["sides"].size() - 1) + "]." + group_field_ +
+               "[" + std::to_string(*group_) + "].units[" + std::to_string(list.size()) + "]";
+        list.push_back(u);
+    } else {  // a game without brigades (the dice-pool game): one list, each unit naming its side
+        if (!u.contains("side")) u["side"] = side["id"];
+        Json& list = scenario()["units"];
+        path = "$.units[" + std::to_string(list.size()) + "]";
+        list.push_back(u);
+    }
+    mark(path);
+    units_.push_back({id, u.contains("name") && u["name"].is_string() ? u["name"] : ""});
+}
+
+// A unit as a player names it: its id, its name, or the start of either (or of a word of the
+// name) when only one unit has it (any case).
+std::string Reader::unit_named(const Word& w) const {
+    const std::string want = lower(w.text);
+    for (const Known& k : units_)
+        if (k.id == w.text || lower(k.name) == want) return k.id;
+    // The start of its id, of its name or of a word of its name ("Greys" for "2nd Dragoons
+    // (Scots Greys)").
+    const auto starts = [&](const std::string& name) {
+        const std::string n = lower(name);
+        for (std::size_t i = 0; i < n.size(); ++i)
+            if ((i == 0 || n[i - 1] == ' ' || n[i - 1] == '(') &&
+                n.compare(i, want.size(), want) == 0)
+                return true;
+        return false;
+    };
+    std::vector<std::string> matches;
+    for (const Known& k : units_)
+        if (lower(k.id).rfind(want, 0) == 0 || starts(k.name)) matches.push_back(k.id);
+    if (matches.size() == 1) return matches[0];
+    if (matches.empty()) fail(w.column, "a unit named in the record, not \"" + w.text + "\"");
+    std::string list;
+    for (const auto& m : matches) list += (list.empty() ? "" : ", ") + m;
+    fail(w.column, "one unit, but \"" + w.text + "\" could be " + list);
+}
+
+void Reader::turn(const std::vector<Word>& w) {
+    if (w.size() != 2 || w[1].key) fail(6, "turn N");
+    const Json n = Json::parse(w[1].text, nullptr, false);
+    if (n.is_discarded() || !n.is_number_integer() || n.get<long long>() < 1 ||
+        n.get<long long>() > 10000)
+        fail(w[1].column, "a turn number from 1 to 10000, not " + w[1].text);
+    turn_ = n.get<int>();
+}
+
+// `order UNIT key=value...`
+void Reader::order(const std::vector<Word>& w, std::size_t first_key) {
+    if (turn_ == 0) fail(1, "a `turn N` line before the turn's orders");
+    Json o = {{"turn", turn_}, {"unit", unit_named(w[first_key - 1])}};
+    fields(o, w, first_key, nullptr, nullptr);
+    if (o.size() < 3) fail(w.back().column, "what the unit does (charge=TARGET, move=x,y, ...)");
+    Json& list = scenario()["orders"];
+    mark("$.orders[" + std::to_string(list.size()) + "]");
+    list.push_back(o);
+}
+
+// `28th charges 42nd after_contact=halt`, `42nd reacts form_square`, `28th forms column`,
+// `28th moves to 50,30`.
+void Reader::verb_order(const std::vector<Word>& w) {
+    if (turn_ == 0) fail(1, "a `turn N` line before the turn's orders");
+    const std::string verb = w[1].text;
+    Json o = {{"turn", turn_}, {"unit", unit_named(w[0])}};
+    std::size_t next = 3;
+    if (w.size() < 3) fail(w[1].column + int(verb.size()) + 1, "what follows \"" + verb + "\"");
+    if (verb == "charges") {
+        o["charge"] = unit_named(w[2]);
+    } else if (verb == "reacts") {
+        o["reaction"] = w[2].text;
+    } else if (verb == "forms") {
+        o["formation"] = w[2].text;
+    } else if (verb == "moves") {
+        if (w[2].text != "to" || w.size() < 4) fail(w[2].column, "moves to x,y");
+        o["move"] = value_of(w[3].text, w[3].quoted, w[3].column);
+        next = 4;
+    } else {
+        fail(w[1].column, "charges, reacts, forms or moves after the unit, not \"" + verb + "\"");
+    }
+    fields(o, w, next, nullptr, nullptr);
+    Json& list = scenario()["orders"];
+    mark("$.orders[" + std::to_string(list.size()) + "]");
+    list.push_back(o);
+}
+
+// `dice 28th stand_test 4 3`: the dice thrown for a test, in the order thrown.
+void Reader::dice(const std::vector<Word>& w) {
+    if (!scenario().contains("ruleset")) fail(1, "the `ruleset` line before the first dice");
+    if (w.size() < 4) fail(6, "dice UNIT TEST VALUE... (dice 28th stand_test 4 3)");
+    Json d = Json::object();
+    if (turn_ > 0) d["turn"] = turn_;
+    d["unit"] = unit_named(w[1]);
+    d["purpose"] = w[2].text;
+    const auto [low, high] = die_faces(scenario()["ruleset"].get<std::string>());
+    Json values = Json::array();
+    std::size_t i = 3;
+    for (; i < w.size() && !w[i].key; ++i) {
+        const std::string& v = w[i].text;
+        const bool digits =
+            !v.empty() && v.size() <= 3 &&
+            std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (!digits || std::stoi(v) < low || std::stoi(v) > high)
+            fail(w[i].column, "a die from " + std::to_string(low) + " to " + std::to_string(high) +
+                                  ", not \"" + v + "\"");
+        values.push_back(std::stoi(v));
+    }
+    if (values.empty()) fail(w[3].column, "the dice thrown");
+    d["values"] = values;
+    fields(d, w, i, nullptr, nullptr);
+    Json& list = scenario()["dice"];
+    mark("$.dice[" + std::to_string(list.size()) + "]");
+    list.push_back(d);
+}
+
+void Reader::line(int number, const std::string& text) {
+    line_ = number;
+    // A header's text is the rest of its line, whatever it holds.
+    const std::size_t start = text.find_first_not_of(" \t");
+    if (start == std::string::npos) return;
+    const std::string head = text.substr(start, text.find_first_of(" \t", start) - start);
+    if (std::find(kTextKeys.begin(), kTextKeys.end(), head) != kTextKeys.end())
+        return header(head, text);
+    const std::vector<Word> w = split_words(text);
+    if (w.empty()) return;
+    const std::string& first = w[0].text;
+    if (w[0].quoted || w[0].key) {
+        if (w.size() > 1 && !w[1].key && !w[1].quoted) return verb_order(w);
+        fail(1, "a line form (unit, side, turn, dice, ...)");
+    }
+    if (first == "table") return table(w);
+    if (first == "set") return set_path(text, w);
+    if (first == "terrain") return terrain_feature(w);
+    if (first == "side") return side(w);
+    if (first == "commander") return leader(w, "commander");
+    if (first == "general") return leader(w, "general");
+    if (first == "brigade") return group(w, "brigades");
+    if (first == "group") return group(w, "groups");
+    if (first == "unit") return unit(w);
+    if (first == "turn") return turn(w);
+    if (first == "order") {
+        if (w.size() < 2) fail(7, "order UNIT key=value...");
+        return order(w, 2);
+    }
+    if (first == "dice") return dice(w);
+    const bool verb = w.size() > 1 && (w[1].text == "charges" || w[1].text == "reacts" ||
+                                       w[1].text == "forms" || w[1].text == "moves");
+    if (w.size() > 1 && !w[1].key && !w[1].quoted && (verb || names_a_unit(first)))
+        return verb_order(w);
+    fail(1,
+         "a line form (ruleset, title, table, terrain, side, commander, brigade, group, "
+         "general, unit, turn, order, dice, set) or UNIT charges/reacts/forms/moves, not \"" +
+             first + "\"");
+}
+
+ReadRecord Reader::finish(const std::string& text) {
+    Json& s = scenario();
+    if (!s.contains("ruleset"))
+        throw InputError(file_ + ":1:1", "", "a `ruleset` line (gdb, borodino or dicepool)");
+    if (!s.contains("format")) s["format"] = "vedette-scenario";
+    if (!s.contains("version")) s["version"] = 1;
+    s["game_record"] = text;
+    return std::move(out_);
+}
+
+// Lines of text: a BOM at the start and CR before LF are let pass; other control bytes, broken
+// UTF-8 and overlong lines are refused where they are.
+void check_line(const std::string& line) {
+    if (line.size() > kMaxLineBytes)
+        throw LineError{int(kMaxLineBytes) + 1,
+                        "a line of at most " + std::to_string(kMaxLineBytes) + " bytes"};
+    for (std::size_t i = 0; i < line.size();) {
+        const auto c = static_cast<unsigned char>(line[i]);
+        if (c < 0x20 && c != '\t') {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "0x%02X", c);
+            throw LineError{int(i) + 1, std::string("text, not the control byte ") + hex};
+        }
+        // Well-formed UTF-8 only (no overlong forms, surrogates or code points past U+10FFFF):
+        // the scenario made from the record is JSON, which holds nothing else.
+        const int n = c < 0x80                 ? 1
+                      : c >= 0xC2 && c <= 0xDF ? 2
+                      : (c >> 4) == 0xE        ? 3
+                      : c >= 0xF0 && c <= 0xF4 ? 4
+                                               : 0;
+        bool ok = n > 0 && i + std::size_t(n) <= line.size();
+        for (int k = 1; ok && k < n; ++k)
+            ok = (static_cast<unsigned char>(line[i + std::size_t(k)]) >> 6) == 2;
+        if (ok && n >= 3) {
+            const auto second = static_cast<unsigned char>(line[i + 1]);
+            ok = !(c == 0xE0 && second < 0xA0) && !(c == 0xED && second >= 0xA0) &&
+                 !(c == 0xF0 && second < 0x90) && !(c == 0xF4 && second >= 0x90);
+        }
+        if (!ok) throw LineError{int(i) + 1, "UTF-8 text (a game record is text, not binary)"};
+        i += std::size_t(n);
+    }
+}
+
+}  // namespace
+
+ReadRecord read_record(const std::string& text, const std::string& file) {
+    Reader reader(file);
+    std::size_t start = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
+    int number = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        std::string line = text.substr(start, end - start);
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        ++number;
+        try {
+            check_line(line);
+            reader.line(number, line);
+        } catch (const LineError& e) {
+            throw InputError(file + ":" + std::to_string(number) + ":" + std::to_string(e.column),
+                             "", e.what);
+        }
+        start = end + 1;
+    }
+    return reader.finish(text);
+}
+
+ReadRecord read_record_file(const std::string& path) {
+    return read_record(read_input_file(path, kMaxRecordBytes), path);
+}
+
+void rethrow_at_record_line(const ReadRecord& record, const std::string& file) {
+    try {
+        throw;
+    } catch (const InputError& e) {
+        // The longest path of the record that the complaint's path starts with.
+        int line = 0;
+        std::size_t best = 0;
+        for (const auto& [path, at] : record.lines)
+            if (e.where().rfind(path, 0) == 0 && path.size() > best &&
+                (e.where().size() == path.size() || e.where()[path.size()] == '.' ||
+                 e.where()[path.size()] == '['))
+                best = path.size(), line = at;
+        if (line == 0) throw;
+        throw InputError(file + ":" + std::to_string(line) + ":1", "",
+                         e.message() + " (" + e.where() + " of the scenario it makes)");
+    }
+}
+
+}  // namespace vedette::sim::gamerecord

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Game records (issue 40, docs/GAME_RECORD.md):
+#  - every shipped scenario of the three rule systems, written as a record (`record --from`) and
+#    recorded again, gives the events `simulate` gives, and its replay verifies;
+#  - `record --from` a recorded replay gives back the record it embeds, byte for byte;
+#  - the docs' games record and verify;
+#  - every crafted bad record (tests/data/bad/game/cases.txt) exits 2 with FILE:LINE:COL and the
+#    expected words, and writes nothing; CRLF, a BOM and tabs are read.
+#   cli_record_test.sh VEDETTE SOURCE_DIR OUT_DIR
+set -euo pipefail
+VEDETTE=$1
+SRC=$2
+OUT=$3
+rm -rf "$OUT"
+mkdir -p "$OUT"
+fail() { echo "FAIL: $*"; exit 1; }
+events_of() { sed -n '/^"events"/,$p' "$1"; }
+
+n=0
+while IFS= read -r scenario; do
+  name=$(basename "$scenario" .scenario.json)
+  "$VEDETTE" simulate "$scenario" -o "$OUT/$name.simulated.json" > /dev/null
+  "$VEDETTE" record --from "$scenario" -o "$OUT/$name.game" > /dev/null
+  "$VEDETTE" record "$OUT/$name.game" -o "$OUT/$name.recorded.json" > /dev/null ||
+    fail "$name: its record does not record"
+  [ "$(events_of "$OUT/$name.simulated.json" | wc -l)" -gt 2 ] || fail "$name: no events read"
+  cmp -s <(events_of "$OUT/$name.simulated.json") <(events_of "$OUT/$name.recorded.json") ||
+    fail "$name: the record's events differ from the scenario's"
+  "$VEDETTE" verify "$OUT/$name.recorded.json" > /dev/null || fail "$name: the recorded replay does not verify"
+  n=$((n + 1))
+done < <(find "$SRC/replays" -name '*.scenario.json' | sort)
+[ "$n" -ge 30 ] || fail "only $n shipped scenarios found"
+echo "$n shipped scenarios: the same events from their game records"
+
+# The record a replay embeds comes back whole.
+for game in "$SRC"/replays/games/*.game; do
+  name=$(basename "$game" .game)
+  "$VEDETTE" record "$game" -o "$OUT/$name.replay.json" > /dev/null
+  "$VEDETTE" verify "$OUT/$name.replay.json" > /dev/null || fail "$name: does not verify"
+  "$VEDETTE" record --from "$OUT/$name.replay.json" -o "$OUT/$name.back.game" > /dev/null
+  cmp -s "$game" "$OUT/$name.back.game" || fail "$name: --from does not give back the record"
+done
+
+# Bad records.
+base="$SRC/tests/data/bad/game/base.game"
+cases=0
+expect_bad() {  # expect_bad NAME FILE LINE:COL WORDS
+  local err="$OUT/$1.err" rc=0
+  "$VEDETTE" record "$2" -o "$OUT/$1.replay.json" > /dev/null 2> "$err" || rc=$?
+  [ "$rc" -eq 2 ] || fail "$1: exit $rc, $(cat "$err")"
+  grep -qF "error: $2:$3: " "$err" || fail "$1: expected $2:$3, got: $(cat "$err")"
+  grep -qF -- "$4" "$err" || fail "$1: expected \"$4\" in: $(cat "$err")"
+  [ ! -e "$OUT/$1.replay.json" ] || fail "$1: a replay was written"
+  cases=$((cases + 1))
+}
+expect_good() {  # expect_good NAME FILE
+  "$VEDETTE" record "$2" -o "$OUT/$1.replay.json" > /dev/null 2> "$OUT/$1.err" ||
+    fail "$1: $(cat "$OUT/$1.err")"
+}
+name=""
+flush() {
+  [ -n "$name" ] || return 0
+  local file="$OUT/$name.game"
+  case $name in
+    whole_*) printf '%s' "$body" > "$file" ;;
+    control_byte) { cat "$base"; printf 'seed 1\001\n'; } > "$file" ;;
+    big_line) { cat "$base"; printf 'title %05000d\n' 0; } > "$file" ;;
+    binary) { cat "$base"; printf 'x\377\376\n'; } > "$file" ;;
+    crlf_ok) sed 's/$/\r/' "$base" > "$file" ;;
+    bom_ok) { printf '\357\273\277'; cat "$base"; } > "$file" ;;
+    tabs_ok) sed 's/ type=/\ttype=/' "$base" > "$file" ;;
+    *) { cat "$base"; printf '%s' "$body"; } > "$file" ;;
+  esac
+  case $name in
+    *_ok) expect_good "$name" "$file" ;;
+    *) expect_bad "$name" "$file" "$where" "$words" ;;
+  esac
+}
+while IFS= read -r line; do
+  case $line in
+    "#"*) [ -z "$name" ] && continue ;;
+  esac
+  if [[ $line == "== "* ]]; then
+    flush
+    read -r _ name where words <<< "$line"
+    body=""
+  else
+    body+="$line"$'\n'
+  fi
+done < "$SRC/tests/data/bad/game/cases.txt"
+flush
+[ "$cases" -ge 40 ] || fail "only $cases bad records"
+echo "$cases bad records: exit 2, FILE:LINE:COL, nothing written"
+
+# --from needs a scenario or a replay; a record needs -o.
+rc=0; "$VEDETTE" record --from "$base" -o "$OUT/x.game" 2> /dev/null || rc=$?
+[ "$rc" -eq 2 ] || fail "--from a game record: exit $rc"
+rc=0; "$VEDETTE" record "$base" 2> /dev/null || rc=$?
+[ "$rc" -eq 2 ] || fail "record without -o: exit $rc"
+echo "cli record tests passed"
