@@ -47,8 +47,8 @@ if [ "$full" = 1 ]; then
    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
    ctest --output-on-failure -j "$JOBS")
 
-  echo "== fuzzing: every libFuzzer target for 15 s (150 s for the ten), after its saved findings"
-  ./tools/run_fuzz.sh 150
+  echo "== fuzzing: every libFuzzer target for 15 s (165 s for the eleven), after its saved findings"
+  ./tools/run_fuzz.sh 165
 
   echo "== clang build (the fuzz build): shipped replays must re-simulate to the same bytes and hashes"
   # The fuzz build is clang with ASan and UBSan; only the program is added (the other builds
