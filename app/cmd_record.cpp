@@ -35,7 +35,47 @@ int record_from(const std::string& input, const std::string& out) {
     return 0;
 }
 
-int record_game(const std::string& game, const std::string& out, const std::string& rules_dir) {
+std::string line_at(const std::string& game, int line) {
+    return game + ":" + std::to_string(line) + ":1";
+}
+
+// The dice a record gives must be the dice the play throws: an entry the play did not use in
+// full is a mistake at its line; a test the record gives no dice for is a mistake at its turn's
+// line, naming the unit, the test and the dice it needs, unless --roll-missing (then each is
+// listed). Their order within a turn is the play's.
+void check_dice(const sim::gamerecord::ReadRecord& record, const sim::replay::Recorded& result,
+                const std::string& game, bool roll_missing) {
+    const auto name = [&](int unit) {
+        return unit >= 0 && std::size_t(unit) < result.header.units.size()
+                   ? result.header.units[std::size_t(unit)].name
+                   : std::string("a unit");
+    };
+    for (const auto& f : result.dice.forced)
+        if (!f.problem.empty() || f.used < f.given) {
+            const auto at = record.lines.find(f.path);
+            throw sim::InputError(line_at(game, at == record.lines.end() ? 1 : at->second), "",
+                                  sim::replay::describe_forced_error(f, name(f.unit)));
+        }
+    const auto [low, high] = sim::gamerecord::die_faces(result.header.ruleset);
+    const std::string die = high == 6 ? "d6" : high == 9 ? "d10 read 0-9" : "dice";
+    for (const auto& s : result.dice.from_seed) {
+        const std::string what =
+            sim::replay::describe_seed_dice(s, name(s.unit)) + " (" + die + ")";
+        if (roll_missing) {
+            std::printf("rolled: %s\n", what.c_str());
+            continue;
+        }
+        const auto at = record.turn_lines.find(s.turn);
+        throw sim::InputError(
+            line_at(game, at == record.turn_lines.end() ? 1 : at->second), "",
+            what +
+                " needed, and the record gives none (a `dice` line for the test, or "
+                "--roll-missing to have them rolled)");
+    }
+}
+
+int record_game(const std::string& game, const std::string& out, const std::string& rules_dir,
+                bool roll_missing) {
     const sim::gamerecord::ReadRecord record = sim::gamerecord::read_record_file(game);
     const std::string ruleset = record.scenario.value("ruleset", "");
     sim::refuse_clashing_outputs({{"GAME", game}, ruleset_input(rules_dir, ruleset)},
@@ -48,6 +88,7 @@ int record_game(const std::string& game, const std::string& out, const std::stri
     } catch (const sim::InputError&) {
         sim::gamerecord::rethrow_at_record_line(record, game);
     }
+    check_dice(record, result, game, roll_missing);
     sim::write_file_atomically(out, sim::replay::write_replay_text(result));
     std::printf("%s: %s\n  %zu turns, %zu units, %zu events\n  wrote %s\n", game.c_str(),
                 result.header.title.c_str(), result.turn_hashes.size(), result.header.units.size(),
@@ -62,6 +103,7 @@ int run_record(const Args& in) {
     const std::string out = take_option(args, "-o");
     const std::string from = take_option(args, "--from");
     const std::string rules_dir = take_option(args, "--rules");
+    const bool roll_missing = take_flag(args, "--roll-missing");
     expect_no_more_options(args);
     if (out.empty()) throw UsageError{"-o FILE is required"};
     sim::check_output_path(out, "-o");
@@ -70,7 +112,7 @@ int run_record(const Args& in) {
         return record_from(from, out);
     }
     if (args.size() != 1) throw UsageError{"expected one game record (GAME.game)"};
-    return record_game(args[0], out, rules_dir);
+    return record_game(args[0], out, rules_dir, roll_missing);
 }
 
 }  // namespace vedette::app

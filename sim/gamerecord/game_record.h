@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <map>
 #include <string>
+#include <utility>
 
 #include "sim/core/json_fwd.h"
 
@@ -26,7 +27,12 @@ struct ReadRecord {
     // The line each part of the scenario came from, by JSON path ("$.orders[3]", "$.sides[0]"),
     // so a ruleset's complaint about the scenario names the record's line.
     std::map<std::string, int> lines;
+    // The line of each turn's first `turn N` line (the dice a turn lacks are named there).
+    std::map<int, int> turn_lines;
 };
+
+// The faces of the die the players of `ruleset` throw, lowest and highest as read at the table.
+std::pair<int, int> die_faces(const std::string& ruleset);
 
 // Reads record `text` (from `file`, for messages). Throws InputError.
 ReadRecord read_record(const std::string& text, const std::string& file);

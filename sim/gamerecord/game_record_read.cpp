@@ -22,15 +22,6 @@ bool whole_number_key(const std::string& k) {
     return k == "seed" || k == "turns" || k == "version";
 }
 
-// The faces of the die each rule system throws, as the players read them: General de Brigade and
-// the dice-pool game throw d6, the Borodino game a d10 read 0-9 (Hex 9.22). Another ruleset's
-// dice are checked by the ruleset itself.
-std::pair<int, int> die_faces(const std::string& ruleset) {
-    if (ruleset == "gdb" || ruleset == "dicepool") return {1, 6};
-    if (ruleset == "borodino") return {0, 9};
-    return {0, 999};
-}
-
 std::string lower(std::string s) {
     for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
     return s;
@@ -294,6 +285,7 @@ void Reader::turn(const std::vector<Word>& w) {
         n.get<long long>() > 10000)
         fail(w[1].column, "a turn number from 1 to 10000, not " + w[1].text);
     turn_ = n.get<int>();
+    out_.turn_lines.emplace(turn_, line_);
 }
 
 // `order UNIT key=value...`
@@ -447,6 +439,15 @@ void check_line(const std::string& line) {
 }
 
 }  // namespace
+
+// The faces of the die each rule system throws, as the players read them: General de Brigade and
+// the dice-pool game throw d6, the Borodino game a d10 read 0-9 (Hex 9.22). Another ruleset's
+// dice are checked by the ruleset itself.
+std::pair<int, int> die_faces(const std::string& ruleset) {
+    if (ruleset == "gdb" || ruleset == "dicepool") return {1, 6};
+    if (ruleset == "borodino") return {0, 9};
+    return {0, 999};
+}
 
 ReadRecord read_record(const std::string& text, const std::string& file) {
     Reader reader(file);

@@ -4,6 +4,7 @@
 #    recorded again, gives the events `simulate` gives, and its replay verifies;
 #  - `record --from` a recorded replay gives back the record it embeds, byte for byte;
 #  - the docs' games record and verify;
+#  - a test without its dice is a mistake at its turn's line unless --roll-missing, which lists it;
 #  - every crafted bad record (tests/data/bad/game/cases.txt) exits 2 with FILE:LINE:COL and the
 #    expected words, and writes nothing; CRLF, a BOM and tabs are read.
 #   cli_record_test.sh VEDETTE SOURCE_DIR OUT_DIR
@@ -21,7 +22,8 @@ while IFS= read -r scenario; do
   name=$(basename "$scenario" .scenario.json)
   "$VEDETTE" simulate "$scenario" -o "$OUT/$name.simulated.json" > /dev/null
   "$VEDETTE" record --from "$scenario" -o "$OUT/$name.game" > /dev/null
-  "$VEDETTE" record "$OUT/$name.game" -o "$OUT/$name.recorded.json" > /dev/null ||
+  # Shipped scenarios leave most dice to their seed: --roll-missing throws them as simulate does.
+  "$VEDETTE" record "$OUT/$name.game" --roll-missing -o "$OUT/$name.recorded.json" > /dev/null ||
     fail "$name: its record does not record"
   [ "$(events_of "$OUT/$name.simulated.json" | wc -l)" -gt 2 ] || fail "$name: no events read"
   cmp -s <(events_of "$OUT/$name.simulated.json") <(events_of "$OUT/$name.recorded.json") ||
@@ -32,6 +34,7 @@ done < <(find "$SRC/replays" -name '*.scenario.json' | sort)
 [ "$n" -ge 30 ] || fail "only $n shipped scenarios found"
 echo "$n shipped scenarios: the same events from their game records"
 
+# The docs' games give every die: they record without --roll-missing.
 # The record a replay embeds comes back whole.
 for game in "$SRC"/replays/games/*.game; do
   name=$(basename "$game" .game)
@@ -91,6 +94,17 @@ done < "$SRC/tests/data/bad/game/cases.txt"
 flush
 [ "$cases" -ge 40 ] || fail "only $cases bad records"
 echo "$cases bad records: exit 2, FILE:LINE:COL, nothing written"
+
+# A test without its dice: the turn's line names it; --roll-missing throws and lists it.
+{ cat "$base"; printf 'turn 1\nGreys charges 54e\n'; } > "$OUT/missing.game"
+rc=0; "$VEDETTE" record "$OUT/missing.game" -o "$OUT/missing.json" 2> "$OUT/missing.err" > /dev/null || rc=$?
+[ "$rc" -eq 2 ] && grep -qF "missing.game:28:1: turn 1, 2nd Dragoons (Scots Greys): 2 charge test dice (d6) needed" "$OUT/missing.err" ||
+  fail "a missing charge test: exit $rc, $(cat "$OUT/missing.err")"
+[ ! -e "$OUT/missing.json" ] || fail "a record missing dice wrote a replay"
+"$VEDETTE" record "$OUT/missing.game" --roll-missing -o "$OUT/missing.json" > "$OUT/missing.out"
+grep -qF "rolled: turn 1, 2nd Dragoons (Scots Greys): 2 charge test dice (d6)" "$OUT/missing.out" ||
+  fail "--roll-missing does not list the dice it threw: $(cat "$OUT/missing.out")"
+"$VEDETTE" verify "$OUT/missing.json" > /dev/null || fail "a --roll-missing replay does not verify"
 
 # --from needs a scenario or a replay; a record needs -o.
 rc=0; "$VEDETTE" record --from "$base" -o "$OUT/x.game" 2> /dev/null || rc=$?
