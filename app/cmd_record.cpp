@@ -98,13 +98,21 @@ int record_game(const std::string& game, const std::string& out, const std::stri
 
 }  // namespace
 
+int run_record_live(const std::string& game, const std::string& rules_dir);
+
 int run_record(const Args& in) {
     Args args = in;
     const std::string out = take_option(args, "-o");
     const std::string from = take_option(args, "--from");
     const std::string rules_dir = take_option(args, "--rules");
     const bool roll_missing = take_flag(args, "--roll-missing");
+    const bool live = take_flag(args, "--live");
     expect_no_more_options(args);
+    if (live) {
+        if (args.size() != 1 || !out.empty() || !from.empty() || roll_missing)
+            throw UsageError{"--live takes one game record and nothing else"};
+        return run_record_live(args[0], rules_dir);
+    }
     if (out.empty()) throw UsageError{"-o FILE is required"};
     sim::check_output_path(out, "-o");
     if (!from.empty()) {

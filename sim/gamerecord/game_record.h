@@ -29,6 +29,7 @@ struct ReadRecord {
     std::map<std::string, int> lines;
     // The line of each turn's first `turn N` line (the dice a turn lacks are named there).
     std::map<int, int> turn_lines;
+    int last_turn = 0;  // the turn of the last `turn N` line (0: none): where a line added goes
 };
 
 // The faces of the die the players of `ruleset` throw, lowest and highest as read at the table.

@@ -402,6 +402,7 @@ ReadRecord Reader::finish(const std::string& text) {
     if (!s.contains("format")) s["format"] = "vedette-scenario";
     if (!s.contains("version")) s["version"] = 1;
     s["game_record"] = text;
+    out_.last_turn = turn_;
     return std::move(out_);
 }
 

@@ -1,0 +1,226 @@
+// `vedette record --live GAME.game`: the umpire's notebook at the table. After every entry the
+// record is played again; the terminal shows what happened since, then asks for the next dice
+// (the unit, the test and how many are needed) or, when no test waits, for the next line of the
+// record (a move, a charge, a reaction, `turn N`). Every accepted entry is appended to the file at
+// once and flushed to disk: a kill -9 loses nothing, and running it again goes on from the last
+// line. Standard input may be a terminal, a pipe (the tests drive it so) or tmux.
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <random>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli.h"
+#include "sim/core/atomic_file.h"
+#include "sim/core/input_error.h"
+#include "sim/core/input_file.h"
+#include "sim/gamerecord/game_record.h"
+#include "sim/replay/replay.h"
+#include "sim/ruleset/registry.h"
+
+namespace vedette::app {
+
+namespace {
+
+// A test waiting for its dice.
+struct Wanted {
+    int turn = 0;
+    std::string unit_id, unit_name, purpose;
+    int count = 0;
+};
+
+struct Played {
+    std::optional<sim::gamerecord::ReadRecord> record;
+    std::string problem;  // why the record cannot be played yet (no ruleset line, ...)
+    std::vector<std::string> events;
+    std::optional<Wanted> wanted;
+    int low = 1, high = 6;
+};
+
+std::string read_text(const std::string& path) {
+    if (::access(path.c_str(), F_OK) != 0) return {};
+    return sim::read_input_file(path, sim::gamerecord::kMaxRecordBytes);
+}
+
+// Plays `text` (the whole record) as `vedette record --roll-missing` would, noting the first
+// test that had to be rolled.
+Played play(const std::string& text, const std::string& file, const std::string& rules_dir) {
+    Played p;
+    try {
+        p.record = sim::gamerecord::read_record(text, file);
+        const std::string ruleset = p.record->scenario.value("ruleset", "");
+        std::tie(p.low, p.high) = sim::gamerecord::die_faces(ruleset);
+        const auto rules = sim::ruleset::make_ruleset(ruleset, rules_dir, file, "$.ruleset");
+        sim::replay::Recorded result, other;
+        try {
+            const auto scenario = rules->parse_scenario(p.record->scenario, file);
+            result = rules->run(*scenario, scenario->seed);
+            // The story so far is what does not hang on the dice still to come: the events two
+            // seeds agree on.
+            other = rules->run(*scenario, scenario->seed ^ 0x5EEDu);
+        } catch (const sim::InputError&) {
+            sim::gamerecord::rethrow_at_record_line(*p.record, file);
+        }
+        for (std::size_t i = 0; i < result.events.size(); ++i) {
+            const auto& e = result.events[i];
+            const bool hangs_on_dice = !result.dice.from_seed.empty() &&
+                                       (i >= other.events.size() || other.events[i].text != e.text);
+            if (hangs_on_dice) break;
+            p.events.push_back("turn " + std::to_string(e.turn) + ": " + e.text);
+        }
+        if (!result.dice.from_seed.empty()) {
+            const auto& s = result.dice.from_seed.front();
+            const auto& u = result.header.units.at(std::size_t(s.unit));
+            p.wanted = Wanted{s.turn, u.id, u.name, s.purpose, s.count};
+        }
+    } catch (const sim::InputError& e) {
+        p.problem = e.what();
+    }
+    return p;
+}
+
+// Appends `lines` to the record and flushes them to the disk before going on.
+void append(const std::string& path, const std::string& lines) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) throw std::runtime_error(path + ": cannot append to the record");
+    const bool ok =
+        ::write(fd, lines.data(), lines.size()) == ssize_t(lines.size()) && ::fsync(fd) == 0;
+    ::close(fd);
+    if (!ok) throw std::runtime_error(path + ": could not write the entry to the disk");
+}
+
+// The record without its last entry (its last line that is not blank or a comment).
+std::string without_last_entry(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    for (std::size_t i = lines.size(); i-- > 0;) {
+        const auto first = lines[i].find_first_not_of(" \t\r");
+        if (first == std::string::npos || lines[i][first] == '#') continue;
+        lines.erase(lines.begin() + std::ptrdiff_t(i));
+        break;
+    }
+    std::string out;
+    for (const auto& l : lines) out += l + "\n";
+    return out;
+}
+
+// The dice typed: "4 3", "4,3" or "43" (single faces); empty when they are not `count` faces.
+std::vector<int> dice_typed(const std::string& line, int count, int low, int high) {
+    std::vector<int> v;
+    std::string digits;
+    for (const char c : line)
+        if (c >= '0' && c <= '9')
+            digits.push_back(c);
+        else if (c != ' ' && c != ',' && c != '\t' && c != '\r')
+            return {};
+    for (const char c : digits) v.push_back(c - '0');
+    if (int(v.size()) != count) return {};
+    for (const int d : v)
+        if (d < low || d > high) return {};
+    return v;
+}
+
+// The chance of each total of `count` dice (the `?` answer).
+void print_totals(int count, int low, int high) {
+    std::vector<double> p(1, 1.0);
+    for (int k = 0; k < count; ++k) {
+        std::vector<double> next(p.size() + std::size_t(high - low), 0.0);
+        for (std::size_t t = 0; t < p.size(); ++t)
+            for (int f = 0; f <= high - low; ++f)
+                next[t + std::size_t(f)] += p[t] / (high - low + 1);
+        p = next;
+    }
+    std::printf("  totals of %d dice, and the chance of that total or more:\n", count);
+    double more = 1.0;
+    for (std::size_t t = 0; t < p.size(); ++t) {
+        std::printf("    %2d: %5.1f%%   %d or more: %5.1f%%\n", int(t) + count * low, 100 * p[t],
+                    int(t) + count * low, 100 * more);
+        more -= p[t];
+    }
+}
+
+int last_turn(const Played& p) {
+    return p.record && !p.record->turn_lines.empty() ? p.record->last_turn : 0;
+}
+
+}  // namespace
+
+int run_record_live(const std::string& game, const std::string& rules_dir) {
+    std::mt19937 roller{std::random_device{}()};
+    std::size_t shown = 0;  // events printed: the story so far
+    std::printf(
+        "%s: the umpire's notebook (docs/GAME_RECORD.md). Type the dice thrown, or a line "
+        "of the record; r: Vedette rolls, u: undo the last entry, ?: the odds, Ctrl-D: "
+        "stop.\n",
+        game.c_str());
+    for (;;) {
+        const std::string text = read_text(game);
+        const Played p = play(text, game, rules_dir);
+        if (shown > p.events.size()) shown = p.events.size();  // after an undo
+        for (; shown < p.events.size(); ++shown) std::printf("  %s\n", p.events[shown].c_str());
+        if (!p.problem.empty()) std::printf("  (not playable yet: %s)\n", p.problem.c_str());
+        if (p.wanted)
+            std::printf("roll: turn %d, %s: %s, %dd%d%s> ", p.wanted->turn,
+                        p.wanted->unit_name.c_str(),
+                        sim::replay::purpose_words(p.wanted->purpose).c_str(), p.wanted->count,
+                        p.high - p.low + 1, p.low == 0 ? " read 0-9" : "");
+        else
+            std::printf("next line> ");
+        std::fflush(stdout);
+        std::string line;
+        if (!std::getline(std::cin, line)) break;
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        if (line.empty()) continue;
+        if (line == "u") {
+            const std::string before = without_last_entry(text);
+            if (before == text) continue;
+            sim::write_file_atomically(game, before);
+            std::printf("  undone\n");
+            continue;
+        }
+        if (line == "?" && p.wanted) {
+            print_totals(p.wanted->count, p.low, p.high);
+            continue;
+        }
+        std::string entry = line;
+        if (p.wanted) {
+            std::vector<int> dice;
+            if (line == "r") {
+                // A die at the table, not the simulation's: the faces are written into the record.
+                const unsigned faces = unsigned(p.high - p.low + 1);
+                for (int k = 0; k < p.wanted->count; ++k)
+                    dice.push_back(p.low + int(roller() % faces));
+            } else {
+                dice = dice_typed(line, p.wanted->count, p.low, p.high);
+            }
+            if (!dice.empty()) {
+                entry = "dice " + p.wanted->unit_id + " " + p.wanted->purpose;
+                for (const int d : dice) entry += " " + std::to_string(d);
+                if (p.wanted->turn > 0 && p.wanted->turn != last_turn(p))
+                    entry = "turn " + std::to_string(p.wanted->turn) + "\n" + entry;
+            }
+        }
+        const std::string candidate =
+            text + (text.empty() || text.back() == '\n' ? "" : "\n") + entry + "\n";
+        try {
+            (void)sim::gamerecord::read_record(candidate, game);
+        } catch (const sim::InputError& e) {
+            std::printf("  not added: %s\n", e.what());
+            continue;
+        }
+        append(game, candidate.substr(text.size()));
+    }
+    std::printf("\n%s: %zu events so far; `vedette record %s -o REPLAY` makes the replay\n",
+                game.c_str(), shown, game.c_str());
+    return 0;
+}
+
+}  // namespace vedette::app

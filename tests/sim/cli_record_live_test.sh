@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# `vedette record --live` (issue 40, item 4), driven on standard input through a pipe: the docs'
+# General de Brigade game without its dice, the dice typed as the prompts ask for them, gives the
+# same replay as the game itself; stopping half way and running again goes on from the last line;
+# `u` undoes the last entry; dice off the die and unknown lines are not added; `r` rolls dice on
+# the die; every entry is in the file as soon as it is accepted.
+#   cli_record_live_test.sh VEDETTE SOURCE_DIR OUT_DIR
+set -euo pipefail
+VEDETTE=$1
+SRC=$2
+OUT=$3
+rm -rf "$OUT"
+mkdir -p "$OUT"
+fail() { echo "FAIL: $*"; exit 1; }
+events_of() { sed -n '/^"events"/,$p' "$1"; }
+game="$SRC/replays/games/gdb_two_charges.game"
+"$VEDETTE" record "$game" -o "$OUT/expected.json" > /dev/null
+grep -v '^dice\|^# The Inn' "$game" > "$OUT/live.game"
+
+# The first three tests, with a wrong die, an unknown line and an undo among them; then stop.
+printf '5 4\n9 9\nHussars charges 54e\n5 5\n1 1\nu\n6 3\n' |
+  "$VEDETTE" record --live "$OUT/live.game" > "$OUT/first.txt"
+grep -q "roll: turn 1, 2nd Dragoons (Scots Greys): charge test, 2d6>" "$OUT/first.txt" ||
+  fail "the first prompt does not name the unit, the test and the dice: $(head -c 600 "$OUT/first.txt")"
+grep -q "charge test: 9, 7+: charges home" "$OUT/first.txt" || fail "the test's result is not shown"
+grep -q "not added: .*a die from 1 to 6\|not added: .*line form" "$OUT/first.txt" || fail "9 9 was not refused"
+grep -q "not added: .*a unit named in the record, not \"Hussars\"" "$OUT/first.txt" ||
+  fail "an unknown unit's order was not refused"
+grep -q "undone" "$OUT/first.txt" || fail "u did not undo"
+[ "$(grep -c '^dice ' "$OUT/live.game")" -eq 3 ] || fail "after the first run: $(grep '^dice ' "$OUT/live.game")"
+
+# Running again goes on from the last line.
+printf '5 4\n4 3\n4 4\n5 6\n2 1\n4 6\n' | "$VEDETTE" record --live "$OUT/live.game" > "$OUT/second.txt"
+grep -q "^next line> " "$OUT/second.txt" || fail "no test should wait at the end: $(tail -c 400 "$OUT/second.txt")"
+"$VEDETTE" record "$OUT/live.game" -o "$OUT/live.json" > /dev/null
+cmp -s <(events_of "$OUT/expected.json") <(events_of "$OUT/live.json") ||
+  fail "the live record plays otherwise than the game it was typed from"
+
+# r: Vedette rolls two dice on the die, and writes them.
+grep -v '^dice' "$OUT/live.game" > "$OUT/rolled.game"
+printf 'r\n' | "$VEDETTE" record --live "$OUT/rolled.game" > /dev/null
+grep -Eq '^dice greys charge_test [1-6] [1-6]$' "$OUT/rolled.game" ||
+  fail "r wrote: $(grep '^dice' "$OUT/rolled.game")"
+# kill -9 loses nothing: an entry accepted is in the file before the next prompt.
+grep -v '^dice' "$OUT/live.game" > "$OUT/killed.game"
+mkfifo "$OUT/stdin"
+"$VEDETTE" record --live "$OUT/killed.game" < "$OUT/stdin" > "$OUT/killed.txt" &
+pid=$!
+exec 3> "$OUT/stdin"
+echo "5 4" >&3
+for _ in $(seq 100); do
+  grep -q "stand test, 2d6>" "$OUT/killed.txt" && break
+  sleep 0.1
+done
+kill -9 "$pid"
+wait "$pid" 2> /dev/null || true
+exec 3>&-
+grep -q '^dice greys charge_test 5 4$' "$OUT/killed.game" || fail "kill -9 lost the entry: $(cat "$OUT/killed.game")"
+echo "cli record live tests passed"
