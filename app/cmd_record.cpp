@@ -77,7 +77,7 @@ void check_dice(const sim::gamerecord::ReadRecord& record, const sim::replay::Re
 int record_game(const std::string& game, const std::string& out, const std::string& rules_dir,
                 bool roll_missing) {
     const sim::gamerecord::ReadRecord record = sim::gamerecord::read_record_file(game);
-    const std::string ruleset = record.scenario.value("ruleset", "");
+    const std::string ruleset = sim::gamerecord::ruleset_of(record);
     sim::refuse_clashing_outputs({{"GAME", game}, ruleset_input(rules_dir, ruleset)},
                                  {{"-o", out}});
     const auto rules = sim::ruleset::make_ruleset(ruleset, rules_dir, game, "$.ruleset");

@@ -15,76 +15,16 @@
 #include <random>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
 #include "app/cli.h"
+#include "app/record_play.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
-#include "sim/core/input_file.h"
-#include "sim/gamerecord/game_record.h"
 #include "sim/replay/replay.h"
 #include "sim/ruleset/registry.h"
 
 namespace vedette::app {
 
 namespace {
-
-// A test waiting for its dice.
-struct Wanted {
-    int turn = 0;
-    std::string unit_id, unit_name, purpose;
-    int count = 0;
-};
-
-struct Played {
-    std::optional<sim::gamerecord::ReadRecord> record;
-    std::string problem;  // why the record cannot be played yet (no ruleset line, ...)
-    std::vector<std::string> events;
-    std::optional<Wanted> wanted;
-    int low = 1, high = 6;
-};
-
-std::string read_text(const std::string& path) {
-    if (::access(path.c_str(), F_OK) != 0) return {};
-    return sim::read_input_file(path, sim::gamerecord::kMaxRecordBytes);
-}
-
-// Plays `text` (the whole record) as `vedette record --roll-missing` would, noting the first
-// test that had to be rolled.
-Played play(const std::string& text, const std::string& file, const std::string& rules_dir) {
-    Played p;
-    try {
-        p.record = sim::gamerecord::read_record(text, file);
-        const std::string ruleset = p.record->scenario.value("ruleset", "");
-        std::tie(p.low, p.high) = sim::gamerecord::die_faces(ruleset);
-        const auto rules = sim::ruleset::make_ruleset(ruleset, rules_dir, file, "$.ruleset");
-        sim::replay::Recorded result, other;
-        try {
-            const auto scenario = rules->parse_scenario(p.record->scenario, file);
-            result = rules->run(*scenario, scenario->seed);
-            // The story so far is what does not hang on the dice still to come: the events two
-            // seeds agree on.
-            other = rules->run(*scenario, scenario->seed ^ 0x5EEDu);
-        } catch (const sim::InputError&) {
-            sim::gamerecord::rethrow_at_record_line(*p.record, file);
-        }
-        for (std::size_t i = 0; i < result.events.size(); ++i) {
-            const auto& e = result.events[i];
-            const bool hangs_on_dice = !result.dice.from_seed.empty() &&
-                                       (i >= other.events.size() || other.events[i].text != e.text);
-            if (hangs_on_dice) break;
-            p.events.push_back("turn " + std::to_string(e.turn) + ": " + e.text);
-        }
-        if (!result.dice.from_seed.empty()) {
-            const auto& s = result.dice.from_seed.front();
-            const auto& u = result.header.units.at(std::size_t(s.unit));
-            p.wanted = Wanted{s.turn, u.id, u.name, s.purpose, s.count};
-        }
-    } catch (const sim::InputError& e) {
-        p.problem = e.what();
-    }
-    return p;
-}
 
 // Appends `lines` to the record and flushes them to the disk before going on.
 void append(const std::string& path, const std::string& lines) {
@@ -147,10 +87,6 @@ void print_totals(int count, int low, int high) {
     }
 }
 
-int last_turn(const Played& p) {
-    return p.record && !p.record->turn_lines.empty() ? p.record->last_turn : 0;
-}
-
 }  // namespace
 
 int run_record_live(const std::string& game, const std::string& rules_dir) {
@@ -162,8 +98,8 @@ int run_record_live(const std::string& game, const std::string& rules_dir) {
         "stop.\n",
         game.c_str());
     for (;;) {
-        const std::string text = read_text(game);
-        const Played p = play(text, game, rules_dir);
+        const std::string text = record_text(game);
+        const PlayedRecord p = play_record(text, game, rules_dir);
         if (shown > p.events.size()) shown = p.events.size();  // after an undo
         for (; shown < p.events.size(); ++shown) std::printf("  %s\n", p.events[shown].c_str());
         if (!p.problem.empty()) std::printf("  (not playable yet: %s)\n", p.problem.c_str());
@@ -204,16 +140,14 @@ int run_record_live(const std::string& game, const std::string& rules_dir) {
             if (!dice.empty()) {
                 entry = "dice " + p.wanted->unit_id + " " + p.wanted->purpose;
                 for (const int d : dice) entry += " " + std::to_string(d);
-                if (p.wanted->turn > 0 && p.wanted->turn != last_turn(p))
+                if (p.wanted->turn > 0 && p.wanted->turn != p.last_turn)
                     entry = "turn " + std::to_string(p.wanted->turn) + "\n" + entry;
             }
         }
         const std::string candidate =
             text + (text.empty() || text.back() == '\n' ? "" : "\n") + entry + "\n";
-        try {
-            (void)sim::gamerecord::read_record(candidate, game);
-        } catch (const sim::InputError& e) {
-            std::printf("  not added: %s\n", e.what());
+        if (const std::string mistake = record_mistake(candidate, game); !mistake.empty()) {
+            std::printf("  not added: %s\n", mistake.c_str());
             continue;
         }
         append(game, candidate.substr(text.size()));

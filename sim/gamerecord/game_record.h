@@ -37,6 +37,9 @@ std::pair<int, int> die_faces(const std::string& ruleset);
 
 // Reads record `text` (from `file`, for messages). Throws InputError.
 ReadRecord read_record(const std::string& text, const std::string& file);
+// The rule system the record names ("gdb", ...; "" when it names none).
+std::string ruleset_of(const ReadRecord& record);
+
 // Reads the record file at `path` (a regular file of at most kMaxRecordBytes).
 ReadRecord read_record_file(const std::string& path);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 #include <nlohmann/json.hpp>
 
@@ -9,6 +10,7 @@
 #include "sim/core/input_file.h"
 #include "sim/gamerecord/game_record.h"
 #include "sim/gamerecord/record_lexer.h"
+#include "sim/geom/fixed_geometry.h"
 
 namespace vedette::sim::gamerecord {
 
@@ -59,6 +61,7 @@ private:
                 const char* name_field) const;
     Json& current_side(int column);
     std::string unit_named(const Word& w) const;
+    void resolve_facings();
     bool names_a_unit(const std::string& text) const {
         try {
             unit_named(Word{text});
@@ -76,6 +79,8 @@ private:
     const char* group_field_ = nullptr;  // "brigades" or "groups"
     struct Known {
         std::string id, name;
+        std::string path;  // where the unit stands in the scenario ("$.units[3]")
+        int line = 0;
     };
     std::vector<Known> units_;
 };
@@ -249,7 +254,8 @@ void Reader::unit(const std::vector<Word>& w) {
         list.push_back(u);
     }
     mark(path);
-    units_.push_back({id, u.contains("name") && u["name"].is_string() ? u["name"] : ""});
+    units_.push_back(
+        {id, u.contains("name") && u["name"].is_string() ? u["name"] : "", path, line_});
 }
 
 // A unit as a player names it: its id, its name, or the start of either (or of a word of the
@@ -395,10 +401,77 @@ void Reader::line(int number, const std::string& text) {
              first + "\"");
 }
 
+namespace {
+
+// A coordinate as a number whatever its unit ("24in" -> 24), in thousandths: both ends of a
+// facing are in the same unit, and only the direction counts.
+std::optional<long long> thousandths(const Json& v) {
+    if (v.is_number()) return std::llround(v.get<double>() * 1000);
+    if (!v.is_string()) return {};
+    const std::string s = v.get<std::string>();
+    if (s.empty() || !(std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-')) return {};
+    std::size_t used = 0;
+    const double d = std::stod(s, &used);
+    return std::llround(d * 1000);
+}
+
+std::optional<geom::Vec> position_of(const Json& unit) {
+    if (!unit.contains("at") || !unit["at"].is_array() || unit["at"].size() != 2) return {};
+    const auto x = thousandths(unit["at"][0]), y = thousandths(unit["at"][1]);
+    if (!x || !y) return {};
+    return geom::Vec{*x, *y};
+}
+
+// Every unit object of the scenario, by id.
+std::map<std::string, Json*> units_by_id(Json& scenario) {
+    std::map<std::string, Json*> out;
+    const auto add = [&](Json& list) {
+        for (Json& u : list)
+            if (u.is_object() && u.contains("id") && u["id"].is_string()) out[u["id"]] = &u;
+    };
+    if (scenario.contains("units") && scenario["units"].is_array()) add(scenario["units"]);
+    if (scenario.contains("sides") && scenario["sides"].is_array())
+        for (Json& side : scenario["sides"])
+            for (const char* field : {"brigades", "groups"})
+                if (side.is_object() && side.contains(field) && side[field].is_array())
+                    for (Json& g : side[field])
+                        if (g.is_object() && g.contains("units") && g["units"].is_array())
+                            add(g["units"]);
+    return out;
+}
+
+}  // namespace
+
+// `facing="towards 54e"` (or towards:54e): the whole degree that looks most nearly at that unit,
+// found among the same fixed-point directions the rules use (no libm in what decides an outcome).
+void Reader::resolve_facings() {
+    std::map<std::string, Json*> units = units_by_id(scenario());
+    for (const Known& k : units_) {
+        Json* u = units.count(k.id) ? units[k.id] : nullptr;
+        if (!u || !u->contains("facing") || !(*u)["facing"].is_string()) continue;
+        const std::string f = (*u)["facing"];
+        if (f.rfind("towards", 0) != 0 || f.size() < 9 || (f[7] != ' ' && f[7] != ':')) continue;
+        line_ = k.line;
+        const std::string target = unit_named(Word{f.substr(8), 1});
+        const auto from = position_of(*u), to = position_of(*units[target]);
+        if (!from || !to)
+            fail(1, "positions (at=x,y) for both units to face one towards the other");
+        if (*from == *to)
+            fail(1, k.id + " and " + target + " stand on one spot: no facing between them");
+        (*u)["facing"] = geom::degrees_of({to->x - from->x, to->y - from->y});
+    }
+}
+
 ReadRecord Reader::finish(const std::string& text) {
     Json& s = scenario();
     if (!s.contains("ruleset"))
         throw InputError(file_ + ":1:1", "", "a `ruleset` line (gdb, borodino or dicepool)");
+    try {
+        resolve_facings();
+    } catch (const LineError& e) {
+        throw InputError(file_ + ":" + std::to_string(line_) + ":" + std::to_string(e.column), "",
+                         e.what);
+    }
     if (!s.contains("format")) s["format"] = "vedette-scenario";
     if (!s.contains("version")) s["version"] = 1;
     s["game_record"] = text;
@@ -470,6 +543,10 @@ ReadRecord read_record(const std::string& text, const std::string& file) {
         start = end + 1;
     }
     return reader.finish(text);
+}
+
+std::string ruleset_of(const ReadRecord& record) {
+    return record.scenario.value("ruleset", "");
 }
 
 ReadRecord read_record_file(const std::string& path) {

@@ -106,6 +106,27 @@ grep -qF "rolled: turn 1, 2nd Dragoons (Scots Greys): 2 charge test dice (d6)" "
   fail "--roll-missing does not list the dice it threw: $(cat "$OUT/missing.out")"
 "$VEDETTE" verify "$OUT/missing.json" > /dev/null || fail "a --roll-missing replay does not verify"
 
+# facing="towards UNIT": the unit turns to face it, in whole degrees; a unit to face that is not
+# in the record is named at the facing unit's line.
+sed 's/^unit ligne_55 \(.*\) facing=180$/unit ligne_55 \1 facing="towards Innis"/' "$base" > "$OUT/towards.game"
+grep -q 'facing="towards Innis"' "$OUT/towards.game" || fail "the facing test's record was not made"
+"$VEDETTE" record "$OUT/towards.game" -o "$OUT/towards.json" > /dev/null
+"$VEDETTE" record --from "$OUT/towards.json" -o "$OUT/towards.back.game" > /dev/null
+python3 - "$OUT/towards.json" <<'PY' || fail "facing towards the Inniskillings is not 180"
+import json, sys
+for line in open(sys.argv[1]):
+    if line.startswith('"scenario"'):
+        s = json.loads(line[len('"scenario":'):].rstrip().rstrip(','))
+        for side in s["sides"]:
+            for b in side["brigades"]:
+                for u in b["units"]:
+                    if u["id"] == "ligne_55":
+                        sys.exit(0 if u["facing"] == 180 else 1)
+sys.exit(1)
+PY
+sed 's/^unit ligne_55 \(.*\) facing=180$/unit ligne_55 \1 facing=towards:Blucher/' "$base" > "$OUT/towards_bad.game"
+expect_bad towards_bad "$OUT/towards_bad.game" 22:1 'a unit named in the record, not "Blucher"'
+
 # --from needs a scenario or a replay; a record needs -o.
 rc=0; "$VEDETTE" record --from "$base" -o "$OUT/x.game" 2> /dev/null || rc=$?
 [ "$rc" -eq 2 ] || fail "--from a game record: exit $rc"

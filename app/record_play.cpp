@@ -1,0 +1,77 @@
+#include "app/record_play.h"
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "sim/core/input_error.h"
+#include "sim/core/input_file.h"
+#include "sim/gamerecord/game_record.h"
+#include "sim/replay/replay.h"
+#include "sim/ruleset/registry.h"
+
+namespace vedette::app {
+
+std::string record_text(const std::string& path) {
+    if (::access(path.c_str(), F_OK) != 0) return {};
+    return sim::read_input_file(path, sim::gamerecord::kMaxRecordBytes);
+}
+
+namespace {
+
+// The story so far is what does not hang on the dice still to come: the events that the record's
+// seed and another seed agree on.
+std::vector<std::string> settled_events(const sim::replay::Recorded& a,
+                                        const sim::replay::Recorded& b) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < a.events.size(); ++i) {
+        const bool hangs_on_dice = !a.dice.from_seed.empty() &&
+                                   (i >= b.events.size() || b.events[i].text != a.events[i].text);
+        if (hangs_on_dice) break;
+        out.push_back("turn " + std::to_string(a.events[i].turn) + ": " + a.events[i].text);
+    }
+    return out;
+}
+
+}  // namespace
+
+PlayedRecord play_record(const std::string& text, const std::string& file,
+                         const std::string& rules_dir) {
+    PlayedRecord p;
+    try {
+        const sim::gamerecord::ReadRecord record = sim::gamerecord::read_record(text, file);
+        p.last_turn = record.last_turn;
+        const sim::Json& json = record.scenario;  // the scenario the record makes
+        const std::string ruleset = json.value("ruleset", "");
+        std::tie(p.low, p.high) = sim::gamerecord::die_faces(ruleset);
+        const auto rules = sim::ruleset::make_ruleset(ruleset, rules_dir, file, "$.ruleset");
+        sim::replay::Recorded result, other;
+        try {
+            const auto scenario = rules->parse_scenario(json, file);
+            result = rules->run(*scenario, scenario->seed);
+            other = rules->run(*scenario, scenario->seed ^ 0x5EEDu);
+        } catch (const sim::InputError&) {
+            sim::gamerecord::rethrow_at_record_line(record, file);
+        }
+        p.events = settled_events(result, other);
+        if (!result.dice.from_seed.empty()) {
+            const auto& s = result.dice.from_seed.front();
+            const auto& u = result.header.units.at(std::size_t(s.unit));
+            p.wanted = WantedDice{s.turn, u.id, u.name, s.purpose, s.count};
+        }
+    } catch (const sim::InputError& e) {
+        p.problem = e.what();
+    }
+    return p;
+}
+
+std::string record_mistake(const std::string& text, const std::string& file) {
+    try {
+        (void)sim::gamerecord::read_record(text, file);
+        return {};
+    } catch (const sim::InputError& e) {
+        return e.what();
+    }
+}
+
+}  // namespace vedette::app

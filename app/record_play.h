@@ -1,0 +1,34 @@
+#pragma once
+// Playing a game record for `vedette record --live` (app/cmd_record_live.cpp): the story so far,
+// the next test waiting for its dice, and whether a record with one more line still reads.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vedette::app {
+
+// A test waiting for its dice.
+struct WantedDice {
+    int turn = 0;
+    std::string unit_id, unit_name, purpose;
+    int count = 0;
+};
+
+struct PlayedRecord {
+    std::string problem;               // why the record cannot be played yet (no ruleset line, ...)
+    std::vector<std::string> events;   // the story so far: what no die still to come can change
+    std::optional<WantedDice> wanted;  // the first test the record gives no dice for
+    int low = 1, high = 6;             // the faces of the system's die
+    int last_turn = 0;                 // the turn of the record's last `turn N` line
+};
+
+// The record file's text ("" when there is no file yet).
+std::string record_text(const std::string& path);
+// Plays `text` as `vedette record --roll-missing` would.
+PlayedRecord play_record(const std::string& text, const std::string& file,
+                         const std::string& rules_dir);
+// Why `text` does not read as a record ("" when it does).
+std::string record_mistake(const std::string& text, const std::string& file);
+
+}  // namespace vedette::app
