@@ -13,7 +13,7 @@
 #                         suppressed (tools/lsan.supp says why); a unity build (CMake's
 #                         UNITY_BUILD), which halves its compile time, with line tables only
 #                         (-g1: the sanitizers' reports still name file and line);
-#                      2. the ten libFuzzer targets, 15 seconds each after their saved findings
+#                      2. the eleven libFuzzer targets, 15 seconds each after their saved findings
 #                         (docs/FUZZING.md), then, in that clang build (-O1, sanitizers, each file
 #                         compiled on its own), the shipped replays re-simulated to the same bytes;
 #                      3. the benchmarks, built in the main build (bench/; they are run by hand).
