@@ -74,8 +74,38 @@ void check_dice(const sim::gamerecord::ReadRecord& record, const sim::replay::Re
     }
 }
 
+// Where the record made the play go against the rules as Vedette reads them (an event's
+// `as_played`): listed for the player; with --strict (the players want an umpire) the first is a
+// mistake at the line of the order that asked for it.
+void report_disagreements(const sim::gamerecord::ReadRecord& record,
+                          const sim::replay::Recorded& result, const std::string& game,
+                          bool strict) {
+    std::vector<const sim::record::Event*> found;
+    for (const auto& e : result.events)
+        if (!e.as_played.empty()) found.push_back(&e);
+    if (found.empty()) return;
+    if (strict) {
+        int line = 1;
+        const sim::Json& orders = record.scenario.value("orders", sim::Json::array());
+        for (std::size_t i = 0; i < orders.size(); ++i)
+            if (orders[i].contains("as_played")) {
+                const auto at = record.lines.find("$.orders[" + std::to_string(i) + "]");
+                if (at != record.lines.end()) line = at->second;
+                break;
+            }
+        throw sim::InputError(line_at(game, line), "",
+                              "a rule disagreement (--strict): " + found.front()->text +
+                                  "; as played: " + found.front()->as_played);
+    }
+    std::printf("%zu rule disagreement%s (the game as played, against the rules):\n", found.size(),
+                found.size() == 1 ? "" : "s");
+    for (const auto* e : found)
+        std::printf("  event %d, turn %d: %s\n    as played: %s\n", e->seq, e->turn,
+                    e->text.c_str(), e->as_played.c_str());
+}
+
 int record_game(const std::string& game, const std::string& out, const std::string& rules_dir,
-                bool roll_missing) {
+                bool roll_missing, bool strict) {
     const sim::gamerecord::ReadRecord record = sim::gamerecord::read_record_file(game);
     const std::string ruleset = sim::gamerecord::ruleset_of(record);
     sim::refuse_clashing_outputs({{"GAME", game}, ruleset_input(rules_dir, ruleset)},
@@ -89,6 +119,7 @@ int record_game(const std::string& game, const std::string& out, const std::stri
         sim::gamerecord::rethrow_at_record_line(record, game);
     }
     check_dice(record, result, game, roll_missing);
+    report_disagreements(record, result, game, strict);
     sim::write_file_atomically(out, sim::replay::write_replay_text(result));
     std::printf("%s: %s\n  %zu turns, %zu units, %zu events\n  wrote %s\n", game.c_str(),
                 result.header.title.c_str(), result.turn_hashes.size(), result.header.units.size(),
@@ -106,10 +137,11 @@ int run_record(const Args& in) {
     const std::string from = take_option(args, "--from");
     const std::string rules_dir = take_option(args, "--rules");
     const bool roll_missing = take_flag(args, "--roll-missing");
+    const bool strict = take_flag(args, "--strict");
     const bool live = take_flag(args, "--live");
     expect_no_more_options(args);
     if (live) {
-        if (args.size() != 1 || !out.empty() || !from.empty() || roll_missing)
+        if (args.size() != 1 || !out.empty() || !from.empty() || roll_missing || strict)
             throw UsageError{"--live takes one game record and nothing else"};
         return run_record_live(args[0], rules_dir);
     }
@@ -120,7 +152,7 @@ int run_record(const Args& in) {
         return record_from(from, out);
     }
     if (args.size() != 1) throw UsageError{"expected one game record (GAME.game)"};
-    return record_game(args[0], out, rules_dir, roll_missing);
+    return record_game(args[0], out, rules_dir, roll_missing, strict);
 }
 
 }  // namespace vedette::app

@@ -31,7 +31,7 @@ const Subcommand kSubcommands[] = {
     {"simulate", "SCENARIO -o REPLAY [--rules DIR]",
      "play a scenario's battle by the rules and record it as a replay", run_simulate},
     {"record",
-     "GAME.game -o REPLAY [--roll-missing] [--rules DIR] | --live GAME.game | --from "
+     "GAME.game -o REPLAY [--roll-missing] [--strict] [--rules DIR] | --live GAME.game | --from "
      "REPLAY_OR_SCENARIO -o GAME.game",
      "play a game record (a game as it was played, typed in any editor: docs/GAME_RECORD.md) into "
      "a replay that embeds it; --from writes any scenario or replay as a game record",

@@ -121,6 +121,10 @@ struct Event {
     std::vector<Effect> effects;
     Box<Explanation> explanation;
     std::vector<Snapshot> after;  // every unit the event changed, as it is afterwards
+    // A game recorded as it was played (docs/GAME_RECORD.md): where the record made this event
+    // go otherwise than the rules as Vedette reads them, what the rules would have given and why,
+    // citing the clause. Empty for an event played by the rules.
+    std::string as_played;
 };
 
 // What the events did to a turn's state, for verification: the engine's own hash of its state

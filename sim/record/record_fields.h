@@ -133,7 +133,7 @@ struct FieldTable<Event> {
         req("text", &Event::text), req("t0", &Event::t0_ms), req("t1", &Event::t1_ms),
         opt("episode", &Event::episode), opt("motion", &Event::motion),
         opt("effects", &Event::effects), opt("explanation", &Event::explanation),
-        req("after", &Event::after));
+        req("after", &Event::after), opt("as_played", &Event::as_played));
 };
 template <>
 struct FieldTable<TurnHash> {

@@ -127,6 +127,24 @@ PY
 sed 's/^unit ligne_55 \(.*\) facing=180$/unit ligne_55 \1 facing=towards:Blucher/' "$base" > "$OUT/towards_bad.game"
 expect_bad towards_bad "$OUT/towards_bad.game" 22:1 'a unit named in the record, not "Blucher"'
 
+# As played: the square formed at the table though the rules say it is caught. The replay carries
+# the event's as_played note and verifies; `record` lists the disagreement; --strict refuses it at
+# the reaction's line (exit 2, nothing written); as_played on an order that changes no formation
+# is refused at its line.
+played="$SRC/tests/data/game/as_played_square.game"
+"$VEDETTE" record "$played" --roll-missing -o "$OUT/played.json" > "$OUT/played.txt"
+grep -qF "1 rule disagreement" "$OUT/played.txt" || fail "no disagreement listed: $(cat "$OUT/played.txt")"
+grep -qF "as played: formed before contact at the table; by the rules" "$OUT/played.txt" ||
+  fail "the disagreement does not say what the rules give: $(cat "$OUT/played.txt")"
+grep -qF '"as_played":"formed before contact at the table' "$OUT/played.json" || fail "no as_played in the replay"
+"$VEDETTE" verify "$OUT/played.json" > /dev/null || fail "an as-played replay does not verify"
+rc=0; "$VEDETTE" record "$played" --roll-missing --strict -o "$OUT/strict.json" 2> "$OUT/strict.err" > /dev/null || rc=$?
+[ "$rc" -eq 2 ] && grep -qF "as_played_square.game:31:1: a rule disagreement (--strict)" "$OUT/strict.err" ||
+  fail "--strict: exit $rc, $(cat "$OUT/strict.err")"
+[ ! -e "$OUT/strict.json" ] || fail "--strict wrote a replay"
+sed 's/55e reacts form_square as_played=completes/55e reacts stand as_played=completes/' "$played" > "$OUT/played_stand.game"
+expect_bad played_stand "$OUT/played_stand.game" 31:1 "as_played goes with a reaction that changes formation"
+
 # --from needs a scenario or a replay; a record needs -o.
 rc=0; "$VEDETTE" record --from "$base" -o "$OUT/x.game" 2> /dev/null || rc=$?
 [ "$rc" -eq 2 ] || fail "--from a game record: exit $rc"

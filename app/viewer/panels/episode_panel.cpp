@@ -34,6 +34,7 @@ void step_row(const FrameView& f, CommandQueue& q, int i, int cur, bool follow) 
         ImGui::TextColored(ui::dim(), "(not yet)");
     } else {
         ui::text_wrapped("%s", e.text.c_str());
+        as_played_line(e);
         if (e.explanation && ImGui::TreeNodeEx("explanation", ImGuiTreeNodeFlags_DefaultOpen, "%s",
                                                e.explanation->title.c_str())) {
             draw_explanation(*e.explanation, 14.0f);

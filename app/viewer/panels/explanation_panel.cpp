@@ -196,6 +196,13 @@ bool result_card(const Explanation& e, float dice_size) {
     return true;
 }
 
+// A game recorded as played, where the table went against the rules: say so, and why (the
+// timeline marks these events in the same orange).
+void as_played_line(const sim::record::Event& e) {
+    if (!e.as_played.empty())
+        ui::text_coloured(ImVec4(1.0f, 0.62f, 0.2f, 1.0f), "As played: %s", e.as_played.c_str());
+}
+
 void draw_explanation(const Explanation& e, float dice_size) {
     const std::string what = e.title.empty() ? std::string("roll") : lower(e.title);
     int id = 0;
@@ -292,6 +299,7 @@ void explanation_panel(const FrameView& f, CommandQueue& q) {
     // The presenter's caption already shows the current event's text in large type.
     if (f.model.layout != Layout::presenter || shown != f.model.timeline.current_event())
         ui::text_wrapped("%s", e.text.c_str());
+    as_played_line(e);
     if (f.model.pinned_event >= 0) {
         if (ImGui::SmallButton("unpin (follow the playhead)"))
             q.push([](ViewerModel& vm) { vm.pinned_event = -1; });

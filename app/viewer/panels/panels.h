@@ -131,6 +131,9 @@ void draw_panels(const FrameView& f, CommandQueue& q);
 void draw_dice(const std::vector<sim::record::Die>& dice, float size = 18.0f, int sides = 6);
 // Draws one explanation, every section in order (the explanation and episode panels use it).
 void draw_explanation(const sim::record::Explanation& e, float dice_size = 18.0f);
+// "As played: ..." under an event of a game recorded as played where the table went against the
+// rules (nothing for any other event).
+void as_played_line(const sim::record::Event& e);
 // The result card at the top of an explanation that has a result or odds: the outcome, the dice,
 // the chance of this outcome and a luck meter (the winner's chance to win). False when the
 // explanation has neither (a move, a note).

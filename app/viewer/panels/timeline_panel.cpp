@@ -169,6 +169,12 @@ void ruler(const FrameView& f, CommandQueue& q) {
         const float alpha = filter.passes(e) ? 255.0f : 60.0f;
         dl->AddLine(ImVec2(x_of(e.t0_ms), p0.y + h * 0.53f), ImVec2(x_of(e.t0_ms), p0.y + h - 2),
                     IM_COL32(c.r, c.g, c.b, static_cast<int>(alpha)));
+        if (!e.as_played.empty()) {  // a rule disagreement of a game recorded as played
+            const float ex = x_of(e.t0_ms), ey = p0.y + h * 0.75f, r = h * 0.18f;
+            dl->AddQuadFilled(ImVec2(ex, ey - r), ImVec2(ex + r, ey), ImVec2(ex, ey + r),
+                              ImVec2(ex - r, ey), IM_COL32(255, 158, 50, 255));
+            ui::note("as played: event " + std::to_string(e.seq));
+        }
     }
     const float x = x_of(now);
     // (the rest of the ruler is drawn below; the playhead goes on top)

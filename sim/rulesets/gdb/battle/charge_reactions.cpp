@@ -120,6 +120,9 @@ void Battle::start_formation_change(ChargeRun& run) {
     run.change = charge::plan_formation_change(rules_, ts.formation, to,
                                                moves(run.charger).charge_mm, run.distance);
     run.changing = true;
+    const bool by_rules = run.change.completes;
+    const std::string& played = run.reaction_order ? run.reaction_order->as_played : "";
+    if (!played.empty()) run.change.completes = played == "completes";
     const auto& p = run.change;
     const EventKind kind =
         p.to == gdb::Formation::square ? EventKind::form_square : EventKind::formation_change;
@@ -127,12 +130,21 @@ void Battle::start_formation_change(ChargeRun& run) {
         emit(kind, {t}, rules_.formation_rule,
              name(t) + " changes to " + gdb::words_of(gdb::to_string(p.to)) + ": it takes " +
                  std::to_string(p.percent) + "% of the charger's move (" + cm(p.needed_mm) +
-                 "); the charger was " + cm(run.distance) + " away, so " +
+                 "); the charger was " + cm(run.distance) + " away, " +
+                 (p.completes != by_rules ? "but as played at the table " : "so ") +
                  (p.completes ? "it will be complete before contact"
                               : "it will be caught changing formation"));
     order.explanation = gdb::explain_formation_change(
         kind_name(kind), rules_.formation_rule,
         {p.percent, p.needed_mm, run.distance, p.completes, true}, tables_);
+    if (p.completes != by_rules)  // the game as it was played, against the rules
+        order.as_played = std::string(p.completes ? "formed before contact at the table"
+                                                  : "caught at the table") +
+                          "; by the rules (" + rules_.formation_rule + ") it takes " +
+                          std::to_string(p.percent) + "% of the charger's move (" +
+                          cm(p.needed_mm) + ") and the charger was " + cm(run.distance) +
+                          " away, so it would have been " +
+                          (by_rules ? "complete before contact" : "caught changing formation");
     if (p.completes) recorder_.completes_early(t);
 }
 

@@ -183,7 +183,7 @@ int unit_ref(const Scenario& s, const JsonNode& n) {
 Order parse_order(const JsonNode& on, const Scenario& s) {
     on.expect_only_keys({"turn", "unit", "charge", "opportunity_charge", "reaction", "move",
                          "formation", "general_leads", "after_contact", "next_target", "note",
-                         "bonus_move", "bonus_turn"});
+                         "bonus_move", "bonus_turn", "as_played"});
     Order o;
     o.path = on.path();
     o.turn = static_cast<int>(on.required("turn").as_int(1, s.turns));
@@ -205,6 +205,17 @@ Order parse_order(const JsonNode& on, const Scenario& s) {
         o.kind = OrderKind::reaction;
         o.reaction = static_cast<Reaction>(r->as_choice(reaction_names()));
         ++kinds;
+    }
+    if (auto a = on.optional("as_played")) {
+        if (o.kind != OrderKind::reaction ||
+            (o.reaction != Reaction::form_square && o.reaction != Reaction::change_formation))
+            a->fail(
+                "as_played goes with a reaction that changes formation (form_square, "
+                "change_formation)");
+        o.as_played = a->as_string();
+        if (o.as_played != "completes" && o.as_played != "caught")
+            a->fail("\"completes\" (formed before contact) or \"caught\" (still changing), not \"" +
+                    o.as_played + "\"");
     }
     if (auto m = on.optional("move")) {
         o.kind = OrderKind::move;

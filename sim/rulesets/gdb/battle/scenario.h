@@ -95,6 +95,10 @@ struct Order {
     // "bonus_turn" 45 or -45 (a turn in place, right or left).
     bool bonus_to = false;
     int bonus_turn = 0;
+    // What happened at the table where the rules would give otherwise (a game record's
+    // `as_played`): for a reaction that changes formation, "completes" (the formation was
+    // finished before contact) or "caught" (it was not).
+    std::string as_played;
     std::string path;  // JSON path, for messages
 };
 

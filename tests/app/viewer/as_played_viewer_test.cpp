@@ -1,0 +1,47 @@
+// A game recorded as it was played (issue 40, item 2): where the record made the play go against
+// the rules, the viewer marks the event on the timeline and its explanation says "As played:"
+// with what the rules would have given. Under Xvfb on lavapipe, the record is made by `vedette
+// record` and the viewer's screenshot text is read.
+
+#include <gtest/gtest.h>
+
+#include "sim/replay/replay.h"
+#include "tests/app/viewer/viewer_harness.h"
+
+namespace as_played_viewer_test {
+
+namespace viewer_test = vedette::viewer_test;
+namespace fs = std::filesystem;
+
+TEST(AsPlayedViewer, ARuleDisagreementIsMarkedOnTheTimelineAndExplained) {
+    const fs::path dir = viewer_test::out_dir("as_played");
+    const std::string game =
+        std::string(VEDETTE_SOURCE_DIR) + "/tests/data/game/as_played_square.game";
+    const std::string replay = (dir / "as_played.replay.json").string();
+    std::string output;
+    ASSERT_EQ(viewer_test::run_logged(
+                  "'" VEDETTE_BINARY "' record '" + game + "' --roll-missing -o '" + replay + "'",
+                  dir / "record.log", output),
+              0)
+        << output;
+    EXPECT_TRUE(viewer_test::contains(output, "1 rule disagreement")) << output;
+    const auto r = vedette::sim::replay::read_replay(replay);
+    int disagreeing = -1;
+    for (const auto& e : r.events)
+        if (!e.as_played.empty()) disagreeing = e.seq;
+    ASSERT_GE(disagreeing, 0) << "no event of the replay carries its as_played note";
+
+    std::ofstream(dir / "look.tour") << "size 1600x900\npause\nseek event:" << disagreeing
+                                     << "\nwait 4 frames\nscreenshot look.png\nquit\n";
+    ASSERT_EQ(viewer_test::run_viewer(replay, dir / "look.tour", dir, output), 0) << output;
+    EXPECT_FALSE(viewer_test::contains(output, "Validation Error")) << output;
+    const std::string look = viewer_test::read_text(dir / "look.txt");
+    EXPECT_TRUE(viewer_test::contains(look, "as played: event " + std::to_string(disagreeing)))
+        << "the timeline does not mark the event:\n"
+        << look;
+    EXPECT_TRUE(viewer_test::contains(look, "As played: formed before contact at the table"))
+        << "the explanation does not say it:\n"
+        << look;
+}
+
+}  // namespace as_played_viewer_test
