@@ -24,6 +24,16 @@ bool whole_number_key(const std::string& k) {
     return k == "seed" || k == "turns" || k == "version";
 }
 
+// A terrain piece as players name it, as the scenario names it: "wood" and "forest" are woods,
+// "village" and "town" built-up areas, "river" and "brook" streams, "lake" and "pond" water.
+std::string terrain_kind(const std::string& word) {
+    static const std::map<std::string, std::string> aliases = {
+        {"wood", "woods"},   {"forest", "woods"}, {"village", "built_up"}, {"town", "built_up"},
+        {"river", "stream"}, {"brook", "stream"}, {"lake", "water"},       {"pond", "water"}};
+    const auto it = aliases.find(word);
+    return it == aliases.end() ? word : it->second;
+}
+
 std::string lower(std::string s) {
     for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
     return s;
@@ -176,7 +186,7 @@ void Reader::terrain_feature(const std::vector<Word>& w) {
         mark("$.terrain.heightfield");
         return;
     }
-    Json f = {{"kind", w[1].text}};
+    Json f = {{"kind", terrain_kind(w[1].text)}};
     fields(f, w, 2, nullptr, "name");
     Json& list = terrain["features"];
     mark("$.terrain.features[" + std::to_string(list.size()) + "]");
