@@ -12,6 +12,7 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "sim/core/json_fwd.h"
 
@@ -30,10 +31,20 @@ struct ReadRecord {
     // The line of each turn's first `turn N` line (the dice a turn lacks are named there).
     std::map<int, int> turn_lines;
     int last_turn = 0;  // the turn of the last `turn N` line (0: none): where a line added goes
+    // Dice given without their unit and test (`dice 5 4`): each set is for the next test, in the
+    // order the play throws them, that no dice were given for (`vedette record` works out which).
+    struct UnlabelledDice {
+        int turn = 0;  // the turn section it stands in (0: before any)
+        int line = 0;
+        std::vector<int> values;
+    };
+    std::vector<UnlabelledDice> unlabelled;
 };
 
 // The faces of the die the players of `ruleset` throw, lowest and highest as read at the table.
 std::pair<int, int> die_faces(const std::string& ruleset);
+// Whether the scenario's dice entries of `ruleset` name their turn (the Borodino game's do not).
+bool dice_name_turns(const std::string& ruleset);
 
 // Reads record `text` (from `file`, for messages). Throws InputError.
 ReadRecord read_record(const std::string& text, const std::string& file);

@@ -345,24 +345,37 @@ void Reader::verb_order(const std::vector<Word>& w) {
 // `dice 28th stand_test 4 3`: the dice thrown for a test, in the order thrown.
 void Reader::dice(const std::vector<Word>& w) {
     if (!scenario().contains("ruleset")) fail(1, "the `ruleset` line before the first dice");
-    if (w.size() < 4) fail(6, "dice UNIT TEST VALUE... (dice 28th stand_test 4 3)");
+    const auto [low, high] = die_faces(scenario()["ruleset"].get<std::string>());
+    const auto face = [&, low = low, high = high](const Word& word) {
+        const std::string& v = word.text;
+        const bool digits =
+            !word.key && !word.quoted && !v.empty() && v.size() <= 3 &&
+            std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (!digits || std::stoi(v) < low || std::stoi(v) > high)
+            fail(word.column, "a die from " + std::to_string(low) + " to " + std::to_string(high) +
+                                  ", not \"" + v + "\"");
+        return std::stoi(v);
+    };
+    const bool unlabelled = w.size() >= 2 && std::all_of(w.begin() + 1, w.end(), [](const Word& x) {
+                                return !x.key && !x.quoted && !x.text.empty() &&
+                                       std::all_of(x.text.begin(), x.text.end(),
+                                                   [](char c) { return c >= '0' && c <= '9'; });
+                            });
+    if (unlabelled) {  // `dice 5 4`: for the next test that waits for its dice
+        ReadRecord::UnlabelledDice u{turn_, line_, {}};
+        for (std::size_t k = 1; k < w.size(); ++k) u.values.push_back(face(w[k]));
+        out_.unlabelled.push_back(u);
+        return;
+    }
+    if (w.size() < 4)
+        fail(6, "dice UNIT TEST VALUE... (dice 28th stand_test 4 3), or the dice alone");
     Json d = Json::object();
     if (turn_ > 0) d["turn"] = turn_;
     d["unit"] = unit_named(w[1]);
     d["purpose"] = w[2].text;
-    const auto [low, high] = die_faces(scenario()["ruleset"].get<std::string>());
     Json values = Json::array();
     std::size_t i = 3;
-    for (; i < w.size() && !w[i].key; ++i) {
-        const std::string& v = w[i].text;
-        const bool digits =
-            !v.empty() && v.size() <= 3 &&
-            std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
-        if (!digits || std::stoi(v) < low || std::stoi(v) > high)
-            fail(w[i].column, "a die from " + std::to_string(low) + " to " + std::to_string(high) +
-                                  ", not \"" + v + "\"");
-        values.push_back(std::stoi(v));
-    }
+    for (; i < w.size() && !w[i].key; ++i) values.push_back(face(w[i]));
     if (values.empty()) fail(w[3].column, "the dice thrown");
     d["values"] = values;
     fields(d, w, i, nullptr, nullptr);
@@ -553,6 +566,10 @@ ReadRecord read_record(const std::string& text, const std::string& file) {
         start = end + 1;
     }
     return reader.finish(text);
+}
+
+bool dice_name_turns(const std::string& ruleset) {
+    return ruleset != "borodino";
 }
 
 std::string ruleset_of(const ReadRecord& record) {

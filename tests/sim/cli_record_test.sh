@@ -4,6 +4,7 @@
 #    recorded again, gives the events `simulate` gives, and its replay verifies;
 #  - `record --from` a recorded replay gives back the record it embeds, byte for byte;
 #  - the docs' games record and verify;
+#  - dice written alone go to the next test waiting for them;
 #  - a test without its dice is a mistake at its turn's line unless --roll-missing, which lists it;
 #  - every crafted bad record (tests/data/bad/game/cases.txt) exits 2 with FILE:LINE:COL and the
 #    expected words, and writes nothing; CRLF, a BOM and tabs are read.
@@ -43,6 +44,16 @@ for game in "$SRC"/replays/games/*.game; do
   "$VEDETTE" record --from "$OUT/$name.replay.json" -o "$OUT/$name.back.game" > /dev/null
   cmp -s "$game" "$OUT/$name.back.game" || fail "$name: --from does not give back the record"
 done
+
+# Dice written alone (`dice 5 4`) go to the next test waiting for its dice: the docs' game with
+# its dice unlabelled plays as the game itself.
+sed -E 's/^dice [^ ]+ [a-z_]+ /dice /' "$SRC/replays/games/gdb_two_charges.game" > "$OUT/unlabelled.game"
+[ "$(grep -cE '^dice [0-9]' "$OUT/unlabelled.game")" -ge 9 ] || fail "the unlabelled game was not made"
+"$VEDETTE" record "$OUT/unlabelled.game" -o "$OUT/unlabelled.json" > /dev/null
+"$VEDETTE" record "$SRC/replays/games/gdb_two_charges.game" -o "$OUT/labelled.json" > /dev/null
+cmp -s <(events_of "$OUT/labelled.json") <(events_of "$OUT/unlabelled.json") ||
+  fail "unlabelled dice play otherwise than labelled ones"
+"$VEDETTE" verify "$OUT/unlabelled.json" > /dev/null || fail "the unlabelled game does not verify"
 
 # Bad records.
 base="$SRC/tests/data/bad/game/base.game"
