@@ -30,7 +30,13 @@ int record_from(const std::string& input, const std::string& out) {
         throw sim::InputError(input, "$.format",
                               "a scenario (\"vedette-scenario\") or a replay (\"vedette-replay\")");
     sim::refuse_clashing_outputs({{"--from", input}}, {{"-o", out}});
-    sim::write_file_atomically(out, sim::gamerecord::record_of_scenario(scenario));
+    std::string text;
+    try {
+        text = sim::gamerecord::record_of_scenario(scenario);
+    } catch (const nlohmann::json::exception& e) {
+        throw sim::InputError(input, "$", std::string("a scenario a record can say: ") + e.what());
+    }
+    sim::write_file_atomically(out, text);
     std::printf("%s: wrote the game record %s\n", input.c_str(), out.c_str());
     return 0;
 }
@@ -85,10 +91,15 @@ void report_disagreements(const sim::gamerecord::ReadRecord& record,
         if (!e.as_played.empty()) found.push_back(&e);
     if (found.empty()) return;
     if (strict) {
+        // The line of the order that asked for it: the first with as_played for the event's unit.
+        const sim::record::Event& e = *found.front();
+        const std::string unit =
+            e.units.empty() ? "" : result.header.units.at(std::size_t(e.units.front())).id;
         int line = 1;
         const sim::Json& orders = record.scenario.value("orders", sim::Json::array());
         for (std::size_t i = 0; i < orders.size(); ++i)
-            if (orders[i].contains("as_played")) {
+            if (orders[i].is_object() && orders[i].contains("as_played") &&
+                orders[i].value("unit", "") == unit) {
                 const auto at = record.lines.find("$.orders[" + std::to_string(i) + "]");
                 if (at != record.lines.end()) line = at->second;
                 break;
@@ -152,7 +163,12 @@ int record_game(const std::string& game, const std::string& out, const std::stri
     const std::string ruleset = sim::gamerecord::ruleset_of(record);
     sim::refuse_clashing_outputs({{"GAME", game}, ruleset_input(rules_dir, ruleset)},
                                  {{"-o", out}});
-    const auto rules = sim::ruleset::make_ruleset(ruleset, rules_dir, game, "$.ruleset");
+    std::unique_ptr<sim::ruleset::Ruleset> rules;
+    try {
+        rules = sim::ruleset::make_ruleset(ruleset, rules_dir, game, "$.ruleset");
+    } catch (const sim::InputError&) {
+        sim::gamerecord::rethrow_at_record_line(record, game);  // at the `ruleset` line
+    }
     label_dice(*rules, record, game);
     const sim::replay::Recorded result = play(*rules, record, game);
     check_dice(record, result, game, roll_missing);

@@ -19,6 +19,7 @@
 #include "app/record_play.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
+#include "sim/gamerecord/record_lexer.h"
 #include "sim/replay/replay.h"
 #include "sim/ruleset/registry.h"
 
@@ -138,7 +139,8 @@ int run_record_live(const std::string& game, const std::string& rules_dir) {
                 dice = dice_typed(line, p.wanted->count, p.low, p.high);
             }
             if (!dice.empty()) {
-                entry = "dice " + p.wanted->unit_id + " " + p.wanted->purpose;
+                entry = "dice " + sim::gamerecord::written_word(p.wanted->unit_id) + " " +
+                        p.wanted->purpose;
                 for (const int d : dice) entry += " " + std::to_string(d);
                 if (p.wanted->turn > 0 && p.wanted->turn != p.last_turn)
                     entry = "turn " + std::to_string(p.wanted->turn) + "\n" + entry;

@@ -59,7 +59,7 @@ PlayedRecord play_record(const std::string& text, const std::string& file,
             const auto& u = result.header.units.at(std::size_t(s.unit));
             p.wanted = WantedDice{s.turn, u.id, u.name, s.purpose, s.count};
         }
-    } catch (const sim::InputError& e) {
+    } catch (const std::exception& e) {  // InputError, or a rule system's own refusal
         p.problem = e.what();
     }
     return p;

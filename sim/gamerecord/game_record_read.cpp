@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 
 #include <nlohmann/json.hpp>
 
@@ -128,8 +129,11 @@ void Reader::header(const std::string& key, const std::string& text) {
         value = w[0].text;
     } else {
         value = text.substr(i);
-        const auto comment = value.find(" #");
-        if (comment != std::string::npos) value.erase(comment);
+        for (std::size_t c = 1; c < value.size(); ++c)  // a comment: '#' after a space or tab
+            if (value[c] == '#' && (value[c - 1] == ' ' || value[c - 1] == '\t')) {
+                value.erase(c);
+                break;
+            }
         while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
     }
     if (whole_number_key(key)) {
@@ -272,8 +276,10 @@ void Reader::unit(const std::vector<Word>& w) {
 // name) when only one unit has it (any case).
 std::string Reader::unit_named(const Word& w) const {
     const std::string want = lower(w.text);
+    for (const Known& k : units_)  // an exact id before an exact name
+        if (k.id == w.text) return k.id;
     for (const Known& k : units_)
-        if (k.id == w.text || lower(k.name) == want) return k.id;
+        if (lower(k.name) == want) return k.id;
     // The start of its id, of its name or of a word of its name ("Greys" for "2nd Dragoons
     // (Scots Greys)").
     const auto starts = [&](const std::string& name) {
@@ -370,7 +376,7 @@ void Reader::dice(const std::vector<Word>& w) {
     if (w.size() < 4)
         fail(6, "dice UNIT TEST VALUE... (dice 28th stand_test 4 3), or the dice alone");
     Json d = Json::object();
-    if (turn_ > 0) d["turn"] = turn_;
+    if (turn_ > 0 && dice_name_turns(scenario()["ruleset"].get<std::string>())) d["turn"] = turn_;
     d["unit"] = unit_named(w[1]);
     d["purpose"] = w[2].text;
     Json values = Json::array();
@@ -429,12 +435,20 @@ namespace {
 // A coordinate as a number whatever its unit ("24in" -> 24), in thousandths: both ends of a
 // facing are in the same unit, and only the direction counts.
 std::optional<long long> thousandths(const Json& v) {
-    if (v.is_number()) return std::llround(v.get<double>() * 1000);
-    if (!v.is_string()) return {};
-    const std::string s = v.get<std::string>();
-    if (s.empty() || !(std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-')) return {};
-    std::size_t used = 0;
-    const double d = std::stod(s, &used);
+    double d = 0;
+    if (v.is_number()) {
+        d = v.get<double>();
+    } else if (v.is_string()) {
+        const std::string s = v.get<std::string>();
+        char* end = nullptr;
+        d = std::strtod(s.c_str(), &end);
+        if (end == s.c_str()) return {};
+    } else {
+        return {};
+    }
+    // Within a table's reach (a km either way in any unit): the thousandths stay far from i64's
+    // limits in the direction arithmetic.
+    if (!std::isfinite(d) || std::abs(d) > 1e6) return {};
     return std::llround(d * 1000);
 }
 
@@ -476,6 +490,7 @@ void Reader::resolve_facings() {
         if (f.rfind("towards", 0) != 0 || f.size() < 9 || (f[7] != ' ' && f[7] != ':')) continue;
         line_ = k.line;
         const std::string target = unit_named(Word{f.substr(8), 1});
+        if (!units.count(target)) fail(1, "the unit " + target + " still in the scenario to face");
         const auto from = position_of(*u), to = position_of(*units[target]);
         if (!from || !to)
             fail(1, "positions (at=x,y) for both units to face one towards the other");
@@ -494,6 +509,9 @@ ReadRecord Reader::finish(const std::string& text) {
     } catch (const LineError& e) {
         throw InputError(file_ + ":" + std::to_string(line_) + ":" + std::to_string(e.column), "",
                          e.what);
+    } catch (const nlohmann::json::exception& e) {
+        throw InputError(file_ + ":" + std::to_string(line_) + ":1", "",
+                         "a scenario whose units are objects (" + std::string(e.what()) + ")");
     }
     if (!s.contains("format")) s["format"] = "vedette-scenario";
     if (!s.contains("version")) s["version"] = 1;
@@ -562,6 +580,12 @@ ReadRecord read_record(const std::string& text, const std::string& file) {
         } catch (const LineError& e) {
             throw InputError(file + ":" + std::to_string(number) + ":" + std::to_string(e.column),
                              "", e.what);
+        } catch (const nlohmann::json::exception& e) {
+            // A `set` or key=value line made a part of the scenario something this line cannot add
+            // to ("set sides 5", then a unit).
+            throw InputError(file + ":" + std::to_string(number) + ":1", "",
+                             "a line that fits what the lines before made of the scenario (" +
+                                 std::string(e.what()) + ")");
         }
         start = end + 1;
     }
@@ -592,8 +616,7 @@ void rethrow_at_record_line(const ReadRecord& record, const std::string& file) {
                 (e.where().size() == path.size() || e.where()[path.size()] == '.' ||
                  e.where()[path.size()] == '['))
                 best = path.size(), line = at;
-        if (line == 0) throw;
-        throw InputError(file + ":" + std::to_string(line) + ":1", "",
+        throw InputError(file + ":" + std::to_string(line == 0 ? 1 : line) + ":1", "",
                          e.message() + " (" + e.where() + " of the scenario it makes)");
     }
 }

@@ -65,9 +65,11 @@ void header(std::ostringstream& out, const Json& s) {
         const Json& v = s[key];
         if (v.is_string()) {
             const std::string text = v.get<std::string>();
-            const bool raw = !text.empty() && text.find('\n') == std::string::npos &&
-                             text.find('#') == std::string::npos && text.front() != ' ' &&
-                             text.front() != '"' && text.back() != ' ' && text.back() != '\t';
+            const bool raw = !text.empty() && text.find('#') == std::string::npos &&
+                             text.front() != ' ' && text.front() != '"' && text.back() != ' ' &&
+                             std::none_of(text.begin(), text.end(), [](char c) {
+                                 return static_cast<unsigned char>(c) < 0x20;
+                             });
             out << key << " " << (raw ? text : quoted(text)) << "\n";
         } else if (v.is_number_integer()) {
             out << key << " " << v.dump() << "\n";
@@ -90,6 +92,10 @@ void table_and_terrain(std::ostringstream& out, const Json& s) {
             out << "set table " << t.dump() << "\n";
     }
     if (!s.contains("terrain")) return;
+    if (!s["terrain"].is_object()) {
+        out << "set terrain " << s["terrain"].dump() << "\n";
+        return;
+    }
     for (const auto& [key, value] : s["terrain"].items()) {
         const bool plain_features = key == "features" && value.is_array() &&
                                     std::all_of(value.begin(), value.end(), [](const Json& f) {
@@ -132,47 +138,122 @@ void sides(std::ostringstream& out, const Json& s) {
     }
 }
 
+// A unit id that may start a line (`greys charges 54e`): a plain word that is not a line form's.
+bool leads_a_line(const std::string& id) {
+    static const std::vector<std::string> forms = {
+        "ruleset",    "title",  "description", "source", "scale",   "seed", "turns",     "version",
+        "first_side", "format", "table",       "set",    "terrain", "side", "commander", "general",
+        "brigade",    "group",  "unit",        "turn",   "order",   "dice"};
+    return written_word(id) == id && std::find(forms.begin(), forms.end(), id) == forms.end();
+}
+
+// Orders and dice the lines can say: a whole-number turn in range, a unit by its id, dice as
+// faces. Else the list is kept whole in a `set` line.
+bool plain_orders(const Json& list, bool dice) {
+    if (!list.is_array()) return false;
+    for (const Json& o : list) {
+        if (!o.is_object() || !o.contains("unit") || !o["unit"].is_string()) return false;
+        if ((!dice || o.contains("turn")) &&
+            !(o.contains("turn") && o["turn"].is_number_integer() && o["turn"] >= 1 &&
+              o["turn"] <= 10000))
+            return false;
+        if (dice && !(o.contains("purpose") && is_id(o["purpose"]) && o.contains("values") &&
+                      o["values"].is_array() && !o["values"].empty() &&
+                      std::all_of(o["values"].begin(), o["values"].end(), [](const Json& v) {
+                          return v.is_number_integer() && v >= 0 && v <= 999;
+                      })))
+            return false;
+    }
+    return true;
+}
+
+std::string dice_line(const Json& d) {
+    std::string line = "dice " + written_word(d["unit"].get<std::string>()) + " " +
+                       d["purpose"].get<std::string>();
+    for (const Json& x : d["values"]) line += " " + x.dump();
+    return line + key_values(d, {"turn", "unit", "purpose", "values"}) + "\n";
+}
+
+std::string order_line(const Json& o) {
+    const std::string unit = o["unit"].get<std::string>();
+    const bool lead = leads_a_line(unit);
+    if (lead && o.contains("charge") && is_id(o["charge"]))
+        return unit + " charges " + o["charge"].get<std::string>() +
+               key_values(o, {"turn", "unit", "charge"}) + "\n";
+    if (lead && o.contains("reaction") && is_id(o["reaction"]))
+        return unit + " reacts " + o["reaction"].get<std::string>() +
+               key_values(o, {"turn", "unit", "reaction"}) + "\n";
+    return "order " + written_word(unit) + key_values(o, {"turn", "unit"}) + "\n";
+}
+
 void orders_and_dice(std::ostringstream& out, const Json& s) {
+    const bool orders = s.contains("orders") && plain_orders(s["orders"], false);
+    const bool dice = s.contains("dice") && plain_orders(s["dice"], true);
     // Dice without a turn (the Borodino game's) before any turn line.
-    if (s.contains("dice"))
+    if (dice)
         for (const Json& d : s["dice"])
-            if (!d.contains("turn"))
-                out << "dice " << d["unit"].get<std::string>() << " "
-                    << d["purpose"].get<std::string>() <<
-                    [&] {
-                        std::string v;
-                        for (const Json& x : d["values"]) v += " " + x.dump();
-                        return v;
-                    }()
-                    << key_values(d, {"unit", "purpose", "values"}) << "\n";
+            if (!d.contains("turn")) out << dice_line(d);
     int turn = 0;
     auto at_turn = [&](const Json& item) {
         const int t = item["turn"].get<int>();
         if (t != turn) out << "\nturn " << t << "\n";
         turn = t;
     };
-    if (s.contains("orders"))
+    if (orders)
         for (const Json& o : s["orders"]) {
             at_turn(o);
-            const std::string unit = o["unit"].get<std::string>();
-            if (o.contains("charge") && is_id(o["charge"]))
-                out << unit << " charges " << o["charge"].get<std::string>()
-                    << key_values(o, {"turn", "unit", "charge"}) << "\n";
-            else if (o.contains("reaction") && is_id(o["reaction"]))
-                out << unit << " reacts " << o["reaction"].get<std::string>()
-                    << key_values(o, {"turn", "unit", "reaction"}) << "\n";
-            else
-                out << "order " << unit << key_values(o, {"turn", "unit"}) << "\n";
+            out << order_line(o);
         }
-    if (s.contains("dice"))
-        for (const Json& d : s["dice"]) {
-            if (!d.contains("turn")) continue;
-            at_turn(d);
-            out << "dice " << d["unit"].get<std::string>() << " "
-                << d["purpose"].get<std::string>();
-            for (const Json& x : d["values"]) out << " " << x.dump();
-            out << key_values(d, {"turn", "unit", "purpose", "values"}) << "\n";
+    if (dice)
+        for (const Json& d : s["dice"])
+            if (d.contains("turn")) {
+                at_turn(d);
+                out << dice_line(d);
+            }
+    if (s.contains("orders") && !orders) out << "set orders " << s["orders"].dump() << "\n";
+    if (s.contains("dice") && !dice) out << "set dice " << s["dice"].dump() << "\n";
+}
+
+}  // namespace
+
+namespace {
+
+bool objects(const Json& list) {
+    return list.is_array() &&
+           std::all_of(list.begin(), list.end(), [](const Json& o) { return o.is_object(); });
+}
+
+// Whether the sides, units, table and terrain have the shape the record's lines say (any shipped
+// scenario has; a hand-made one may not).
+bool plain_shape(const Json& s) {
+    if (s.contains("table") && !s["table"].is_object()) return false;
+    if (s.contains("terrain") && s["terrain"].is_object()) {
+        const Json& t = s["terrain"];
+        if (t.contains("features") && !objects(t["features"])) return false;
+    }
+    if (s.contains("units") && !objects(s["units"])) return false;
+    if (!s.contains("sides")) return !s.contains("units");
+    if (!objects(s["sides"]) || (s.contains("units") && s["sides"].empty())) return false;
+    for (const Json& side : s["sides"])
+        for (const char* field : {"brigades", "groups"}) {
+            if (!side.contains(field)) continue;
+            if (!objects(side[field])) return false;
+            for (const Json& g : side[field])
+                if (g.contains("units") && !objects(g["units"])) return false;
         }
+    return true;
+}
+
+// A scenario of another shape, still exactly: its ruleset, then every field as JSON.
+std::string set_lines(const Json& scenario) {
+    std::string out =
+        "# A game record (docs/GAME_RECORD.md), written by `vedette record --from`.\n";
+    if (scenario.contains("ruleset")) out += "set ruleset " + scenario["ruleset"].dump() + "\n";
+    for (const auto& item : scenario.items())
+        if (item.key() != "ruleset" && item.key() != "game_record" && !item.key().empty() &&
+            item.key().find('.') == std::string::npos)
+            out += "set " + item.key() + " " + item.value().dump() + "\n";
+    return out;
 }
 
 }  // namespace
@@ -180,6 +261,8 @@ void orders_and_dice(std::ostringstream& out, const Json& s) {
 std::string record_of_scenario(const Json& scenario) {
     if (scenario.contains("game_record") && scenario["game_record"].is_string())
         return scenario["game_record"].get<std::string>();
+    if (!scenario.is_object()) return set_lines(Json::object());
+    if (!plain_shape(scenario)) return set_lines(scenario);
     std::ostringstream out;
     out << "# A game record (docs/GAME_RECORD.md), written by `vedette record --from`.\n";
     header(out, scenario);

@@ -1,7 +1,10 @@
 #include "sim/gamerecord/record_lexer.h"
 
+#include "sim/core/utf8.h"
+
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 
 #include <nlohmann/json.hpp>
 
@@ -29,12 +32,21 @@ std::string quoted_at(const std::string& line, std::size_t& i) {
         }
         if (++i >= line.size()) break;
         const char e = line[i];
-        if (e == 'n')
-            out.push_back('\n');
-        else if (e == '"' || e == '\\')
+        if (e == 'n' || e == 't' || e == 'r') {
+            out.push_back(e == 'n' ? '\n' : e == 't' ? '\t' : '\r');
+        } else if (e == '"' || e == '\\') {
             out.push_back(e);
-        else
-            throw LineError{int(i), std::string("an escape \\\", \\\\ or \\n, not \\") + e};
+        } else if (e == 'u' && i + 4 < line.size() &&
+                   std::all_of(
+                       line.begin() + std::ptrdiff_t(i) + 1, line.begin() + std::ptrdiff_t(i) + 5,
+                       [](char h) { return std::isxdigit(static_cast<unsigned char>(h)); })) {
+            // \u00XX: a control character a line cannot hold (written_word writes them so).
+            append_utf8(out, unsigned(std::stoul(line.substr(i + 1, 4), nullptr, 16)));
+            i += 4;
+        } else {
+            throw LineError{
+                int(i), std::string("an escape \\\", \\\\, \\n, \\t, \\r or \\u00XX, not \\") + e};
+        }
     }
     throw LineError{start, "a closing \" for the quoted text starting here"};
 }
@@ -176,8 +188,14 @@ std::string written_word(const std::string& s) {
     std::string out = "\"";
     for (const char c : s) {
         if (c == '"' || c == '\\') out.push_back('\\');
-        if (c == '\n') {
-            out += "\\n";
+        if (c == '\n' || c == '\t' || c == '\r') {
+            out += c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r";
+            continue;
+        }
+        if (static_cast<unsigned char>(c) < 0x20) {  // a line holds no control character
+            char code[8];
+            std::snprintf(code, sizeof code, "\\u%04X", unsigned(static_cast<unsigned char>(c)));
+            out += code;
             continue;
         }
         out.push_back(c);
