@@ -55,6 +55,15 @@ cmp -s <(events_of "$OUT/labelled.json") <(events_of "$OUT/unlabelled.json") ||
   fail "unlabelled dice play otherwise than labelled ones"
 "$VEDETTE" verify "$OUT/unlabelled.json" > /dev/null || fail "the unlabelled game does not verify"
 
+# Borodino dice written under a turn line (as the live notebook writes them) name no turn.
+b="$SRC/replays/games/borodino_square.game"
+{ grep -v '^dice' "$b"; grep '^dice' "$b"; } > "$OUT/borodino_late_dice.game"
+"$VEDETTE" record "$OUT/borodino_late_dice.game" -o "$OUT/borodino_late.json" > /dev/null ||
+  fail "Borodino dice under a turn line do not record"
+"$VEDETTE" record "$b" -o "$OUT/borodino.json" > /dev/null
+cmp -s <(events_of "$OUT/borodino.json") <(events_of "$OUT/borodino_late.json") ||
+  fail "Borodino dice under a turn line play otherwise"
+
 # Bad records.
 base="$SRC/tests/data/bad/game/base.game"
 cases=0
