@@ -1,7 +1,5 @@
 #include "sim/gamerecord/record_lexer.h"
 
-#include "sim/core/utf8.h"
-
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -40,8 +38,13 @@ std::string quoted_at(const std::string& line, std::size_t& i) {
                    std::all_of(
                        line.begin() + std::ptrdiff_t(i) + 1, line.begin() + std::ptrdiff_t(i) + 5,
                        [](char h) { return std::isxdigit(static_cast<unsigned char>(h)); })) {
-            // \u00XX: a control character a line cannot hold (written_word writes them so).
-            append_utf8(out, unsigned(std::stoul(line.substr(i + 1, 4), nullptr, 16)));
+            // \u00XX: a control character a line cannot hold (written_word writes them so),
+            // and nothing else (a lone surrogate would not be text).
+            const unsigned code = unsigned(std::stoul(line.substr(i + 1, 4), nullptr, 16));
+            if (code == 0 || code >= 0x20)
+                throw LineError{int(i), "\\u0001 to \\u001F (a control character), not \\u" +
+                                            line.substr(i + 1, 4)};
+            out.push_back(char(code));
             i += 4;
         } else {
             throw LineError{
