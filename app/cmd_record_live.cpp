@@ -105,6 +105,8 @@ int run_record_live(const std::string& game, const std::string& rules_dir) {
         for (; shown < p.events.size(); ++shown) std::printf("  %s\n", p.events[shown].c_str());
         if (!p.problem.empty()) std::printf("  (not playable yet: %s)\n", p.problem.c_str());
         if (p.wanted)
+            for (const auto& k : p.known) std::printf("  %s\n", k.c_str());
+        if (p.wanted)
             std::printf("roll: turn %d, %s: %s, %dd%d%s> ", p.wanted->turn,
                         p.wanted->unit_name.c_str(),
                         sim::replay::purpose_words(p.wanted->purpose).c_str(), p.wanted->count,

@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "sim/core/input_error.h"
@@ -33,6 +35,35 @@ std::vector<std::string> settled_events(const sim::replay::Recorded& a,
     return out;
 }
 
+// The first event after the story so far that throws dice: the test waiting for them, as the seed
+// would have thrown them. Its modifiers and table rows do not hang on the dice.
+std::vector<std::string> known_of(const sim::replay::Recorded& result, std::size_t settled) {
+    std::vector<std::string> out;
+    for (std::size_t i = settled; i < result.events.size(); ++i) {
+        const auto& e = result.events[i];
+        if (!e.explanation) continue;
+        const auto& sections = e.explanation->sections;
+        const bool throws = std::any_of(sections.begin(), sections.end(), [](const auto& x) {
+            return x.kind == sim::record::SectionKind::dice;
+        });
+        if (!throws) continue;
+        for (const auto& x : sections) {
+            if (x.kind == sim::record::SectionKind::modifiers)
+                for (const auto& row : x.rows) {
+                    if (!row.lit) continue;
+                    std::string values;
+                    for (const auto& v : row.values) values += (values.empty() ? "" : " / ") + v;
+                    out.push_back("modifier: " + row.label + " " + values +
+                                  (row.rule.empty() ? "" : " (" + row.rule + ")"));
+                }
+            if (x.kind == sim::record::SectionKind::results)
+                for (const auto& row : x.results) out.push_back("row: " + row.label);
+        }
+        return out;
+    }
+    return out;
+}
+
 }  // namespace
 
 PlayedRecord play_record(const std::string& text, const std::string& file,
@@ -54,6 +85,7 @@ PlayedRecord play_record(const std::string& text, const std::string& file,
             sim::gamerecord::rethrow_at_record_line(record, file);
         }
         p.events = settled_events(result, other);
+        if (!result.dice.from_seed.empty()) p.known = known_of(result, p.events.size());
         if (!result.dice.from_seed.empty()) {
             const auto& s = result.dice.from_seed.front();
             const auto& u = result.header.units.at(std::size_t(s.unit));

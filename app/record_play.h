@@ -19,8 +19,11 @@ struct PlayedRecord {
     std::string problem;               // why the record cannot be played yet (no ruleset line, ...)
     std::vector<std::string> events;   // the story so far: what no die still to come can change
     std::optional<WantedDice> wanted;  // the first test the record gives no dice for
-    int low = 1, high = 6;             // the faces of the system's die
-    int last_turn = 0;                 // the turn of the record's last `turn N` line
+    // What is known of that test before its dice: the modifiers that apply and the rows of its
+    // table (the scores it needs), one line each; its dice and the row they give are left out.
+    std::vector<std::string> known;
+    int low = 1, high = 6;  // the faces of the system's die
+    int last_turn = 0;      // the turn of the record's last `turn N` line
 };
 
 // The record file's text ("" when there is no file yet).

@@ -23,6 +23,11 @@ printf '5 4\n9 9\nHussars charges 54e\n5 5\n1 1\nu\n6 3\n' |
 grep -q "roll: turn 1, 2nd Dragoons (Scots Greys): charge test, 2d6>" "$OUT/first.txt" ||
   fail "the first prompt does not name the unit, the test and the dice: $(head -c 600 "$OUT/first.txt")"
 grep -q "charge test: 9, 7+: charges home" "$OUT/first.txt" || fail "the test's result is not shown"
+# Before its dice, what is known of the test: the modifiers that apply and the rows (the scores).
+grep -B4 "roll: turn 1, 54e de ligne: stand test" "$OUT/first.txt" | grep -q "modifier: Unformed, wavering or changing formation -2" ||
+  fail "the stand test's known modifier is not shown before its dice"
+grep -B4 "roll: turn 1, 54e de ligne: stand test" "$OUT/first.txt" | grep -q "row: 8+: stands" ||
+  fail "the stand test's rows are not shown before its dice"
 grep -q "not added: .*a die from 1 to 6\|not added: .*line form" "$OUT/first.txt" || fail "9 9 was not refused"
 grep -q "not added: .*a unit named in the record, not \"Hussars\"" "$OUT/first.txt" ||
   fail "an unknown unit's order was not refused"
