@@ -13,6 +13,7 @@
 #include "sim/core/json_reader.h"
 #include "sim/core/output_clash.h"
 #include "sim/gamerecord/game_record.h"
+#include "sim/gamerecord/play_record.h"
 #include "sim/replay/replay.h"
 #include "sim/ruleset/registry.h"
 
@@ -115,48 +116,6 @@ void report_disagreements(const sim::gamerecord::ReadRecord& record,
                     e->text.c_str(), e->as_played.c_str());
 }
 
-// Plays the record's scenario; the rules' complaints name the record's lines.
-sim::replay::Recorded play(const sim::ruleset::Ruleset& rules,
-                           const sim::gamerecord::ReadRecord& record, const std::string& game) {
-    try {
-        const auto scenario = rules.parse_scenario(record.scenario, game);
-        return rules.run(*scenario, scenario->seed);
-    } catch (const sim::InputError&) {
-        sim::gamerecord::rethrow_at_record_line(record, game);
-    }
-}
-
-// Dice given alone (`dice 5 4`) go to the next test, in the order the play throws them, that has
-// none: each set is made a labelled entry for that unit and test, and the play goes on from it.
-void label_dice(const sim::ruleset::Ruleset& rules, sim::gamerecord::ReadRecord& record,
-                const std::string& game) {
-    const std::string ruleset = sim::gamerecord::ruleset_of(record);
-    for (const auto& given : record.unlabelled) {
-        const sim::replay::Recorded trial = play(rules, record, game);
-        const std::string at = line_at(game, given.line);
-        if (trial.dice.from_seed.empty())
-            throw sim::InputError(at, "", "dice for no test: every test of the game has its dice");
-        const auto& next = trial.dice.from_seed.front();
-        const auto& unit = trial.header.units.at(std::size_t(next.unit));
-        const std::string test = "turn " + std::to_string(next.turn) + ", " + unit.name + ": " +
-                                 sim::replay::purpose_words(next.purpose);
-        if (given.turn > 0 && next.turn != given.turn)
-            throw sim::InputError(at, "",
-                                  "dice given in turn " + std::to_string(given.turn) +
-                                      ", but the next test waiting for its dice is " + test);
-        if (int(given.values.size()) != next.count)
-            throw sim::InputError(at, "",
-                                  "the next test waiting for its dice is " + test +
-                                      ", which takes " + std::to_string(next.count) + ", not " +
-                                      std::to_string(given.values.size()));
-        sim::Json entry = {{"unit", unit.id}, {"purpose", next.purpose}, {"values", given.values}};
-        if (sim::gamerecord::dice_name_turns(ruleset)) entry["turn"] = next.turn;
-        sim::Json& list = record.scenario["dice"];
-        record.lines["$.dice[" + std::to_string(list.size()) + "]"] = given.line;
-        list.push_back(entry);
-    }
-}
-
 int record_game(const std::string& game, const std::string& out, const std::string& rules_dir,
                 bool roll_missing, bool strict) {
     sim::gamerecord::ReadRecord record = sim::gamerecord::read_record_file(game);
@@ -169,8 +128,7 @@ int record_game(const std::string& game, const std::string& out, const std::stri
     } catch (const sim::InputError&) {
         sim::gamerecord::rethrow_at_record_line(record, game);  // at the `ruleset` line
     }
-    label_dice(*rules, record, game);
-    const sim::replay::Recorded result = play(*rules, record, game);
+    const sim::replay::Recorded result = sim::gamerecord::play_record(*rules, record, game);
     check_dice(record, result, game, roll_missing);
     report_disagreements(record, result, game, strict);
     sim::write_file_atomically(out, sim::replay::write_replay_text(result));

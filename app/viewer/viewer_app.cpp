@@ -25,6 +25,8 @@
 #include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
+#include "sim/gamerecord/game_record.h"
+#include "sim/gamerecord/play_record.h"
 #include "sim/replay/replay.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/ruleset/registry.h"
@@ -45,6 +47,21 @@ using Clock = std::chrono::steady_clock;
 // `simulated` says so for the title bar.
 render::ReplayScene open_for_viewing(const std::string& path, const std::string& rules_dir,
                                      bool& simulated) {
+    if (path.size() > 5 && path.compare(path.size() - 5, 5, ".game") == 0) {
+        // A game record (docs/GAME_RECORD.md), played as `vedette record --roll-missing` would:
+        // the player sees the table of the game being typed.
+        sim::gamerecord::ReadRecord record = sim::gamerecord::read_record_file(path);
+        std::unique_ptr<sim::ruleset::Ruleset> rules;
+        try {
+            rules = sim::ruleset::make_ruleset(sim::gamerecord::ruleset_of(record), rules_dir, path,
+                                               "$.ruleset");
+        } catch (const sim::InputError&) {
+            sim::gamerecord::rethrow_at_record_line(record, path);
+        }
+        simulated = true;
+        return render::scene_of(
+            sim::replay::replay_of(sim::gamerecord::play_record(*rules, record, path), path));
+    }
     const sim::Json json = sim::read_json_file(path);
     simulated = json.is_object() && json.contains("format") && json["format"].is_string() &&
                 json["format"].get<std::string>() == "vedette-scenario";
@@ -177,7 +194,14 @@ OpenedReplay open_replay(const ViewerOptions& options) {
         // The notes beside the replay (none yet: empty, created on the first change).
         opening = options.notes.empty() ? render::notes_file_for(replay_path) : options.notes;
         r.notes = render::load_notes(opening, *r.scene);
-        if (r.simulated)
+        const bool record =
+            replay_path.size() > 5 && replay_path.compare(replay_path.size() - 5, 5, ".game") == 0;
+        if (r.simulated && record)
+            std::printf(
+                "%s is a game record: played it for viewing (save the replay with "
+                "`vedette record %s -o REPLAY`)\n",
+                replay_path.c_str(), replay_path.c_str());
+        else if (r.simulated)
             std::printf(
                 "%s is a scenario: simulated it for viewing (save the replay with "
                 "`vedette simulate %s -o REPLAY`)\n",

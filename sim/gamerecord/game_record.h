@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>  // ReadRecord holds the scenario by value
+
 #include "sim/core/json_fwd.h"
 
 namespace vedette::sim::gamerecord {

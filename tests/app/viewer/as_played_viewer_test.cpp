@@ -44,4 +44,28 @@ TEST(AsPlayedViewer, ARuleDisagreementIsMarkedOnTheTimelineAndExplained) {
         << look;
 }
 
+// `vedette view GAME.game`: the viewer opens a game record itself, played as `vedette record`
+// plays it, so a player sees the table of the game being typed.
+TEST(AsPlayedViewer, TheViewerOpensAGameRecord) {
+    const fs::path dir = viewer_test::out_dir("view_game_record");
+    const std::string game =
+        std::string(VEDETTE_SOURCE_DIR) + "/replays/games/gdb_two_charges.game";
+    std::string output;
+    ASSERT_EQ(viewer_test::run_logged("'" VEDETTE_BINARY "' record '" + game + "' -o '" +
+                                          (dir / "recorded.json").string() + "'",
+                                      dir / "record.log", output),
+              0)
+        << output;
+    const auto r = vedette::sim::replay::read_replay((dir / "recorded.json").string());
+    std::ofstream(dir / "look.tour")
+        << "size 1600x900\npause\nwait 4 frames\nscreenshot look.png\nquit\n";
+    ASSERT_EQ(viewer_test::run_viewer(game, dir / "look.tour", dir, output), 0) << output;
+    EXPECT_TRUE(viewer_test::contains(output, "is a game record: played it for viewing")) << output;
+    EXPECT_FALSE(viewer_test::contains(output, "Validation Error")) << output;
+    const std::string look = viewer_test::read_text(dir / "look.txt");
+    EXPECT_TRUE(viewer_test::contains(look, "of " + std::to_string(r.events.size()) + ":"))
+        << "the viewer does not show the record's " << r.events.size() << " events:\n"
+        << look;
+}
+
 }  // namespace as_played_viewer_test
