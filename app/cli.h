@@ -52,6 +52,7 @@ int run_triangle(const Args& args);
 int run_render(const Args& args);
 int run_export(const Args& args);
 int run_view(const Args& args);
+int run_edit(const Args& args);
 int run_gpu_info(const Args& args);
 #endif
 

@@ -46,7 +46,9 @@ void refuse_clashing_view_outputs(const viewer::ViewerOptions& o) {
 
 }  // namespace
 
-int run_view(const Args& in) {
+namespace {
+
+int run_view_or_edit(const Args& in, bool edit) {
     Args args = in;
     viewer::ViewerOptions o;
     o.script = take_option(args, "--script");
@@ -66,8 +68,22 @@ int run_view(const Args& in) {
     expect_no_more_options(args);
     if (args.size() > 1) throw UsageError{"expected at most one replay file"};
     if (!args.empty()) o.replay = args[0];
+    o.edit = edit;
+    if (edit && (args.size() != 1 || o.replay.size() < 6 ||
+                 o.replay.compare(o.replay.size() - 5, 5, ".game") != 0))
+        throw UsageError{"expected one game record (GAME.game)"};
     refuse_clashing_view_outputs(o);
     return viewer::run_viewer(o);
+}
+
+}  // namespace
+
+int run_edit(const Args& args) {
+    return run_view_or_edit(args, true);
+}
+
+int run_view(const Args& args) {
+    return run_view_or_edit(args, false);
 }
 
 }  // namespace vedette::app

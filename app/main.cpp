@@ -67,6 +67,10 @@ const Subcommand kSubcommands[] = {
      "DIR] [--labels name|short|id] [--layout standard|presenter] [--font-scale X] [--notes "
      "FILE]",
      "open the replay viewer (no REPLAY: the demo battle); a tour script can drive it", run_view},
+    {"edit", "GAME.game [--script TOUR] [--size WxH] [--rules DIR]",
+     "the viewer on a game record's table: place, turn and re-form its units (the unit panel or "
+     "the tour's `edit UNIT key=value...`), then `save` rewrites their lines of the record",
+     run_edit},
     {"render",
      "REPLAY (--event N | --time SECONDS) [--size WxH] [--camera "
      "top|director|overview|follow:UNIT] [--overlay none|captions|panels|presenter|viewer] "

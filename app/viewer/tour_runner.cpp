@@ -300,6 +300,12 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) co
         }
         case TourKind::ab:
             return show_branch(m, c.arg<TourSwitch>() == TourSwitch::on);
+        case TourKind::edit:
+            if (!m.deployment) fail(c, "edit: only `vedette edit GAME.game` edits a record");
+            return edit_units(m, c.arg<std::string>());
+        case TourKind::save_record:
+            if (!m.deployment) fail(c, "save: only `vedette edit GAME.game` saves a record");
+            return save_record(m);
         case TourKind::panel:
             return switch_tour_panels(m.panels, c.arg<TourPanelSwitch>());
         case TourKind::counters:

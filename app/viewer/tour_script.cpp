@@ -109,6 +109,7 @@ private:
     TourCommand click() const;
     TourCommand ab() const;
     TourCommand quit() const { return make(TourKind::quit); }
+    TourCommand save() const { return make(TourKind::save_record); }
 
     const std::string& file_;
     int line_;
@@ -152,6 +153,8 @@ const std::map<std::string, TourLineParser::Shape>& TourLineParser::shapes() {
         {"click", {2, 2, "click X Y (a pixel of the window, from its top left)", &P::click}},
         {"what-if", {1, kAnyCount, "what-if OUTCOME", &P::text}},
         {"ab", {1, 1, "ab a|b", &P::ab}},
+        {"edit", {2, kAnyCount, "edit UNIT key=value... (vedette edit)", &P::text}},
+        {"save", {0, 0, "save (vedette edit)", &P::save}},
         {"quit", {0, 0, "quit", &P::quit}},
     };
     return s;
@@ -243,6 +246,7 @@ TourCommand TourLineParser::text() const {
         fail(word_ + " longer than " + std::to_string(limits::kMaxNoteTextBytes) + " bytes");
     return make(word_ == "note"      ? TourKind::note
                 : word_ == "what-if" ? TourKind::what_if
+                : word_ == "edit"    ? TourKind::edit
                                      : TourKind::caption,
                 text_);
 }

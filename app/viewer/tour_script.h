@@ -76,6 +76,8 @@ enum class TourKind {
     click,            // TourSize: a left click at that pixel of the window (x, y from top left)
     what_if,          // std::string: the outcome (the rest of the line)
     ab,               // TourSwitch: on shows the branch (b), off the battle as played (a)
+    edit,             // std::string: "UNIT key=value..." (`vedette edit`: deployment.h)
+    save_record,      // none: `vedette edit` writes the record back
     quit,             // none
 };
 

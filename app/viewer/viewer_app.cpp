@@ -14,6 +14,7 @@
 #include <imgui.h>
 
 #include "app/viewer/board_marks.h"
+#include "app/viewer/deployment.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/tour_runner.h"
 #include "app/viewer/ui_text.h"
@@ -179,6 +180,7 @@ render::ContextOptions window_context_options() {
 // shows an error dialog instead of the battle).
 struct OpenedReplay {
     std::unique_ptr<render::ReplayScene> scene;
+    std::shared_ptr<Deployment> deployment;  // `vedette edit`
     render::ReplayNotes notes;
     bool simulated = false;  // a scenario, simulated for viewing
     std::string error_title, error_message;
@@ -189,8 +191,14 @@ OpenedReplay open_replay(const ViewerOptions& options) {
     OpenedReplay r;
     std::string opening = replay_path;  // the file the error dialog names
     try {
-        r.scene = std::make_unique<render::ReplayScene>(
-            open_for_viewing(replay_path, options.rules_dir, r.simulated));
+        if (options.edit) {
+            r.deployment = open_deployment(replay_path, options.rules_dir);
+            r.scene = std::make_unique<render::ReplayScene>(*r.deployment->scenes.back());
+            r.simulated = true;
+        } else {
+            r.scene = std::make_unique<render::ReplayScene>(
+                open_for_viewing(replay_path, options.rules_dir, r.simulated));
+        }
         // The notes beside the replay (none yet: empty, created on the first change).
         opening = options.notes.empty() ? render::notes_file_for(replay_path) : options.notes;
         r.notes = render::load_notes(opening, *r.scene);
@@ -320,6 +328,7 @@ ViewerLoop::ViewerLoop(const ViewerOptions& options, render::VulkanContext& ctx,
       blank_readback_(opened.scene ? nullptr : std::make_unique<render::Readback>(ctx, extent_, 1)),
       ui_layer_(ctx, window_.handle(), target()) {
     if (renderer_) renderer_->set_surround_colour(kPanelBackground);
+    if (model_) model_->deployment = opened.deployment;
 }
 
 int ViewerLoop::run() {
@@ -495,6 +504,15 @@ void ViewerLoop::present(const Frame& frame) {
 // branch) takes over with the same view and moment. The board and roster are the same, so the
 // renderer stays.
 void ViewerLoop::switch_scene() {
+    if (model_->switch_to == ViewerModel::SceneSwitch::edited) {
+        // `vedette edit`: the record's new table, same board and roster, same view and moment.
+        model_->switch_to = ViewerModel::SceneSwitch::none;
+        if (!model_->deployment || model_->deployment->scenes.empty()) return;
+        auto next = std::make_unique<ViewerModel>(*model_->deployment->scenes.back());
+        carry_view(*model_, *next);
+        model_ = std::move(next);
+        return;
+    }
     const bool to_branch = model_->switch_to == ViewerModel::SceneSwitch::branch;
     model_->switch_to = ViewerModel::SceneSwitch::none;
     const std::shared_ptr<WhatIf> what_if = model_->what_if;

@@ -22,6 +22,7 @@ struct ViewerOptions {
     render::LabelStyle labels = render::LabelStyle::name;  // what the 3D labels say
     bool presenter = false;                                // --layout presenter
     float font_scale = 0.0f;                               // --font-scale (0: the layout's own)
+    bool edit = false;  // `vedette edit GAME.game`: the record's units can be placed (deployment.h)
 };
 
 // Returns the process exit code: 0, 1 on validation errors or failures, 2 for bad input (a bad

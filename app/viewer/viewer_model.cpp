@@ -1,6 +1,9 @@
 #include "app/viewer/viewer_model.h"
 
+#include "app/viewer/deployment.h"
+
 #include <algorithm>
+#include <cmath>
 
 #include "renderer/scene/result_card.h"
 
@@ -89,6 +92,29 @@ void show_branch(ViewerModel& m, bool branch) {
     m.switch_to = branch ? ViewerModel::SceneSwitch::branch : ViewerModel::SceneSwitch::played;
 }
 
+void edit_units(ViewerModel& m, const std::string& edit) {
+    if (m.deployment && edit_deployment(*m.deployment, edit))
+        m.switch_to = ViewerModel::SceneSwitch::edited;
+}
+
+void turn_unit(ViewerModel& m, const std::string& unit_id, int degrees) {
+    if (!m.deployment || m.scene.replay.keyframes.empty()) return;
+    // The facing the table starts with (the record may say "towards X"), in whole degrees
+    // clockwise from up the table: a UI's number, written into the record, never a rule's.
+    const auto& roster = m.scene.replay.header.units;
+    int facing = 0;
+    for (const auto& k : m.scene.replay.keyframes.front().units)
+        if (k.unit >= 0 && std::size_t(k.unit) < roster.size() &&
+            roster[std::size_t(k.unit)].id == unit_id)
+            facing = int(std::lround(std::atan2(double(k.pose.facing.x), double(k.pose.facing.y)) *
+                                     180.0 / 3.14159265358979));
+    edit_units(m, unit_id + " facing=" + std::to_string(((facing + degrees) % 360 + 360) % 360));
+}
+
+void save_record(ViewerModel& m) {
+    if (m.deployment) save_deployment(*m.deployment);
+}
+
 void carry_view(const ViewerModel& from, ViewerModel& to) {
     to.ruleset = from.ruleset;
     to.rules_dir = from.rules_dir;
@@ -106,6 +132,7 @@ void carry_view(const ViewerModel& from, ViewerModel& to) {
     to.last_camera = from.last_camera;
     to.tour_caption = from.tour_caption;
     to.what_if = from.what_if;
+    to.deployment = from.deployment;
     to.timeline.set_speed(from.timeline.speed());
     to.timeline.seek(std::min(from.timeline.time_ms(), to.timeline.duration_ms()));
 }

@@ -44,6 +44,7 @@ struct RulesetData {
 };
 
 struct ViewerModel;
+struct Deployment;  // deployment.h
 // Switches the layout: presenter closes the log and the unit panel and makes text larger (at
 // least 1.3); standard opens them again at the usual size. Panels are laid out afresh.
 void set_layout(ViewerModel& m, Layout layout);
@@ -57,6 +58,13 @@ float window_text_factor(const ViewerModel& m, float window_height);
 void ask_what_if(ViewerModel& m, int at, const std::string& outcome);
 // The A/B switch: the battle as played (false) or the branch (true), at the same moment.
 void show_branch(ViewerModel& m, bool branch);
+// `vedette edit`: applies "UNIT key=value..." to the record and asks to show the new table; saves
+// the record. The panel and the tour's `edit` and `save` both come here.
+void edit_units(ViewerModel& m, const std::string& edit);
+void save_record(ViewerModel& m);
+// Turns a unit of the record by `degrees` (clockwise) from the facing its line gives (the
+// unit panel's buttons, Q and E).
+void turn_unit(ViewerModel& m, const std::string& unit_id, int degrees);
 // The view of `from` (panels, layout, camera, selection, labels, notes, the moment) on `to`, a
 // model of the other scene.
 void carry_view(const ViewerModel& from, ViewerModel& to);
@@ -108,7 +116,9 @@ struct ViewerModel {
     // and a switch between them the viewer makes between frames (it rebuilds the model for the
     // other scene, keeping the view: switch_view).
     std::shared_ptr<WhatIf> what_if;
-    enum class SceneSwitch { none, played, branch } switch_to = SceneSwitch::none;
+    // `vedette edit GAME.game`: the record being placed (deployment.h); null when viewing.
+    std::shared_ptr<Deployment> deployment;
+    enum class SceneSwitch { none, played, branch, edited } switch_to = SceneSwitch::none;
     std::string rules_dir;  // --rules, for the branch's rules
 
     const std::vector<sim::record::Event>& events() const { return scene.replay.events; }

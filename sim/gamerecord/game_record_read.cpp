@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -594,6 +595,71 @@ ReadRecord read_record(const std::string& text, const std::string& file) {
 
 bool dice_name_turns(const std::string& ruleset) {
     return ruleset != "borodino";
+}
+
+namespace {
+
+// Where the word starting at `column` (1-based) of `line` ends: where the next word or a comment
+// starts, less the spaces before it, or the line's end.
+std::size_t word_end(const std::string& line, int column) {
+    const std::vector<Word> rest = split_words(line.substr(std::size_t(column - 1)));
+    std::size_t end = line.size();
+    if (rest.size() > 1) {
+        end = std::size_t(column - 1 + rest[1].column - 1);
+    } else {
+        for (std::size_t c = std::size_t(column); c < line.size(); ++c)
+            if (line[c] == '#' && (line[c - 1] == ' ' || line[c - 1] == '\t')) {
+                end = c;
+                break;
+            }
+    }
+    while (end > std::size_t(column - 1) && (line[end - 1] == ' ' || line[end - 1] == '\t')) --end;
+    return end;
+}
+
+}  // namespace
+
+std::string with_unit_fields(const std::string& text, const std::string& unit_id,
+                             const std::string& fields) {
+    std::vector<Word> wanted;
+    try {
+        wanted = split_words(fields);
+    } catch (const LineError& e) {
+        throw InputError("the edit", "", e.what);
+    }
+    for (const Word& w : wanted)
+        if (!w.key) throw InputError("the edit", "", "key=value, not \"" + w.text + "\"");
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    for (std::string& line : lines) {
+        std::vector<Word> w;
+        try {
+            w = split_words(line);
+        } catch (const LineError&) {
+            continue;
+        }
+        if (w.size() < 2 || w[0].text != "unit" || w[1].key || w[1].quoted || w[1].text != unit_id)
+            continue;
+        for (const Word& field : wanted) {
+            const std::string written =
+                *field.key + "=" + (field.value_quoted ? written_word(field.text) : field.text);
+            const auto have = std::find_if(
+                w.begin(), w.end(), [&](const Word& x) { return x.key && *x.key == *field.key; });
+            if (have != w.end()) {
+                const std::size_t from = std::size_t(have->column - 1);
+                line.replace(from, word_end(line, have->column) - from, written);
+            } else {
+                const std::size_t end = word_end(line, w.back().column);
+                line.insert(end, " " + written);
+            }
+            w = split_words(line);
+        }
+        std::string out;
+        for (const auto& l : lines) out += l + "\n";
+        return out;
+    }
+    throw InputError("the edit", "", "a `unit " + unit_id + " ...` line in the record");
 }
 
 std::string ruleset_of(const ReadRecord& record) {

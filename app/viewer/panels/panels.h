@@ -97,6 +97,9 @@ void explanation_panel(const FrameView& f, CommandQueue& q);
 // The steps of the episode in progress, each with its explanation.
 void episode_panel(const FrameView& f, CommandQueue& q);
 void unit_panel(const FrameView& f, CommandQueue& q);
+// `vedette edit`: the selected unit's record line, its edit field and the record's saving, in the
+// unit panel (deployment_panel.cpp).
+void deployment_section(const FrameView& f, CommandQueue& q, const std::string& unit_id);
 void rules_panel(const FrameView& f, CommandQueue& q);
 // Labels, trails, the charge arrow of the episode shown, the selected unit's roster overlays (arcs,
 // rings); picking and tooltips.

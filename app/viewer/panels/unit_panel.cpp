@@ -114,6 +114,7 @@ void unit_panel(const FrameView& f, CommandQueue& q) {
         });
     ImGui::SameLine();
     if (ImGui::SmallButton("filter the log")) q.push([u](ViewerModel& m) { m.filter.units = {u}; });
+    deployment_section(f, q, ru.id);
     ImGui::Separator();
     history(f, q, u);
     ImGui::End();

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "sim/replay/replay.h"
 #include "tests/app/viewer/viewer_harness.h"
 
@@ -66,6 +68,61 @@ TEST(AsPlayedViewer, TheViewerOpensAGameRecord) {
     EXPECT_TRUE(viewer_test::contains(look, "of " + std::to_string(r.events.size()) + ":"))
         << "the viewer does not show the record's " << r.events.size() << " events:\n"
         << look;
+}
+
+// `vedette edit GAME.game` (issue 40, item 6, a first part): a tour places and turns a unit and
+// saves; the unit's record line is rewritten, every other line stays as it was, and the record
+// plays with the unit where it was put. An edit the rules refuse (a unit on top of another) is
+// not made, and says why.
+TEST(AsPlayedViewer, EditPlacesAUnitAndSavesItsRecordLine) {
+    const fs::path dir = viewer_test::out_dir("edit_game_record");
+    const fs::path game = dir / "game.game";
+    fs::copy_file(std::string(VEDETTE_SOURCE_DIR) + "/replays/games/gdb_two_charges.game", game,
+                  fs::copy_options::overwrite_existing);
+    const std::string before = viewer_test::read_text(game);
+    std::ofstream(dir / "edit.tour")
+        << "size 1600x900\npause\nselect greys\nedit greys at=50,25 facing=10\nwait 4 frames\n"
+        << "screenshot moved.png\nedit greys at=80,20\nwait 4 frames\nscreenshot refused.png\n"
+        << "save\nquit\n";
+    std::string output;
+    ASSERT_EQ(viewer_test::run_logged(
+                  viewer_test::kLavapipe +
+                      "xvfb-run -a -s '-screen 0 1600x1000x24' '" VEDETTE_BINARY "' edit '" +
+                      game.string() + "' --script '" + (dir / "edit.tour").string() + "'",
+                  dir / "viewer.log", output),
+              0)
+        << output;
+    EXPECT_FALSE(viewer_test::contains(output, "Validation Error")) << output;
+    EXPECT_TRUE(viewer_test::contains(viewer_test::read_text(dir / "moved.txt"),
+                                      "deployment: edited greys: at=50,25 facing=10"));
+    EXPECT_TRUE(viewer_test::contains(viewer_test::read_text(dir / "refused.txt"),
+                                      "deployment: not edited:"))
+        << viewer_test::read_text(dir / "refused.txt");
+    const std::string after = viewer_test::read_text(game);
+    std::istringstream a(before), b(after);
+    std::string la, lb;
+    int changed = 0;
+    while (std::getline(a, la) && std::getline(b, lb))
+        if (la != lb) {
+            ++changed;
+            EXPECT_EQ(lb.rfind("unit greys ", 0), 0u) << "another line changed: " << lb;
+            EXPECT_TRUE(viewer_test::contains(lb, "at=50,25") &&
+                        viewer_test::contains(lb, "facing=10"))
+                << lb;
+        }
+    EXPECT_EQ(changed, 1) << after;
+    // The saved record plays with the Greys where they were put (cm -> mm).
+    ASSERT_EQ(viewer_test::run_logged("'" VEDETTE_BINARY "' record '" + game.string() + "' -o '" +
+                                          (dir / "saved.json").string() + "'",
+                                      dir / "record.log", output),
+              0)
+        << output;
+    const auto r = vedette::sim::replay::read_replay((dir / "saved.json").string());
+    bool placed = false;
+    for (const auto& k : r.keyframes.front().units)
+        if (r.header.units.at(std::size_t(k.unit)).id == "greys")
+            placed = k.pose.pos.x == 500 && k.pose.pos.y == 250;
+    EXPECT_TRUE(placed) << "the saved record does not put the Greys at 50,25 cm";
 }
 
 }  // namespace as_played_viewer_test

@@ -1,0 +1,36 @@
+#pragma once
+// `vedette edit GAME.game`: the viewer on a game record's table, whose units can be placed,
+// turned and re-formed. Each edit rewrites the unit's `unit ...` line of the record (the other
+// lines and comments stay as they were), plays the record again and shows the new table; `save`
+// writes the record back. Every edit is also a tour command (`edit UNIT key=value...`, `save`).
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "renderer/scene/scene_state.h"
+
+namespace vedette::viewer {
+
+struct Deployment {
+    std::string file;       // the game record
+    std::string rules_dir;  // where the rulesets are (empty: found as for every command)
+    std::string text;       // the record as edited
+    // Every table an edit made: the viewer's models hold references to them, so none is freed.
+    std::vector<std::unique_ptr<render::ReplayScene>> scenes;
+    std::string status;  // what the last edit did, or why it was refused
+    bool unsaved = false;
+};
+
+// Reads and plays the record (as `vedette record --roll-missing` does). Throws InputError.
+std::shared_ptr<Deployment> open_deployment(const std::string& file, const std::string& rules_dir);
+
+// Applies "UNIT key=value..." (e.g. "greys at=50,25 facing=10"): true when the record still reads
+// and plays, with the new table at the back of `scenes`; otherwise the record is as before and
+// `status` says why.
+bool edit_deployment(Deployment& d, const std::string& edit);
+
+// Writes the record back to its file (atomically).
+void save_deployment(Deployment& d);
+
+}  // namespace vedette::viewer
