@@ -50,7 +50,10 @@ bool edit_deployment(Deployment& d, const std::string& edit) {
         if (unit.empty() || fields.empty())
             throw sim::InputError("the edit", "", "UNIT key=value... (greys at=50,25 facing=10)");
         const std::string text = sim::gamerecord::with_unit_fields(d.text, unit, fields);
-        d.scenes.push_back(table_of(text, d.file, d.rules_dir));
+        auto table = table_of(text, d.file, d.rules_dir);
+        d.undone.push_back({d.text, d.scenes.back().get()});
+        d.redoable.clear();
+        d.scenes.push_back(std::move(table));
         d.text = text;
         d.unsaved = true;
         d.status = "edited " + unit + ": " + fields;
@@ -59,6 +62,30 @@ bool edit_deployment(Deployment& d, const std::string& edit) {
         d.status = std::string("not edited: ") + e.what();
         return false;
     }
+}
+
+bool undo_deployment(Deployment& d, bool undo) {
+    auto& from = undo ? d.undone : d.redoable;
+    auto& to = undo ? d.redoable : d.undone;
+    if (from.empty()) {
+        d.status = undo ? "nothing to undo" : "nothing to redo";
+        return false;
+    }
+    to.push_back({d.text, d.scenes.back().get()});
+    const Deployment::Version v = from.back();
+    from.pop_back();
+    d.text = v.text;
+    // The table of that version, shown again (it stays owned where it is).
+    for (std::size_t i = 0; i < d.scenes.size(); ++i)
+        if (d.scenes[i].get() == v.scene) {
+            auto scene = std::move(d.scenes[i]);
+            d.scenes.erase(d.scenes.begin() + std::ptrdiff_t(i));
+            d.scenes.push_back(std::move(scene));
+            break;
+        }
+    d.unsaved = true;
+    d.status = undo ? "undone" : "redone";
+    return true;
 }
 
 void save_deployment(Deployment& d) {

@@ -20,6 +20,12 @@ struct Deployment {
     std::vector<std::unique_ptr<render::ReplayScene>> scenes;
     std::string status;  // what the last edit did, or why it was refused
     bool unsaved = false;
+    // The record before each edit (undo) and after each undone one (redo), with its table.
+    struct Version {
+        std::string text;
+        const render::ReplayScene* scene = nullptr;
+    };
+    std::vector<Version> undone, redoable;
 };
 
 // Reads and plays the record (as `vedette record --roll-missing` does). Throws InputError.
@@ -29,6 +35,10 @@ std::shared_ptr<Deployment> open_deployment(const std::string& file, const std::
 // and plays, with the new table at the back of `scenes`; otherwise the record is as before and
 // `status` says why.
 bool edit_deployment(Deployment& d, const std::string& edit);
+
+// Undoes the last edit (or redoes the last undone one): true when there was one, the table to
+// show at the back of `scenes`.
+bool undo_deployment(Deployment& d, bool undo);
 
 // Writes the record back to its file (atomically).
 void save_deployment(Deployment& d);

@@ -306,6 +306,10 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) co
         case TourKind::save_record:
             if (!m.deployment) fail(c, "save: only `vedette edit GAME.game` saves a record");
             return save_record(m);
+        case TourKind::undo_edit:
+        case TourKind::redo_edit:
+            if (!m.deployment) fail(c, "undo and redo: only in `vedette edit GAME.game`");
+            return undo_edit(m, c.kind == TourKind::undo_edit);
         case TourKind::panel:
             return switch_tour_panels(m.panels, c.arg<TourPanelSwitch>());
         case TourKind::counters:

@@ -110,6 +110,8 @@ private:
     TourCommand ab() const;
     TourCommand quit() const { return make(TourKind::quit); }
     TourCommand save() const { return make(TourKind::save_record); }
+    TourCommand undo() const { return make(TourKind::undo_edit); }
+    TourCommand redo() const { return make(TourKind::redo_edit); }
 
     const std::string& file_;
     int line_;
@@ -155,6 +157,8 @@ const std::map<std::string, TourLineParser::Shape>& TourLineParser::shapes() {
         {"ab", {1, 1, "ab a|b", &P::ab}},
         {"edit", {2, kAnyCount, "edit UNIT key=value... (vedette edit)", &P::text}},
         {"save", {0, 0, "save (vedette edit)", &P::save}},
+        {"undo", {0, 0, "undo (vedette edit)", &P::undo}},
+        {"redo", {0, 0, "redo (vedette edit)", &P::redo}},
         {"quit", {0, 0, "quit", &P::quit}},
     };
     return s;

@@ -78,6 +78,8 @@ enum class TourKind {
     ab,               // TourSwitch: on shows the branch (b), off the battle as played (a)
     edit,             // std::string: "UNIT key=value..." (`vedette edit`: deployment.h)
     save_record,      // none: `vedette edit` writes the record back
+    undo_edit,        // none: `vedette edit` undoes the last edit
+    redo_edit,        // none: `vedette edit` redoes the last undone edit
     quit,             // none
 };
 

@@ -76,6 +76,20 @@ bool handle_input(const ViewerModel& model, const render::Camera& camera, Comman
                     set_layout(
                         m, m.layout == Layout::presenter ? Layout::standard : Layout::presenter);
                 });
+            // `vedette edit`: Q and E turn the selected unit 15 degrees left and right; Z undoes
+            // the last edit, Y redoes it.
+            if ((c == 'q' || c == 'Q' || c == 'e' || c == 'E') && model.deployment &&
+                model.selected_unit >= 0)
+                q.push([turn = (c == 'q' || c == 'Q') ? -15 : 15](ViewerModel& m) {
+                    if (m.selected_unit >= 0 &&
+                        std::size_t(m.selected_unit) < m.scene.replay.header.units.size())
+                        turn_unit(m, m.scene.replay.header.units[std::size_t(m.selected_unit)].id,
+                                  turn);
+                });
+            if ((c == 'z' || c == 'Z') && model.deployment)
+                q.push([](ViewerModel& m) { undo_edit(m, true); });
+            if ((c == 'y' || c == 'Y') && model.deployment)
+                q.push([](ViewerModel& m) { undo_edit(m, false); });
             if (c == 'l' || c == 'L')  // labels: name, short name, id, name...
                 q.push([](ViewerModel& m) {
                     using render::LabelStyle;

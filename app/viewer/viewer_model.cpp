@@ -111,6 +111,11 @@ void turn_unit(ViewerModel& m, const std::string& unit_id, int degrees) {
     edit_units(m, unit_id + " facing=" + std::to_string(((facing + degrees) % 360 + 360) % 360));
 }
 
+void undo_edit(ViewerModel& m, bool undo) {
+    if (m.deployment && undo_deployment(*m.deployment, undo))
+        m.switch_to = ViewerModel::SceneSwitch::edited;
+}
+
 void save_record(ViewerModel& m) {
     if (m.deployment) save_deployment(*m.deployment);
 }

@@ -62,6 +62,8 @@ void show_branch(ViewerModel& m, bool branch);
 // the record. The panel and the tour's `edit` and `save` both come here.
 void edit_units(ViewerModel& m, const std::string& edit);
 void save_record(ViewerModel& m);
+// Undoes the last edit of the record (`undo` true) or redoes the last undone one.
+void undo_edit(ViewerModel& m, bool undo);
 // Turns a unit of the record by `degrees` (clockwise) from the facing its line gives (the
 // unit panel's buttons, Q and E).
 void turn_unit(ViewerModel& m, const std::string& unit_id, int degrees);

@@ -70,10 +70,10 @@ TEST(AsPlayedViewer, TheViewerOpensAGameRecord) {
         << look;
 }
 
-// `vedette edit GAME.game` (issue 40, item 6, a first part): a tour places and turns a unit and
-// saves; the unit's record line is rewritten, every other line stays as it was, and the record
-// plays with the unit where it was put. An edit the rules refuse (a unit on top of another) is
-// not made, and says why.
+// `vedette edit GAME.game` (issue 40, item 6, a first part): a tour places and turns a unit,
+// undoes and redoes it, and saves; the unit's record line is rewritten, every other line stays as
+// it was, and the record plays with the unit where it was put. An edit the rules refuse (a unit on
+// top of another) is not made, and says why.
 TEST(AsPlayedViewer, EditPlacesAUnitAndSavesItsRecordLine) {
     const fs::path dir = viewer_test::out_dir("edit_game_record");
     const fs::path game = dir / "game.game";
@@ -83,7 +83,7 @@ TEST(AsPlayedViewer, EditPlacesAUnitAndSavesItsRecordLine) {
     std::ofstream(dir / "edit.tour")
         << "size 1600x900\npause\nselect greys\nedit greys at=50,25 facing=10\nwait 4 frames\n"
         << "screenshot moved.png\nedit greys at=80,20\nwait 4 frames\nscreenshot refused.png\n"
-        << "save\nquit\n";
+        << "undo\nwait 4 frames\nscreenshot undone.png\nredo\nwait 4 frames\nsave\nquit\n";
     std::string output;
     ASSERT_EQ(viewer_test::run_logged(
                   viewer_test::kLavapipe +
@@ -98,6 +98,8 @@ TEST(AsPlayedViewer, EditPlacesAUnitAndSavesItsRecordLine) {
     EXPECT_TRUE(viewer_test::contains(viewer_test::read_text(dir / "refused.txt"),
                                       "deployment: not edited:"))
         << viewer_test::read_text(dir / "refused.txt");
+    EXPECT_TRUE(
+        viewer_test::contains(viewer_test::read_text(dir / "undone.txt"), "deployment: undone"));
     const std::string after = viewer_test::read_text(game);
     std::istringstream a(before), b(after);
     std::string la, lb;
