@@ -306,6 +306,10 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) co
         case TourKind::save_record:
             if (!m.deployment) fail(c, "save: only `vedette edit GAME.game` saves a record");
             return save_record(m);
+        case TourKind::placing:
+            if (!m.deployment) fail(c, "placing: only in `vedette edit GAME.game`");
+            m.placing = switched(c.arg<TourSwitch>(), m.placing);
+            return;
         case TourKind::undo_edit:
         case TourKind::redo_edit:
             if (!m.deployment) fail(c, "undo and redo: only in `vedette edit GAME.game`");

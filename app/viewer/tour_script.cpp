@@ -96,6 +96,7 @@ private:
     TourCommand text() const;
     TourCommand panel() const;
     TourCommand counters() const { return make(TourKind::counters, on_off(args_[0])); }
+    TourCommand placing() const { return make(TourKind::placing, on_off(args_[0])); }
     TourCommand labels() const;
     TourCommand layout() const;
     TourCommand font() const;
@@ -158,6 +159,8 @@ const std::map<std::string, TourLineParser::Shape>& TourLineParser::shapes() {
         {"edit", {2, kAnyCount, "edit UNIT key=value... (vedette edit)", &P::text}},
         {"save", {0, 0, "save (vedette edit)", &P::save}},
         {"undo", {0, 0, "undo (vedette edit)", &P::undo}},
+        {"placing",
+         {1, 1, "placing on|off|toggle (vedette edit: a click places the unit)", &P::placing}},
         {"redo", {0, 0, "redo (vedette edit)", &P::redo}},
         {"quit", {0, 0, "quit", &P::quit}},
     };

@@ -79,6 +79,7 @@ enum class TourKind {
     edit,             // std::string: "UNIT key=value..." (`vedette edit`: deployment.h)
     save_record,      // none: `vedette edit` writes the record back
     undo_edit,        // none: `vedette edit` undoes the last edit
+    placing,          // TourSwitch: `vedette edit`: a click on the table places the selected unit
     redo_edit,        // none: `vedette edit` redoes the last undone edit
     quit,             // none
 };

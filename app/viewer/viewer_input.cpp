@@ -86,6 +86,8 @@ bool handle_input(const ViewerModel& model, const render::Camera& camera, Comman
                         turn_unit(m, m.scene.replay.header.units[std::size_t(m.selected_unit)].id,
                                   turn);
                 });
+            if ((c == 'g' || c == 'G') && model.deployment)  // place the selected unit by a click
+                q.push([](ViewerModel& m) { m.placing = !m.placing; });
             if ((c == 'z' || c == 'Z') && model.deployment)
                 q.push([](ViewerModel& m) { undo_edit(m, true); });
             if ((c == 'y' || c == 'Y') && model.deployment)

@@ -138,6 +138,7 @@ void carry_view(const ViewerModel& from, ViewerModel& to) {
     to.tour_caption = from.tour_caption;
     to.what_if = from.what_if;
     to.deployment = from.deployment;
+    to.placing = from.placing;
     to.timeline.set_speed(from.timeline.speed());
     to.timeline.seek(std::min(from.timeline.time_ms(), to.timeline.duration_ms()));
 }

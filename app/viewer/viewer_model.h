@@ -120,6 +120,7 @@ struct ViewerModel {
     std::shared_ptr<WhatIf> what_if;
     // `vedette edit GAME.game`: the record being placed (deployment.h); null when viewing.
     std::shared_ptr<Deployment> deployment;
+    bool placing = false;  // `vedette edit`: a click on the table puts the selected unit there (G)
     enum class SceneSwitch { none, played, branch, edited } switch_to = SceneSwitch::none;
     std::string rules_dir;  // --rules, for the branch's rules
 

@@ -85,6 +85,35 @@ void ruler_mouse(const FrameView& f, CommandQueue& q) {
         q.push([x, y](ViewerModel& m) { m.ruler.x1 = x, m.ruler.y1 = y; });
 }
 
+// `vedette edit` with placing on (G): a click on the table puts the selected unit's centre there,
+// written in the record's own unit (cm, or inches on a table measured in inches; a hex board's
+// units are placed by their hex in the unit panel).
+void placing(const FrameView& f, CommandQueue& q, ImDrawList* dl) {
+    if (!f.model.placing || !f.model.deployment) return;
+    const int u = f.model.selected_unit;
+    const auto& roster = f.model.roster();
+    const bool hexes = unit_of(f.model).kind == render::BoardUnit::Kind::hexes;
+    const std::string hint =
+        hexes ? "placing: on a hex board, give the unit's hex in the unit panel (G to stop)"
+        : u < 0
+            ? "placing: select a unit, then click on the table (G to stop)"
+            : "placing: click on the table to put " + f.model.unit_name(u) + " there (G to stop)";
+    text_with_shadow(dl, ImVec2(f.scene_x + kMargin, f.scene_y + kMargin),
+                     IM_COL32(255, 158, 50, 255), hint);
+    ui::note(hint);
+    const ImGuiIO& io = ImGui::GetIO();
+    double x = 0, y = 0;
+    if (hexes || u < 0 || std::size_t(u) >= roster.size() || io.WantCaptureMouse ||
+        !ImGui::IsMouseClicked(ImGuiMouseButton_Left) || !table_under(f, io.MousePos, x, y))
+        return;
+    char at[64];
+    if (unit_of(f.model).kind == render::BoardUnit::Kind::inches)
+        std::snprintf(at, sizeof at, "at=%.1fin,%.1fin", x / 25.4, y / 25.4);
+    else
+        std::snprintf(at, sizeof at, "at=%.1f,%.1f", x / 10.0, y / 10.0);
+    q.push([edit = roster[std::size_t(u)].id + " " + at](ViewerModel& m) { edit_units(m, edit); });
+}
+
 void ruler(const FrameView& f, CommandQueue& q, ImDrawList* dl) {
     const ViewerModel::Ruler& r = f.model.ruler;
     if (!r.on) return;
@@ -125,7 +154,10 @@ void measure_overlay(const FrameView& f, CommandQueue& q) {
     dl->PushClipRect(ImVec2(f.scene_x, f.scene_y),
                      ImVec2(f.scene_x + f.scene_w, f.scene_y + f.scene_h), false);
     scale_bar(f, dl);
-    ruler(f, q, dl);
+    if (f.model.placing)
+        placing(f, q, dl);
+    else
+        ruler(f, q, dl);
     dl->PopClipRect();
 }
 

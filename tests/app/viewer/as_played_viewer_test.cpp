@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <sstream>
 
 #include "sim/replay/replay.h"
@@ -125,6 +126,39 @@ TEST(AsPlayedViewer, EditPlacesAUnitAndSavesItsRecordLine) {
         if (r.header.units.at(std::size_t(k.unit)).id == "greys")
             placed = k.pose.pos.x == 500 && k.pose.pos.y == 250;
     EXPECT_TRUE(placed) << "the saved record does not put the Greys at 50,25 cm";
+}
+
+// Placing with a click (G, or the tour's `placing on`): a click on the table from above puts the
+// selected unit's centre there, in the record's centimetres.
+TEST(AsPlayedViewer, AClickOnTheTablePlacesTheSelectedUnit) {
+    const fs::path dir = viewer_test::out_dir("edit_by_click");
+    const fs::path game = dir / "game.game";
+    fs::copy_file(std::string(VEDETTE_SOURCE_DIR) + "/replays/games/gdb_two_charges.game", game,
+                  fs::copy_options::overwrite_existing);
+    std::ofstream(dir / "click.tour")
+        << "size 1600x900\npause\ncamera top\nselect greys\nplacing on\nwait 4 frames\n"
+        << "screenshot before.png\nclick 700 520\nwait 4 frames\nscreenshot "
+           "after.png\nsave\nquit\n";
+    std::string output;
+    ASSERT_EQ(viewer_test::run_logged(
+                  viewer_test::kLavapipe +
+                      "xvfb-run -a -s '-screen 0 1600x1000x24' '" VEDETTE_BINARY "' edit '" +
+                      game.string() + "' --script '" + (dir / "click.tour").string() + "'",
+                  dir / "viewer.log", output),
+              0)
+        << output;
+    EXPECT_TRUE(viewer_test::contains(viewer_test::read_text(dir / "before.txt"),
+                                      "placing: click on the table to put"))
+        << viewer_test::read_text(dir / "before.txt");
+    const std::string after = viewer_test::read_text(dir / "after.txt");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(after, m, std::regex(R"(edited greys: at=([0-9.]+),([0-9.]+))")))
+        << after;
+    const double x = std::stod(m[1]), y = std::stod(m[2]);
+    EXPECT_TRUE(x > 0 && x < 120 && y > 0 && y < 80)
+        << "outside the 120 x 80 cm table: " << x << "," << y;
+    EXPECT_TRUE(
+        viewer_test::contains(viewer_test::read_text(game), "at=" + m[1].str() + "," + m[2].str()));
 }
 
 }  // namespace as_played_viewer_test
