@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <sstream>
 
 #include <glm/glm.hpp>
 
@@ -306,6 +307,13 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) co
         case TourKind::save_record:
             if (!m.deployment) fail(c, "save: only `vedette edit GAME.game` saves a record");
             return save_record(m);
+        case TourKind::snap: {
+            if (!m.deployment) fail(c, "snap: only in `vedette edit GAME.game`");
+            std::istringstream words(c.arg<std::string>());
+            std::string unit, target, side;
+            words >> unit >> target >> side;
+            return snap_unit(m, unit, target, side == "flank");
+        }
         case TourKind::placing:
             if (!m.deployment) fail(c, "placing: only in `vedette edit GAME.game`");
             m.placing = switched(c.arg<TourSwitch>(), m.placing);

@@ -111,6 +111,10 @@ private:
     TourCommand ab() const;
     TourCommand quit() const { return make(TourKind::quit); }
     TourCommand save() const { return make(TourKind::save_record); }
+    TourCommand snap() const {
+        if (args_[2] != "front" && args_[2] != "flank") fail("snap ends with front or flank");
+        return make(TourKind::snap, text_);
+    }
     TourCommand undo() const { return make(TourKind::undo_edit); }
     TourCommand redo() const { return make(TourKind::redo_edit); }
 
@@ -159,6 +163,7 @@ const std::map<std::string, TourLineParser::Shape>& TourLineParser::shapes() {
         {"edit", {2, kAnyCount, "edit UNIT key=value... (vedette edit)", &P::text}},
         {"save", {0, 0, "save (vedette edit)", &P::save}},
         {"undo", {0, 0, "undo (vedette edit)", &P::undo}},
+        {"snap", {3, 3, "snap UNIT TARGET front|flank (vedette edit)", &P::snap}},
         {"placing",
          {1, 1, "placing on|off|toggle (vedette edit: a click places the unit)", &P::placing}},
         {"redo", {0, 0, "redo (vedette edit)", &P::redo}},

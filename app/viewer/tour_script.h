@@ -80,6 +80,7 @@ enum class TourKind {
     save_record,      // none: `vedette edit` writes the record back
     undo_edit,        // none: `vedette edit` undoes the last edit
     placing,          // TourSwitch: `vedette edit`: a click on the table places the selected unit
+    snap,             // std::string: "UNIT TARGET front|flank" (`vedette edit`)
     redo_edit,        // none: `vedette edit` redoes the last undone edit
     quit,             // none
 };

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "renderer/scene/result_card.h"
 
@@ -93,6 +94,14 @@ void show_branch(ViewerModel& m, bool branch) {
 }
 
 void edit_units(ViewerModel& m, const std::string& edit) {
+    // "UNIT front_of=TARGET" or "UNIT flank_of=TARGET" (the unit panel's field): a snap.
+    for (const char* key : {" front_of=", " flank_of="}) {
+        const auto at = edit.find(key);
+        if (at == std::string::npos) continue;
+        const std::string target = edit.substr(at + std::string(key).size());
+        return snap_unit(m, edit.substr(0, edit.find(' ')), target.substr(0, target.find(' ')),
+                         std::string(key) == " flank_of=");
+    }
     if (m.deployment && edit_deployment(*m.deployment, edit))
         m.switch_to = ViewerModel::SceneSwitch::edited;
 }
@@ -114,6 +123,51 @@ void turn_unit(ViewerModel& m, const std::string& unit_id, int degrees) {
 void undo_edit(ViewerModel& m, bool undo) {
     if (m.deployment && undo_deployment(*m.deployment, undo))
         m.switch_to = ViewerModel::SceneSwitch::edited;
+}
+
+namespace {
+
+const sim::record::Snapshot* at_start(const ViewerModel& m, const std::string& id) {
+    const auto& roster = m.scene.replay.header.units;
+    if (m.scene.replay.keyframes.empty()) return nullptr;
+    for (const auto& k : m.scene.replay.keyframes.front().units)
+        if (k.unit >= 0 && std::size_t(k.unit) < roster.size() &&
+            roster[std::size_t(k.unit)].id == id)
+            return &k;
+    return nullptr;
+}
+
+}  // namespace
+
+void snap_unit(ViewerModel& m, const std::string& unit_id, const std::string& target_id,
+               bool flank) {
+    if (!m.deployment) return;
+    const sim::record::Snapshot* u = at_start(m, unit_id);
+    const sim::record::Snapshot* t = at_start(m, target_id);
+    if (!u || !t || unit_id == target_id || m.scene.replay.header.board.hex) {
+        m.deployment->status =
+            "not edited: snap needs two units on a table measured in cm or "
+            "inches (a hex board's units take their hex)";
+        return;
+    }
+    // Unit vectors of the target's front and right, and where the unit's centre goes: its depth
+    // and the target's half depth (front) or half width (flank) from the target's centre.
+    const double q16 = 65536.0;
+    const double fx = double(t->pose.facing.x) / q16, fy = double(t->pose.facing.y) / q16;
+    const double rx = fy, ry = -fx;
+    const double reach = (flank ? double(t->look.width_mm) : double(t->look.depth_mm)) / 2 +
+                         double(u->look.depth_mm) / 2;
+    const double dx = flank ? rx : fx, dy = flank ? ry : fy;
+    const double x = double(t->pose.pos.x) + dx * reach, y = double(t->pose.pos.y) + dy * reach;
+    const int facing =
+        int(std::lround(std::atan2(-dx, -dy) * 180.0 / 3.14159265358979) + 360) % 360;
+    const bool inches = m.scene.replay.header.board.table_in_inches;
+    char at[64];
+    if (inches)
+        std::snprintf(at, sizeof at, "at=%.2fin,%.2fin", x / 25.4, y / 25.4);
+    else
+        std::snprintf(at, sizeof at, "at=%.2f,%.2f", x / 10.0, y / 10.0);
+    edit_units(m, unit_id + " " + at + " facing=" + std::to_string(facing));
 }
 
 void save_record(ViewerModel& m) {

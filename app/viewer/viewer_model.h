@@ -62,6 +62,11 @@ void show_branch(ViewerModel& m, bool branch);
 // the record. The panel and the tour's `edit` and `save` both come here.
 void edit_units(ViewerModel& m, const std::string& edit);
 void save_record(ViewerModel& m);
+// Puts `unit_id` in contact with `target_id`, edge to edge: facing the target's front (`flank`
+// false) or its right flank, as the table shows them at the start. Boards measured in cm or
+// inches; a hex board's units take their hex instead.
+void snap_unit(ViewerModel& m, const std::string& unit_id, const std::string& target_id,
+               bool flank);
 // Undoes the last edit of the record (`undo` true) or redoes the last undone one.
 void undo_edit(ViewerModel& m, bool undo);
 // Turns a unit of the record by `degrees` (clockwise) from the facing its line gives (the

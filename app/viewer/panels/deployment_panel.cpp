@@ -1,6 +1,7 @@
 // `vedette edit GAME.game`, in the unit panel: the selected unit's line of the game record, a
 // field to change it ("at=50,25 facing=10 formation=column", the record's own notation: placing,
-// turning and re-forming the unit), and saving the record. The edit is queued as a command; the
+// turning and re-forming the unit; "front_of=UNIT" or "flank_of=UNIT" snaps it into contact),
+// and saving the record. The edit is queued as a command; the
 // viewer plays the record again and shows the new table (deployment.h).
 
 #include <array>
@@ -40,8 +41,8 @@ void deployment_section(const FrameView& f, CommandQueue& q, const std::string& 
     ui::text_wrapped("%s", unit_line(d->text, unit_id).c_str());
     static std::array<char, 256> fields{};
     ImGui::SetNextItemWidth(-1);
-    ImGui::InputTextWithHint("##fields", "at=50,25 facing=10 formation=column", fields.data(),
-                             fields.size());
+    ImGui::InputTextWithHint("##fields", "at=50,25 facing=10 formation=column front_of=UNIT",
+                             fields.data(), fields.size());
     if (ImGui::SmallButton("apply"))
         q.push([edit = unit_id + " " + std::string(fields.data())](ViewerModel& m) {
             edit_units(m, edit);

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <regex>
 #include <sstream>
 
@@ -159,6 +160,53 @@ TEST(AsPlayedViewer, AClickOnTheTablePlacesTheSelectedUnit) {
         << "outside the 120 x 80 cm table: " << x << "," << y;
     EXPECT_TRUE(
         viewer_test::contains(viewer_test::read_text(game), "at=" + m[1].str() + "," + m[2].str()));
+}
+
+// Snapping (the tour's `snap UNIT TARGET front`): the unit is put face to face with the target,
+// edge to edge, and the record plays with it in contact.
+TEST(AsPlayedViewer, SnapPutsAUnitInContactWithAnotherFront) {
+    const fs::path dir = viewer_test::out_dir("edit_snap");
+    const fs::path game = dir / "game.game";
+    {  // the game without its dice: the charges they were thrown for no longer happen
+        std::istringstream in(viewer_test::read_text(std::string(VEDETTE_SOURCE_DIR) +
+                                                     "/replays/games/gdb_two_charges.game"));
+        std::ofstream out(game);
+        for (std::string line; std::getline(in, line);)
+            if (line.rfind("dice ", 0) != 0) out << line << "\n";
+    }
+    std::ofstream(dir / "snap.tour")
+        << "size 1600x900\npause\nselect greys\nsnap greys ligne_55 front\nwait 4 frames\n"
+        << "screenshot snapped.png\nsave\nquit\n";
+    std::string output;
+    ASSERT_EQ(viewer_test::run_logged(
+                  viewer_test::kLavapipe +
+                      "xvfb-run -a -s '-screen 0 1600x1000x24' '" VEDETTE_BINARY "' edit '" +
+                      game.string() + "' --script '" + (dir / "snap.tour").string() + "'",
+                  dir / "viewer.log", output),
+              0)
+        << output;
+    const std::string snapped = viewer_test::read_text(dir / "snapped.txt");
+    ASSERT_TRUE(viewer_test::contains(snapped, "deployment: edited greys:")) << snapped;
+    ASSERT_EQ(
+        viewer_test::run_logged("'" VEDETTE_BINARY "' record '" + game.string() +
+                                    "' --roll-missing -o '" + (dir / "saved.json").string() + "'",
+                                dir / "record.log", output),
+        0)
+        << output;
+    const auto r = vedette::sim::replay::read_replay((dir / "saved.json").string());
+    const vedette::sim::record::Snapshot *g = nullptr, *l = nullptr;
+    for (const auto& k : r.keyframes.front().units) {
+        const std::string& id = r.header.units.at(std::size_t(k.unit)).id;
+        if (id == "greys") g = &k;
+        if (id == "ligne_55") l = &k;
+    }
+    ASSERT_TRUE(g && l);
+    // Face to face: opposite facings, centres half of each depth apart along the 55e's facing.
+    EXPECT_LT(g->pose.facing.x * l->pose.facing.x + g->pose.facing.y * l->pose.facing.y, 0);
+    const double dx = double(g->pose.pos.x - l->pose.pos.x),
+                 dy = double(g->pose.pos.y - l->pose.pos.y);
+    const double apart = std::sqrt(dx * dx + dy * dy);
+    EXPECT_NEAR(apart, double(g->look.depth_mm + l->look.depth_mm) / 2, 1.5);
 }
 
 }  // namespace as_played_viewer_test
