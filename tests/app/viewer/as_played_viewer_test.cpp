@@ -17,6 +17,15 @@ namespace as_played_viewer_test {
 namespace viewer_test = vedette::viewer_test;
 namespace fs = std::filesystem;
 
+// `vedette edit GAME --script TOUR` under xvfb-run with lavapipe and validation on.
+int run_edit(const fs::path& game, const fs::path& tour, const fs::path& dir, std::string& output) {
+    return viewer_test::run_logged(viewer_test::kLavapipe +
+                                       "xvfb-run -a -s '-screen 0 1600x1000x24' '" VEDETTE_BINARY
+                                       "' edit '" +
+                                       game.string() + "' --script '" + tour.string() + "'",
+                                   dir / "viewer.log", output);
+}
+
 TEST(AsPlayedViewer, ARuleDisagreementIsMarkedOnTheTimelineAndExplained) {
     const fs::path dir = viewer_test::out_dir("as_played");
     const std::string game =
@@ -87,13 +96,7 @@ TEST(AsPlayedViewer, EditPlacesAUnitAndSavesItsRecordLine) {
         << "screenshot moved.png\nedit greys at=80,20\nwait 4 frames\nscreenshot refused.png\n"
         << "undo\nwait 4 frames\nscreenshot undone.png\nredo\nwait 4 frames\nsave\nquit\n";
     std::string output;
-    ASSERT_EQ(viewer_test::run_logged(
-                  viewer_test::kLavapipe +
-                      "xvfb-run -a -s '-screen 0 1600x1000x24' '" VEDETTE_BINARY "' edit '" +
-                      game.string() + "' --script '" + (dir / "edit.tour").string() + "'",
-                  dir / "viewer.log", output),
-              0)
-        << output;
+    ASSERT_EQ(run_edit(game, dir / "edit.tour", dir, output), 0) << output;
     EXPECT_FALSE(viewer_test::contains(output, "Validation Error")) << output;
     EXPECT_TRUE(viewer_test::contains(viewer_test::read_text(dir / "moved.txt"),
                                       "deployment: edited greys: at=50,25 facing=10"));
@@ -141,13 +144,7 @@ TEST(AsPlayedViewer, AClickOnTheTablePlacesTheSelectedUnit) {
         << "screenshot before.png\nclick 700 520\nwait 4 frames\nscreenshot "
            "after.png\nsave\nquit\n";
     std::string output;
-    ASSERT_EQ(viewer_test::run_logged(
-                  viewer_test::kLavapipe +
-                      "xvfb-run -a -s '-screen 0 1600x1000x24' '" VEDETTE_BINARY "' edit '" +
-                      game.string() + "' --script '" + (dir / "click.tour").string() + "'",
-                  dir / "viewer.log", output),
-              0)
-        << output;
+    ASSERT_EQ(run_edit(game, dir / "click.tour", dir, output), 0) << output;
     EXPECT_TRUE(viewer_test::contains(viewer_test::read_text(dir / "before.txt"),
                                       "placing: click on the table to put"))
         << viewer_test::read_text(dir / "before.txt");
@@ -178,13 +175,7 @@ TEST(AsPlayedViewer, SnapPutsAUnitInContactWithAnotherFront) {
         << "size 1600x900\npause\nselect greys\nsnap greys ligne_55 front\nwait 4 frames\n"
         << "screenshot snapped.png\nsave\nquit\n";
     std::string output;
-    ASSERT_EQ(viewer_test::run_logged(
-                  viewer_test::kLavapipe +
-                      "xvfb-run -a -s '-screen 0 1600x1000x24' '" VEDETTE_BINARY "' edit '" +
-                      game.string() + "' --script '" + (dir / "snap.tour").string() + "'",
-                  dir / "viewer.log", output),
-              0)
-        << output;
+    ASSERT_EQ(run_edit(game, dir / "snap.tour", dir, output), 0) << output;
     const std::string snapped = viewer_test::read_text(dir / "snapped.txt");
     ASSERT_TRUE(viewer_test::contains(snapped, "deployment: edited greys:")) << snapped;
     ASSERT_EQ(
