@@ -50,8 +50,8 @@ std::string line_at(const std::string& game, int line) {
 // full is a mistake at its line; a test the record gives no dice for is a mistake at its turn's
 // line, naming the unit, the test and the dice it needs, unless --roll-missing (then each is
 // listed). Their order within a turn is the play's.
-void check_dice(const sim::gamerecord::ReadRecord& record, const sim::replay::Recorded& result,
-                const std::string& game, bool roll_missing) {
+void check_dice(const sim::ruleset::Ruleset& rules, const sim::gamerecord::ReadRecord& record,
+                const sim::replay::Recorded& result, const std::string& game, bool roll_missing) {
     const auto name = [&](int unit) {
         return unit >= 0 && std::size_t(unit) < result.header.units.size()
                    ? result.header.units[std::size_t(unit)].name
@@ -63,8 +63,12 @@ void check_dice(const sim::gamerecord::ReadRecord& record, const sim::replay::Re
             throw sim::InputError(line_at(game, at == record.lines.end() ? 1 : at->second), "",
                                   sim::replay::describe_forced_error(f, name(f.unit)));
         }
-    const auto [low, high] = sim::gamerecord::die_faces(result.header.ruleset);
-    const std::string die = high == 6 ? "d6" : high == 9 ? "d10 read 0-9" : "dice";
+    const sim::ruleset::Ruleset::Die faces = rules.die();
+    const int sides = faces.high - faces.low + 1;
+    const std::string die =
+        "d" + std::to_string(sides) +
+        (faces.low == 1 ? ""
+                        : " read " + std::to_string(faces.low) + "-" + std::to_string(faces.high));
     for (const auto& s : result.dice.from_seed) {
         const std::string what =
             sim::replay::describe_seed_dice(s, name(s.unit)) + " (" + die + ")";
@@ -129,7 +133,7 @@ int record_game(const std::string& game, const std::string& out, const std::stri
         sim::gamerecord::rethrow_at_record_line(record, game);  // at the `ruleset` line
     }
     const sim::replay::Recorded result = sim::gamerecord::play_record(*rules, record, game);
-    check_dice(record, result, game, roll_missing);
+    check_dice(*rules, record, result, game, roll_missing);
     report_disagreements(record, result, game, strict);
     sim::write_file_atomically(out, sim::replay::write_replay_text(result));
     std::printf("%s: %s\n  %zu turns, %zu units, %zu events\n  wrote %s\n", game.c_str(),

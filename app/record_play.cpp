@@ -9,6 +9,7 @@
 #include "sim/core/input_error.h"
 #include "sim/core/input_file.h"
 #include "sim/gamerecord/game_record.h"
+#include "sim/gamerecord/play_record.h"
 #include "sim/replay/replay.h"
 #include "sim/ruleset/registry.h"
 
@@ -70,16 +71,17 @@ PlayedRecord play_record(const std::string& text, const std::string& file,
                          const std::string& rules_dir) {
     PlayedRecord p;
     try {
-        const sim::gamerecord::ReadRecord record = sim::gamerecord::read_record(text, file);
+        sim::gamerecord::ReadRecord record = sim::gamerecord::read_record(text, file);
         p.last_turn = record.last_turn;
-        const sim::Json& json = record.scenario;  // the scenario the record makes
-        const std::string ruleset = json.value("ruleset", "");
-        std::tie(p.low, p.high) = sim::gamerecord::die_faces(ruleset);
-        const auto rules = sim::ruleset::make_ruleset(ruleset, rules_dir, file, "$.ruleset");
-        sim::replay::Recorded result, other;
+        const auto rules = sim::ruleset::make_ruleset(sim::gamerecord::ruleset_of(record),
+                                                      rules_dir, file, "$.ruleset");
+        p.low = rules->die().low, p.high = rules->die().high;
+        // As `vedette record` plays it; then under another seed, from the scenario as played.
+        const sim::replay::Recorded result = sim::gamerecord::play_record(*rules, record, file);
+        sim::replay::Recorded other;
         try {
+            const sim::Json& json = record.scenario;  // fitted to the die, its dice labelled
             const auto scenario = rules->parse_scenario(json, file);
-            result = rules->run(*scenario, scenario->seed);
             other = rules->run(*scenario, scenario->seed ^ 0x5EEDu);
         } catch (const sim::InputError&) {
             sim::gamerecord::rethrow_at_record_line(record, file);

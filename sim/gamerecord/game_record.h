@@ -39,14 +39,13 @@ struct ReadRecord {
         int turn = 0;  // the turn section it stands in (0: before any)
         int line = 0;
         std::vector<int> values;
+        std::vector<int> columns;  // where each value stands on its line
     };
     std::vector<UnlabelledDice> unlabelled;
+    // Where each value of a dice entry stands on its line, by the entry's path ("$.dice[2]"):
+    // a die off the system's faces is named there (play_record.h).
+    std::map<std::string, std::vector<int>> dice_columns;
 };
-
-// The faces of the die the players of `ruleset` throw, lowest and highest as read at the table.
-std::pair<int, int> die_faces(const std::string& ruleset);
-// Whether the scenario's dice entries of `ruleset` name their turn (the Borodino game's do not).
-bool dice_name_turns(const std::string& ruleset);
 
 // Reads record `text` (from `file`, for messages). Throws InputError.
 ReadRecord read_record(const std::string& text, const std::string& file);

@@ -350,17 +350,16 @@ void Reader::verb_order(const std::vector<Word>& w) {
 }
 
 // `dice 28th stand_test 4 3`: the dice thrown for a test, in the order thrown.
+// `dice 28th stand_test 4 3`: the dice thrown for a test, in the order thrown; `dice 4 3`: for
+// the next test waiting for its dice. Faces are whole numbers here; the rule system's die is
+// checked when the record is played (play_record.h).
 void Reader::dice(const std::vector<Word>& w) {
-    if (!scenario().contains("ruleset")) fail(1, "the `ruleset` line before the first dice");
-    const auto [low, high] = die_faces(scenario()["ruleset"].get<std::string>());
-    const auto face = [&, low = low, high = high](const Word& word) {
+    const auto face = [&](const Word& word) {
         const std::string& v = word.text;
         const bool digits =
             !word.key && !word.quoted && !v.empty() && v.size() <= 3 &&
             std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
-        if (!digits || std::stoi(v) < low || std::stoi(v) > high)
-            fail(word.column, "a die from " + std::to_string(low) + " to " + std::to_string(high) +
-                                  ", not \"" + v + "\"");
+        if (!digits) fail(word.column, "a die's face (a whole number), not \"" + v + "\"");
         return std::stoi(v);
     };
     const bool unlabelled = w.size() >= 2 && std::all_of(w.begin() + 1, w.end(), [](const Word& x) {
@@ -369,25 +368,34 @@ void Reader::dice(const std::vector<Word>& w) {
                                                    [](char c) { return c >= '0' && c <= '9'; });
                             });
     if (unlabelled) {  // `dice 5 4`: for the next test that waits for its dice
-        ReadRecord::UnlabelledDice u{turn_, line_, {}};
-        for (std::size_t k = 1; k < w.size(); ++k) u.values.push_back(face(w[k]));
+        ReadRecord::UnlabelledDice u{turn_, line_, {}, {}};
+        for (std::size_t k = 1; k < w.size(); ++k) {
+            u.values.push_back(face(w[k]));
+            u.columns.push_back(w[k].column);
+        }
         out_.unlabelled.push_back(u);
         return;
     }
     if (w.size() < 4)
         fail(6, "dice UNIT TEST VALUE... (dice 28th stand_test 4 3), or the dice alone");
     Json d = Json::object();
-    if (turn_ > 0 && dice_name_turns(scenario()["ruleset"].get<std::string>())) d["turn"] = turn_;
+    if (turn_ > 0) d["turn"] = turn_;  // dropped for a system whose dice name no turn
     d["unit"] = unit_named(w[1]);
     d["purpose"] = w[2].text;
     Json values = Json::array();
+    std::vector<int> columns;
     std::size_t i = 3;
-    for (; i < w.size() && !w[i].key; ++i) values.push_back(face(w[i]));
+    for (; i < w.size() && !w[i].key; ++i) {
+        values.push_back(face(w[i]));
+        columns.push_back(w[i].column);
+    }
     if (values.empty()) fail(w[3].column, "the dice thrown");
     d["values"] = values;
     fields(d, w, i, nullptr, nullptr);
     Json& list = scenario()["dice"];
-    mark("$.dice[" + std::to_string(list.size()) + "]");
+    const std::string path = "$.dice[" + std::to_string(list.size()) + "]";
+    mark(path);
+    out_.dice_columns[path] = columns;
     list.push_back(d);
 }
 
@@ -556,15 +564,6 @@ void check_line(const std::string& line) {
 
 }  // namespace
 
-// The faces of the die each rule system throws, as the players read them: General de Brigade and
-// the dice-pool game throw d6, the Borodino game a d10 read 0-9 (Hex 9.22). Another ruleset's
-// dice are checked by the ruleset itself.
-std::pair<int, int> die_faces(const std::string& ruleset) {
-    if (ruleset == "gdb" || ruleset == "dicepool") return {1, 6};
-    if (ruleset == "borodino") return {0, 9};
-    return {0, 999};
-}
-
 ReadRecord read_record(const std::string& text, const std::string& file) {
     Reader reader(file);
     std::size_t start = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
@@ -591,10 +590,6 @@ ReadRecord read_record(const std::string& text, const std::string& file) {
         start = end + 1;
     }
     return reader.finish(text);
-}
-
-bool dice_name_turns(const std::string& ruleset) {
-    return ruleset != "borodino";
 }
 
 namespace {

@@ -22,7 +22,6 @@ replay::Recorded play(const ruleset::Ruleset& rules, const ReadRecord& record,
 // Dice given alone (`dice 5 4`) go to the next test, in the order the play throws them, that has
 // none: each set is made a labelled entry for that unit and test, and the play goes on from it.
 void label_dice(const ruleset::Ruleset& rules, ReadRecord& record, const std::string& game) {
-    const std::string ruleset = ruleset_of(record);
     for (const auto& given : record.unlabelled) {
         const replay::Recorded trial = play(rules, record, game);
         const std::string at = game + ":" + std::to_string(given.line) + ":1";
@@ -42,10 +41,37 @@ void label_dice(const ruleset::Ruleset& rules, ReadRecord& record, const std::st
                                  std::to_string(next.count) + ", not " +
                                  std::to_string(given.values.size()));
         Json entry = {{"unit", unit.id}, {"purpose", next.purpose}, {"values", given.values}};
-        if (dice_name_turns(ruleset)) entry["turn"] = next.turn;
+        if (rules.dice_name_turns()) entry["turn"] = next.turn;
         Json& list = record.scenario["dice"];
         record.lines["$.dice[" + std::to_string(list.size()) + "]"] = given.line;
         list.push_back(entry);
+    }
+}
+
+// Every die given is a face of the system's die, named at its place on its line; a system whose
+// forced dice name no turn has the turn the record's `turn` line gave them dropped.
+void fit_to_the_die(const ruleset::Ruleset& rules, ReadRecord& record, const std::string& game) {
+    const ruleset::Ruleset::Die die = rules.die();
+    const auto check = [&](int value, int line, int column) {
+        if (value < die.low || value > die.high)
+            throw InputError(game + ":" + std::to_string(line) + ":" + std::to_string(column), "",
+                             "a die from " + std::to_string(die.low) + " to " +
+                                 std::to_string(die.high) + ", not \"" + std::to_string(value) +
+                                 "\"");
+    };
+    for (const auto& given : record.unlabelled)
+        for (std::size_t k = 0; k < given.values.size(); ++k)
+            check(given.values[k], given.line, given.columns[k]);
+    if (!record.scenario.contains("dice") || !record.scenario["dice"].is_array()) return;
+    Json& list = record.scenario["dice"];
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string path = "$.dice[" + std::to_string(i) + "]";
+        const auto columns = record.dice_columns.find(path);
+        const auto line = record.lines.find(path);
+        if (columns == record.dice_columns.end() || line == record.lines.end()) continue;
+        for (std::size_t k = 0; k < columns->second.size(); ++k)
+            check(list[i]["values"][k].get<int>(), line->second, columns->second[k]);
+        if (!rules.dice_name_turns()) list[i].erase("turn");
     }
 }
 
@@ -53,6 +79,7 @@ void label_dice(const ruleset::Ruleset& rules, ReadRecord& record, const std::st
 
 replay::Recorded play_record(const ruleset::Ruleset& rules, ReadRecord& record,
                              const std::string& file) {
+    fit_to_the_die(rules, record, file);
     label_dice(rules, record, file);
     return play(rules, record, file);
 }

@@ -11,8 +11,9 @@
 
 namespace vedette::sim::gamerecord {
 
-// Labels the record's unlabelled dice (each set for the next test, in the play's order, that has
-// no dice), then plays it. Mistakes are InputErrors at the record's lines.
+// Checks every die given against the system's die (Ruleset::die), labels the record's unlabelled
+// dice (each set for the next test, in the play's order, that has no dice), then plays it. Mistakes
+// are InputErrors at the record's lines.
 replay::Recorded play_record(const ruleset::Ruleset& rules, ReadRecord& record,
                              const std::string& file);
 

@@ -50,7 +50,14 @@ public:
     virtual std::string name() const = 0;       // "General de Brigade"
     virtual std::string data_file() const = 0;  // the ruleset data file it loaded
     virtual std::string data_hash() const = 0;  // FNV-1a 64 of that file's bytes
-    virtual nlohmann::json data() const = 0;    // the data file as loaded (rules panel, `rules`)
+    // The die its players throw, as they read its faces (a game record's dice are checked
+    // against it), and whether its scenarios' forced dice name their turn.
+    struct Die {
+        int low = 1, high = 6;
+    };
+    virtual Die die() const { return {}; }
+    virtual bool dice_name_turns() const { return true; }
+    virtual nlohmann::json data() const = 0;  // the data file as loaded (rules panel, `rules`)
     // `vedette rules`: the tables as loaded, with the values the seeds do not give marked.
     virtual std::string describe_tables() const = 0;
 

@@ -46,6 +46,17 @@ grep -v '^dice' "$OUT/live.game" > "$OUT/rolled.game"
 printf 'r\n' | "$VEDETTE" record --live "$OUT/rolled.game" > /dev/null
 grep -Eq '^dice greys charge_test [1-6] [1-6]$' "$OUT/rolled.game" ||
   fail "r wrote: $(grep '^dice' "$OUT/rolled.game")"
+# The Borodino game's d10 read 0-9, typed live under its turn line, plays as the game itself.
+b="$SRC/replays/games/borodino_square.game"
+grep -v '^dice' "$b" > "$OUT/borodino.game"
+printf '1\n1\n2\n9\n5\n2\n6\n' | "$VEDETTE" record --live "$OUT/borodino.game" > "$OUT/borodino.txt"
+grep -q "d10 read 0-9> " "$OUT/borodino.txt" || fail "the Borodino prompt does not name its die"
+"$VEDETTE" record "$b" -o "$OUT/borodino_expected.json" > /dev/null
+"$VEDETTE" record "$OUT/borodino.game" -o "$OUT/borodino_live.json" > /dev/null ||
+  fail "the live Borodino record does not record"
+cmp -s <(events_of "$OUT/borodino_expected.json") <(events_of "$OUT/borodino_live.json") ||
+  fail "the live Borodino record plays otherwise than the game"
+
 # kill -9 loses nothing: an entry accepted is in the file before the next prompt.
 grep -v '^dice' "$OUT/live.game" > "$OUT/killed.game"
 mkfifo "$OUT/stdin"

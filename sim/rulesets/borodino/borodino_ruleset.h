@@ -20,6 +20,9 @@ public:
 
     std::string name() const override { return rules_.name; }
     std::string describe_tables() const override;
+    // One d10 read 0-9 (Hex 9.22); forced dice name no turn (battle_scenario.cpp).
+    Die die() const override { return {0, 9}; }
+    bool dice_name_turns() const override { return false; }
 
     std::unique_ptr<ruleset::Scenario> parse_scenario(const Json& json,
                                                       const std::string& file) const override;
