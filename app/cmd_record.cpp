@@ -96,19 +96,25 @@ void report_disagreements(const sim::gamerecord::ReadRecord& record,
         if (!e.as_played.empty()) found.push_back(&e);
     if (found.empty()) return;
     if (strict) {
-        // The line of the order that asked for it: the first with as_played for the event's unit.
+        // The line that asked for it: the first order or dice line with as_played for the
+        // event's unit in its turn.
         const sim::record::Event& e = *found.front();
         const std::string unit =
             e.units.empty() ? "" : result.header.units.at(std::size_t(e.units.front())).id;
-        int line = 1;
-        const sim::Json& orders = record.scenario.value("orders", sim::Json::array());
-        for (std::size_t i = 0; i < orders.size(); ++i)
-            if (orders[i].is_object() && orders[i].contains("as_played") &&
-                orders[i].value("unit", "") == unit) {
-                const auto at = record.lines.find("$.orders[" + std::to_string(i) + "]");
-                if (at != record.lines.end()) line = at->second;
-                break;
+        int line = 0;
+        for (const char* list : {"orders", "dice"}) {
+            const sim::Json& entries = record.scenario.value(list, sim::Json::array());
+            for (std::size_t i = 0; i < entries.size(); ++i) {
+                const sim::Json& o = entries[i];
+                if (!o.is_object() || !o.contains("as_played") || o.value("unit", "") != unit ||
+                    (o.contains("turn") && o["turn"] != e.turn))
+                    continue;
+                const auto at =
+                    record.lines.find("$." + std::string(list) + "[" + std::to_string(i) + "]");
+                if (at != record.lines.end() && (line == 0 || at->second < line)) line = at->second;
             }
+        }
+        if (line == 0) line = 1;
         throw sim::InputError(line_at(game, line), "",
                               "a rule disagreement (--strict): " + found.front()->text +
                                   "; as played: " + found.front()->as_played);

@@ -165,6 +165,33 @@ rc=0; "$VEDETTE" record "$played" --roll-missing --strict -o "$OUT/strict.json" 
 sed 's/55e reacts form_square as_played=completes/55e reacts stand as_played=completes/' "$played" > "$OUT/played_stand.game"
 expect_bad played_stand "$OUT/played_stand.game" 31:1 "as_played goes with a reaction that changes formation"
 
+# As played, on the dice: a test the table ruled otherwise than its dice (`dice ... as_played=`),
+# in all three systems. Each listed with what the rules give, marked on its event, verified, given
+# back by --from with its as_played, and refused by --strict at its dice line.
+check_dice_played() {  # NAME FILE DISAGREEMENTS STRICT_LINE WORDS
+  local f="$SRC/tests/data/game/$2"
+  "$VEDETTE" record "$f" --roll-missing -o "$OUT/$1.json" > "$OUT/$1.txt" || fail "$1: $(cat "$OUT/$1.txt")"
+  grep -qF "$3 rule disagreement" "$OUT/$1.txt" || fail "$1: not $3 disagreements: $(cat "$OUT/$1.txt")"
+  grep -qF -- "$5" "$OUT/$1.txt" || fail "$1: no \"$5\" in: $(cat "$OUT/$1.txt")"
+  python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))
+sys.exit(0 if sum(1 for e in r["events"] if e.get("as_played")) == int(sys.argv[2]) else 1)' \
+    "$OUT/$1.json" "$3" || fail "$1: not $3 events with as_played"
+  "$VEDETTE" verify "$OUT/$1.json" > /dev/null || fail "$1: the as-played replay does not verify"
+  "$VEDETTE" record --from "$OUT/$1.json" -o "$OUT/$1.back.game" > /dev/null || fail "$1: --from"
+  grep -q "^dice .* as_played=" "$OUT/$1.back.game" || fail "$1: --from lost the dice's as_played"
+  local rc=0
+  "$VEDETTE" record "$f" --roll-missing --strict -o "$OUT/$1.strict.json" 2> "$OUT/$1.strict.err" > /dev/null || rc=$?
+  [ "$rc" -eq 2 ] && grep -qF "$2:$4:1: a rule disagreement (--strict)" "$OUT/$1.strict.err" ||
+    fail "$1 --strict: exit $rc, $(cat "$OUT/$1.strict.err")"
+  [ ! -e "$OUT/$1.strict.json" ] || fail "$1: --strict wrote a replay"
+}
+check_dice_played gdb_dice as_played_dice.game 3 33 'by the rules (GdB 12.23) the total 8 gives "6-8: blown cavalry'
+check_dice_played borodino_dice as_played_borodino.game 1 28 'passed at the table; by the rules (Hex charge) the die 9 against 6 fails'
+check_dice_played dicepool_dice as_played_dicepool.game 1 18 'failed at the table; by the rules (DP Tests) 7 against 7+ passes'
+# Played as the dice give, the note is not there: the shipped game makes no disagreement.
+"$VEDETTE" record "$SRC/replays/games/gdb_two_charges.game" -o "$OUT/asrules.json" > "$OUT/asrules.txt"
+! grep -q "rule disagreement" "$OUT/asrules.txt" || fail "a game played by the rules lists disagreements"
+
 # --from needs a scenario or a replay; a record needs -o.
 rc=0; "$VEDETTE" record --from "$base" -o "$OUT/x.game" 2> /dev/null || rc=$?
 [ "$rc" -eq 2 ] || fail "--from a game record: exit $rc"

@@ -117,9 +117,11 @@ int Battle::roll(int u, const std::string& purpose, bool& forced) {
         if (used < d.values.size()) {
             forced = true;
             dice_.forced(turn_, u, purpose);
+            last_as_played_ = d.as_played;
             return tape_.take(d.values[used++], 0, 9, u, purpose);
         }
     }
+    last_as_played_.clear();
     dice_.from_seed(turn_, u, purpose);
     const int value = tape_.take(static_cast<int>(prng_.below(10)), 0, 9, u, purpose);
     forced = tape_.last_changed();  // a branch's die is not the seed's
@@ -198,22 +200,34 @@ record::Explanation Battle::check_explanation(const std::string& title, const st
     return e;
 }
 
+bool Battle::played_check(bool pass, const std::string& rule, int die, int drm, int target,
+                          std::string& note) const {
+    note.clear();
+    if (last_as_played_.empty() || (last_as_played_ == "passes") == pass) return pass;
+    note = std::string(pass ? "failed" : "passed") + " at the table; by the rules (" + rule +
+           ") the die " + std::to_string(die) + (drm ? " " + signed_text(drm) : "") + " against " +
+           std::to_string(target) + (pass ? " passes" : " fails");
+    return !pass;
+}
+
 // A cohesion check (ПС): d10 + DRMs, passed when not higher than the current cohesion.
 bool Battle::cohesion_check(int u, const std::string& rule, const std::string& why, int drm) {
     bool forced = false;
     const int die = roll(u, "cohesion", forced);
     const int target = cohesion_now(u);
-    const bool pass = die + drm <= target;
+    std::string played;
+    const bool pass = played_check(die + drm <= target, rule, die, drm, target, played);
     std::vector<record::ModifierRow> rows;
     if (drm != 0) rows.push_back({"DRM", rule, {signed_text(drm)}, true, ""});
     record::Event& e =
         emit(phase_, record::Category::test, "cohesion_check", {u}, rule,
              unit(u).name + " takes a cohesion check (" + why + "): " + std::to_string(die) +
                  (drm ? " " + signed_text(drm) : "") + (pass ? " passes" : " fails") + " against " +
-                 std::to_string(target),
+                 std::to_string(target) + (played.empty() ? "" : " (as played at the table)"),
              800);
     e.explanation =
         check_explanation("Cohesion check: " + unit(u).name, rule, die, forced, drm, target, rows);
+    e.as_played = played;
     return pass;
 }
 

@@ -91,6 +91,9 @@ struct ForcedDice {
     int unit = -1;
     std::string purpose;  // commitment shock cohesion reaction_fire
     std::vector<int> values;
+    // A check's die played otherwise at the table (a game record's as_played): "passes" or
+    // "fails", whatever the die and the rules give. Empty: as the rules give.
+    std::string as_played;
 };
 
 class BattleScenario : public ruleset::Scenario {

@@ -141,17 +141,21 @@ void commitment_checks(Battle& b, std::vector<Attack>& attacks) {
         bool forced = false;
         const int die = b.roll(top, "commitment", forced);
         const int target = b.cohesion_now(top);
-        a.committed = stack_result[at] = die + drm <= target;
+        std::string played;
+        a.committed = stack_result[at] =
+            b.played_check(die + drm <= target, "Hex commitment", die, drm, target, played);
         record::Event& e =
             b.emit("shock", record::Category::test, "commitment_check", {top}, "Hex commitment",
                    b.unit(top).name + " commitment check: " + std::to_string(die) +
                        (drm != 0 ? " " + signed_text(drm) + " = " + std::to_string(die + drm)
                                  : std::string()) +
                        (a.committed ? " passes" : " fails") + " against " + std::to_string(target) +
-                       (a.committed ? "" : ": no shock"),
+                       (a.committed ? "" : ": no shock") +
+                       (played.empty() ? "" : " (as played at the table)"),
                    800);
         e.explanation = b.check_explanation("Commitment check: " + b.unit(top).name,
                                             "Hex commitment", die, forced, drm, target, rows);
+        e.as_played = played;
     }
     for (auto& a : attacks)
         if (a.charge && a.committed) {

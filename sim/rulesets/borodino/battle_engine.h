@@ -49,6 +49,10 @@ public:
                         std::vector<int> units, const std::string& rule, std::string text,
                         std::int64_t ms);
     int roll(int unit, const std::string& purpose, bool& forced);
+    // A check as it was played (the as_played of the forced die roll() took last): whether it
+    // passes, and in `note` what the rules would have given, when the table ruled otherwise.
+    bool played_check(bool pass, const std::string& rule, int die, int drm, int target,
+                      std::string& note) const;
     std::vector<int> stack_at(Hex h) const;  // units on the map there, top first
     int top_at(Hex h) const {
         auto s = stack_at(h);
@@ -119,6 +123,7 @@ public:
     int turn_ = 0;
     std::string phase_ = "setup";
     std::map<std::pair<int, std::string>, std::size_t> dice_used_;
+    std::string last_as_played_;        // the as_played of the last forced die taken
     replay::DiceLedger dice_;           // where every die came from, for `vedette check`
     std::vector<Order> stance_orders_;  // this activation's orders from standing orders
     // A hex a shock's top band cleared (10 or more: the defender retreats), for the infantry's

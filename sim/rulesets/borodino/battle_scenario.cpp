@@ -334,7 +334,7 @@ std::unique_ptr<BattleScenario> parse_battle_scenario(const Json& json, const st
         for (const auto& o : orders->items()) s->orders.push_back(read_order(o, *s));
     if (const auto dice = root.optional("dice")) {
         for (const auto& d : dice->items()) {
-            d.expect_only_keys({"unit", "purpose", "values"});
+            d.expect_only_keys({"unit", "purpose", "values", "as_played"});
             ForcedDice f;
             f.unit = unit_index(d.required("unit"), *s);
             static const std::vector<std::string> kPurposes = {"commitment", "shock", "cohesion",
@@ -342,6 +342,18 @@ std::unique_ptr<BattleScenario> parse_battle_scenario(const Json& json, const st
             f.purpose = kPurposes[d.required("purpose").as_choice(kPurposes)];
             for (const auto& v : d.required("values").items())
                 f.values.push_back(static_cast<int>(v.as_int(0, 9)));
+            if (const auto a = d.optional("as_played")) {
+                if (f.purpose != "commitment" && f.purpose != "cohesion")
+                    a->fail(
+                        "as_played goes with the die of a commitment or a cohesion check, not "
+                        "with " +
+                        f.purpose + " dice");
+                static const std::vector<std::string> kPlayed = {"passes", "fails"};
+                f.as_played = kPlayed[a->as_choice(kPlayed)];
+                if (f.values.size() != 1)
+                    d.required("values").fail("the 1 die of the check played as \"" + f.as_played +
+                                              "\"");
+            }
             s->dice.push_back(f);
         }
     }

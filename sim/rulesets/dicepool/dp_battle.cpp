@@ -140,6 +140,7 @@ int Battle::die(int u, DicePurpose purpose) {
             forced_used_[i] < f.values.size()) {
             dice_.forced(turn_, u, purpose_name(purpose));
             ++forced_taken_;
+            if (forced_used_[i] == 0) entry_as_played_ = f.as_played;
             return tape_.take(f.values[forced_used_[i]++], 1, 6, u, purpose_name(purpose));
         }
     }
@@ -157,11 +158,20 @@ TestRoll Battle::roll_test(int u, DicePurpose purpose, int target,
         t.modifiers.push_back(
             {"disorder markers", unit(u).disorder_markers * rules_.per_disorder_marker});
     const int forced_before = forced_taken_;
+    entry_as_played_.clear();
     for (int d = 0; d < rules_.test_dice; ++d) t.dice.push_back(die(u, purpose));
     t.forced = forced_taken_ - forced_before;  // the first dice: forced values come first
     t.total = t.dice_sum();
     for (const auto& m : t.modifiers) t.total += m.second;
     t.passed = t.total >= t.target;
+    // The game as it was played: the players ruled this test otherwise (a game record).
+    if (!entry_as_played_.empty() && (entry_as_played_ == "passes") != t.passed) {
+        t.as_played = std::string(t.passed ? "failed" : "passed") +
+                      " at the table; by the rules (" + rules_.tests_rule + ") " +
+                      std::to_string(t.total) + " against " + std::to_string(t.target) + "+ " +
+                      (t.passed ? "passes" : "fails");
+        t.passed = !t.passed;
+    }
     return t;
 }
 
@@ -192,9 +202,11 @@ record::Event& Battle::emit_test(int u, const std::string& kind, const std::stri
     x.sections.push_back(result);
     record::Event& e = emit(Category::test, kind, {u}, rule,
                             unit(u).name + " " + what + ": " + std::to_string(t.total) +
-                                (t.passed ? " passes: " + pass_text : " fails: " + fail_text),
+                                (t.passed ? " passes: " + pass_text : " fails: " + fail_text) +
+                                (t.as_played.empty() ? "" : " (as played at the table)"),
                             1200);
     e.explanation = x;
+    e.as_played = t.as_played;
     return e;
 }
 

@@ -60,6 +60,8 @@ struct TestRoll {
     int total = 0;   // dice + modifiers
     int target = 7;  // pass at or above
     bool passed = false;
+    // Played otherwise at the table (a game record): what the rules would have given.
+    std::string as_played;
     int dice_sum() const;
 };
 
@@ -152,7 +154,8 @@ private:
     std::vector<std::string> refused_;      // orders not carried out, for `vedette check`
     std::vector<std::size_t> forced_used_;  // per forced-dice entry: values consumed
     int forced_taken_ = 0;                  // forced dice taken so far: which dice were forced
-    replay::DiceLedger dice_;               // where every die came from, for `vedette check`
+    std::string entry_as_played_;  // the as_played of the forced entry whose first die was taken
+    replay::DiceLedger dice_;      // where every die came from, for `vedette check`
     Prng prng_;
     std::uint64_t seed_;
     ruleset::EventRecorder rec_;  // events, clock, episodes, keyframes, turn hashes

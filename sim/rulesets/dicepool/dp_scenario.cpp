@@ -182,17 +182,29 @@ void check_squares(const DpRules& rules, const JsonNode& orders, const DpScenari
     }
 }
 
-void parse_dice(const JsonNode& root, DpScenario& s) {
+void parse_dice(const JsonNode& root, const DpRules& rules, DpScenario& s) {
     const auto dice = root.optional("dice");
     if (!dice) return;
     for (const auto& n : dice->items()) {
-        n.expect_only_keys({"turn", "unit", "purpose", "values"});
+        n.expect_only_keys({"turn", "unit", "purpose", "values", "as_played"});
         ForcedDice f;
         f.turn = static_cast<int>(n.required("turn").as_int(1, s.turns));
         f.unit = find_unit(s, n.required("unit"));
         f.purpose = static_cast<DicePurpose>(n.required("purpose").as_choice(dice_purpose_names()));
         for (const auto& v : n.required("values").items())
             f.values.push_back(static_cast<int>(v.as_int(1, 6)));
+        if (const auto a = n.optional("as_played")) {
+            if (f.purpose == DicePurpose::fire || f.purpose == DicePurpose::melee)
+                a->fail(
+                    "as_played goes with the dice of a test (order_test, reaction_test, "
+                    "courage_test, pursuit_test), not with " +
+                    purpose_name(f.purpose) + " dice");
+            static const std::vector<std::string> kPlayed = {"passes", "fails"};
+            f.as_played = kPlayed[a->as_choice(kPlayed)];
+            if (f.values.size() != static_cast<std::size_t>(rules.test_dice))
+                n.required("values").fail("the " + std::to_string(rules.test_dice) +
+                                          " dice of the test played as \"" + f.as_played + "\"");
+        }
         s.dice.push_back(f);
     }
 }
@@ -227,7 +239,7 @@ std::unique_ptr<DpScenario> parse_dp_scenario(const DpRules& rules, const Json& 
         for (const auto& n : orders->items()) s->orders.push_back(parse_order(rules, n, *s));
         check_squares(rules, *orders, *s);
     }
-    parse_dice(root, *s);
+    parse_dice(root, rules, *s);
     return s;
 }
 

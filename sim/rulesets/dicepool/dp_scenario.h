@@ -63,6 +63,9 @@ struct ForcedDice {
     int unit = -1;
     DicePurpose purpose = DicePurpose::order_test;
     std::vector<int> values;
+    // A test's dice played otherwise at the table (a game record's as_played): "passes" or
+    // "fails", whatever the dice and the rules give. Empty: as the rules give.
+    std::string as_played;
 };
 
 class DpScenario : public ruleset::Scenario {

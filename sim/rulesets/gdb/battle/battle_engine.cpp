@@ -187,6 +187,17 @@ int Battle::forced_taken(int unit, const std::string& purpose) const {
     return it == forced_used_.end() ? 0 : static_cast<int>(it->second);
 }
 
+std::string Battle::as_played_of(int unit, const std::string& purpose, int first) const {
+    int start = 0;
+    for (const auto& f : scenario_.dice) {
+        if (f.turn != turn_ || f.unit != unit || f.purpose != purpose) continue;
+        const int end = start + static_cast<int>(f.values.size());
+        if (first >= start && first < end) return first == start ? f.as_played : "";
+        start = end;
+    }
+    return "";
+}
+
 geom::Rect Battle::rect_at(int unit, Vec pos, Vec facing) const {
     const auto& su = scenario_.units[static_cast<std::size_t>(unit)];
     const auto& s = units_[static_cast<std::size_t>(unit)];

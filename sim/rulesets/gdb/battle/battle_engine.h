@@ -104,6 +104,9 @@ private:
     // How many forced dice of `purpose` `unit` has taken this turn: the count before and after
     // rolling says how many of the dice just thrown the scenario set (they come first).
     int forced_taken(int unit, const std::string& purpose) const;
+    // The result the scenario says the test was played as (ForcedDice::as_played) when its dice
+    // start at forced die `first` of `purpose` this turn; empty when the rules decide.
+    std::string as_played_of(int unit, const std::string& purpose, int first) const;
     // A melee's dice into the ledger: the scenario's or the seed's.
     void count_melee_dice(const std::vector<int>& units, const gdb::MeleeOutcome& out);
     // Forced melee dice of a count the melee cannot take (melee_unit sets them aside): said so.
@@ -207,7 +210,14 @@ private:
         int total = 0;
         const RangeRow* row = nullptr;
         gdb::RollFacts facts;  // what the explanation shows
+        // Played otherwise at the table (a game record): what the rules would have given.
+        std::string as_played;
+        // The row's label as the event says it, marked when the table ruled it.
+        std::string said() const;
     };
+    // The test's event: its text, its explanation and, where the table ruled, its as_played.
+    record::Event& emit_test(int unit, const TestRoll& test, const std::string& rule,
+                             const std::string& text);
     using TestMods = std::vector<std::pair<const RuleRow*, int>>;
     TestRoll morale_test(int unit, const MoraleTable& table, const TestMods& mods,
                          const std::string& purpose);

@@ -47,9 +47,8 @@ bool Battle::charger_test(ChargeRun& run) {
         mods.push_back({&ct.mod("cavalry_vs_square"), ct.mod("cavalry_vs_square").value});
     const TestRoll test = morale_test(c, ct, mods, "charge_test");
     if (test.row->outcome != "charge_home") cs.status = gdb::Status::unformed;
-    emit(EventKind::morale_test, {c}, ct.rule,
-         name(c) + " charge test: " + std::to_string(test.total) + ", " + test.row->label)
-        .explanation = gdb::explain_roll(test.facts, ct.rule, tables_);
+    emit_test(c, test, ct.rule,
+              name(c) + " charge test: " + std::to_string(test.total) + ", " + test.said());
     if (test.row->outcome == "halt") return false;
     if (test.row->outcome == "retreat") {
         fall_back(c, t, moves(c).retreat_mm / 2, EventKind::retreat, ct.rule,
@@ -69,9 +68,8 @@ void Battle::countercharge_test(ChargeRun& run) {
         ts.countercharge_bonus = false;
         ts.status = gdb::Status::unformed;
     }
-    emit(EventKind::morale_test, {t}, ct.rule,
-         name(t) + " countercharge test: " + std::to_string(cc.total) + ", " + cc.row->label)
-        .explanation = gdb::explain_roll(cc.facts, ct.rule, tables_);
+    emit_test(t, cc, ct.rule,
+              name(t) + " countercharge test: " + std::to_string(cc.total) + ", " + cc.said());
 }
 
 bool Battle::target_stand_test(ChargeRun& run) {
@@ -95,12 +93,11 @@ bool Battle::target_stand_test(ChargeRun& run) {
     // contacted, it loses automatically and keeps retreating. Wavering is no better state.
     const bool retreating = ts.status == gdb::Status::retreating;
     if (stand.row->outcome == "wavering" && !retreating) ts.status = gdb::Status::wavering;
-    emit(EventKind::morale_test, {t}, st.rule,
-         name(t) + " stand test: " + std::to_string(stand.total) + ", " + stand.row->label +
-             (retreating && stand.row->outcome == "wavering"
-                  ? "; it is already retreating and stays so (GdB 12.13)"
-                  : ""))
-        .explanation = gdb::explain_roll(stand.facts, st.rule, tables_);
+    emit_test(t, stand, st.rule,
+              name(t) + " stand test: " + std::to_string(stand.total) + ", " + stand.said() +
+                  (retreating && stand.row->outcome == "wavering"
+                       ? "; it is already retreating and stays so (GdB 12.13)"
+                       : ""));
     if (stand.row->outcome != "retreat") return true;
     const Vec left_from = ts.pos;
     stand_test_retreat(run, st.rule);

@@ -191,9 +191,7 @@ void Battle::evade(ChargeRun& run) {
     }
     const TestRoll test = morale_test(c, rules_.charge_test, {}, "charge_test");
     if (test.row->outcome != "charge_home") cs.status = gdb::Status::unformed;
-    emit(EventKind::morale_test, {c}, rules_.charge_test.rule,
-         name(c) + " charge test: " + test.row->label)
-        .explanation = gdb::explain_roll(test.facts, rules_.charge_test.rule, tables_);
+    emit_test(c, test, rules_.charge_test.rule, name(c) + " charge test: " + test.said());
     if (test.row->outcome != "charge_home") return;
     const Vec from = cs.pos;
     const Vec to = contact_position(c, t);

@@ -63,6 +63,19 @@ Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const T
     }
     for (const auto& row : table.rows)
         if (r.total >= row.min && r.total <= row.max) r.row = &row;
+    // The game as it was played: the players ruled this test otherwise (a game record).
+    const std::string played = forced_taken(unit, purpose) > forced_before
+                                   ? as_played_of(unit, purpose, forced_before)
+                                   : "";
+    if (!played.empty() && played != r.row->outcome) {
+        const RangeRow* by_rules = r.row;
+        for (const auto& row : table.rows)
+            if (row.outcome == played) r.row = &row;
+        r.as_played = "\"" + r.row->label + "\" at the table; by the rules (" + table.rule +
+                      ") the dice " + std::to_string(r.dice[0]) + " + " +
+                      std::to_string(r.dice[1]) + " make " + std::to_string(r.total) +
+                      ", which gives \"" + by_rules->label + "\"";
+    }
     // The test's table in gdb.json is the one named after it ("charge_test", "stand_test").
     r.facts.test = r.facts.table = purpose;
     r.facts.rule = table.rule;
@@ -74,6 +87,18 @@ Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const T
     r.facts.result = r.row->outcome;
     r.facts.is_default = table.is_default;
     return r;
+}
+
+std::string Battle::TestRoll::said() const {
+    return as_played.empty() ? row->label : row->label + " (as played at the table)";
+}
+
+record::Event& Battle::emit_test(int unit, const TestRoll& test, const std::string& rule,
+                                 const std::string& text) {
+    record::Event& e = emit(EventKind::morale_test, {unit}, rule, text);
+    e.explanation = gdb::explain_roll(test.facts, rule, tables_);
+    e.as_played = test.as_played;
+    return e;
 }
 
 Vec Battle::contact_position(int charger, int target) const {

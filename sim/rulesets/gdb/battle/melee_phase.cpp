@@ -236,6 +236,7 @@ gdb::MeleeUnit Battle::melee_unit(int u, bool attacker, bool first_round,
     if (mu.dice.size() != 2) mu.dice.clear();
     mu.test_dice = forced(u, "melee_test");
     if (mu.test_dice.size() != 2) mu.test_dice.clear();
+    if (!mu.test_dice.empty()) mu.test_as_played = as_played_of(u, "melee_test", 0);
     mu.event_dice = forced(u, "melee_event");
     mu.sapper_die = forced(u, "sapper");
     if (mu.sapper_die.size() != 1) mu.sapper_die.clear();
@@ -350,12 +351,17 @@ void Battle::narrate_pursuit_test(int u, const gdb::PreparedMelee& prep,
     for (const gdb::TestMod& m : prep.units[index].pursuit_mods)
         mods += " " + std::string(m.value < 0 ? "- " : "+ ") + std::to_string(std::abs(m.value)) +
                 " (" + m.row->label + ")";
-    emit(EventKind::pursuit_test, {u}, melee_rules_.pursuit_rule,
-         name(u) + " pursuit test: 2D6 " + std::to_string(t.dice[0]) + " + " +
-             std::to_string(t.dice[1]) + mods + " = " + std::to_string(t.total) +
-             (t.downgraded ? " (" + melee_rules_.pursuit_superb_downgrade.label + ")" : "") + ": " +
-             t.row->label,
-         800);
+    record::Event& e =
+        emit(EventKind::pursuit_test, {u}, melee_rules_.pursuit_rule,
+             name(u) + " pursuit test: 2D6 " + std::to_string(t.dice[0]) + " + " +
+                 std::to_string(t.dice[1]) + mods + " = " + std::to_string(t.total) +
+                 (t.downgraded ? " (" + melee_rules_.pursuit_superb_downgrade.label + ")" : "") +
+                 ": " + t.row->label + (t.by_rules ? " (as played at the table)" : ""),
+             800);
+    if (t.by_rules)  // the game as it was played, against the rules
+        e.as_played = "\"" + t.row->label + "\" at the table; by the rules (" +
+                      melee_rules_.pursuit_rule + ") the total " + std::to_string(t.total) +
+                      " gives \"" + t.by_rules->label + "\"";
 }
 
 void Battle::narrate_melee_losses(int u, int casualties, gdb::StatusAfter status) {

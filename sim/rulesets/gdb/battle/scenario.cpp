@@ -34,6 +34,18 @@ const std::vector<std::string>& forced_dice_purposes() {
     return n;
 }
 
+// The results battle_rules.cpp and gdb_rules.cpp require of these tables' rows.
+const std::vector<std::string>& as_played_results(const std::string& purpose) {
+    static const std::vector<std::string> charge = {"charge_home", "halt", "retreat"};
+    static const std::vector<std::string> stand = {"stand", "wavering", "retreat"};
+    static const std::vector<std::string> pursuit = {"superb", "unformed", "blown", "pursue"};
+    static const std::vector<std::string> none;
+    if (purpose == "charge_test") return charge;
+    if (purpose == "stand_test") return stand;
+    if (purpose == "melee_test") return pursuit;
+    return none;
+}
+
 namespace {
 
 using board::parse_point;
@@ -257,13 +269,24 @@ Order parse_order(const JsonNode& on, const Scenario& s) {
 }
 
 ForcedDice parse_forced_dice(const JsonNode& dn, const Scenario& s) {
-    dn.expect_only_keys({"turn", "unit", "purpose", "values"});
+    dn.expect_only_keys({"turn", "unit", "purpose", "values", "as_played"});
     ForcedDice f;
     f.turn = static_cast<int>(dn.required("turn").as_int(1, s.turns));
     f.unit = unit_ref(s, dn.required("unit"));
     f.purpose = forced_dice_purposes()[dn.required("purpose").as_choice(forced_dice_purposes())];
     for (const auto& v : dn.required("values").items())
         f.values.push_back(static_cast<int>(v.as_int(1, 6)));
+    if (auto a = dn.optional("as_played")) {
+        const auto& results = as_played_results(f.purpose);
+        if (results.empty())
+            a->fail(
+                "as_played goes with the dice of a charge test, a stand test or a pursuit test "
+                "(melee_test), not with " +
+                f.purpose + " dice");
+        f.as_played = results[a->as_choice(results)];
+        if (f.values.size() != 2)
+            dn.required("values").fail("the 2 dice of the test played as \"" + f.as_played + "\"");
+    }
     return f;
 }
 

@@ -109,8 +109,14 @@ struct ForcedDice {
     std::string purpose;  // charge_test, stand_test, closing_fire, limbering, melee, melee_test,
                           // melee_event, sapper
     std::vector<int> values;
+    // What the test these dice decided gave at the table, where the players ruled otherwise than
+    // the dice and the rules give (a game record's `as_played`): the result of a row of the
+    // test's table, e.g. "charge_home", "stand" or "pursue". Empty: as the rules give.
+    std::string as_played;
 };
 const std::vector<std::string>& forced_dice_purposes();
+// The results a test's dice may be played as (`as_played`): empty for dice that decide no row.
+const std::vector<std::string>& as_played_results(const std::string& purpose);
 
 struct Scenario {
     std::string file;

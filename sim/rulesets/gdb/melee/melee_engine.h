@@ -155,6 +155,8 @@ struct TestRecord {
     bool passed = false;            // formation test
     const RangeRow* row = nullptr;  // pursuit test row (after any downgrade)
     bool downgraded = false;        // pursuit: 10+ counted as 9
+    // Pursuit played otherwise at the table (MeleeUnit::test_as_played): the row the rules give.
+    const RangeRow* by_rules = nullptr;
 };
 
 // 12.21: moves a winner may make in the next mandatory move phase, for the battle runner.

@@ -100,6 +100,14 @@ void run_test(const PreparedMelee& m, int id, const UnitDecision& ud, DiceBox& b
         t.downgraded = true;
     }
     t.row = &row_for(r.pursuit_rows, effective);
+    const std::string& played = p.unit->test_as_played;
+    if (!played.empty() && !p.unit->test_dice.empty() && played != t.row->outcome)
+        for (const RangeRow& row : r.pursuit_rows)
+            if (row.outcome == played) {
+                t.by_rules = t.row;
+                t.row = &row;
+                break;
+            }
     const std::string& o = t.row->outcome;
     if (o == "superb")
         uo.status = StatusAfter::formed;

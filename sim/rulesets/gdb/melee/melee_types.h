@@ -126,6 +126,9 @@ struct MeleeUnit {
     std::vector<int> sapper_die;  // the sapper's re-roll
     std::vector<int> test_dice;   // formation or pursuit test 2D6
     std::vector<int> event_dice;  // double-six table / general-at-risk dice, in order
+    // With forced test dice: the pursuit test's result as the players ruled it at the table (a
+    // game record's as_played, e.g. "pursue"); empty: the table's row for the total.
+    std::string test_as_played;
 };
 
 struct MeleeSetup {
