@@ -66,6 +66,7 @@ private:
     void order(const std::vector<Word>& w, std::size_t first_key);
     void verb_order(const std::vector<Word>& w);
     void dice(const std::vector<Word>& w);
+    std::size_t moves(Json& o, const std::vector<Word>& w);
 
     // Fills `object` from the line's key=value words from `from` on, and with one id (a bare
     // word) and one name (quoted) where `id_field`/`name_field` are given.
@@ -322,8 +323,44 @@ void Reader::order(const std::vector<Word>& w, std::size_t first_key) {
     list.push_back(o);
 }
 
+// `28th moves to 50,30` (a point), `28th moves 20cm` (straight ahead; `8in`, or a number in the
+// system's length: cm), `28th moves 20cm towards 42nd`, `28th moves into contact with 42nd` (a
+// friend). Returns the first word after the move.
+std::size_t Reader::moves(Json& o, const std::vector<Word>& w) {
+    const auto is = [&](std::size_t i, const char* text) {
+        return i < w.size() && !w[i].key && !w[i].quoted && w[i].text == text;
+    };
+    if (is(2, "to")) {
+        if (w.size() < 4 || w[3].key) fail(w[2].column, "moves to x,y");
+        o["move"] = value_of(w[3].text, w[3].quoted, w[3].column);
+        return 4;
+    }
+    if (is(2, "into")) {
+        if (!is(3, "contact") || !is(4, "with") || w.size() < 6 || w[5].key)
+            fail(w[2].column, "moves into contact with UNIT");
+        o["move_to_contact"] = unit_named(w[5]);
+        return 6;
+    }
+    const std::string& d = w[2].text;
+    const bool length = !w[2].key && !w[2].quoted && !d.empty() &&
+                        ((d[0] >= '0' && d[0] <= '9') || d[0] == '.') &&
+                        d.find(',') == std::string::npos;
+    if (!length)
+        fail(w[2].column,
+             "moves to x,y, moves DISTANCE (20cm, 8in), moves DISTANCE towards UNIT or moves into "
+             "contact with UNIT");
+    const Json v = value_of(d, false, w[2].column);
+    o["move_by"] = v;
+    if (is(3, "towards")) {
+        if (w.size() < 5 || w[4].key) fail(w[3].column, "towards UNIT");
+        o["towards"] = unit_named(w[4]);
+        return 5;
+    }
+    return 3;
+}
+
 // `28th charges 42nd after_contact=halt`, `42nd reacts form_square`, `28th forms column`,
-// `28th moves to 50,30`.
+// `28th moves ...` (Reader::moves).
 void Reader::verb_order(const std::vector<Word>& w) {
     if (turn_ == 0) fail(1, "a `turn N` line before the turn's orders");
     const std::string verb = w[1].text;
@@ -337,9 +374,7 @@ void Reader::verb_order(const std::vector<Word>& w) {
     } else if (verb == "forms") {
         o["formation"] = w[2].text;
     } else if (verb == "moves") {
-        if (w[2].text != "to" || w.size() < 4) fail(w[2].column, "moves to x,y");
-        o["move"] = value_of(w[3].text, w[3].quoted, w[3].column);
-        next = 4;
+        next = moves(o, w);
     } else {
         fail(w[1].column, "charges, reacts, forms or moves after the unit, not \"" + verb + "\"");
     }

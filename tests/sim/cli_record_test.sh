@@ -192,6 +192,45 @@ check_dice_played dicepool_dice as_played_dicepool.game 1 18 'failed at the tabl
 "$VEDETTE" record "$SRC/replays/games/gdb_two_charges.game" -o "$OUT/asrules.json" > "$OUT/asrules.txt"
 ! grep -q "rule disagreement" "$OUT/asrules.txt" || fail "a game played by the rules lists disagreements"
 
+# Moves as notes say them: by a distance (straight ahead, or towards a unit) and into contact with
+# a friend, in General de Brigade (cm) and the dice-pool game (inches). Each move's end point is
+# checked; two reserves starting at different distances behind the Greys come to rest at the same
+# place, edge to edge with them (a move into contact ends at contact, not at its length).
+move_ends() {  # move_ends REPLAY: "UNIT X Y" for every ordinary move
+  python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))
+for e in r["events"]:
+    if e["kind"] == "move":
+        print(e["units"][0], *e["motion"]["path"][-1])' "$1"
+}
+moves_game() {  # moves_game RESERVE_Y: the crafted deployment, a reserve behind the Greys, moves
+  sed -n '1,/^unit inniskillings/p' "$played"
+  echo "unit reserve \"1st Dragoons (Royals)\" type=heavy_cavalry figures=12 formation=line at=45,$1 facing=0"
+  sed -n '/^unit inniskillings/,/^# Lines 22/{/^unit inniskillings/d;/^# Lines 22/d;p}' "$played"
+  printf 'turn 1\nGreys moves 10cm\nInniskillings moves 5cm towards 55e\nreserve moves into contact with Greys\n'
+}
+moves_game 14 > "$OUT/moves_a.game"
+moves_game 17 > "$OUT/moves_b.game"
+for g in moves_a moves_b; do
+  "$VEDETTE" record "$OUT/$g.game" -o "$OUT/$g.json" > /dev/null || fail "$g: $(cat "$OUT/$g.json" 2>&1)"
+  "$VEDETTE" verify "$OUT/$g.json" > /dev/null || fail "$g does not verify"
+  move_ends "$OUT/$g.json" > "$OUT/$g.ends"
+done
+grep -qx "greys 450 300" "$OUT/moves_a.ends" || fail "Greys moves 10cm: $(cat "$OUT/moves_a.ends")"
+grep -qx "inniskillings 800 250" "$OUT/moves_a.ends" || fail "5cm towards the 55e: $(cat "$OUT/moves_a.ends")"
+ra=$(grep '^reserve ' "$OUT/moves_a.ends"); rb=$(grep '^reserve ' "$OUT/moves_b.ends")
+[ -n "$ra" ] && [ "$ra" = "$rb" ] || fail "into contact ends at '$ra' and '$rb'"
+[ "$(echo "$ra" | cut -d" " -f3)" -lt 300 ] || fail "the reserve went into the Greys (at y 300 after their move): $ra"
+sed 's/^reserve moves into contact with Greys$/reserve moves into contact with 54e/' "$OUT/moves_a.game" > "$OUT/moves_enemy.game"
+expect_bad moves_enemy "$OUT/moves_enemy.game" 27:1 "a move into contact with an enemy is a charge"
+sed 's/^Greys moves 10cm$/Greys moves fast/' "$OUT/moves_a.game" > "$OUT/moves_word.game"
+expect_bad moves_word "$OUT/moves_word.game" 25:13 "moves DISTANCE (20cm, 8in)"
+dp="$SRC/replays/games/dicepool_charge_short.game"
+{ sed '/^turn 1$/,$d' "$dp"; printf 'turn 1\nFrench moves 4in\nBritish moves 2in towards French\n'; } > "$OUT/moves_dp.game"
+"$VEDETTE" record "$OUT/moves_dp.game" -o "$OUT/moves_dp.json" > /dev/null || fail "dice-pool moves"
+move_ends "$OUT/moves_dp.json" > "$OUT/moves_dp.ends"
+grep -qx "fr_line 610 204" "$OUT/moves_dp.ends" && grep -qx "gb_line 610 470" "$OUT/moves_dp.ends" ||
+  fail "dice-pool moves by inches: $(cat "$OUT/moves_dp.ends")"
+
 # --from needs a scenario or a replay; a record needs -o.
 rc=0; "$VEDETTE" record --from "$base" -o "$OUT/x.game" 2> /dev/null || rc=$?
 [ "$rc" -eq 2 ] || fail "--from a game record: exit $rc"

@@ -323,7 +323,18 @@ void Battle::ordinary_moves(int turn) {
                          x.name + " does not move: " + why);
             continue;
         }
-        const Vec delta = o.to - x.at;
+        const auto toward = [&](int other) {
+            const Vec d = unit(other).at - x.at;
+            return d == Vec{} ? x.facing : geom::normalize(d);
+        };
+        Vec delta = o.to - x.at;
+        if (o.move_by > 0)
+            delta = geom::scale(o.towards >= 0 ? toward(o.towards) : x.facing, o.move_by);
+        if (o.contact >= 0) {  // straight at it: its bases always meet the target's
+            const Vec dir = toward(o.contact);
+            const i64 gap = move_to_contact(o.unit, o.contact, dir);
+            delta = gap < geom::length(unit(o.contact).at - x.at) ? geom::scale(dir, gap) : Vec{};
+        }
         if (delta == Vec{}) continue;
         const Vec dir = geom::normalize(delta);
         const i64 can = reachable_mm(o.unit, dir, inches_to_tenths(sheet(o.unit).move_in));

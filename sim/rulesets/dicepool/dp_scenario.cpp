@@ -136,13 +136,20 @@ void check_reaction(const DpRules& rules, const JsonNode& n, const DpUnit& u, Re
 }
 
 DpOrder parse_order(const DpRules& rules, const JsonNode& n, const DpScenario& s) {
-    n.expect_only_keys({"turn", "unit", "charge", "reaction", "move"});
+    n.expect_only_keys(
+        {"turn", "unit", "charge", "reaction", "move", "move_by", "towards", "move_to_contact"});
     DpOrder o;
     o.turn = static_cast<int>(n.required("turn").as_int(1, s.turns));
     o.unit = find_unit(s, n.required("unit"));
     const DpUnit& u = s.units[static_cast<std::size_t>(o.unit)];
-    const int kinds = n.has("charge") + n.has("reaction") + n.has("move");
-    if (kinds != 1) n.fail("an order is exactly one of \"charge\", \"reaction\" or \"move\"");
+    const int kinds = n.has("charge") + n.has("reaction") + n.has("move") + n.has("move_by") +
+                      n.has("move_to_contact");
+    if (kinds != 1)
+        n.fail(
+            "an order is exactly one of \"charge\", \"reaction\", \"move\", \"move_by\" or "
+            "\"move_to_contact\"");
+    if (const auto t = n.optional("towards"); t && !n.has("move_by"))
+        t->fail("towards goes with move_by (move 8in towards a unit)");
     if (const auto c = n.optional("charge")) {
         o.kind = OrderKind::charge;
         o.target = find_unit(s, *c);
@@ -152,6 +159,20 @@ DpOrder parse_order(const DpRules& rules, const JsonNode& n, const DpScenario& s
         o.kind = OrderKind::reaction;
         o.reaction = static_cast<Reaction>(r->as_choice(reaction_names()));
         check_reaction(rules, *r, u, o.reaction, o.turn);
+    } else if (const auto m = n.optional("move_by")) {
+        o.kind = OrderKind::move;
+        o.move_by = board::parse_length_mm(*m);
+        if (o.move_by <= 0) m->fail("a distance to move, more than 0");
+        if (const auto t = n.optional("towards")) o.towards = find_unit(s, *t);
+    } else if (const auto c = n.optional("move_to_contact")) {
+        o.kind = OrderKind::move;
+        o.contact = find_unit(s, *c);
+        if (o.contact == o.unit) c->fail("a unit other than the one moving");
+        if (s.units[static_cast<std::size_t>(o.contact)].side != u.side)
+            c->fail(
+                "a unit of its own side: a move into contact with an enemy is a charge "
+                "(\"charge\": \"" +
+                c->as_string() + "\")");
     } else {
         o.kind = OrderKind::move;
         o.to = board::parse_point(n.required("move"));

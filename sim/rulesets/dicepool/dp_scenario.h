@@ -42,6 +42,12 @@ struct DpOrder {
     int target = -1;                     // charge
     Reaction reaction = Reaction::none;  // reaction
     geom::Vec to;                        // move
+    // A move as a game record says it: `move_by` mm straight ahead (or towards unit `towards`),
+    // or into contact with friendly unit `contact`, up to the unit's move; `to` is then worked
+    // out when the move is made.
+    geom::i64 move_by = 0;
+    int towards = -1;
+    int contact = -1;
 };
 
 // Purposes of forced dice, in the order the engine asks for them.

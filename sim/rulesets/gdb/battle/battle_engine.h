@@ -276,6 +276,10 @@ private:
     void halt_after_contact(int charger, int target, geom::Vec target_left_from,
                             geom::i64 remaining);
     geom::Vec contact_position(int charger, int target) const;
+    // Where `unit` comes to rest edge to edge with `target`, moving straight along `dir`.
+    geom::Vec contact_along(int unit, int target, geom::Vec dir) const;
+    // Where an ordinary move order sends its unit (its point, or worked out from the table now).
+    geom::Vec move_destination(const Order& o) const;
     // Moves `unit` straight away from `enemy`, disordering friends it passes (seed 000).
     // `dir` (unit length, Q16) overrides "straight away from the enemy" when it is not zero.
     void fall_back(int unit, int enemy, geom::i64 distance, EventKind kind, const std::string& rule,

@@ -102,18 +102,32 @@ record::Event& Battle::emit_test(int unit, const TestRoll& test, const std::stri
 }
 
 Vec Battle::contact_position(int charger, int target) const {
-    const auto& cs = units_[static_cast<std::size_t>(charger)];
-    const Vec dir = cs.facing;
-    Vec pos = cs.pos;
+    return contact_along(charger, target, units_[static_cast<std::size_t>(charger)].facing);
+}
+
+Vec Battle::contact_along(int unit, int target, Vec dir) const {
+    Vec pos = units_[static_cast<std::size_t>(unit)].pos;
     const geom::Rect tr = rect_of(target);
     // Translating a block changes its distance by at most the translation, so stepping by the
     // gap never overshoots; a few steps close it to the millimetre.
     for (int i = 0; i < 16; ++i) {
-        const i64 gap = geom::distance(rect_at(charger, pos, dir), tr);
+        const i64 gap = geom::distance(rect_at(unit, pos, dir), tr);
         if (gap <= 1) break;
         pos = pos + geom::scale(dir, gap);
     }
     return pos;
+}
+
+Vec Battle::move_destination(const Order& o) const {
+    const auto& s = units_[static_cast<std::size_t>(o.unit)];
+    const auto toward = [&](int other) {
+        const Vec d = units_[static_cast<std::size_t>(other)].pos - s.pos;
+        return d == Vec{} ? s.facing : geom::normalize(d);
+    };
+    if (o.contact >= 0) return contact_along(o.unit, o.contact, toward(o.contact));
+    if (o.move_by > 0)
+        return s.pos + geom::scale(o.towards >= 0 ? toward(o.towards) : s.facing, o.move_by);
+    return o.to;
 }
 
 void Battle::fall_back(int unit, int enemy, i64 distance, EventKind kind, const std::string& rule,
@@ -538,11 +552,12 @@ void Battle::movement_phase() {
                      gdb::words_of(gdb::to_string(o.formation)));
             continue;
         }
-        const Vec delta = o.to - s.pos;
+        const Vec to = move_destination(o);
+        const Vec delta = to - s.pos;
         const i64 len = geom::length(delta);
         if (len == 0) continue;
         const Vec dir = geom::normalize(delta);
-        const bool road = road_move(o.unit, o.to);
+        const bool road = road_move(o.unit, to);
         const i64 allowance =
             moves(o.unit).move_mm * (100 + (road ? rules_.road_bonus_percent : 0)) / 100;
         const i64 step = std::min(len, allowance);

@@ -195,7 +195,8 @@ int unit_ref(const Scenario& s, const JsonNode& n) {
 Order parse_order(const JsonNode& on, const Scenario& s) {
     on.expect_only_keys({"turn", "unit", "charge", "opportunity_charge", "reaction", "move",
                          "formation", "general_leads", "after_contact", "next_target", "note",
-                         "bonus_move", "bonus_turn", "as_played"});
+                         "bonus_move", "bonus_turn", "as_played", "move_by", "towards",
+                         "move_to_contact"});
     Order o;
     o.path = on.path();
     o.turn = static_cast<int>(on.required("turn").as_int(1, s.turns));
@@ -232,6 +233,27 @@ Order parse_order(const JsonNode& on, const Scenario& s) {
     if (auto m = on.optional("move")) {
         o.kind = OrderKind::move;
         o.to = parse_point(*m);
+        ++kinds;
+    }
+    if (auto m = on.optional("move_by")) {
+        o.kind = OrderKind::move;
+        o.move_by = board::parse_length_mm(*m);
+        if (o.move_by <= 0) m->fail("a distance to move, more than 0");
+        ++kinds;
+        if (auto t = on.optional("towards")) o.towards = unit_ref(s, *t);
+    } else if (auto t = on.optional("towards")) {
+        t->fail("towards goes with move_by (move 20 cm towards a unit)");
+    }
+    if (auto m = on.optional("move_to_contact")) {
+        o.kind = OrderKind::move;
+        o.contact = unit_ref(s, *m);
+        if (o.contact == o.unit) m->fail("a unit other than the one moving");
+        if (s.units[static_cast<std::size_t>(o.contact)].side !=
+            s.units[static_cast<std::size_t>(o.unit)].side)
+            m->fail(
+                "a unit of its own side: a move into contact with an enemy is a charge "
+                "(\"charge\": \"" +
+                m->as_string() + "\")");
         ++kinds;
     }
     if (on.optional("bonus_move") || on.optional("bonus_turn")) {

@@ -90,6 +90,12 @@ struct Order {
     AfterContact after_contact = AfterContact::halt;
     int next_target = -1;
     Vec to;
+    // An ordinary move written as a game record says it: `move_by` mm straight ahead (or towards
+    // unit `towards`), or into contact with unit `contact` (a friend: an enemy is charged), up to
+    // the unit's move. `to` is then worked out when the move is made.
+    geom::i64 move_by = 0;
+    int towards = -1;
+    int contact = -1;
     // 12.21 bonus moves a melee winner makes in the mandatory phase if the melee gave it them:
     // "bonus_move" [x, y] (cavalry with superb training, half its charge move towards it) and
     // "bonus_turn" 45 or -45 (a turn in place, right or left).
