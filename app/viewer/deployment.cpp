@@ -7,6 +7,7 @@
 #include "sim/core/input_file.h"
 #include "sim/gamerecord/game_record.h"
 #include "sim/gamerecord/play_record.h"
+#include "sim/gamerecord/record_edit.h"
 #include "sim/replay/replay.h"
 #include "sim/ruleset/registry.h"
 
@@ -42,26 +43,68 @@ std::shared_ptr<Deployment> open_deployment(const std::string& file, const std::
     return d;
 }
 
-bool edit_deployment(Deployment& d, const std::string& edit) {
-    const auto space = edit.find(' ');
-    const std::string unit = edit.substr(0, space);
-    const std::string fields = space == std::string::npos ? "" : edit.substr(space + 1);
+namespace {
+
+// Plays the record `change` makes of the one being edited; keeps it when it plays (true), else
+// leaves the record as it was with `status` saying why.
+template <typename Change>
+bool try_record(Deployment& d, Change change, const std::string& done) {
     try {
-        if (unit.empty() || fields.empty())
-            throw sim::InputError("the edit", "", "UNIT key=value... (greys at=50,25 facing=10)");
-        const std::string text = sim::gamerecord::with_unit_fields(d.text, unit, fields);
+        const std::string text = change(d.text);
         auto table = table_of(text, d.file, d.rules_dir);
         d.undone.push_back({d.text, d.scenes.back().get()});
         d.redoable.clear();
         d.scenes.push_back(std::move(table));
         d.text = text;
         d.unsaved = true;
-        d.status = "edited " + unit + ": " + fields;
+        d.status = done;
         return true;
     } catch (const std::exception& e) {
         d.status = std::string("not edited: ") + e.what();
         return false;
     }
+}
+
+// "FIRST rest..." split at its first space.
+std::pair<std::string, std::string> first_word(const std::string& s) {
+    const auto space = s.find(' ');
+    return {s.substr(0, space), space == std::string::npos ? "" : s.substr(space + 1)};
+}
+
+}  // namespace
+
+bool edit_deployment(Deployment& d, const std::string& edit) {
+    const auto [unit, fields] = first_word(edit);
+    return try_record(
+        d,
+        [&](const std::string& text) {
+            if (unit.empty() || fields.empty())
+                throw sim::InputError("the edit", "",
+                                      "UNIT key=value... (greys at=50,25 facing=10)");
+            return sim::gamerecord::with_unit_fields(text, unit, fields);
+        },
+        "edited " + unit + ": " + fields);
+}
+
+bool add_unit_to_deployment(Deployment& d, const std::string& side_and_unit) {
+    const auto [side, unit] = first_word(side_and_unit);
+    return try_record(
+        d,
+        [&](const std::string& text) {
+            if (side.empty() || unit.empty())
+                throw sim::InputError("the new unit", "",
+                                      "SIDE ID \"NAME\" type=... (french ligne_56 \"56e de "
+                                      "ligne\" type=infantry figures=24 at=60,50)");
+            return sim::gamerecord::with_unit_added(text, side, unit);
+        },
+        "added to " + side + ": unit " + unit);
+}
+
+bool add_terrain_to_deployment(Deployment& d, const std::string& piece) {
+    return try_record(
+        d,
+        [&](const std::string& text) { return sim::gamerecord::with_terrain_added(text, piece); },
+        "added terrain " + piece);
 }
 
 bool undo_deployment(Deployment& d, bool undo) {

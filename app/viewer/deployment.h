@@ -36,6 +36,15 @@ std::shared_ptr<Deployment> open_deployment(const std::string& file, const std::
 // `status` says why.
 bool edit_deployment(Deployment& d, const std::string& edit);
 
+// Adds a unit: "SIDE ID \"NAME\" key=value..." (french ligne_56 "56e de ligne" type=infantry
+// figures=24 formation=line at=60,50 facing=180), its line after the side's last unit. As
+// edit_deployment: true when the record still plays.
+bool add_unit_to_deployment(Deployment& d, const std::string& side_and_unit);
+
+// Adds a terrain piece: "KIND \"NAME\" polygon=..." or "KIND \"NAME\" path=...", its line after
+// the record's last terrain line. As edit_deployment.
+bool add_terrain_to_deployment(Deployment& d, const std::string& piece);
+
 // Undoes the last edit (or redoes the last undone one): true when there was one, the table to
 // show at the back of `scenes`.
 bool undo_deployment(Deployment& d, bool undo);

@@ -169,6 +169,22 @@ bool TourRunner::run_command(const TourCommand& c, ViewerModel* model,
             r.click = {c.arg<TourSize>().width, c.arg<TourSize>().height};
             wait_frames_ = 3;  // pressed, released, and the frame that shows what it did
             return true;
+        case TourKind::drag: {
+            std::istringstream in(c.arg<std::string>());
+            std::array<int, 4> d{};
+            in >> d[0] >> d[1] >> d[2] >> d[3];
+            r.drag = d;
+            wait_frames_ = 5;  // pressed, half way, there, released, and the frame after
+            return true;
+        }
+        case TourKind::wheel: {
+            std::istringstream in(c.arg<std::string>());
+            std::array<int, 3> w{};
+            in >> w[0] >> w[1] >> w[2];
+            r.wheel = w;
+            wait_frames_ = 2;
+            return true;
+        }
         case TourKind::quit:
             r.quit = true;
             return true;
@@ -304,6 +320,16 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) co
         case TourKind::edit:
             if (!m.deployment) fail(c, "edit: only `vedette edit GAME.game` edits a record");
             return edit_units(m, c.arg<std::string>());
+        case TourKind::drawing:
+            if (!m.deployment) fail(c, "drawing: only in `vedette edit GAME.game`");
+            m.drawing_terrain = switched(c.arg<TourSwitch>(), m.drawing_terrain);
+            return;
+        case TourKind::add_unit:
+            if (!m.deployment) fail(c, "add: only `vedette edit GAME.game` adds units");
+            return add_unit(m, c.arg<std::string>());
+        case TourKind::add_terrain:
+            if (!m.deployment) fail(c, "terrain: only `vedette edit GAME.game` adds terrain");
+            return add_terrain(m, c.arg<std::string>());
         case TourKind::save_record:
             if (!m.deployment) fail(c, "save: only `vedette edit GAME.game` saves a record");
             return save_record(m);
@@ -361,6 +387,8 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) co
         case TourKind::size:
         case TourKind::screenshot:
         case TourKind::click:
+        case TourKind::drag:
+        case TourKind::wheel:
         case TourKind::quit:
             return;  // run_command's: they hold the tour or ask something of the window
     }

@@ -5,6 +5,7 @@
 // `quit`); `camera move` holds it while the camera glides; `screenshot` asks the viewer for the
 // next settled frame's pixels; `size` resizes the window; `quit` ends the viewer.
 
+#include <array>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -18,6 +19,8 @@ struct TourRequests {
     std::optional<std::string> screenshot;  // PNG path, resolved against the tour's folder
     std::optional<std::pair<int, int>> resize;
     std::optional<std::pair<int, int>> click;  // a left click at this window pixel
+    std::optional<std::array<int, 4>> drag;    // a left drag from x0, y0 to x1, y1
+    std::optional<std::array<int, 3>> wheel;   // the wheel turned at x, y by notches
     bool quit = false;
     bool stepped = false;  // a seek or step happened (for step-latency figures)
 };

@@ -97,6 +97,7 @@ private:
     TourCommand panel() const;
     TourCommand counters() const { return make(TourKind::counters, on_off(args_[0])); }
     TourCommand placing() const { return make(TourKind::placing, on_off(args_[0])); }
+    TourCommand drawing() const { return make(TourKind::drawing, on_off(args_[0])); }
     TourCommand labels() const;
     TourCommand layout() const;
     TourCommand font() const;
@@ -108,6 +109,8 @@ private:
     TourCommand size() const;
     TourCommand screenshot() const;
     TourCommand click() const;
+    TourCommand drag() const;
+    TourCommand wheel() const;
     TourCommand ab() const;
     TourCommand quit() const { return make(TourKind::quit); }
     TourCommand save() const { return make(TourKind::save_record); }
@@ -158,6 +161,9 @@ const std::map<std::string, TourLineParser::Shape>& TourLineParser::shapes() {
         {"size", {1, 1, "size WxH", &P::size}},
         {"screenshot", {1, 1, "screenshot FILE.png", &P::screenshot}},
         {"click", {2, 2, "click X Y (a pixel of the window, from its top left)", &P::click}},
+        {"drag", {4, 4, "drag X0 Y0 X1 Y1 (window pixels: a left drag)", &P::drag}},
+        {"wheel",
+         {3, 3, "wheel X Y NOTCHES (the mouse wheel at a window pixel, -20 to 20)", &P::wheel}},
         {"what-if", {1, kAnyCount, "what-if OUTCOME", &P::text}},
         {"ab", {1, 1, "ab a|b", &P::ab}},
         {"edit", {2, kAnyCount, "edit UNIT key=value... (vedette edit)", &P::text}},
@@ -167,6 +173,12 @@ const std::map<std::string, TourLineParser::Shape>& TourLineParser::shapes() {
         {"placing",
          {1, 1, "placing on|off|toggle (vedette edit: a click places the unit)", &P::placing}},
         {"redo", {0, 0, "redo (vedette edit)", &P::redo}},
+        {"drawing",
+         {1, 1, "drawing on|off|toggle (vedette edit: clicks add a terrain piece's corners)",
+          &P::drawing}},
+        {"add", {3, kAnyCount, "add SIDE ID \"NAME\" key=value... (vedette edit)", &P::text}},
+        {"terrain",
+         {3, kAnyCount, "terrain KIND \"NAME\" polygon=x,y;x,y;x,y (vedette edit)", &P::text}},
         {"quit", {0, 0, "quit", &P::quit}},
     };
     return s;
@@ -259,6 +271,8 @@ TourCommand TourLineParser::text() const {
     return make(word_ == "note"      ? TourKind::note
                 : word_ == "what-if" ? TourKind::what_if
                 : word_ == "edit"    ? TourKind::edit
+                : word_ == "add"     ? TourKind::add_unit
+                : word_ == "terrain" ? TourKind::add_terrain
                                      : TourKind::caption,
                 text_);
 }
@@ -335,6 +349,28 @@ TourCommand TourLineParser::wait() const {
 TourCommand TourLineParser::size() const {
     const auto s = value("size", [&] { return app::parse_image_size(args_[0]); });
     return make(TourKind::size, TourSize{s.width, s.height});
+}
+
+TourCommand TourLineParser::drag() const {
+    std::string at;
+    for (const auto& v : args_)
+        at += std::to_string(value("drag X0 Y0 X1 Y1",
+                                   [&] { return app::parse_whole(v, 0, limits::kMaxImageSide); })) +
+              " ";
+    return make(TourKind::drag, at);
+}
+
+TourCommand TourLineParser::wheel() const {
+    std::string at;
+    for (std::size_t i = 0; i < 3; ++i)
+        at += std::to_string(value("wheel X Y NOTCHES",
+                                   [&] {
+                                       return i < 2 ? app::parse_whole(args_[i], 0,
+                                                                       limits::kMaxImageSide)
+                                                    : app::parse_whole(args_[i], -20, 20);
+                                   })) +
+              " ";
+    return make(TourKind::wheel, at);
 }
 
 TourCommand TourLineParser::click() const {

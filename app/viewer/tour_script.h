@@ -74,6 +74,8 @@ enum class TourKind {
     size,             // TourSize
     screenshot,       // std::string: the PNG's name as written (screenshot_path resolves it)
     click,            // TourSize: a left click at that pixel of the window (x, y from top left)
+    drag,             // std::string "X0 Y0 X1 Y1": a left drag between window pixels (checked)
+    wheel,            // std::string "X Y NOTCHES": the mouse wheel turned there (checked)
     what_if,          // std::string: the outcome (the rest of the line)
     ab,               // TourSwitch: on shows the branch (b), off the battle as played (a)
     edit,             // std::string: "UNIT key=value..." (`vedette edit`: deployment.h)
@@ -82,6 +84,9 @@ enum class TourKind {
     placing,          // TourSwitch: `vedette edit`: a click on the table places the selected unit
     snap,             // std::string: "UNIT TARGET front|flank" (`vedette edit`)
     redo_edit,        // none: `vedette edit` redoes the last undone edit
+    drawing,          // TourSwitch: `vedette edit`: clicks on the table add terrain corners
+    add_unit,         // std::string: "SIDE ID \"NAME\" key=value..." (`vedette edit`)
+    add_terrain,      // std::string: "KIND \"NAME\" polygon=..." (`vedette edit`)
     quit,             // none
 };
 

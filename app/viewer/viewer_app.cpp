@@ -394,6 +394,11 @@ ViewerLoop::TourStep ViewerLoop::run_tour(const Frame& frame) {
     if (r.quit) return TourStep::quit;
     if (r.resize) glfwSetWindowSize(window_.handle(), r.resize->first, r.resize->second);
     if (r.click) ui_layer_.click_at(float(r.click->first), float(r.click->second));
+    if (r.drag)
+        ui_layer_.drag(float((*r.drag)[0]), float((*r.drag)[1]), float((*r.drag)[2]),
+                       float((*r.drag)[3]));
+    if (r.wheel)
+        ui_layer_.wheel_at(float((*r.wheel)[0]), float((*r.wheel)[1]), float((*r.wheel)[2]));
     if (r.screenshot) {
         screenshot_ = r.screenshot;
         screenshot_settle_ = 2;  // let ImGui settle layouts and scrolling first
@@ -508,8 +513,18 @@ void ViewerLoop::switch_scene() {
         // `vedette edit`: the record's new table, same board and roster, same view and moment.
         model_->switch_to = ViewerModel::SceneSwitch::none;
         if (!model_->deployment || model_->deployment->scenes.empty()) return;
-        auto next = std::make_unique<ViewerModel>(*model_->deployment->scenes.back());
+        const render::ReplayScene& scene = *model_->deployment->scenes.back();
+        auto next = std::make_unique<ViewerModel>(scene);
         carry_view(*model_, *next);
+        // A terrain piece drawn changes the board: the renderer builds its ground again.
+        if (renderer_ &&
+            scene.replay.header.board.written != model_->scene.replay.header.board.written) {
+            presenter_.wait_idle();
+            renderer_ =
+                std::make_unique<render::BattlefieldRenderer>(ctx_, target().extent(), scene);
+            renderer_->set_surround_colour(kPanelBackground);
+            ui_layer_.retarget(target());
+        }
         model_ = std::move(next);
         return;
     }

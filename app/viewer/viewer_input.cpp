@@ -113,7 +113,14 @@ bool handle_input(const ViewerModel& model, const render::Camera& camera, Comman
         else
             q.push([d](ViewerModel& m) { m.orbit.orbit(d.x * 0.3f, d.y * 0.3f); });
     }
-    if (io.MouseWheel != 0) {
+    if (io.MouseWheel != 0 && model.deployment && model.placing && model.selected_unit >= 0) {
+        // `vedette edit`, placing (G): the wheel turns the selected unit 15 degrees a notch.
+        q.push([turn = io.MouseWheel > 0 ? -15 : 15](ViewerModel& m) {
+            if (m.selected_unit >= 0 &&
+                std::size_t(m.selected_unit) < m.scene.replay.header.units.size())
+                turn_unit(m, m.scene.replay.header.units[std::size_t(m.selected_unit)].id, turn);
+        });
+    } else if (io.MouseWheel != 0) {
         take_over(model, camera, q);
         const float factor = io.MouseWheel > 0 ? 0.85f : 1.0f / 0.85f;
         q.push([factor](ViewerModel& m) { m.orbit.zoom(factor); });

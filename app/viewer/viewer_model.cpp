@@ -120,6 +120,16 @@ void turn_unit(ViewerModel& m, const std::string& unit_id, int degrees) {
     edit_units(m, unit_id + " facing=" + std::to_string(((facing + degrees) % 360 + 360) % 360));
 }
 
+void add_unit(ViewerModel& m, const std::string& side_and_unit) {
+    if (m.deployment && add_unit_to_deployment(*m.deployment, side_and_unit))
+        m.switch_to = ViewerModel::SceneSwitch::edited;
+}
+
+void add_terrain(ViewerModel& m, const std::string& piece) {
+    if (m.deployment && add_terrain_to_deployment(*m.deployment, piece))
+        m.switch_to = ViewerModel::SceneSwitch::edited;
+}
+
 void undo_edit(ViewerModel& m, bool undo) {
     if (m.deployment && undo_deployment(*m.deployment, undo))
         m.switch_to = ViewerModel::SceneSwitch::edited;
@@ -177,7 +187,13 @@ void save_record(ViewerModel& m) {
 void carry_view(const ViewerModel& from, ViewerModel& to) {
     to.ruleset = from.ruleset;
     to.rules_dir = from.rules_dir;
-    to.selected_unit = from.selected_unit;
+    // The same unit, by its id: an added unit moves the roster's indices after it.
+    to.selected_unit = -1;
+    const auto& was = from.scene.replay.header.units;
+    const auto& now = to.scene.replay.header.units;
+    if (from.selected_unit >= 0 && std::size_t(from.selected_unit) < was.size())
+        for (std::size_t i = 0; i < now.size(); ++i)
+            if (now[i].id == was[std::size_t(from.selected_unit)].id) to.selected_unit = int(i);
     to.panels = from.panels;
     to.layout = from.layout;
     to.font_scale = from.font_scale;
@@ -193,6 +209,8 @@ void carry_view(const ViewerModel& from, ViewerModel& to) {
     to.what_if = from.what_if;
     to.deployment = from.deployment;
     to.placing = from.placing;
+    to.drawing_terrain = from.drawing_terrain;
+    to.terrain_points = from.terrain_points;
     to.timeline.set_speed(from.timeline.speed());
     to.timeline.seek(std::min(from.timeline.time_ms(), to.timeline.duration_ms()));
 }

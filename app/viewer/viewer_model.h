@@ -62,6 +62,11 @@ void show_branch(ViewerModel& m, bool branch);
 // the record. The panel and the tour's `edit` and `save` both come here.
 void edit_units(ViewerModel& m, const std::string& edit);
 void save_record(ViewerModel& m);
+// `vedette edit`: adds a unit ("SIDE ID \"NAME\" key=value...") or a terrain piece ("KIND
+// \"NAME\" polygon=..."), a new line of the record, and asks to show the new table (the deployment
+// panel and the tour's `add` and `terrain` both come here).
+void add_unit(ViewerModel& m, const std::string& side_and_unit);
+void add_terrain(ViewerModel& m, const std::string& piece);
 // Puts `unit_id` in contact with `target_id`, edge to edge: facing the target's front (`flank`
 // false) or its right flank, as the table shows them at the start. Boards measured in cm or
 // inches; a hex board's units take their hex instead.
@@ -126,6 +131,10 @@ struct ViewerModel {
     // `vedette edit GAME.game`: the record being placed (deployment.h); null when viewing.
     std::shared_ptr<Deployment> deployment;
     bool placing = false;  // `vedette edit`: a click on the table puts the selected unit there (G)
+    // `vedette edit`, drawing a terrain piece: each click on the table adds a corner (table mm),
+    // the deployment panel's "add the piece" writes it into the record.
+    bool drawing_terrain = false;
+    std::vector<std::pair<double, double>> terrain_points;
     enum class SceneSwitch { none, played, branch, edited } switch_to = SceneSwitch::none;
     std::string rules_dir;  // --rules, for the branch's rules
 

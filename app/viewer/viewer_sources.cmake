@@ -13,6 +13,7 @@ set(VEDETTE_VIEWER_PANEL_SOURCES
   panels/episode_panel.cpp
   panels/unit_panel.cpp
   panels/deployment_panel.cpp
+  panels/deployment_tools.cpp
   panels/rules_panel.cpp
   panels/scene_overlays.cpp
   panels/measure_overlay.cpp

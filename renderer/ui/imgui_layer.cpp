@@ -110,11 +110,12 @@ void ImGuiLayer::new_frame() {
     } else {
         ImGui_ImplGlfw_NewFrame();
     }
-    if (click_frames_ > 0) {  // after the platform's mouse, which it overrides
+    if (!mouse_.empty()) {  // after the platform's mouse, which it overrides
         ImGuiIO& io = ImGui::GetIO();
-        io.MousePos = ImVec2(click_.first, click_.second);
-        io.MouseDown[0] = click_frames_ == 2;
-        --click_frames_;
+        io.MousePos = ImVec2(mouse_.front().x, mouse_.front().y);
+        io.MouseDown[0] = mouse_.front().down;
+        io.MouseWheel = mouse_.front().wheel;
+        mouse_.pop_front();
     }
     ImGui::NewFrame();
 }

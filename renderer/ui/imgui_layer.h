@@ -4,6 +4,7 @@
 // leaves it ready to copy. The UI thus lands in the same image the window shows and a screenshot
 // reads back. Backends are used as Debian ships them, untouched.
 
+#include <deque>
 #include <utility>
 
 #include "renderer/vk/offscreen_target.h"
@@ -35,10 +36,18 @@ public:
     void new_frame();
     // A left click at (x, y) of the window over the next two frames (pressed, then released),
     // whatever the real mouse does: how a tour clicks (a test clicks a panel).
-    void click_at(float x, float y) {
-        click_ = {x, y};
-        click_frames_ = 2;
+    void click_at(float x, float y) { mouse_ = {{x, y, true, 0}, {x, y, false, 0}}; }
+    // A left drag from (x0, y0) to (x1, y1) over the next four frames (pressed, half way, there,
+    // released), and the wheel turned `notches` at (x, y): how a tour drags and scrolls.
+    void drag(float x0, float y0, float x1, float y1) {
+        mouse_ = {{x0, y0, true, 0},
+                  {(x0 + x1) / 2, (y0 + y1) / 2, true, 0},
+                  {x1, y1, true, 0},
+                  {x1, y1, false, 0}};
     }
+    void wheel_at(float x, float y, float notches) { mouse_ = {{x, y, false, notches}}; }
+    // Frames still to be given a scripted mouse: a tour waits for them.
+    std::size_t scripted_frames() const { return mouse_.size(); }
     // ImGui::Render() and the draw commands, into `cmd` after the scene pass.
     void record(VkCommandBuffer cmd);
     // The same into `target` (rebuilding the framebuffer if it is another image).
@@ -51,8 +60,13 @@ private:
     VkDescriptorPool pool_ = VK_NULL_HANDLE;
     VkImageView view_ = VK_NULL_HANDLE;  // the image the framebuffer is built on
     bool headless_ = false;
-    std::pair<float, float> click_{0, 0};
-    int click_frames_ = 0;
+    // The scripted mouse, one step a frame (a tour's click, drag or wheel).
+    struct MouseStep {
+        float x = 0, y = 0;
+        bool down = false;
+        float wheel = 0;
+    };
+    std::deque<MouseStep> mouse_;
     float frame_seconds_ = 1.0f / 30.0f;
 };
 

@@ -59,13 +59,6 @@ ReadRecord read_record_file(const std::string& path);
 // JSON path) as the same complaint at the record's line; any other error is rethrown as it is.
 [[noreturn]] void rethrow_at_record_line(const ReadRecord& record, const std::string& file);
 
-// `text` with the `unit ID ...` line of `unit_id` given the fields of `fields` ("at=50,20
-// facing=10": each replaces the line's field of that name, or is added before its comment); every
-// other line stays as it was. For `vedette edit`. Throws InputError (no such unit line, fields
-// that are not key=value).
-std::string with_unit_fields(const std::string& text, const std::string& unit_id,
-                             const std::string& fields);
-
 // The record of `scenario` (a scenario's JSON, or a replay's embedded one): the record it was made
 // from when it carries one, else one written from its fields, which reads back into the same
 // scenario.

@@ -85,6 +85,17 @@ void ruler_mouse(const FrameView& f, CommandQueue& q) {
         q.push([x, y](ViewerModel& m) { m.ruler.x1 = x, m.ruler.y1 = y; });
 }
 
+// "at=X,Y" for table point (x, y) mm, in the record's own unit: cm, or inches on a table
+// measured in inches.
+std::string at_field(const FrameView& f, double x, double y) {
+    char at[64];
+    if (unit_of(f.model).kind == render::BoardUnit::Kind::inches)
+        std::snprintf(at, sizeof at, "at=%.1fin,%.1fin", x / 25.4, y / 25.4);
+    else
+        std::snprintf(at, sizeof at, "at=%.1f,%.1f", x / 10.0, y / 10.0);
+    return at;
+}
+
 // `vedette edit` with placing on (G): a click on the table puts the selected unit's centre there,
 // written in the record's own unit (cm, or inches on a table measured in inches; a hex board's
 // units are placed by their hex in the unit panel).
@@ -106,12 +117,84 @@ void placing(const FrameView& f, CommandQueue& q, ImDrawList* dl) {
     if (hexes || u < 0 || std::size_t(u) >= roster.size() || io.WantCaptureMouse ||
         !ImGui::IsMouseClicked(ImGuiMouseButton_Left) || !table_under(f, io.MousePos, x, y))
         return;
-    char at[64];
-    if (unit_of(f.model).kind == render::BoardUnit::Kind::inches)
-        std::snprintf(at, sizeof at, "at=%.1fin,%.1fin", x / 25.4, y / 25.4);
-    else
-        std::snprintf(at, sizeof at, "at=%.1f,%.1f", x / 10.0, y / 10.0);
-    q.push([edit = roster[std::size_t(u)].id + " " + at](ViewerModel& m) { edit_units(m, edit); });
+    q.push([edit = roster[std::size_t(u)].id + " " + at_field(f, x, y)](ViewerModel& m) {
+        edit_units(m, edit);
+    });
+}
+
+// The unit whose footprint, as drawn now, holds table point (x, y) mm; null for none.
+const render::UnitView* unit_at(const FrameView& f, double x, double y) {
+    for (const auto& u : f.state.units) {
+        if (!u.on_table) continue;
+        const double dx = x - u.x_mm, dy = y - u.y_mm;
+        const double along = dx * u.facing_x + dy * u.facing_y;
+        const double across = dx * u.facing_y - dy * u.facing_x;
+        // A few mm of slack: a cavalry line is 30 mm deep.
+        if (std::abs(across) <= u.width_mm / 2 + 4 && std::abs(along) <= u.depth_mm / 2 + 8)
+            return &u;
+    }
+    return nullptr;
+}
+
+// `vedette edit`: a unit dragged with the left button is put where it is dropped (its line's
+// at=, moved by the drag from where the record places it). A drag that starts off every unit is
+// left to the other tools.
+void dragging(const FrameView& f, CommandQueue& q, ImDrawList* dl) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantCaptureMouse || unit_of(f.model).kind == render::BoardUnit::Kind::hexes) return;
+    const bool moving = ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f);
+    const bool dropped =
+        ImGui::IsMouseReleased(ImGuiMouseButton_Left) && io.MouseDragMaxDistanceSqr[0] >= 16.0f;
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    if ((!moving && !dropped) || !table_under(f, io.MouseClickedPos[0], x0, y0) ||
+        !table_under(f, io.MousePos, x1, y1))
+        return;
+    const render::UnitView* u = unit_at(f, x0, y0);
+    const auto& keys = f.model.scene.replay.keyframes;
+    if (!u || keys.empty()) return;
+    double sx = u->placed_x_mm, sy = u->placed_y_mm;  // where the record places it
+    for (const auto& k : keys.front().units)
+        if (k.unit == u->unit) sx = double(k.pose.pos.x), sy = double(k.pose.pos.y);
+    const std::string edit = u->id + " " + at_field(f, sx + x1 - x0, sy + y1 - y0);
+    const ImU32 ink = IM_COL32(255, 158, 50, 255);
+    dl->AddLine(io.MouseClickedPos[0], io.MousePos, IM_COL32(0, 0, 0, 200), 5.0f);
+    dl->AddLine(io.MouseClickedPos[0], io.MousePos, ink, 2.5f);
+    text_with_shadow(dl, ImVec2(io.MousePos.x + 12, io.MousePos.y - 8), ink, "drag: " + edit);
+    ui::note("drag: " + edit);
+    if (dropped)
+        q.push([edit, unit = u->unit](ViewerModel& m) {
+            m.selected_unit = unit;
+            edit_units(m, edit);
+        });
+}
+
+// `vedette edit`, drawing a terrain piece (the unit panel's "draw corners"): each click on the
+// table adds a corner; the corners so far are drawn joined.
+void terrain_corners(const FrameView& f, CommandQueue& q, ImDrawList* dl) {
+    const ImU32 ink = IM_COL32(120, 230, 140, 255);
+    const std::string hint = "drawing terrain: click its corners on the table (" +
+                             std::to_string(f.model.terrain_points.size()) + " so far)";
+    text_with_shadow(dl, ImVec2(f.scene_x + kMargin, f.scene_y + kMargin), ink, hint);
+    ui::note(hint);
+    std::vector<ImVec2> shown;
+    for (const auto& [x, y] : f.model.terrain_points) {
+        ImVec2 s;
+        const float h = f.terrain.height(float(x), float(y)) + 2.0f;
+        if (!render::project_to_screen(f.camera, render::table_point(x, y, h), f.scene_w, f.scene_h,
+                                       s.x, s.y))
+            continue;
+        shown.push_back(ImVec2(s.x + f.scene_x, s.y + f.scene_y));
+    }
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        if (i > 0) dl->AddLine(shown[i - 1], shown[i], ink, 2.5f);
+        dl->AddCircleFilled(shown[i], 4.0f, ink);
+    }
+    const ImGuiIO& io = ImGui::GetIO();
+    double x = 0, y = 0;
+    if (io.WantCaptureMouse || !ImGui::IsMouseClicked(ImGuiMouseButton_Left) ||
+        !table_under(f, io.MousePos, x, y))
+        return;
+    q.push([x, y](ViewerModel& m) { m.terrain_points.emplace_back(x, y); });
 }
 
 void ruler(const FrameView& f, CommandQueue& q, ImDrawList* dl) {
@@ -154,10 +237,15 @@ void measure_overlay(const FrameView& f, CommandQueue& q) {
     dl->PushClipRect(ImVec2(f.scene_x, f.scene_y),
                      ImVec2(f.scene_x + f.scene_w, f.scene_y + f.scene_h), false);
     scale_bar(f, dl);
-    if (f.model.placing)
+    if (f.model.drawing_terrain && f.model.deployment)
+        terrain_corners(f, q, dl);
+    else if (f.model.placing)
         placing(f, q, dl);
     else
         ruler(f, q, dl);
+    if (f.model.deployment && !f.model.placing && !f.model.drawing_terrain && !f.model.ruler.on &&
+        !f.model.draw_notes)
+        dragging(f, q, dl);
     dl->PopClipRect();
 }
 

@@ -100,6 +100,8 @@ void unit_panel(const FrameView& f, CommandQueue& q);
 // `vedette edit`: the selected unit's record line, its edit field and the record's saving, in the
 // unit panel (deployment_panel.cpp).
 void deployment_section(const FrameView& f, CommandQueue& q, const std::string& unit_id);
+// `vedette edit`: adding a unit to a side and drawing a terrain piece (deployment_tools.cpp).
+void deployment_tools(const FrameView& f, CommandQueue& q);
 void rules_panel(const FrameView& f, CommandQueue& q);
 // Labels, trails, the charge arrow of the episode shown, the selected unit's roster overlays (arcs,
 // rings); picking and tooltips.

@@ -447,7 +447,9 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
         ImGui::SetTooltip("%s (%s)\n%d figures, %s%s%s", nearest->name.c_str(), nearest->id.c_str(),
                           nearest->figures, nearest->layout.c_str(),
                           nearest->state.empty() ? "" : ", ", nearest->state.c_str());
-    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && io.MouseDragMaxDistanceSqr[0] < 16.0f) {
+    // (Not while clicking a terrain piece's corners in `vedette edit`.)
+    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && io.MouseDragMaxDistanceSqr[0] < 16.0f &&
+        !m.drawing_terrain) {
         const int pick = nearest ? nearest->unit : -1;
         q.push([pick](ViewerModel& vm) { vm.selected_unit = pick; });
     }

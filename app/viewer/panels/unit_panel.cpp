@@ -84,6 +84,7 @@ void unit_panel(const FrameView& f, CommandQueue& q) {
     const auto& roster = f.model.roster();
     if (u < 0 || u >= static_cast<int>(roster.size())) {
         ui::text_dim("Click a unit on the table (or pick one in the log's filter) to inspect it.");
+        deployment_tools(f, q);
         ImGui::End();
         return;
     }
@@ -115,6 +116,7 @@ void unit_panel(const FrameView& f, CommandQueue& q) {
     ImGui::SameLine();
     if (ImGui::SmallButton("filter the log")) q.push([u](ViewerModel& m) { m.filter.units = {u}; });
     deployment_section(f, q, ru.id);
+    deployment_tools(f, q);
     ImGui::Separator();
     history(f, q, u);
     ImGui::End();

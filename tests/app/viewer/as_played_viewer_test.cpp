@@ -9,6 +9,7 @@
 #include <regex>
 #include <sstream>
 
+#include "renderer/image_io.h"
 #include "sim/replay/replay.h"
 #include "tests/app/viewer/viewer_harness.h"
 
@@ -198,6 +199,111 @@ TEST(AsPlayedViewer, SnapPutsAUnitInContactWithAnotherFront) {
                  dy = double(g->pose.pos.y - l->pose.pos.y);
     const double apart = std::sqrt(dx * dx + dy * dy);
     EXPECT_NEAR(apart, double(g->look.depth_mm + l->look.depth_mm) / 2, 1.5);
+}
+
+// The table-side tools of `vedette edit` (issue 40, item 6), each driven as a person would: a
+// click places the Greys (placing on), a drag moves them, the wheel turns them (placing on), a
+// unit is added to the French and a wood drawn, three clicks give a piece's corners. The saved
+// record has exactly those lines changed or added, in their places, and plays; the edited table
+// looks as the saved record does when the viewer opens it, and as the golden image of it.
+TEST(AsPlayedViewer, DragWheelAddAndDrawEditTheRecordAsShown) {
+    const fs::path dir = viewer_test::out_dir("edit_tools");
+    const fs::path game = dir / "game.game";
+    const fs::path shipped = dir / "shipped.game";
+    {  // the game without its dice: the charges they were thrown for no longer happen
+        std::istringstream in(viewer_test::read_text(std::string(VEDETTE_SOURCE_DIR) +
+                                                     "/replays/games/gdb_two_charges.game"));
+        std::ofstream out(shipped), copy(game);
+        for (std::string line; std::getline(in, line);)
+            if (line.rfind("dice ", 0) != 0) out << line << "\n", copy << line << "\n";
+    }
+    const std::string look = "size 640x360\npause\nseek 0\ncamera top\npanel all off\n";
+    std::ofstream(dir / "tools.tour")
+        << "size 1600x900\npause\nseek 0\ncamera top\nselect greys\nplacing on\nclick 700 520\n"
+        << "wait 4 frames\nscreenshot placed.png\nplacing off\ndrag 700 520 780 520\n"
+        << "wait 4 frames\nscreenshot dragged.png\nplacing on\nwheel 700 520 1\nwait 4 frames\n"
+        << "screenshot turned.png\nplacing off\n"
+        << "add french ligne_56 \"56e de ligne\" type=infantry figures=24 formation=line "
+           "at=20,60 facing=180\nwait 4 frames\nscreenshot added.png\n"
+        << "terrain woods \"Test Wood\" polygon=90,60;110,60;110,75;90,75\nwait 4 frames\n"
+        << "screenshot wood.png\ndrawing on\nclick 400 300\nclick 500 300\nclick 450 380\n"
+        << "wait 4 frames\nscreenshot corners.png\ndrawing off\nsave\n"
+        << look << "wait 6 frames\nscreenshot edited.png\nquit\n";
+    std::string output;
+    ASSERT_EQ(run_edit(game, dir / "tools.tour", dir, output), 0) << output;
+    EXPECT_FALSE(viewer_test::contains(output, "Validation Error")) << output;
+    const auto said = [&](const char* shot) {
+        return viewer_test::read_text(dir / (std::string(shot) + ".txt"));
+    };
+    std::smatch placed, dragged;
+    const std::string p = said("placed"), d = said("dragged");
+    const std::regex at(R"(edited greys: at=([0-9.]+),([0-9.]+))");
+    ASSERT_TRUE(std::regex_search(p, placed, at)) << p;
+    ASSERT_TRUE(std::regex_search(d, dragged, at)) << "the drag did not move the Greys:\n" << d;
+    const double moved = std::hypot(std::stod(dragged[1]) - std::stod(placed[1]),
+                                    std::stod(dragged[2]) - std::stod(placed[2]));
+    EXPECT_TRUE(moved > 1 && moved < 40)
+        << "a drag of 80 pixels moved the Greys " << moved << " cm";
+    EXPECT_TRUE(viewer_test::contains(said("turned"), "edited greys: facing=345"))
+        << said("turned");
+    EXPECT_TRUE(viewer_test::contains(said("added"), "added to french: unit ligne_56"))
+        << said("added");
+    EXPECT_TRUE(viewer_test::contains(said("wood"), "added terrain woods")) << said("wood");
+    EXPECT_TRUE(viewer_test::contains(said("corners"), "click its corners on the table (3 so far)"))
+        << said("corners");
+
+    // The record: the Greys' line edited, the new unit after the French's last unit, the wood
+    // after the last terrain line; every other line as it was.
+    std::vector<std::string> before, after;
+    for (auto [file, lines] : {std::pair{shipped, &before}, std::pair{game, &after}}) {
+        std::istringstream in(viewer_test::read_text(file));
+        for (std::string l; std::getline(in, l);) lines->push_back(l);
+    }
+    ASSERT_EQ(after.size(), before.size() + 2);
+    std::vector<std::string> added;
+    for (std::size_t a = 0, b = 0; a < after.size(); ++a) {
+        if (b < before.size() && after[a] == before[b]) {
+            ++b;
+            continue;
+        }
+        if (b < before.size() && before[b].rfind("unit greys ", 0) == 0) {
+            EXPECT_TRUE(viewer_test::contains(
+                after[a], "at=" + dragged[1].str() + "," + dragged[2].str() + " facing=345"))
+                << after[a];
+            ++b;
+            continue;
+        }
+        added.push_back(after[a]);
+        if (after[a].rfind("terrain woods \"Test Wood\"", 0) == 0)
+            EXPECT_EQ(before[b - 1].rfind("terrain ", 0), 0u) << "not after a terrain line";
+        else if (after[a].rfind("unit ligne_56 ", 0) == 0)
+            EXPECT_EQ(before[b - 1].rfind("unit ligne_55 ", 0), 0u) << "not after the 55e";
+        else
+            ADD_FAILURE() << "a line changed: " << after[a];
+    }
+    EXPECT_EQ(added.size(), 2u);
+    ASSERT_EQ(
+        viewer_test::run_logged("'" VEDETTE_BINARY "' record '" + game.string() +
+                                    "' --roll-missing -o '" + (dir / "saved.json").string() + "'",
+                                dir / "record.log", output),
+        0)
+        << output;
+
+    // What the editor showed is the saved record's table.
+    std::ofstream(dir / "view.tour") << look << "wait 6 frames\nscreenshot viewed.png\nquit\n";
+    ASSERT_EQ(viewer_test::run_viewer(game.string(), dir / "view.tour", dir, output), 0) << output;
+    namespace render = vedette::render;
+    const render::RgbaImage edited = render::read_png((dir / "edited.png").string());
+    const render::RgbaImage viewed = render::read_png((dir / "viewed.png").string());
+    const render::ImageDiff same = render::compare_images(viewed, edited, 24);
+    EXPECT_LE(same.fraction_differing, 0.01)
+        << "the editor's table is not the saved record's: " << same.fraction_differing;
+    const std::string golden = std::string(VEDETTE_SOURCE_DIR) + "/tests/golden/edit_tools.png";
+    if (std::getenv("VEDETTE_UPDATE_GOLDEN")) render::write_png(golden, edited);
+    const render::ImageDiff g = render::compare_images(render::read_png(golden), edited, 24);
+    if (g.fraction_differing > 0.02) render::write_png((dir / "golden.diff.png").string(), g.diff);
+    EXPECT_LE(g.fraction_differing, 0.02)
+        << "the edited table differs from tests/golden/edit_tools.png: diff in " << dir;
 }
 
 }  // namespace as_played_viewer_test
