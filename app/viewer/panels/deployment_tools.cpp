@@ -70,8 +70,8 @@ void add_unit_section(const FrameView& f, CommandQueue& q) {
     }
     if (u >= 0) ImGui::SameLine();
     if (ImGui::SmallButton("add the unit") && line[0] != 0)
-        q.push([what = sides[std::size_t(side)].id + " " + std::string(line.data())](
-                   ViewerModel& m) { add_unit(m, what); });
+        q.push([what = sides[std::size_t(side)].id + " " +
+                       std::string(line.data())](ViewerModel& m) { add_unit(m, what); });
 }
 
 // "x,y;x,y;..." in the record's unit (cm, or inches on a table measured in inches).
@@ -91,8 +91,8 @@ std::string corners(const FrameView& f) {
 
 void terrain_section(const FrameView& f, CommandQueue& q) {
     // Pieces drawn as an area (polygon=) and as a line (path=), as the record names them.
-    static const char* const kAreas[] = {"woods", "hill", "built_up", "fortified", "rough",
-                                         "water"};
+    static const char* const kAreas[] = {"woods",     "hill",  "built_up",
+                                         "fortified", "rough", "water"};
     static const char* const kLines[] = {"road", "wall", "hedge", "stream"};
     static int kind = 0;
     static std::array<char, 128> name{};
