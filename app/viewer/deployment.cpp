@@ -74,7 +74,9 @@ std::pair<std::string, std::string> first_word(const std::string& s) {
 }  // namespace
 
 bool edit_deployment(Deployment& d, const std::string& edit) {
-    const auto [unit, fields] = first_word(edit);
+    // (Named copies: clang before 16 does not capture structured bindings in a lambda.)
+    const auto split = first_word(edit);
+    const std::string unit = split.first, fields = split.second;
     return try_record(
         d,
         [&](const std::string& text) {
@@ -87,7 +89,8 @@ bool edit_deployment(Deployment& d, const std::string& edit) {
 }
 
 bool add_unit_to_deployment(Deployment& d, const std::string& side_and_unit) {
-    const auto [side, unit] = first_word(side_and_unit);
+    const auto split = first_word(side_and_unit);
+    const std::string side = split.first, unit = split.second;
     return try_record(
         d,
         [&](const std::string& text) {
