@@ -75,7 +75,7 @@ void add_unit_section(const FrameView& f, CommandQueue& q) {
 }
 
 // "x,y;x,y;..." in the record's unit (cm, or inches on a table measured in inches).
-std::string corners(const FrameView& f) {
+std::string corner_list(const FrameView& f) {
     const bool inches = f.model.scene.replay.header.board.table_in_inches;
     std::string out;
     char p[64];
@@ -121,7 +121,7 @@ void terrain_section(const FrameView& f, CommandQueue& q) {
             quoted += c;
         }
         const std::string piece = std::string(kind_name(kind)) + " \"" + quoted + "\" " +
-                                  (kind < areas ? "polygon=" : "path=") + corners(f);
+                                  (kind < areas ? "polygon=" : "path=") + corner_list(f);
         q.push([piece](ViewerModel& m) {
             add_terrain(m, piece);
             m.terrain_points.clear();
