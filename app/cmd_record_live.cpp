@@ -127,6 +127,10 @@ int run_record_live(const std::string& game, const std::string& rules_dir) {
         }
         if (line == "?" && p.wanted) {
             print_totals(p.wanted->count, p.low, p.high);
+            const auto odds = result_odds(text, game, rules_dir, p);
+            if (!odds.empty()) std::printf("  what the throw gives here (every throw played):\n");
+            for (const auto& [result, chance] : odds)
+                std::printf("    %5.1f%%  %s\n", 100 * chance, result.c_str());
             continue;
         }
         std::string entry = line;
@@ -140,13 +144,7 @@ int run_record_live(const std::string& game, const std::string& rules_dir) {
             } else {
                 dice = dice_typed(line, p.wanted->count, p.low, p.high);
             }
-            if (!dice.empty()) {
-                entry = "dice " + sim::gamerecord::written_word(p.wanted->unit_id) + " " +
-                        p.wanted->purpose;
-                for (const int d : dice) entry += " " + std::to_string(d);
-                if (p.wanted->turn > 0 && p.wanted->turn != p.last_turn)
-                    entry = "turn " + std::to_string(p.wanted->turn) + "\n" + entry;
-            }
+            if (!dice.empty()) entry = dice_entry(p, dice);
         }
         const std::string candidate =
             text + (text.empty() || text.back() == '\n' ? "" : "\n") + entry + "\n";

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -10,6 +11,7 @@
 #include "sim/core/input_file.h"
 #include "sim/gamerecord/game_record.h"
 #include "sim/gamerecord/play_record.h"
+#include "sim/gamerecord/record_lexer.h"
 #include "sim/replay/replay.h"
 #include "sim/ruleset/registry.h"
 
@@ -97,6 +99,70 @@ PlayedRecord play_record(const std::string& text, const std::string& file,
         p.problem = e.what();
     }
     return p;
+}
+
+std::string dice_entry(const PlayedRecord& p, const std::vector<int>& dice) {
+    std::string entry =
+        "dice " + sim::gamerecord::written_word(p.wanted->unit_id) + " " + p.wanted->purpose;
+    for (const int d : dice) entry += " " + std::to_string(d);
+    if (p.wanted->turn > 0 && p.wanted->turn != p.last_turn)
+        entry = "turn " + std::to_string(p.wanted->turn) + "\n" + entry;
+    return entry;
+}
+
+namespace {
+
+// What the first test after the story so far gave: its lit result row, else its event's text.
+std::string result_of(const sim::replay::Recorded& r, std::size_t settled) {
+    for (std::size_t i = settled; i < r.events.size(); ++i) {
+        const auto& e = r.events[i];
+        if (!e.explanation) continue;
+        const auto& sections = e.explanation->sections;
+        if (std::none_of(sections.begin(), sections.end(),
+                         [](const auto& x) { return x.kind == sim::record::SectionKind::dice; }))
+            continue;
+        for (const auto& x : sections)
+            if (x.kind == sim::record::SectionKind::results)
+                for (const auto& row : x.results)
+                    if (row.lit) return row.label;
+        return e.text;
+    }
+    return "no test";
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, double>> result_odds(const std::string& text,
+                                                        const std::string& file,
+                                                        const std::string& rules_dir,
+                                                        const PlayedRecord& p) {
+    std::vector<std::pair<std::string, double>> odds;
+    if (!p.wanted || p.wanted->count < 1 || p.wanted->count > 4) return odds;
+    try {
+        const sim::gamerecord::ReadRecord base = sim::gamerecord::read_record(text, file);
+        const auto rules = sim::ruleset::make_ruleset(sim::gamerecord::ruleset_of(base), rules_dir,
+                                                      file, "$.ruleset");
+        const int faces = p.high - p.low + 1;
+        int throws = 1;
+        for (int k = 0; k < p.wanted->count; ++k) throws *= faces;
+        std::map<std::string, int> counted;
+        const std::string head = text + (text.empty() || text.back() == '\n' ? "" : "\n");
+        for (int t = 0; t < throws; ++t) {
+            std::vector<int> dice;
+            for (int k = 0, rest = t; k < p.wanted->count; ++k, rest /= faces)
+                dice.push_back(p.low + rest % faces);
+            sim::gamerecord::ReadRecord record =
+                sim::gamerecord::read_record(head + dice_entry(p, dice) + "\n", file);
+            ++counted[result_of(sim::gamerecord::play_record(*rules, record, file),
+                                p.events.size())];
+        }
+        for (const auto& [result, n] : counted) odds.emplace_back(result, double(n) / throws);
+        std::stable_sort(odds.begin(), odds.end(),
+                         [](const auto& a, const auto& b) { return a.second > b.second; });
+    } catch (const std::exception&) {  // a throw the rules refuse: no odds rather than wrong ones
+        odds.clear();
+    }
+    return odds;
 }
 
 std::string record_mistake(const std::string& text, const std::string& file) {

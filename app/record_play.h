@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace vedette::app {
@@ -31,6 +32,18 @@ std::string record_text(const std::string& path);
 // Plays `text` as `vedette record --roll-missing` would.
 PlayedRecord play_record(const std::string& text, const std::string& file,
                          const std::string& rules_dir);
+// The record lines giving the waiting test `p.wanted` these dice (a `turn N` line first when the
+// test is in another turn than the record's last).
+std::string dice_entry(const PlayedRecord& p, const std::vector<int>& dice);
+
+// The exact chance of each result of the waiting test (the `?` answer): the record played once
+// with every throw of its dice, the row each gives counted (its lit result, else its event's
+// text). Best first; empty when there is no test waiting or it takes more than 4 dice.
+std::vector<std::pair<std::string, double>> result_odds(const std::string& text,
+                                                        const std::string& file,
+                                                        const std::string& rules_dir,
+                                                        const PlayedRecord& p);
+
 // Why `text` does not read as a record ("" when it does).
 std::string record_mistake(const std::string& text, const std::string& file);
 

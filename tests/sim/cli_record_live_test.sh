@@ -34,6 +34,17 @@ grep -q "not added: .*a unit named in the record, not \"Hussars\"" "$OUT/first.t
 grep -q "undone" "$OUT/first.txt" || fail "u did not undo"
 [ "$(grep -c '^dice ' "$OUT/live.game")" -eq 3 ] || fail "after the first run: $(grep '^dice ' "$OUT/live.game")"
 
+# `?` before the 54e's stand test: the chance of each total, and the exact chance of each row with
+# the test's modifier (-2, changing formation) counted: every throw played, 6 of 36 reach 8+.
+grep -v '^dice\|^# The Inn' "$game" > "$OUT/odds.game"
+printf '5 4\n?\n' | "$VEDETTE" record --live "$OUT/odds.game" > "$OUT/odds.txt"
+grep -q "totals of 2 dice" "$OUT/odds.txt" || fail "? gives no totals: $(tail -c 600 "$OUT/odds.txt")"
+grep -A3 "what the throw gives here" "$OUT/odds.txt" > "$OUT/odds.rows"
+grep -q "16.7%  8+: stands" "$OUT/odds.rows" && grep -q "25.0%  6-7: wavers but stands" "$OUT/odds.rows" &&
+  grep -q "58.3%  5 or less: retreats" "$OUT/odds.rows" ||
+  fail "? does not give the stand test's exact odds: $(cat "$OUT/odds.rows")"
+[ "$(grep -c '^dice ' "$OUT/odds.game")" -eq 1 ] || fail "? wrote dice into the record"
+
 # Running again goes on from the last line.
 printf '5 4\n4 3\n4 4\n5 6\n2 1\n4 6\n' | "$VEDETTE" record --live "$OUT/live.game" > "$OUT/second.txt"
 grep -q "^next line> " "$OUT/second.txt" || fail "no test should wait at the end: $(tail -c 400 "$OUT/second.txt")"
