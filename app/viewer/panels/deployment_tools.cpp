@@ -4,10 +4,14 @@
 // name and the corners clicked on the table. Each is queued as a command: the viewer adds the
 // line, plays the record again and shows the new table (deployment.h), or says why not.
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
+#include <vector>
 
 #include <imgui.h>
 
@@ -19,31 +23,102 @@ namespace vedette::viewer {
 
 namespace {
 
-// The selected unit's record line as a new unit's: "ID_2 ... at=CENTRE", the rest as it is.
-std::string copy_of_line(const std::string& text, const std::string& id, const std::string& at) {
+// The words of the record's `unit ID ...` line of `id` after its id (empty: no such line).
+std::vector<std::string> unit_words(const std::string& text, const std::string& id) {
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) {
         std::istringstream words(line);
         std::string form, first;
         words >> form >> first;
-        if (form != "unit" || first != id) continue;
-        std::string rest;
-        std::getline(words, rest);
-        // The old at= gives way to the centre of the table (a unit never stands on another).
-        std::string kept;
-        std::istringstream fields(rest);
-        for (std::string w; fields >> w;)
-            if (w.rfind("at=", 0) != 0 && w.rfind("hex=", 0) != 0) kept += " " + w;
-        return id + "_2" + kept + " " + at;
+        if (form != "unit" || (!id.empty() && first != id)) continue;
+        std::vector<std::string> out;
+        for (std::string w; words >> w;) {
+            if (w[0] == '#') break;
+            out.push_back(w);
+        }
+        return out;
     }
     return {};
 }
 
+// The value of `key=` among `words` ("" for none).
+std::string value_of(const std::vector<std::string>& words, const std::string& key) {
+    for (const auto& w : words)
+        if (w.rfind(key + "=", 0) == 0) return w.substr(key.size() + 1);
+    return {};
+}
+
+// The word the record's units give their strength by (figures, models or strength): the rule
+// system's, read from the record's own lines.
+std::string strength_key(const std::string& text) {
+    const auto words = unit_words(text, "");
+    for (const char* key : {"figures", "models", "strength"})
+        if (!value_of(words, key).empty()) return key;
+    return "figures";
+}
+
+// A unit id from its name ("56e de ligne" -> "56e_de_ligne"), not yet in the roster.
+std::string new_id(const std::string& name, const std::vector<sim::record::RosterUnit>& roster) {
+    std::string id;
+    for (const char c : name)
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            id += char(std::tolower(static_cast<unsigned char>(c)));
+        else if (!id.empty() && id.back() != '_')
+            id += '_';
+    while (!id.empty() && id.back() == '_') id.pop_back();
+    if (id.empty()) id = "unit";
+    const auto taken = [&](const std::string& x) {
+        return std::any_of(roster.begin(), roster.end(), [&](const auto& u) { return u.id == x; });
+    };
+    std::string out = id;
+    for (int n = 2; taken(out); ++n) out = id + "_" + std::to_string(n);
+    return out;
+}
+
+// `s` as the record's quoted text: \" and \\ escaped.
+std::string quoted(const std::string& s) {
+    std::string out = "\"";
+    for (const char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+
+// The fields a new unit starts with: the table's centre (a hex board's unit keeps the hex it was
+// copied from), facing up the table.
+std::string start_fields(const FrameView& f, const std::vector<std::string>& like) {
+    std::string rest;
+    for (const auto& w : like)
+        if (w[0] != '"' && w.rfind("type=", 0) != 0 && w.rfind("at=", 0) != 0 &&
+            w.rfind("figures=", 0) != 0 && w.rfind("models=", 0) != 0 &&
+            w.rfind("strength=", 0) != 0 && w.find('=') != std::string::npos)
+            rest += (rest.empty() ? "" : " ") + w;
+    if (!value_of(like, "hex").empty()) return rest;
+    const auto& t = f.model.scene.replay.header.board.terrain;
+    char at[64];
+    if (f.model.scene.replay.header.board.table_in_inches)
+        std::snprintf(at, sizeof at, "at=%.1fin,%.1fin", t.width_mm / 50.8, t.depth_mm / 50.8);
+    else
+        std::snprintf(at, sizeof at, "at=%.1f,%.1f", t.width_mm / 20.0, t.depth_mm / 20.0);
+    return rest + (rest.empty() ? "" : " ") + at;
+}
+
+// Side, name, type and strength (the issue's four), and the rest of the line's fields.
 void add_unit_section(const FrameView& f, CommandQueue& q) {
-    static int side = 0;
-    static std::array<char, 512> line{};
+    static int side = 0, strength = 0;
+    static std::array<char, 128> name{}, type{};
+    static std::array<char, 384> rest{};
     const auto& sides = f.model.scene.replay.header.sides;
+    const std::string& text = f.model.deployment->text;
     if (sides.empty()) return;
+    const std::string key = strength_key(text);
+    const auto fill = [&](const std::vector<std::string>& like) {  // from a unit of the record
+        std::snprintf(type.data(), type.size(), "%s", value_of(like, "type").c_str());
+        strength = std::atoi(value_of(like, key).c_str());
+        std::snprintf(rest.data(), rest.size(), "%s", start_fields(f, like).c_str());
+    };
+    if (type[0] == 0) fill(unit_words(text, ""));
     side = std::clamp(side, 0, int(sides.size()) - 1);
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##side", ("side: " + sides[std::size_t(side)].name).c_str())) {
@@ -51,27 +126,25 @@ void add_unit_section(const FrameView& f, CommandQueue& q) {
             if (ImGui::Selectable(sides[std::size_t(i)].name.c_str(), i == side)) side = i;
         ImGui::EndCombo();
     }
-    ImGui::SetNextItemWidth(-1);
-    ImGui::InputTextWithHint("##unit_line", "ID \"NAME\" type=... strength... at=X,Y facing=0",
-                             line.data(), line.size());
+    ImGui::InputTextWithHint("name", "56e de ligne", name.data(), name.size());
+    ImGui::InputText("type", type.data(), type.size());
+    ImGui::InputInt(key.c_str(), &strength);
+    ImGui::InputTextWithHint("more", "formation=line at=X,Y facing=0", rest.data(), rest.size());
     const int u = f.model.selected_unit;
     const auto& roster = f.model.roster();
     if (u >= 0 && std::size_t(u) < roster.size() && ImGui::SmallButton("like the selected unit")) {
-        const auto& t = f.model.scene.replay.header.board.terrain;
-        char at[64];
-        if (f.model.scene.replay.header.board.table_in_inches)
-            std::snprintf(at, sizeof at, "at=%.1fin,%.1fin", t.width_mm / 50.8, t.depth_mm / 50.8);
-        else
-            std::snprintf(at, sizeof at, "at=%.1f,%.1f", t.width_mm / 20.0, t.depth_mm / 20.0);
-        const std::string copy =
-            copy_of_line(f.model.deployment->text, roster[std::size_t(u)].id, at);
-        std::snprintf(line.data(), line.size(), "%s", copy.c_str());
+        fill(unit_words(text, roster[std::size_t(u)].id));
         side = roster[std::size_t(u)].side;
     }
     if (u >= 0) ImGui::SameLine();
-    if (ImGui::SmallButton("add the unit") && line[0] != 0)
-        q.push([what = sides[std::size_t(side)].id + " " +
-                       std::string(line.data())](ViewerModel& m) { add_unit(m, what); });
+    if (ImGui::SmallButton("add the unit") && name[0] != 0) {
+        const std::string line = new_id(name.data(), roster) + " " + quoted(name.data()) +
+                                 " type=" + type.data() + " " + key + "=" +
+                                 std::to_string(strength) + " " + rest.data();
+        q.push([what = sides[std::size_t(side)].id + " " + line](ViewerModel& m) {
+            add_unit(m, what);
+        });
+    }
 }
 
 // "x,y;x,y;..." in the record's unit (cm, or inches on a table measured in inches).
@@ -115,12 +188,8 @@ void terrain_section(const FrameView& f, CommandQueue& q) {
     ui::text_dim("%zu corner%s clicked (%zu needed)", f.model.terrain_points.size(),
                  f.model.terrain_points.size() == 1 ? "" : "s", need);
     if (f.model.terrain_points.size() >= need && ImGui::SmallButton("add the piece")) {
-        std::string quoted;  // the record's quoted text: \" and \\ escaped
-        for (const char c : std::string(name[0] ? name.data() : kind_name(kind))) {
-            if (c == '"' || c == '\\') quoted += '\\';
-            quoted += c;
-        }
-        const std::string piece = std::string(kind_name(kind)) + " \"" + quoted + "\" " +
+        const std::string piece = std::string(kind_name(kind)) + " " +
+                                  quoted(name[0] ? name.data() : kind_name(kind)) + " " +
                                   (kind < areas ? "polygon=" : "path=") + corner_list(f);
         q.push([piece](ViewerModel& m) {
             add_terrain(m, piece);
