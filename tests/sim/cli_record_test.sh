@@ -163,7 +163,7 @@ rc=0; "$VEDETTE" record "$played" --roll-missing --strict -o "$OUT/strict.json" 
   fail "--strict: exit $rc, $(cat "$OUT/strict.err")"
 [ ! -e "$OUT/strict.json" ] || fail "--strict wrote a replay"
 sed 's/55e reacts form_square as_played=completes/55e reacts stand as_played=completes/' "$played" > "$OUT/played_stand.game"
-expect_bad played_stand "$OUT/played_stand.game" 31:1 "as_played goes with a reaction that changes formation"
+expect_bad played_stand "$OUT/played_stand.game" 31:1 "as_played goes with a charge (in_range, out_of_range) or a reaction that changes formation"
 
 # As played, on the dice: a test the table ruled otherwise than its dice (`dice ... as_played=`),
 # in all three systems. Each listed with what the rules give, marked on its event, verified, given
@@ -188,6 +188,23 @@ sys.exit(0 if sum(1 for e in r["events"] if e.get("as_played")) == int(sys.argv[
 check_dice_played gdb_dice as_played_dice.game 3 33 'by the rules (GdB 12.23) the total 8 gives "6-8: blown cavalry'
 check_dice_played borodino_dice as_played_borodino.game 1 28 'passed at the table; by the rules (Hex charge) the die 9 against 6 fails'
 check_dice_played dicepool_dice as_played_dicepool.game 1 18 'failed at the table; by the rules (DP Tests) 7 against 7+ passes'
+# As played, on the charge: in range at the table though 28.1 cm is beyond the Greys' 27 cm (the
+# charge goes in), and out of range though 15.8 cm is within it (refused).
+range_game="$SRC/tests/data/game/as_played_range.game"
+"$VEDETTE" record "$range_game" --roll-missing -o "$OUT/range.json" > "$OUT/range.txt" || fail "in_range: $(cat "$OUT/range.txt")"
+grep -qF "as played: in range at the table; by the rules (GdB charges (seed 000)) the target is 28.1 cm away and the charge move is 27 cm" "$OUT/range.txt" ||
+  fail "in_range: $(cat "$OUT/range.txt")"
+grep -q '"kind":"charge_declared"' "$OUT/range.json" && ! grep -q '"kind":"charge_refused"' "$OUT/range.json" ||
+  fail "the charge played in range did not go in"
+"$VEDETTE" record --from "$OUT/range.json" -o "$OUT/range.back.game" > /dev/null
+grep -q "^Greys charges 54e as_played=in_range" "$OUT/range.back.game" || fail "--from lost the charge's as_played"
+sed 's/^Greys charges 54e as_played=in_range$/Inniskillings charges 55e as_played=out_of_range/' "$range_game" > "$OUT/oor.game"
+"$VEDETTE" record "$OUT/oor.game" --roll-missing -o "$OUT/oor.json" > "$OUT/oor.txt" || fail "out_of_range: $(cat "$OUT/oor.txt")"
+grep -qF "cannot charge 55e de ligne: out of range as played at the table (15.8 cm by the rules)" "$OUT/oor.txt" ||
+  fail "out_of_range: $(cat "$OUT/oor.txt")"
+sed 's/as_played=in_range$/as_played=maybe/' "$range_game" > "$OUT/range_bad.game"
+expect_bad range_bad "$OUT/range_bad.game" 30:1 '"in_range" (the charge reached at the table) or "out_of_range"'
+
 # Played as the dice give, the note is not there: the shipped game makes no disagreement.
 "$VEDETTE" record "$SRC/replays/games/gdb_two_charges.game" -o "$OUT/asrules.json" > "$OUT/asrules.txt"
 ! grep -q "rule disagreement" "$OUT/asrules.txt" || fail "a game played by the rules lists disagreements"

@@ -394,8 +394,23 @@ bool Battle::declare_charge(ChargeRun& run, bool opportunity, i64 used) {
     const int c = run.charger, t = run.target;
     auto& cs = units_[static_cast<std::size_t>(c)];
     auto& ts = units_[static_cast<std::size_t>(t)];
-    const charge::DeclarationChecks k = declaration_checks(c, t, run.order, used);
+    charge::DeclarationChecks k = declaration_checks(c, t, run.order, used);
+    // The game as it was played: the table measured the charge in range (or out of it) where the
+    // rules' distance gives otherwise (a game record's as_played on the charge order).
+    const std::string played = run.order ? run.order->as_played : "";
+    const bool in_range = k.distance_mm <= k.charge_move_mm;
+    std::string as_played;
+    if ((played == "in_range" && !in_range) || (played == "out_of_range" && in_range))
+        as_played = std::string(in_range ? "out of range" : "in range") +
+                    " at the table; by the rules (" + kChargeRule + ") the target is " +
+                    cm(k.distance_mm) + " away and the charge move is " + cm(k.charge_move_mm) +
+                    ", so it is " + (in_range ? "in range" : "out of range");
+    const i64 measured = k.distance_mm;
+    if (played == "in_range" && !in_range) k.distance_mm = k.charge_move_mm;
     std::string refusal = charge::declaration_refusal(k);
+    k.distance_mm = measured;
+    if (played == "out_of_range" && in_range && refusal.empty())
+        refusal = "out of range as played at the table (" + cm(k.distance_mm) + " by the rules)";
     bool visible = true;
     if (refusal.empty()) {
         clear_charge_path(c, t);
@@ -413,10 +428,11 @@ bool Battle::declare_charge(ChargeRun& run, bool opportunity, i64 used) {
     checks.visible = visible;
     checks.in_sector = k.in_sector;
     if (!refusal.empty()) {
-        emit(EventKind::charge_refused, {c, t}, kChargeRule,
-             name(c) + " cannot charge " + name(t) + ": " + refusal)
-            .explanation =
+        record::Event& e = emit(EventKind::charge_refused, {c, t}, kChargeRule,
+                                name(c) + " cannot charge " + name(t) + ": " + refusal);
+        e.explanation =
             gdb::explain_declaration(kind_name(EventKind::charge_refused), kChargeRule, checks);
+        if (played == "out_of_range") e.as_played = as_played;
         return false;
     }
     // 12.8 a: a reinforcement joins a melee already fought. A second charger that reaches the
@@ -429,13 +445,15 @@ bool Battle::declare_charge(ChargeRun& run, bool opportunity, i64 used) {
                                                  : "") +
                                 ", visible, within 22 degrees";
     const std::string rule = opportunity ? "GdB opportunity charges (seed 000)" : kChargeRule;
-    emit(EventKind::charge_declared, {c, t}, rule,
-         opportunity ? name(c) + " seizes the initiative: an opportunity charge on " + name(t) +
-                           ", moving first: " + checked
-                     : name(c) + (run.reinforcing ? " charges into the melee with " : " charges ") +
-                           name(t) + ": " + checked)
-        .explanation =
+    record::Event& declared = emit(
+        EventKind::charge_declared, {c, t}, rule,
+        opportunity ? name(c) + " seizes the initiative: an opportunity charge on " + name(t) +
+                          ", moving first: " + checked
+                    : name(c) + (run.reinforcing ? " charges into the melee with " : " charges ") +
+                          name(t) + ": " + checked);
+    declared.explanation =
         gdb::explain_declaration(kind_name(EventKind::charge_declared), rule, checks);
+    if (played == "in_range") declared.as_played = as_played;
     cs.reinforcement = run.reinforcing;
     cs.charged = true;
     run.start_front = rect_of(c).front_centre();

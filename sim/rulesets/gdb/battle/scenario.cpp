@@ -220,15 +220,23 @@ Order parse_order(const JsonNode& on, const Scenario& s) {
         ++kinds;
     }
     if (auto a = on.optional("as_played")) {
-        if (o.kind != OrderKind::reaction ||
-            (o.reaction != Reaction::form_square && o.reaction != Reaction::change_formation))
-            a->fail(
-                "as_played goes with a reaction that changes formation (form_square, "
-                "change_formation)");
         o.as_played = a->as_string();
-        if (o.as_played != "completes" && o.as_played != "caught")
+        const bool changes_formation =
+            o.kind == OrderKind::reaction &&
+            (o.reaction == Reaction::form_square || o.reaction == Reaction::change_formation);
+        if (o.kind == OrderKind::charge || o.kind == OrderKind::opportunity_charge) {
+            if (o.as_played != "in_range" && o.as_played != "out_of_range")
+                a->fail(
+                    "\"in_range\" (the charge reached at the table) or \"out_of_range\", not \"" +
+                    o.as_played + "\"");
+        } else if (!changes_formation) {
+            a->fail(
+                "as_played goes with a charge (in_range, out_of_range) or a reaction that "
+                "changes formation (form_square, change_formation)");
+        } else if (o.as_played != "completes" && o.as_played != "caught") {
             a->fail("\"completes\" (formed before contact) or \"caught\" (still changing), not \"" +
                     o.as_played + "\"");
+        }
     }
     if (auto m = on.optional("move")) {
         o.kind = OrderKind::move;
