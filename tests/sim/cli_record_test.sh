@@ -205,6 +205,14 @@ grep -qF "cannot charge 55e de ligne: out of range as played at the table (15.8 
 sed 's/as_played=in_range$/as_played=maybe/' "$range_game" > "$OUT/range_bad.game"
 expect_bad range_bad "$OUT/range_bad.game" 30:1 '"in_range" (the charge reached at the table) or "out_of_range"'
 
+# Dice-pool: the charge measured home at the table though its reach (13.0") falls short of 14.5".
+"$VEDETTE" record "$SRC/tests/data/game/as_played_dicepool_contact.game" --roll-missing -o "$OUT/dpc.json" > "$OUT/dpc.txt" ||
+  fail "dice-pool contact: $(cat "$OUT/dpc.txt")"
+grep -qF 'as played: in contact at the table; by the rules (DP Charge move) the reach is 13.0" and contact is 14.5" away, so it falls short' "$OUT/dpc.txt" ||
+  fail "dice-pool contact: $(cat "$OUT/dpc.txt")"
+grep -q '"kind":"melee' "$OUT/dpc.json" || fail "the charge played home fought no melee"
+"$VEDETTE" verify "$OUT/dpc.json" > /dev/null || fail "dice-pool contact does not verify"
+
 # Played as the dice give, the note is not there: the shipped game makes no disagreement.
 "$VEDETTE" record "$SRC/replays/games/gdb_two_charges.game" -o "$OUT/asrules.json" > "$OUT/asrules.txt"
 ! grep -q "rule disagreement" "$OUT/asrules.txt" || fail "a game played by the rules lists disagreements"

@@ -218,8 +218,9 @@ TestRoll Battle::order_test(int u, DicePurpose purpose, const std::string& kind,
     return t;
 }
 
-void Battle::move_unit(int u, Vec to, Vec facing, const std::string& kind, const std::string& rule,
-                       const std::string& text, const std::string& gait) {
+record::Event& Battle::move_unit(int u, Vec to, Vec facing, const std::string& kind,
+                                 const std::string& rule, const std::string& text,
+                                 const std::string& gait) {
     UnitState& x = unit(u);
     const Vec from = x.at;
     x.at = to;
@@ -228,6 +229,7 @@ void Battle::move_unit(int u, Vec to, Vec facing, const std::string& kind, const
     record::Event& e = emit(Category::move, kind, {u}, rule, text, 800 + dist * 6);
     e.motion = record::Motion{{from, to}, facing, gait};
     end_melees_out_of_contact(u);
+    return e;
 }
 
 void Battle::remove_models(int u, int count, const std::string& rule, const std::string& text) {

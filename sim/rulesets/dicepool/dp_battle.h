@@ -76,7 +76,8 @@ struct ChargeState {
     bool volley_passed = false;   // the defender rolls no melee dice
     int fire_on_attacker = 0;     // models its reaction fire removes at the end of the charge
     bool withdrew = false;
-    bool stopped = false;  // the charge ended before any contact
+    bool stopped = false;   // the charge ended before any contact
+    std::string as_played;  // the charge order's: "contact" or "short" as the table measured
 };
 
 class Battle {
@@ -103,8 +104,9 @@ private:
     TestRoll order_test(int unit, DicePurpose purpose, const std::string& kind,
                         const std::string& rule, const std::string& what,
                         const std::string& pass_text, const std::string& fail_text);
-    void move_unit(int unit, geom::Vec to, geom::Vec facing, const std::string& kind,
-                   const std::string& rule, const std::string& text, const std::string& gait);
+    record::Event& move_unit(int unit, geom::Vec to, geom::Vec facing, const std::string& kind,
+                             const std::string& rule, const std::string& text,
+                             const std::string& gait);
     void remove_models(int unit, int count, const std::string& rule, const std::string& text);
     std::string turn_hash() const;
     void run_turn(int turn);

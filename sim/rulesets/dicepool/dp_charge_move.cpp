@@ -73,8 +73,18 @@ bool Battle::charge_move(ChargeState& c) {
     const Vec dir = geom::normalize(t.at - a.at);
     const geom::Rect block = block_of(rules_, a);
     const Vec front = a.at + geom::scale(dir, block.half_depth);
-    const i64 can = reachable_mm(c.attacker, dir, c.reach_tenths);
+    i64 can = reachable_mm(c.attacker, dir, c.reach_tenths);
     const i64 contact = move_to_contact(c.attacker, c.target, dir);
+    // The game as it was played: the table measured the charge home (or short) where the reach
+    // gives otherwise. Not across an obstacle, which stops it whatever the reach.
+    std::string played;
+    if ((c.as_played == "contact" && contact > can) || (c.as_played == "short" && contact <= can)) {
+        played = std::string(contact > can ? "in contact" : "short") +
+                 " at the table; by the rules (DP Charge move) the reach is " +
+                 inches_text(c.reach_tenths) + " and contact is " + inches_text(contact * 10) +
+                 " away, so it " + (contact > can ? "falls short" : "reaches");
+        can = c.as_played == "contact" ? contact : std::max<i64>(0, contact - 1);
+    }
     const ObstacleHit wall = first_obstacle(scenario_.terrain, front, t.at);
     const std::string gait = sheet(c.attacker).cavalry ? "gallop" : "trot";
     const std::string reach = " (reach " + inches_text(c.reach_tenths) + ")";
@@ -97,9 +107,12 @@ bool Battle::charge_move(ChargeState& c) {
         return true;
     }
     if (contact <= can) {
-        move_unit(c.attacker, a.at + geom::scale(dir, contact), dir, "charge_move",
-                  "DP Charge move",
-                  a.name + " charges " + inches_text(contact * 10) + " into contact" + reach, gait);
+        record::Event& moved = move_unit(
+            c.attacker, a.at + geom::scale(dir, contact), dir, "charge_move", "DP Charge move",
+            a.name + " charges " + inches_text(contact * 10) + " into contact" + reach +
+                (played.empty() ? "" : " (as played at the table)"),
+            gait);
+        moved.as_played = played;
         // "Если хотя бы одна модель ... входит в контакт, все модели в обоих подразделениях
         // начинают сражаться."
         emit(Category::move, "contact", {c.attacker, c.target}, "DP Charge move",
@@ -117,10 +130,13 @@ bool Battle::charge_move(ChargeState& c) {
     // "не ближе 3” к подразделению-цели": at least one model the full reach, none within 3".
     const i64 stop_gap = (inches_to_tenths(rules_.short_stop_in.value) + 9) / 10;
     const i64 go = std::min(can, move_to_gap(c.attacker, c.target, dir, stop_gap));
-    move_unit(c.attacker, a.at + geom::scale(dir, go), dir, "charge_short", "DP Charge move",
-              a.name + " charges " + inches_text(go * 10) + " and falls short, no closer than " +
-                  std::to_string(rules_.short_stop_in.value) + "\" to " + t.name + reach,
-              gait);
+    record::Event& fell = move_unit(
+        c.attacker, a.at + geom::scale(dir, go), dir, "charge_short", "DP Charge move",
+        a.name + " charges " + inches_text(go * 10) + " and falls short, no closer than " +
+            std::to_string(rules_.short_stop_in.value) + "\" to " + t.name + reach +
+            (played.empty() ? "" : " (as played at the table)"),
+        gait);
+    fell.as_played = played;
     return false;
 }
 
@@ -147,6 +163,7 @@ void Battle::charge(std::size_t order) {
     ChargeState c;
     c.attacker = attacker;
     c.target = target;
+    c.as_played = scenario_.orders[order].as_played;
     const UnitSheet& sh = sheet(attacker);
     const i64 gap =
         geom::distance(block_of(rules_, unit(attacker)), block_of(rules_, unit(target)));

@@ -136,8 +136,8 @@ void check_reaction(const DpRules& rules, const JsonNode& n, const DpUnit& u, Re
 }
 
 DpOrder parse_order(const DpRules& rules, const JsonNode& n, const DpScenario& s) {
-    n.expect_only_keys(
-        {"turn", "unit", "charge", "reaction", "move", "move_by", "towards", "move_to_contact"});
+    n.expect_only_keys({"turn", "unit", "charge", "reaction", "move", "move_by", "towards",
+                        "move_to_contact", "as_played"});
     DpOrder o;
     o.turn = static_cast<int>(n.required("turn").as_int(1, s.turns));
     o.unit = find_unit(s, n.required("unit"));
@@ -155,6 +155,12 @@ DpOrder parse_order(const DpRules& rules, const JsonNode& n, const DpScenario& s
         o.target = find_unit(s, *c);
         if (s.units[static_cast<std::size_t>(o.target)].side == u.side)
             c->fail("a unit charges an enemy, not \"" + c->as_string() + "\" of its own side");
+        if (const auto a = n.optional("as_played")) {
+            static const std::vector<std::string> kPlayed = {"contact", "short"};
+            o.as_played = kPlayed[a->as_choice(kPlayed)];
+        }
+    } else if (const auto a = n.optional("as_played")) {
+        a->fail("as_played goes with a charge (contact: it reached at the table, or short)");
     } else if (const auto r = n.optional("reaction")) {
         o.kind = OrderKind::reaction;
         o.reaction = static_cast<Reaction>(r->as_choice(reaction_names()));

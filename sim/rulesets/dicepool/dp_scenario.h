@@ -48,6 +48,9 @@ struct DpOrder {
     geom::i64 move_by = 0;
     int towards = -1;
     int contact = -1;
+    // A charge as the table measured it (a game record's as_played): "contact" (it reached,
+    // whatever its reach) or "short" (it fell short). Empty: as the reach gives.
+    std::string as_played;
 };
 
 // Purposes of forced dice, in the order the engine asks for them.
