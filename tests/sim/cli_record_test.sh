@@ -249,6 +249,15 @@ sed 's/^reserve moves into contact with Greys$/reserve moves into contact with 5
 expect_bad moves_enemy "$OUT/moves_enemy.game" 27:1 "a move into contact with an enemy is a charge"
 sed 's/^Greys moves 10cm$/Greys moves fast/' "$OUT/moves_a.game" > "$OUT/moves_word.game"
 expect_bad moves_word "$OUT/moves_word.game" 25:13 "moves DISTANCE (20cm, 8in)"
+# Borodino moves hex by hex: to one hex (`moves to 2,1`) or along a path (`moves to 2,1;3,1`).
+bg="$SRC/replays/games/borodino_square.game"
+for path in "2,1" "2,1;3,1"; do
+  { grep -v '^dice\|^[A-Za-z0-9]* charges\|^order\|^[A-Za-z0-9]* reacts' "$bg"; echo "6e moves to $path"; } > "$OUT/moves_bor.game"
+  "$VEDETTE" record "$OUT/moves_bor.game" -o "$OUT/moves_bor.json" > /dev/null 2> "$OUT/moves_bor.err" ||
+    fail "Borodino moves to $path: $(cat "$OUT/moves_bor.err")"
+  last=${path##*;}
+  grep -q "6e Cuirassiers moves to (${last%,*}, ${last#*,})" "$OUT/moves_bor.json" || fail "Borodino moves to $path: no move to $last"
+done
 dp="$SRC/replays/games/dicepool_charge_short.game"
 { sed '/^turn 1$/,$d' "$dp"; printf 'turn 1\nFrench moves 4in\nBritish moves 2in towards French\n'; } > "$OUT/moves_dp.game"
 "$VEDETTE" record "$OUT/moves_dp.game" -o "$OUT/moves_dp.json" > /dev/null || fail "dice-pool moves"

@@ -252,7 +252,12 @@ Order read_order(const JsonNode& n, const BattleScenario& s) {
     int kinds = 0;
     if (const auto m = n.optional("move")) {
         ++kinds;
-        for (const auto& h : m->items()) o.move.push_back(read_board_hex(h, s.board));
+        const Json& path = m->raw();
+        const bool one_hex = path.is_array() && path.size() == 2 && path[0].is_number();
+        if (one_hex)  // [3, 2]: a move to that hex (a game record's `moves to 3,2`)
+            o.move.push_back(read_board_hex(*m, s.board));
+        else
+            for (const auto& h : m->items()) o.move.push_back(read_board_hex(h, s.board));
         if (o.move.empty()) m->fail("expected at least one hex");
     }
     if (const auto f = n.optional("face")) {
