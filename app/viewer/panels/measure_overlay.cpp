@@ -159,6 +159,24 @@ void dragging(const FrameView& f, CommandQueue& q, ImDrawList* dl) {
     const ImU32 ink = IM_COL32(255, 158, 50, 255);
     dl->AddLine(io.MouseClickedPos[0], io.MousePos, IM_COL32(0, 0, 0, 200), 5.0f);
     dl->AddLine(io.MouseClickedPos[0], io.MousePos, ink, 2.5f);
+    // The unit's footprint where it would be dropped: it follows the mouse.
+    const double cx = u->x_mm + x1 - x0, cy = u->y_mm + y1 - y0;
+    const double hw = u->width_mm / 2, hd = u->depth_mm / 2;
+    ImVec2 outline[4];
+    int shown = 0;
+    for (const auto& [a, b] : {std::pair{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}) {
+        // across the front (width) and along the facing (depth)
+        const double x = cx + a * hw * u->facing_y + b * hd * u->facing_x;
+        const double y = cy - a * hw * u->facing_x + b * hd * u->facing_y;
+        const float h = f.terrain.height(float(x), float(y)) + 2.0f;
+        ImVec2& p = outline[shown];
+        if (render::project_to_screen(f.camera, render::table_point(x, y, h), f.scene_w, f.scene_h,
+                                      p.x, p.y)) {
+            p.x += f.scene_x, p.y += f.scene_y;
+            ++shown;
+        }
+    }
+    if (shown == 4) dl->AddPolyline(outline, 4, ink, ImDrawFlags_Closed, 2.5f);
     text_with_shadow(dl, ImVec2(io.MousePos.x + 12, io.MousePos.y - 8), ink, "drag: " + edit);
     ui::note("drag: " + edit);
     if (dropped)
