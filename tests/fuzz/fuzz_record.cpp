@@ -11,6 +11,7 @@
 
 #include "sim/core/input_error.h"
 #include "sim/gamerecord/game_record.h"
+#include "sim/ruleset/registry.h"
 #include "sim/ruleset/ruleset.h"
 #include "tests/fuzz/fuzz_common.h"
 
@@ -45,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     check_written_back(record);
     const std::string ruleset = record.scenario.value("ruleset", "");
-    if (ruleset != "gdb" && ruleset != "borodino" && ruleset != "dicepool") return 0;
+    if (!sim::ruleset::has_ruleset(ruleset)) return 0;  // every registered rule system
     try {
         try {
             (void)fuzz::shipped_ruleset(ruleset).parse_scenario(record.scenario, "fuzz.game");
