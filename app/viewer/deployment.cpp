@@ -1,5 +1,8 @@
 #include "app/viewer/deployment.h"
 
+#include <cctype>
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 
 #include "sim/core/atomic_file.h"
@@ -101,6 +104,38 @@ bool add_unit_to_deployment(Deployment& d, const std::string& side_and_unit) {
             return sim::gamerecord::with_unit_added(text, side, unit);
         },
         "added to " + side + ": unit " + unit);
+}
+
+bool remove_unit_from_deployment(Deployment& d, const std::string& unit_id) {
+    // The line removed, so that a refusal names the record's lines as they are on the disk.
+    int removed = 0;
+    {
+        std::istringstream in(d.text);
+        std::string line;
+        for (int n = 1; removed == 0 && std::getline(in, line); ++n) {
+            std::istringstream words(line);
+            std::string form, id;
+            if (words >> form >> id && form == "unit" && id == unit_id) removed = n;
+        }
+    }
+    if (try_record(
+            d,
+            [&](const std::string& text) { return sim::gamerecord::without_unit(text, unit_id); },
+            "removed " + unit_id))
+        return true;
+    const std::string at = d.file + ":";
+    const auto where = d.status.find(at);
+    if (removed > 0 && where != std::string::npos) {
+        const std::size_t digits = where + at.size();
+        std::size_t end = digits;
+        while (end < d.status.size() && std::isdigit(static_cast<unsigned char>(d.status[end])))
+            ++end;
+        const int line = end > digits ? std::stoi(d.status.substr(digits, end - digits)) : 0;
+        if (line >= removed) d.status.replace(digits, end - digits, std::to_string(line + 1));
+    }
+    const std::string edited = "not edited: ";
+    if (d.status.rfind(edited, 0) == 0) d.status = "not removed: " + d.status.substr(edited.size());
+    return false;
 }
 
 bool add_terrain_to_deployment(Deployment& d, const std::string& piece) {

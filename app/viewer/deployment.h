@@ -41,6 +41,10 @@ bool edit_deployment(Deployment& d, const std::string& edit);
 // edit_deployment: true when the record still plays.
 bool add_unit_to_deployment(Deployment& d, const std::string& side_and_unit);
 
+// Removes a unit's line. As edit_deployment: refused (with the record's reason) while an order
+// or dice line still names the unit.
+bool remove_unit_from_deployment(Deployment& d, const std::string& unit_id);
+
 // Adds a terrain piece: "KIND \"NAME\" polygon=..." or "KIND \"NAME\" path=...", its line after
 // the record's last terrain line. As edit_deployment.
 bool add_terrain_to_deployment(Deployment& d, const std::string& piece);

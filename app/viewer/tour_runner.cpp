@@ -327,6 +327,9 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) co
         case TourKind::add_unit:
             if (!m.deployment) fail(c, "add: only `vedette edit GAME.game` adds units");
             return add_unit(m, c.arg<std::string>());
+        case TourKind::remove_unit:
+            if (!m.deployment) fail(c, "remove: only `vedette edit GAME.game` removes units");
+            return remove_unit(m, c.arg<std::string>());
         case TourKind::add_terrain:
             if (!m.deployment) fail(c, "terrain: only `vedette edit GAME.game` adds terrain");
             return add_terrain(m, c.arg<std::string>());

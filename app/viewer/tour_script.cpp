@@ -177,6 +177,7 @@ const std::map<std::string, TourLineParser::Shape>& TourLineParser::shapes() {
          {1, 1, "drawing on|off|toggle (vedette edit: clicks add a terrain piece's corners)",
           &P::drawing}},
         {"add", {3, kAnyCount, "add SIDE ID \"NAME\" key=value... (vedette edit)", &P::text}},
+        {"remove", {1, 1, "remove UNIT (vedette edit)", &P::text}},
         {"terrain",
          {3, kAnyCount, "terrain KIND \"NAME\" polygon=x,y;x,y;x,y (vedette edit)", &P::text}},
         {"quit", {0, 0, "quit", &P::quit}},
@@ -272,6 +273,7 @@ TourCommand TourLineParser::text() const {
                 : word_ == "what-if" ? TourKind::what_if
                 : word_ == "edit"    ? TourKind::edit
                 : word_ == "add"     ? TourKind::add_unit
+                : word_ == "remove"  ? TourKind::remove_unit
                 : word_ == "terrain" ? TourKind::add_terrain
                                      : TourKind::caption,
                 text_);

@@ -86,6 +86,7 @@ enum class TourKind {
     redo_edit,        // none: `vedette edit` redoes the last undone edit
     drawing,          // TourSwitch: `vedette edit`: clicks on the table add terrain corners
     add_unit,         // std::string: "SIDE ID \"NAME\" key=value..." (`vedette edit`)
+    remove_unit,      // std::string: the unit's id (`vedette edit`)
     add_terrain,      // std::string: "KIND \"NAME\" polygon=..." (`vedette edit`)
     quit,             // none
 };

@@ -130,6 +130,11 @@ void add_terrain(ViewerModel& m, const std::string& piece) {
         m.switch_to = ViewerModel::SceneSwitch::edited;
 }
 
+void remove_unit(ViewerModel& m, const std::string& unit_id) {
+    if (m.deployment && remove_unit_from_deployment(*m.deployment, unit_id))
+        m.switch_to = ViewerModel::SceneSwitch::edited;
+}
+
 void undo_edit(ViewerModel& m, bool undo) {
     if (m.deployment && undo_deployment(*m.deployment, undo))
         m.switch_to = ViewerModel::SceneSwitch::edited;

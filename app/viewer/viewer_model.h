@@ -67,6 +67,8 @@ void save_record(ViewerModel& m);
 // panel and the tour's `add` and `terrain` both come here).
 void add_unit(ViewerModel& m, const std::string& side_and_unit);
 void add_terrain(ViewerModel& m, const std::string& piece);
+// `vedette edit`: removes a unit's line (the unit panel's button, the tour's `remove UNIT`).
+void remove_unit(ViewerModel& m, const std::string& unit_id);
 // Puts `unit_id` in contact with `target_id`, edge to edge: facing the target's front (`flank`
 // false) or its right flank, as the table shows them at the start. Boards measured in cm or
 // inches; a hex board's units take their hex instead.

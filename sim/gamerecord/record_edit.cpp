@@ -142,6 +142,19 @@ std::string with_unit_added(const std::string& text, const std::string& side_id,
     return joined(lines);
 }
 
+std::string without_unit(const std::string& text, const std::string& unit_id) {
+    std::vector<std::string> lines = lines_of(text);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const auto w = words_of(lines[i]);
+        if (starts(w, "unit") && w.size() > 1 && !w[1].key && !w[1].quoted &&
+            w[1].text == unit_id) {
+            lines.erase(lines.begin() + std::ptrdiff_t(i));
+            return joined(lines);
+        }
+    }
+    throw InputError("the edit", "", "a `unit " + unit_id + " ...` line in the record");
+}
+
 std::string with_terrain_added(const std::string& text, const std::string& piece) {
     check_new_line(piece, "KIND \"NAME\" polygon=x,y;x,y;x,y (woods \"Bossu Wood\" polygon=...)");
     std::vector<std::string> lines = lines_of(text);

@@ -17,6 +17,10 @@ std::string with_unit_fields(const std::string& text, const std::string& unit_id
 std::string with_unit_added(const std::string& text, const std::string& side_id,
                             const std::string& unit_line);
 
+// `text` without the `unit ID ...` line of `unit_id` (the record's other lines that name the unit,
+// its orders and dice, stay: playing the record then says where they are).
+std::string without_unit(const std::string& text, const std::string& unit_id);
+
 // `text` with a new terrain piece, `terrain ` + `piece` (`woods "Bossu Wood"
 // polygon=4,38;28,38;28,70`), after the record's last terrain line (or its table line).
 std::string with_terrain_added(const std::string& text, const std::string& piece);

@@ -54,6 +54,9 @@ void deployment_section(const FrameView& f, CommandQueue& q, const std::string& 
     if (ImGui::SmallButton("turn right 15"))
         q.push([unit_id](ViewerModel& m) { turn_unit(m, unit_id, 15); });
     ImGui::SameLine();
+    if (ImGui::SmallButton("remove"))
+        q.push([unit_id](ViewerModel& m) { remove_unit(m, unit_id); });
+    ImGui::SameLine();
     if (ImGui::SmallButton("save the record")) q.push([](ViewerModel& m) { save_record(m); });
     ui::text_wrapped("%s", d->status.c_str());
     ui::note("deployment: " + d->status);

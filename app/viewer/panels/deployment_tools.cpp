@@ -204,6 +204,10 @@ void terrain_section(const FrameView& f, CommandQueue& q) {
 void deployment_tools(const FrameView& f, CommandQueue& q) {
     if (!f.model.deployment) return;
     ImGui::Separator();
+    if (f.model.selected_unit < 0) {  // else the unit's "Placing" section says it
+        ui::text_wrapped("%s", f.model.deployment->status.c_str());
+        ui::note("deployment: " + f.model.deployment->status);
+    }
     if (ImGui::CollapsingHeader("Add a unit")) add_unit_section(f, q);
     if (ImGui::CollapsingHeader("Draw terrain")) terrain_section(f, q);
 }

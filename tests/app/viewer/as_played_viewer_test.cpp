@@ -306,4 +306,35 @@ TEST(AsPlayedViewer, DragWheelAddAndDrawEditTheRecordAsShown) {
         << "the edited table differs from tests/golden/edit_tools.png: diff in " << dir;
 }
 
+// Removing a unit (the unit panel's "remove", the tour's `remove UNIT`): a unit added by mistake
+// goes again and the saved record is the record as it was; a unit the turns still name cannot go,
+// and the panel says which line names it.
+TEST(AsPlayedViewer, RemoveTakesAUnitsLineAwayUnlessTheTurnsNameIt) {
+    const fs::path dir = viewer_test::out_dir("edit_remove");
+    const fs::path game = dir / "game.game";
+    fs::copy_file(std::string(VEDETTE_SOURCE_DIR) + "/replays/games/gdb_two_charges.game", game,
+                  fs::copy_options::overwrite_existing);
+    const std::string before = viewer_test::read_text(game);
+    std::ofstream(dir / "remove.tour")
+        << "size 1600x900\npause\n"
+        << "add french ligne_56 \"56e de ligne\" type=infantry figures=24 formation=line "
+           "at=20,60 facing=180\nwait 4 frames\nscreenshot added.png\n"
+        << "remove ligne_56\nwait 4 frames\nscreenshot removed.png\n"
+        << "remove greys\nwait 4 frames\nscreenshot refused.png\nsave\nquit\n";
+    std::string output;
+    ASSERT_EQ(run_edit(game, dir / "remove.tour", dir, output), 0) << output;
+    EXPECT_TRUE(viewer_test::contains(viewer_test::read_text(dir / "added.txt"),
+                                      "deployment: added to french: unit ligne_56"));
+    EXPECT_TRUE(viewer_test::contains(viewer_test::read_text(dir / "removed.txt"),
+                                      "deployment: removed ligne_56"))
+        << viewer_test::read_text(dir / "removed.txt");
+    const std::string refused = viewer_test::read_text(dir / "refused.txt");
+    // The Greys' charge order (line 30, "Scots charges 54e") still names them.
+    EXPECT_TRUE(viewer_test::contains(refused, "deployment: not removed:") &&
+                viewer_test::contains(refused, "game.game:30:1: a unit named in the record"))
+        << refused;
+    EXPECT_EQ(viewer_test::read_text(game), before)
+        << "the saved record is not the record as it was";
+}
+
 }  // namespace as_played_viewer_test
