@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <initializer_list>
 #include <regex>
 #include <sstream>
 
@@ -25,6 +26,17 @@ int run_edit(const fs::path& game, const fs::path& tour, const fs::path& dir, st
                                        "' edit '" +
                                        game.string() + "' --script '" + tour.string() + "'",
                                    dir / "viewer.log", output);
+}
+
+// The docs' GdB game without its dice, written to each of `files`: the charges the dice were
+// thrown for no longer need to happen, so units can be moved freely.
+void write_game_without_dice(std::initializer_list<fs::path> files) {
+    std::istringstream in(viewer_test::read_text(std::string(VEDETTE_SOURCE_DIR) +
+                                                 "/replays/games/gdb_two_charges.game"));
+    std::string kept;
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("dice ", 0) != 0) kept += line + "\n";
+    for (const auto& f : files) std::ofstream(f) << kept;
 }
 
 TEST(AsPlayedViewer, ARuleDisagreementIsMarkedOnTheTimelineAndExplained) {
@@ -165,13 +177,7 @@ TEST(AsPlayedViewer, AClickOnTheTablePlacesTheSelectedUnit) {
 TEST(AsPlayedViewer, SnapPutsAUnitInContactWithAnotherFront) {
     const fs::path dir = viewer_test::out_dir("edit_snap");
     const fs::path game = dir / "game.game";
-    {  // the game without its dice: the charges they were thrown for no longer happen
-        std::istringstream in(viewer_test::read_text(std::string(VEDETTE_SOURCE_DIR) +
-                                                     "/replays/games/gdb_two_charges.game"));
-        std::ofstream out(game);
-        for (std::string line; std::getline(in, line);)
-            if (line.rfind("dice ", 0) != 0) out << line << "\n";
-    }
+    write_game_without_dice({game});
     std::ofstream(dir / "snap.tour")
         << "size 1600x900\npause\nselect greys\nsnap greys ligne_55 front\nwait 4 frames\n"
         << "screenshot snapped.png\nsave\nquit\n";
@@ -210,13 +216,7 @@ TEST(AsPlayedViewer, DragWheelAddAndDrawEditTheRecordAsShown) {
     const fs::path dir = viewer_test::out_dir("edit_tools");
     const fs::path game = dir / "game.game";
     const fs::path shipped = dir / "shipped.game";
-    {  // the game without its dice: the charges they were thrown for no longer happen
-        std::istringstream in(viewer_test::read_text(std::string(VEDETTE_SOURCE_DIR) +
-                                                     "/replays/games/gdb_two_charges.game"));
-        std::ofstream out(shipped), copy(game);
-        for (std::string line; std::getline(in, line);)
-            if (line.rfind("dice ", 0) != 0) out << line << "\n", copy << line << "\n";
-    }
+    write_game_without_dice({shipped, game});
     const std::string look = "size 640x360\npause\nseek 0\ncamera top\npanel all off\n";
     std::ofstream(dir / "tools.tour")
         << "size 1600x900\npause\nseek 0\ncamera top\nselect greys\nplacing on\nclick 700 520\n"
