@@ -19,8 +19,9 @@
 #include "app/render_options.h"
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/captions.h"
-#include "renderer/export/label_painter.h"
+#include "renderer/export/image_canvas.h"
 #include "renderer/export/stroke_painter.h"
+#include "renderer/overlay/label_painter.h"
 #include "renderer/scene/hex_layout.h"
 #include "renderer/scene/scale_bar.h"
 #include "renderer/scene/table_marks.h"
@@ -374,7 +375,9 @@ void write_deployment_map(const sim::replay::Recorded& recorded, const std::stri
     const std::vector<Ring> rings = command_rings(scene.replay.header, state);
     paint_rings(image, text, places, view, rings, visuals);
     const auto styles = paint_moves(image, text, places, view, scene, visuals);
-    render::paint_unit_labels(names, image, state, view.camera, renderer.terrain(),
+    render::TypeCache types;
+    render::ImageCanvas canvas(image, types, int(size.height));
+    render::paint_unit_labels(canvas, render::Type{46.0f}, state, view.camera, renderer.terrain(),
                               render::LabelStyle::name);
     render::CaptionPainter band(size.height, 42.0f);
     paint_band(image, band, scene.replay.header.title,

@@ -14,12 +14,13 @@
 #include "app/viewer/viewer_frame_ui.h"
 #include "renderer/battlefield_renderer.h"
 #include "renderer/export/captions.h"
-#include "renderer/export/label_painter.h"
-#include "renderer/export/marks_painter.h"
+#include "renderer/export/image_canvas.h"
 #include "renderer/export/miniature_look.h"
 #include "renderer/export/overlay_panels.h"
 #include "renderer/export/presenter_overlay.h"
 #include "renderer/image_io.h"
+#include "renderer/overlay/label_painter.h"
+#include "renderer/overlay/marks_painter.h"
 #include "renderer/scene/framing.h"
 #include "renderer/scene/table_marks.h"
 #include "sim/core/atomic_file.h"
@@ -136,19 +137,19 @@ int run_render(const Args& in) {
         } else {
             // A captioned still keeps the table marks and the name tags, as its video does.
             const bool captioned = overlay == "captions" || overlay == "panels";
+            render::TypeCache types;
+            render::ImageCanvas canvas(image, types, int(size.height));
             if (captioned)
                 render::MarksPainter(size.height)
-                    .paint(image, render::table_marks(scene, state, renderer.visuals()), camera,
+                    .paint(canvas, render::table_marks(scene, state, renderer.visuals()), camera,
                            renderer.terrain());
             const auto tags = labels      ? labels
                               : captioned ? std::optional(render::LabelStyle::name)
                                           : std::nullopt;
-            if (tags) {  // name tags over the units, under any caption
-                render::CaptionPainter text(size.height);
+            if (tags)  // name tags over the units, under any caption
                 render::paint_unit_labels(
-                    text, image, state, camera, renderer.terrain(), *tags,
+                    canvas, render::Type{}, state, camera, renderer.terrain(), *tags,
                     render::side_tag_colours(renderer.visuals(), scene.replay.header.sides));
-            }
         }
     }
     if (overlay == "captions" || overlay == "panels")

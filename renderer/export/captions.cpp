@@ -30,37 +30,6 @@ CaptionPainter::~CaptionPainter() {
     delete impl_;
 }
 
-namespace {
-
-// Where a line starting at `s` ends: at the last space before it outgrows `width` (or at the
-// first character that does, for a word longer than the line). Unlike ImGui's wrap it never
-// breaks after a full stop or comma inside a word, and never before a number or a bracketed
-// number, so "rule 9.99 (1)" stays on one line as a reader cites it, unless that run alone is
-// wider than the line.
-const char* wrap_end(const ImFont& font, const char* s, const char* end, float width) {
-    float x = 0;
-    const char* best = nullptr;  // the last space a line may end at
-    const char* any = nullptr;   // the last space at all
-    for (const char* p = s; p < end;) {
-        unsigned int c = 0;
-        const int n = ImTextCharFromUtf8(&c, p, end);
-        if (c == '\n') return p;
-        if (c == ' ' && p > s) {
-            const auto digit = [&](const char* q) {
-                return q < end && std::isdigit(static_cast<unsigned char>(*q));
-            };
-            any = p;
-            if (!digit(p + 1) && !(p + 1 < end && p[1] == '(' && digit(p + 2))) best = p;
-        }
-        x += font.GetCharAdvance(static_cast<ImWchar>(c));
-        if (x > width && c != ' ') return best ? best : any ? any : (p > s ? p : p + n);
-        p += n;
-    }
-    return end;
-}
-
-}  // namespace
-
 int CaptionPainter::draw_text(RgbaImage& frame, const std::string& text, int x0, int y0,
                               int max_width, std::uint8_t r, std::uint8_t g, std::uint8_t b) {
     const ImFont& font = *impl_->font;
@@ -70,13 +39,13 @@ int CaptionPainter::draw_text(RgbaImage& frame, const std::string& text, int x0,
     const char* s = text.c_str();
     const char* end = s + text.size();
     // Word wrap at max_width.
-    const char* line_end = wrap_end(font, s, end, float(max_width));
+    const char* line_end = wrap_end(font, 1.0f, s, end, float(max_width));
     while (s < end) {
         if (s >= line_end) {
             x = float(x0);
             y += line_height;
             while (s < end && (*s == ' ' || *s == '\n')) ++s;
-            line_end = wrap_end(font, s, end, float(max_width));
+            line_end = wrap_end(font, 1.0f, s, end, float(max_width));
             continue;
         }
         unsigned int c = 0;
@@ -113,7 +82,7 @@ std::vector<std::string> CaptionPainter::wrapped_lines(const std::string& text,
     const char* s = text.c_str();
     const char* end = s + text.size();
     while (s < end) {
-        const char* line_end = wrap_end(*impl_->font, s, end, float(max_width));
+        const char* line_end = wrap_end(*impl_->font, 1.0f, s, end, float(max_width));
         lines.emplace_back(s, line_end);
         s = line_end;
         while (s < end && (*s == ' ' || *s == '\n')) ++s;
@@ -188,17 +157,6 @@ void CaptionPainter::paint_lines(RgbaImage& frame, const std::string& title,
         draw_text(frame, title, margin, top + int(impl_->size * 0.4f), max_width, 250, 246, 232);
     draw_text(frame, detail, margin, std::min(next, int(frame.height) - int(impl_->size * 1.3f)),
               max_width, 200, 190, 150);
-}
-
-std::string caption_detail(const ReplayScene& scene, const sim::record::Event& e) {
-    const auto& header = scene.replay.header;
-    // Events of a turn name the turn, their phase (as the replay labels it) and their rule; the
-    // setup before the first turn names the battle.
-    // (Not when the setup's caption names the battle itself: the title would be said twice.)
-    if (e.turn <= 0) return e.text.find(header.title) != std::string::npos ? "" : header.title;
-    std::string detail = "Turn " + std::to_string(e.turn) + ", " + header.phase_label(e.phase);
-    if (!e.rule.empty()) detail += "  -  " + readable_rule(e.rule);
-    return detail;
 }
 
 void CaptionPainter::paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state) {

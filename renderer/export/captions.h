@@ -8,14 +8,11 @@
 #include <vector>
 
 #include "renderer/image_io.h"
-#include "renderer/scene/rule_words.h"  // readable_rule, which captions use
+#include "renderer/scene/rule_words.h"  // caption_detail, which captions use
 #include "renderer/scene/scene_state.h"
 #include "renderer/ui/typeface.h"
 
 namespace vedette::render {
-
-// A caption's second line for an event: its turn, phase and rule (the battle's title at setup).
-std::string caption_detail(const ReplayScene& scene, const sim::record::Event& e);
 
 class CaptionPainter {
 public:

@@ -1,11 +1,12 @@
 #include "renderer/export/overlay_painter.h"
 
 #include "renderer/export/captions.h"
-#include "renderer/export/label_painter.h"
-#include "renderer/export/marks_painter.h"
+#include "renderer/export/image_canvas.h"
 #include "renderer/export/overlay_panels.h"
 #include "renderer/export/presenter_overlay.h"
 #include "renderer/export/video_export.h"
+#include "renderer/overlay/label_painter.h"
+#include "renderer/overlay/marks_painter.h"
 #include "renderer/scene/table_marks.h"
 
 namespace vedette::render {
@@ -16,15 +17,16 @@ namespace {
 // --labels: a name tag over each unit the camera sees.
 class UnitLabelsPainter final : public OverlayPainter {
 public:
-    UnitLabelsPainter(std::uint32_t height, LabelStyle style, const Visuals& visuals)
-        : text_(height), style_(style), visuals_(visuals) {}
+    UnitLabelsPainter(LabelStyle style, const Visuals& visuals)
+        : style_(style), visuals_(visuals) {}
     void paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m) override {
-        paint_unit_labels(text_, frame, m.state, m.camera, m.terrain, style_,
+        ImageCanvas canvas(frame, types_, int(frame.height));
+        paint_unit_labels(canvas, Type{}, m.state, m.camera, m.terrain, style_,
                           side_tag_colours(visuals_, scene.replay.header.sides));
     }
 
 private:
-    CaptionPainter text_;
+    TypeCache types_;
     LabelStyle style_;
     const Visuals& visuals_;
 };
@@ -36,10 +38,12 @@ public:
     TableMarksPainter(std::uint32_t height, const Visuals& visuals)
         : marks_(height), visuals_(visuals) {}
     void paint(RgbaImage& frame, const ReplayScene& scene, const FrameMoment& m) override {
-        marks_.paint(frame, table_marks(scene, m.state, visuals_), m.camera, m.terrain);
+        ImageCanvas canvas(frame, types_, int(frame.height));
+        marks_.paint(canvas, table_marks(scene, m.state, visuals_), m.camera, m.terrain);
     }
 
 private:
+    TypeCache types_;
     MarksPainter marks_;
     const Visuals& visuals_;
 };
@@ -97,7 +101,7 @@ OverlayPainters overlay_painters(const ExportOptions& o, const Visuals& visuals)
                         : captioned ? std::optional(LabelStyle::name)
                                     : std::nullopt;
     if (labels && !o.presenter)
-        painters.push_back(std::make_unique<UnitLabelsPainter>(height, *labels, visuals));
+        painters.push_back(std::make_unique<UnitLabelsPainter>(*labels, visuals));
     if (o.presenter) painters.push_back(std::make_unique<PresenterPainter>(o, visuals));
     if (o.captions || o.panels) painters.push_back(std::make_unique<CaptionOverlayPainter>(height));
     if (o.panels) painters.push_back(std::make_unique<PanelOverlayPainter>(height));

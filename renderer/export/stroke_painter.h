@@ -8,17 +8,9 @@
 #include <vector>
 
 #include "renderer/image_io.h"
+#include "renderer/overlay/canvas.h"  // Stroke, ScreenPoint
 
 namespace vedette::render {
-
-struct Stroke {
-    std::uint8_t r = 255, g = 255, b = 255;
-    float width = 3.0f;    // pixels
-    float opacity = 1.0f;  // 0..1
-    float dash = 0.0f;     // > 0: dashes of this many pixels with gaps as long; 0: solid
-};
-
-using ScreenPoint = std::pair<float, float>;
 
 void paint_segment(RgbaImage& frame, ScreenPoint a, ScreenPoint b, const Stroke& stroke);
 // A polyline; with `head`, an arrow head at its last point, `head_px` long.

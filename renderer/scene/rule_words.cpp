@@ -37,4 +37,15 @@ std::string readable_rule(const std::string& rule) {
     return out;
 }
 
+std::string caption_detail(const ReplayScene& scene, const sim::record::Event& e) {
+    const auto& header = scene.replay.header;
+    // Events of a turn name the turn, their phase (as the replay labels it) and their rule; the
+    // setup before the first turn names the battle.
+    // (Not when the setup's caption names the battle itself: the title would be said twice.)
+    if (e.turn <= 0) return e.text.find(header.title) != std::string::npos ? "" : header.title;
+    std::string detail = "Turn " + std::to_string(e.turn) + ", " + header.phase_label(e.phase);
+    if (!e.rule.empty()) detail += "  -  " + readable_rule(e.rule);
+    return detail;
+}
+
 }  // namespace vedette::render

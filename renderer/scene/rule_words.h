@@ -5,9 +5,14 @@
 
 #include <string>
 
+#include "renderer/scene/scene_state.h"
+
 namespace vedette::render {
 
 // A rule reference as a viewer reads it: without the project's seed numbers ("(seed 000)").
 std::string readable_rule(const std::string& rule);
+
+// A caption's second line for an event: its turn, phase and rule (the battle's title at setup).
+std::string caption_detail(const ReplayScene& scene, const sim::record::Event& e);
 
 }  // namespace vedette::render

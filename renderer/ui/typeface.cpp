@@ -1,10 +1,13 @@
 #include "renderer/ui/typeface.h"
 
+#include <cctype>
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ImTextCharFromUtf8
 
 namespace vedette::render {
 
@@ -81,6 +84,33 @@ int nearest_type_size(const std::vector<float>& sizes, float pixels) {
     for (std::size_t i = 0; i < sizes.size(); ++i)
         if (sizes[i] >= pixels - 0.5f) return int(i);
     return int(sizes.size()) - 1;
+}
+
+// Where a line starting at `s` ends: at the last space before it outgrows `width` (or at the
+// first character that does, for a word longer than the line). Unlike ImGui's wrap it never
+// breaks after a full stop or comma inside a word, and never before a number or a bracketed
+// number, so "rule 9.99 (1)" stays on one line as a reader cites it, unless that run alone is
+// wider than the line.
+const char* wrap_end(const ImFont& font, float scale, const char* s, const char* end, float width) {
+    float x = 0;
+    const char* best = nullptr;  // the last space a line may end at
+    const char* any = nullptr;   // the last space at all
+    for (const char* p = s; p < end;) {
+        unsigned int c = 0;
+        const int n = ImTextCharFromUtf8(&c, p, end);
+        if (c == '\n') return p;
+        if (c == ' ' && p > s) {
+            const auto digit = [&](const char* q) {
+                return q < end && std::isdigit(static_cast<unsigned char>(*q));
+            };
+            any = p;
+            if (!digit(p + 1) && !(p + 1 < end && p[1] == '(' && digit(p + 2))) best = p;
+        }
+        x += font.GetCharAdvance(static_cast<ImWchar>(c)) * scale;
+        if (x > width && c != ' ') return best ? best : any ? any : (p > s ? p : p + n);
+        p += n;
+    }
+    return end;
 }
 
 }  // namespace vedette::render

@@ -29,4 +29,10 @@ const std::vector<float>& viewer_type_sizes();
 // largest.
 int nearest_type_size(const std::vector<float>& sizes, float pixels);
 
+// Where a line of `font`'s text starting at `s` ends when it may be `width` pixels wide, the
+// font drawn at `scale` times its size. A line breaks at its last space; never after a full stop
+// or comma inside a word, nor before a number, so "rule 9.99 (1)" stays whole unless that run
+// alone is wider than the line. Every overlay's text wraps here, in a video and in the viewer.
+const char* wrap_end(const ImFont& font, float scale, const char* s, const char* end, float width);
+
 }  // namespace vedette::render

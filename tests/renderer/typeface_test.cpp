@@ -1,5 +1,5 @@
 // The typeface every viewer-facing text is set in (renderer/ui/typeface.h) and the result card of
-// presenter videos (renderer/export/card_painter.h): a proportional face, text sizes that read at
+// presenter videos (renderer/overlay/card_painter.h): a proportional face, text sizes that read at
 // a distance at 1080p (the presentation issue's minimums), dice drawn large, and dice colours
 // that tell hits, misses and forced dice apart at a glance.
 #include <gtest/gtest.h>
@@ -7,7 +7,8 @@
 #include <cstdlib>
 
 #include "renderer/export/captions.h"
-#include "renderer/export/card_painter.h"
+#include "renderer/export/image_canvas.h"
+#include "renderer/overlay/card_painter.h"
 #include "renderer/ui/typeface.h"
 
 namespace vedette::render {
@@ -73,11 +74,13 @@ TEST(ResultCardPainter, ACardIsAsTallAsItsContentAndPaintsOnlyInsideItsBox) {
     c.dice.push_back({"French", {{5, "hit"}, {6, "hit"}, {2, "miss"}}, "2 hits", "French: 3 dice"});
     CardPainter painter(1080);
     RgbaImage frame(1920, 1080);
-    const int bottom = painter.paint(frame, c, 1300, 20, 576, true);
+    TypeCache types;
+    ImageCanvas canvas(frame, types, 1080);
+    const int bottom = painter.paint(canvas, c, 1300, 20, 576, true);
     // Title, headline, dice heading, two rows of dice and the total at least.
     EXPECT_GT(bottom - 20, 2 * painter.die_pixels() + 3 * int(painter.line_pixels()));
     for (const auto p : frame.pixels) ASSERT_EQ(p, 0) << "measuring painted";
-    EXPECT_EQ(painter.paint(frame, c, 1300, 20, 576), bottom);
+    EXPECT_EQ(painter.paint(canvas, c, 1300, 20, 576), bottom);
     for (std::uint32_t y = 0; y < frame.height; ++y)
         for (std::uint32_t x = 0; x < frame.width; ++x) {
             if (x >= 1300 && x < 1876 && y >= 20 && y < std::uint32_t(bottom)) continue;
@@ -105,7 +108,9 @@ TEST(ResultCardPainter, APartNotYetRevealedKeepsItsRoomButIsNotPainted) {
     int first_bottom = -1;
     for (std::size_t shown = 0; shown <= card_part_chars(c).size(); ++shown) {
         RgbaImage frame(1920, 1080);
-        const int bottom = painter.paint(frame, c, 20, 20, 576, false, 0, shown);
+        TypeCache types;
+        ImageCanvas canvas(frame, types, 1080);
+        const int bottom = painter.paint(canvas, c, 20, 20, 576, false, 0, shown);
         if (first_bottom < 0) first_bottom = bottom;
         EXPECT_EQ(bottom, first_bottom) << "the card's height changed with " << shown << " parts";
         lit_by_parts.push_back(lit(frame));
@@ -133,16 +138,18 @@ TEST(ResultCardPainter, ATallCardPagesInAVideoAndGrowsInAStillAndListsEveryReaso
     c.table_rows.push_back({"Result", "7 or more: loser broken", "GdB 12.18", "Result: 7 or more"});
     CardPainter painter(1080);
     RgbaImage frame(1920, 1080);
+    TypeCache types;
+    ImageCanvas canvas(frame, types, 1080);
     const int room = 860, width = 576;
-    ASSERT_GT(painter.paint(frame, c, 1300, 20, width, true), room) << "the card fits: no test";
+    ASSERT_GT(painter.paint(canvas, c, 1300, 20, width, true), room) << "the card fits: no test";
     // A video: pages, each within the room; the last page is shown once everything is revealed.
-    const int paged = painter.paint(frame, c, 1300, 20, width, false, room, std::size_t(-1), true);
+    const int paged = painter.paint(canvas, c, 1300, 20, width, false, room, std::size_t(-1), true);
     EXPECT_GE(painter.last_pages(), 2u);
     EXPECT_LE(paged, room);
     EXPECT_EQ(painter.last_right() - painter.last_left(), width);
     // A still: one page in two columns (towards the frame's middle: left of a right card).
     const int grown =
-        painter.paint(frame, c, 1300, 20, width, false, room, std::size_t(-1), false, true);
+        painter.paint(canvas, c, 1300, 20, width, false, room, std::size_t(-1), false, true);
     EXPECT_EQ(painter.last_pages(), 1u);
     EXPECT_LE(grown, room);
     EXPECT_EQ(painter.last_left(), 1300 - width);
@@ -168,7 +175,9 @@ TEST(ResultCardPainter, TheNumberEachDieMustReachIsMarked) {
         c.dice.push_back({"French", {{5, "hit"}, {2, "miss"}}, "", heading});
         CardPainter painter(1080);
         RgbaImage frame(1920, 1080);
-        painter.paint(frame, c, 1300, 20, 576);
+        TypeCache types;
+        ImageCanvas canvas(frame, types, 1080);
+        painter.paint(canvas, c, 1300, 20, 576);
         int gold = 0;
         for (std::size_t i = 0; i < frame.pixels.size(); i += 4)
             gold +=

@@ -1,11 +1,11 @@
 #pragma once
-// The result card of a presenter video, painted on the CPU: what happened in large type, each
-// side's dice drawn as dice (hits and misses in their own rows), the reasons (the modifiers that
-// applied, with their rules), the table row and how lucky it was in plain words. Sized from the
-// frame height: at 1080p the headline is 40 px, its lines 33 px and a die 56 px, readable from the
-// back of a classroom. Nothing here knows a rule system: it paints a ResultCard.
+// The result card of a presenter video and the viewer, drawn on an overlay canvas: what happened in
+// large type, each side's dice drawn as dice (hits and misses in their own rows), the reasons (the
+// modifiers that applied, with their rules), the table row and how lucky it was in plain words.
+// Sized from the frame height: at 1080p the headline is 40 px, its lines 33 px and a die 56 px,
+// readable from the back of a classroom. Nothing here knows a rule system: it paints a ResultCard.
 
-#include "renderer/export/captions.h"
+#include "renderer/overlay/canvas.h"
 #include "renderer/scene/result_card.h"
 
 namespace vedette::render {
@@ -23,7 +23,7 @@ public:
     // `grow_left`): every reason is listed. Only the first `parts_shown` parts (result_card.h
     // card_part_chars' order) are painted; the others keep their room, so the card never jumps
     // while a video reveals it as a presenter says it.
-    int paint(RgbaImage& frame, const ResultCard& card, int x0, int y0, int width,
+    int paint(Canvas& frame, const ResultCard& card, int x0, int y0, int width,
               bool measure_only = false, int max_bottom = 0,
               std::size_t parts_shown = std::size_t(-1), bool paged = false,
               bool grow_left = false);
@@ -34,8 +34,8 @@ public:
     int last_right() const { return last_.x1; }
 
     // The pixel sizes used (tests check them against the minimums).
-    float headline_pixels() const { return headline_.pixel_size(); }
-    float line_pixels() const { return text_.pixel_size(); }
+    float headline_pixels() const { return type_pixels(headline_, frame_height_); }
+    float line_pixels() const { return type_pixels(text_, frame_height_); }
     int die_pixels() const { return die_; }
 
 private:
@@ -46,16 +46,16 @@ private:
         std::vector<std::vector<std::pair<std::size_t, std::pair<int, int>>>> pages;
         std::vector<int> page_bottoms;  // each page's own bottom (`bottom`: the tallest's)
     };
-    std::vector<Block> blocks(const ResultCard& card);
-    Layout lay_out(const std::vector<Block>& blocks, int x0, int y0, int width, int max_bottom,
-                   bool paged, bool grow_left);
+    std::vector<Block> blocks(Canvas& c, const ResultCard& card);
+    Layout lay_out(Canvas& c, const std::vector<Block>& blocks, int x0, int y0, int width,
+                   int max_bottom, bool paged, bool grow_left);
     std::size_t page_shown(const std::vector<Block>& blocks, std::size_t parts_shown) const;
-    int dice_rows(RgbaImage& frame, const ResultCard::Dice& d, int x, int y, int width, bool paint);
-    int die(RgbaImage& frame, const sim::record::Die& face, int x, int y, bool paint,
-            int sides = 6);
-    int heading(RgbaImage& target, const std::string& words, int x, int y, int width);
+    int dice_rows(Canvas& frame, const ResultCard::Dice& d, int x, int y, int width, bool paint);
+    int die(Canvas& frame, const sim::record::Die& face, int x, int y, bool paint, int sides = 6);
+    int heading(Canvas& target, const std::string& words, int x, int y, int width);
 
-    CaptionPainter headline_, text_, die_text_;
+    int frame_height_;  // what the type and dice are sized from (the canvas's type height)
+    Type headline_, text_, die_text_;
     int die_ = 48;
     Layout last_;
     std::string page_mark_;  // "  (1/2)" after the title of a card in pages

@@ -7,8 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "renderer/export/captions.h"
-#include "renderer/image_io.h"
+#include "renderer/overlay/canvas.h"
 #include "renderer/scene/scene_state.h"
 #include "renderer/scene/visuals.h"
 #include "sim/replay/luck.h"
@@ -17,17 +16,17 @@ namespace vedette::render {
 
 class LuckPainter {
 public:
-    LuckPainter(std::uint32_t frame_height, const Visuals& visuals);
+    explicit LuckPainter(const Visuals& visuals);
     // The strip at `state`'s moment in the box (x0, y0)-(x1, y1); the luck is read from the
     // scene's replay once, at the first frame. Returns how many bars it drew.
-    int paint(RgbaImage& frame, const ReplayScene& scene, const SceneState& state, int x0, int y0,
+    int paint(Canvas& frame, const ReplayScene& scene, const SceneState& state, int x0, int y0,
               int x1, int y1);
     // The strip's height in a frame of this height.
     static int height(std::uint32_t frame_height) { return int(frame_height) * 9 / 100; }
 
 private:
     const Visuals& visuals_;
-    CaptionPainter text_;
+    Type text_;
     const ReplayScene* read_ = nullptr;  // the scene `luck_` was read from
     sim::replay::BattleLuck luck_;
 };
