@@ -223,6 +223,7 @@ void switch_tour_panels(PanelVisibility& p, const TourPanelSwitch& s) {
     set(TourPanel::rules, p.rules);
     set(TourPanel::overlays, p.overlays);
     set(TourPanel::notes, p.notes);
+    if (s.panel == TourPanel::video) p.video = switched(s.to, p.video);
 }
 
 // |count| <= limits::kMaxStepCount (parse_tour); a step that cannot move ends the loop.

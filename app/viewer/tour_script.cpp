@@ -144,7 +144,7 @@ const std::map<std::string, TourLineParser::Shape>& TourLineParser::shapes() {
         {"note", {1, kAnyCount, "note NAME", &P::text}},
         {"panel",
          {2, 2,
-          "panel timeline|events|explanation|episode|unit|rules|overlays|notes|all "
+          "panel timeline|events|explanation|episode|unit|rules|overlays|notes|video|all "
           "on|off|toggle",
           &P::panel}},
         {"counters", {1, 1, "counters on|off|toggle", &P::counters}},
@@ -295,6 +295,7 @@ TourCommand TourLineParser::panel() const {
                                                          {"rules", TourPanel::rules},
                                                          {"overlays", TourPanel::overlays},
                                                          {"notes", TourPanel::notes},
+                                                         {"video", TourPanel::video},
                                                          {"all", TourPanel::all}};
     const auto panel = panels.find(args_[0]);
     if (panel == panels.end()) fail("no panel '" + args_[0] + "'");

@@ -109,7 +109,19 @@ struct TourPlace {
     std::int64_t duration_ms = 0;  // camera move ... over SECONDS
 };
 // "melee" and "charge", the old names of the explanation and episode panels, are read as those.
-enum class TourPanel { timeline, events, explanation, episode, unit, rules, overlays, notes, all };
+// `all`: every panel; the video overlay (video) is not a panel and only switches by its name.
+enum class TourPanel {
+    timeline,
+    events,
+    explanation,
+    episode,
+    unit,
+    rules,
+    overlays,
+    notes,
+    video,
+    all
+};
 struct TourPanelSwitch {
     TourPanel panel = TourPanel::all;
     TourSwitch to = TourSwitch::toggle;

@@ -62,6 +62,8 @@ bool handle_input(const ViewerModel& model, const render::Camera& camera, Comman
             if (c == '+' || c == '=') q.push([](ViewerModel& m) { m.timeline.faster(); });
             if (c == '-') q.push([](ViewerModel& m) { m.timeline.slower(); });
             if (c == 'c' || c == 'C') q.push([](ViewerModel& m) { m.counters = !m.counters; });
+            if (c == 'v' || c == 'V')  // the table as the presenter video will show it
+                q.push([](ViewerModel& m) { m.panels.video = !m.panels.video; });
             if (c == 'n' || c == 'N')  // a note at the playhead, the notes panel open to edit it
                 q.push([](ViewerModel& m) {
                     add_note_now(m, "note", "");

@@ -25,6 +25,8 @@ namespace vedette::viewer {
 struct PanelVisibility {
     bool timeline = true, events = true, explanation = true, episode = true, unit = true,
          rules = false, overlays = true, notes = false;
+    // The presenter video's overlay over the table (video_overlay.cpp), as the export paints it.
+    bool video = false;
 };
 
 // Standard: every panel docked around the table. Presenter (a projector, a lesson): the table

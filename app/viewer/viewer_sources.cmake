@@ -19,5 +19,5 @@ set(VEDETTE_VIEWER_PANEL_SOURCES
   panels/measure_overlay.cpp
   panels/notes_panel.cpp
   panels/counter_faces.cpp
-  panels/presenter_caption.cpp
+  panels/video_overlay.cpp
   what_if.cpp)

@@ -65,6 +65,8 @@ class OverlayLayer {
 public:
     virtual ~OverlayLayer() = default;
     virtual void draw(Canvas& canvas, const OverlayMoment& m, const PresenterLayout& layout) = 0;
+    // What it draws, in a word ("caption", "card"): the viewer picks layers by it, tests too.
+    virtual const char* name() const = 0;
     // A layer that fills the whole frame (the title and end cards): drawn alone while
     // layout.full_frame, never otherwise.
     virtual bool full_frame() const { return false; }
@@ -73,10 +75,10 @@ public:
 using OverlayLayers = std::vector<std::unique_ptr<OverlayLayer>>;
 
 struct LayerOptions {
-    const Visuals& visuals;                 // the sides' colours, the marks' looks
-    LabelStyle labels = LabelStyle::name;   // what the name tags say
-    const ReplayNotes* notes = nullptr;     // a teacher's notes, shown at their moments
-    bool luck = false;                      // the battle's luck strip (--luck)
+    const Visuals& visuals;                // the sides' colours, the marks' looks
+    LabelStyle labels = LabelStyle::name;  // what the name tags say
+    const ReplayNotes* notes = nullptr;    // a teacher's notes, shown at their moments
+    bool luck = false;                     // the battle's luck strip (--luck)
 };
 
 // The presenter's layers, bottom to top (presenter_layers.cpp). `o.visuals` and `o.notes` must

@@ -17,13 +17,13 @@ std::unique_ptr<OverlayLayer> full_frame_cards_layer(const LayerOptions& o);
 OverlayLayers presenter_layers(const LayerOptions& o) {
     using Maker = std::unique_ptr<OverlayLayer> (*)(const LayerOptions&);
     const Maker makers[] = {
-        table_marks_layer,  // the arrows, the clash, front edges and chips on the table
-        unit_highlight_layer,  // the event's units outlined in gold
-        name_tags_layer,       // a name over each unit
-        caption_layer,         // the lower third
-        card_layer,            // the result card in its top corner
-        note_layer,            // a teacher's note, under the card
-        luck_layer,            // --luck: the luck strip above the caption
+        table_marks_layer,       // the arrows, the clash, front edges and chips on the table
+        unit_highlight_layer,    // the event's units outlined in gold
+        name_tags_layer,         // a name over each unit
+        caption_layer,           // the lower third
+        card_layer,              // the result card in its top corner
+        note_layer,              // a teacher's note, under the card
+        luck_layer,              // --luck: the luck strip above the caption
         full_frame_cards_layer,  // a video's title and end cards
     };
     OverlayLayers layers;

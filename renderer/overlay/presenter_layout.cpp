@@ -174,9 +174,8 @@ PresenterLayout PresenterLayouter::lay_out(Canvas& canvas, const OverlayMoment& 
         MeasureCanvas measure(canvas);
         // A video turns pages as it reveals the card; a still grows a second column if need be.
         const int bottom = card.paint(measure, *l.card, l.card_column.x0, l.card_column.y0,
-                                      l.card_column.x1 - l.card_column.x0, false,
-                                      l.card_max_bottom, l.card_parts, !m.still,
-                                      grows_left(w, h, l.card_left));
+                                      l.card_column.x1 - l.card_column.x0, false, l.card_max_bottom,
+                                      l.card_parts, !m.still, grows_left(w, h, l.card_left));
         l.card_box = {card.last_left(), l.card_column.y0, card.last_right(), bottom};
     }
     // A teacher's note goes in the card's column, under the card and above the caption band (the
@@ -206,17 +205,17 @@ int PresenterLayouter::note_height(Canvas& canvas, const OverlayMoment& m, int w
 }
 
 std::optional<PixelRect> PresenterLayouter::card_box(Canvas& metrics, int width, int height,
-                                                     const ReplayScene& scene, int event,
-                                                     bool left, bool still) {
+                                                     const ReplayScene& scene, int event, bool left,
+                                                     bool still) {
     int shown = -1;
     const auto card = result_card_at(scene, event, shown);
     if (!card) return std::nullopt;
     PixelRect box = card_column(width, height, left, !still);
     CardPainter painter(metrics.type_height());
     MeasureCanvas measure(metrics, width, height);
-    box.y1 = painter.paint(measure, *card, box.x0, box.y0, box.x1 - box.x0, true,
-                           card_limit(height), std::size_t(-1), !still,
-                           grows_left(width, height, left));
+    box.y1 =
+        painter.paint(measure, *card, box.x0, box.y0, box.x1 - box.x0, true, card_limit(height),
+                      std::size_t(-1), !still, grows_left(width, height, left));
     box.x0 = painter.last_left(), box.x1 = painter.last_right();  // two columns when it grew
     return box;
 }
@@ -226,8 +225,8 @@ std::optional<PixelRect> PresenterLayouter::card_box(Canvas& metrics, int width,
 // action under it and the other corner is clear: the units of the moment are never hidden.
 bool PresenterLayouter::side_for(int key, Canvas& canvas, const OverlayMoment& m) {
     const int w = canvas.width(), h = canvas.height();
-    const auto [side, first] = card_side_.try_emplace(
-        key, box_goes_left(w, h, m.scene, m.state, m.camera, m.terrain));
+    const auto [side, first] =
+        card_side_.try_emplace(key, box_goes_left(w, h, m.scene, m.state, m.camera, m.terrain));
     const auto action = event_footprints_box(w, h, m);
     if (first || !action) return side->second;
     const auto covers = [&](bool left) {

@@ -112,7 +112,7 @@ void draw_panels(const FrameView& f, CommandQueue& q) {
     scene_overlays(f, q);
     measure_overlay(f, q);
     notes_overlay(f, q);
-    if (f.model.layout == Layout::presenter) presenter_caption(f);
+    video_overlay(f);
     // Where the table is, for tours and tests: "table X,Y WxH of FWxFH (P%)".
     ui::set_panel("layout");
     char where[160];

@@ -80,9 +80,9 @@ float begin_fitted_text(const FrameView& f, int shown_event);
 float fitted_text_scale();
 void end_fitted_text(const FrameView& f);
 ImGuiWindowFlags panel_flags(const FrameView& f);
-// The presenter layout's caption: the event in progress in large type over the bottom of the
-// table, with its turn, phase and rule.
-void presenter_caption(const FrameView& f);
+// The presenter's overlay layers over the table (video_overlay.cpp): the caption in the presenter
+// layout; every layer a presenter video draws with the video panel on.
+void video_overlay(const FrameView& f);
 
 void timeline_panel(const FrameView& f, CommandQueue& q);
 void event_log_panel(const FrameView& f, CommandQueue& q);

@@ -351,7 +351,9 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
     for (const auto& u : f.state.units)
         if (u.unit == m.selected_unit && u.on_table) selected = &u;
 
-    if (m.panels.overlays) {
+    // With the video overlay on, its layers draw the marks and name tags (video_overlay.cpp).
+    const bool own_marks = m.panels.overlays && !m.panels.video;
+    if (own_marks) {
         ui::set_panel("overlays");
         // Overlays stay on the table's part of the frame, never over the panels around it.
         dl->PushClipRect(ImVec2(f.scene_x, f.scene_y),
@@ -430,7 +432,7 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
         }
     }
 
-    if (m.panels.overlays) dl->PopClipRect();
+    if (own_marks) dl->PopClipRect();
 
     // Picking and tooltips, over the scene only (not over panels).
     const ImGuiIO& io = ImGui::GetIO();

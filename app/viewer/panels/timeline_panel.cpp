@@ -273,6 +273,7 @@ void panels_and_camera(const FrameView& f, CommandQueue& q) {
     toggle("rules", p.rules, &PanelVisibility::rules);
     toggle("overlays", p.overlays, &PanelVisibility::overlays);
     toggle("notes", p.notes, &PanelVisibility::notes);
+    toggle("video", p.video, &PanelVisibility::video);
     ImGui::SameLine();
     ImGui::TextUnformatted("  Camera:");
     using Mode = ViewerModel::CameraMode;

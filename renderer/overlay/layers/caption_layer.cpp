@@ -14,6 +14,7 @@ namespace {
 
 class CaptionLayer final : public OverlayLayer {
 public:
+    const char* name() const override { return "caption"; }
     void draw(Canvas& canvas, const OverlayMoment& m, const PresenterLayout& layout) override {
         if (m.state.event < 0) return;
         const auto& e = m.scene.replay.events[static_cast<std::size_t>(m.state.event)];

@@ -12,12 +12,13 @@ namespace {
 
 class CardLayer final : public OverlayLayer {
 public:
+    const char* name() const override { return "card"; }
     void draw(Canvas& canvas, const OverlayMoment& m, const PresenterLayout& l) override {
         if (!l.card) return;
         const PixelRect& c = l.card_column;
         CardPainter(std::uint32_t(canvas.type_height()))
-            .paint(canvas, *l.card, c.x0, c.y0, c.x1 - c.x0, false, l.card_max_bottom,
-                   l.card_parts, !m.still, grows_left(canvas.width(), canvas.height(), l.card_left));
+            .paint(canvas, *l.card, c.x0, c.y0, c.x1 - c.x0, false, l.card_max_bottom, l.card_parts,
+                   !m.still, grows_left(canvas.width(), canvas.height(), l.card_left));
     }
 };
 

@@ -18,6 +18,7 @@ using presenter_type::title;
 
 class FullFrameCardsLayer final : public OverlayLayer {
 public:
+    const char* name() const override { return "title and end cards"; }
     bool full_frame() const override { return true; }
     void draw(Canvas& canvas, const OverlayMoment& m, const PresenterLayout&) override {
         if (m.full_frame == OverlayMoment::FullFrame::title)

@@ -12,10 +12,12 @@ namespace {
 
 class LuckLayer final : public OverlayLayer {
 public:
+    const char* name() const override { return "luck"; }
     explicit LuckLayer(const Visuals& visuals) : luck_(visuals) {}
     void draw(Canvas& canvas, const OverlayMoment& m, const PresenterLayout& l) override {
         const int w = canvas.width();
-        const int width = w * 38 / 100, height = LuckPainter::height(std::uint32_t(canvas.height()));
+        const int width = w * 38 / 100,
+                  height = LuckPainter::height(std::uint32_t(canvas.height()));
         const bool left = !(l.card && l.card_box.x0 < w / 2);
         const int x0 = left ? l.margin : w - l.margin - width, y1 = l.caption_top - l.margin;
         luck_.paint(canvas, m.scene, m.state, x0, y1 - height, x0 + width, y1);

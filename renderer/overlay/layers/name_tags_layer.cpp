@@ -10,6 +10,7 @@ namespace {
 
 class NameTagsLayer final : public OverlayLayer {
 public:
+    const char* name() const override { return "name tags"; }
     NameTagsLayer(const Visuals& visuals, LabelStyle style) : visuals_(visuals), style_(style) {}
     void draw(Canvas& canvas, const OverlayMoment& m, const PresenterLayout&) override {
         paint_unit_labels(canvas, presenter_type::label, m.state, m.camera, m.terrain, style_,

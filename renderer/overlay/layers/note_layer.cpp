@@ -12,6 +12,7 @@ namespace {
 
 class NoteLayer final : public OverlayLayer {
 public:
+    const char* name() const override { return "note"; }
     explicit NoteLayer(const ReplayNotes& notes) : notes_(notes) {}
     void draw(Canvas& canvas, const OverlayMoment& m, const PresenterLayout& l) override {
         const Note* n = note_at(notes_, m.state.time_ms, kNoteShowMs);

@@ -10,6 +10,7 @@ namespace {
 
 class TableMarksLayer final : public OverlayLayer {
 public:
+    const char* name() const override { return "marks"; }
     explicit TableMarksLayer(const Visuals& visuals) : visuals_(visuals) {}
     void draw(Canvas& canvas, const OverlayMoment& m, const PresenterLayout&) override {
         MarksPainter(std::uint32_t(canvas.type_height()))

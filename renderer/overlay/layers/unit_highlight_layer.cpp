@@ -11,14 +11,14 @@ namespace {
 
 class UnitHighlightLayer final : public OverlayLayer {
 public:
+    const char* name() const override { return "highlight"; }
     void draw(Canvas& canvas, const OverlayMoment& m, const PresenterLayout&) override {
         const auto* ids = event_units(m.scene, m.state);
         if (!ids) return;
-        const Stroke gold{255, 214, 90, std::max(2.0f, float(canvas.height()) / 360.0f), 0.9f,
-                          0.0f};
+        const Stroke gold{255,  214, 90, std::max(2.0f, float(canvas.height()) / 360.0f),
+                          0.9f, 0.0f};
         for (const auto& u : m.state.units) {
-            if (!u.on_table || std::find(ids->begin(), ids->end(), u.unit) == ids->end())
-                continue;
+            if (!u.on_table || std::find(ids->begin(), ids->end(), u.unit) == ids->end()) continue;
             std::vector<ScreenPoint> outline;
             for (const auto& [x, y] : footprint(u)) {
                 ScreenPoint p;

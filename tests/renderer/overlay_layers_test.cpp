@@ -1,0 +1,172 @@
+// The presenter's overlay layers (renderer/overlay): their order, and what each draws where the
+// one layout step put its box. Drawn on a recording canvas: what a back end would be asked to
+// draw, with no pixels (the CPU back end's pixels are the golden tests'; the ImGui back end's
+// calls are imgui_canvas_test.cpp's).
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "renderer/overlay/overlay_layer.h"
+#include "renderer/overlay/presenter_layout.h"
+#include "renderer/scene/replay_notes.h"
+#include "tests/renderer/demo_fixture.h"
+
+namespace vedette::render {
+namespace {
+
+// A canvas that keeps what it was asked to draw. Its type is 10 px a character wide and its lines
+// 1.2 times the type's size, so layouts are easy to reckon.
+class RecordingCanvas final : public Canvas {
+public:
+    struct Text {
+        std::string words;
+        int x, y;
+    };
+    RecordingCanvas(int w, int h) : w_(w), h_(h) {}
+    int width() const override { return w_; }
+    int height() const override { return h_; }
+    int type_height() const override { return std::min(w_, h_); }
+    int text(const Type& type, const std::string& words, int x, int y, int max_width,
+             Rgb) override {
+        const auto lines = wrapped_lines(type, words, max_width);
+        for (const auto& l : lines) texts.push_back({l, x, y}), y += line_height(type);
+        return lines.empty() ? y + line_height(type) : y;
+    }
+    int text_width(const Type&, const std::string& words) override {
+        return 10 * int(words.size());
+    }
+    int line_height(const Type& type) override { return int(pixel_size(type) * 1.2f); }
+    std::vector<std::string> wrapped_lines(const Type&, const std::string& words,
+                                           int max_width) override {
+        std::vector<std::string> lines;
+        std::string line;
+        for (std::size_t i = 0; i <= words.size(); ++i) {
+            if (i < words.size() && words[i] != ' ') {
+                line += words[i];
+                continue;
+            }
+            if (!line.empty() && (lines.empty() || 10 * int(lines.back().size() + 1 + line.size()) >
+                                                       max_width))
+                lines.push_back(line);
+            else if (!line.empty())
+                lines.back() += " " + line;
+            line.clear();
+        }
+        return lines;
+    }
+    void fill(int x0, int y0, int x1, int y1, Rgb) override { fills.push_back({x0, y0, x1, y1}); }
+    void shade(int x0, int y0, int x1, int y1, float) override {
+        shades.push_back({x0, y0, x1, y1});
+    }
+    void segment(ScreenPoint a, ScreenPoint b, const Stroke&) override { lines.push_back({a, b}); }
+    void polyline(const std::vector<ScreenPoint>& points, const Stroke&, bool, float) override {
+        lines.push_back(points);
+    }
+
+    std::vector<Text> texts;
+    std::vector<PixelRect> fills, shades;
+    std::vector<std::vector<ScreenPoint>> lines;
+
+private:
+    int w_, h_;
+};
+
+std::vector<std::string> names(const OverlayLayers& layers) {
+    std::vector<std::string> out;
+    for (const auto& l : layers) out.push_back(l->name());
+    return out;
+}
+
+bool has(const std::vector<std::string>& v, const std::string& s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+TEST(PresenterLayers, DrawBottomToTopAndTakeTheirOptions) {
+    const std::vector<std::string> plain = names(presenter_layers({visuals()}));
+    // The table's marks under the tags, the caption and card over them, the full-frame cards last.
+    ASSERT_GE(plain.size(), 6u);
+    EXPECT_EQ(plain.front(), "marks");
+    EXPECT_LT(std::find(plain.begin(), plain.end(), "name tags"),
+              std::find(plain.begin(), plain.end(), "caption"));
+    EXPECT_LT(std::find(plain.begin(), plain.end(), "caption"),
+              std::find(plain.begin(), plain.end(), "card"));
+    EXPECT_FALSE(has(plain, "luck"));
+    EXPECT_FALSE(has(plain, "note"));
+    const ReplayNotes notes;
+    const auto all = names(presenter_layers({visuals(), LabelStyle::name, &notes, true}));
+    EXPECT_TRUE(has(all, "luck"));
+    EXPECT_TRUE(has(all, "note"));
+}
+
+// The demo's first melee with a result card, seen from above it.
+struct Melee {
+    int event = -1;
+    SceneState state;
+};
+Melee first_melee() {
+    const auto& events = demo().replay.events;
+    for (std::size_t i = 0; i < events.size(); ++i)
+        if (events[i].explanation && result_card_of(*events[i].explanation))
+            return {int(i), scene_at_time(demo(), time_of_event(demo(), int(i)))};
+    ADD_FAILURE() << "the demo has no result card";
+    return {};
+}
+
+TEST(PresenterLayers, TheCaptionAndTheCardDrawInTheBoxesTheLayoutGave) {
+    const Melee m = first_melee();
+    const TerrainModel terrain(demo().replay.header.board.terrain);
+    RecordingCanvas canvas(1920, 1080);
+    const Camera camera = make_camera(CameraSpec{}, demo(), m.state, 1920.0f / 1080.0f);
+    const OverlayMoment moment{demo(), m.state, camera, terrain};
+    PresenterLayouter layouter;
+    const PresenterLayout layout = layouter.lay_out(canvas, moment);
+    ASSERT_TRUE(layout.card);
+    ASSERT_LT(layout.caption_top, 1080);
+    OverlayLayers layers = presenter_layers({visuals()});
+    draw_layers(layers, canvas, moment, layout);
+    const std::string caption = demo().replay.events[std::size_t(m.event)].text;
+    std::string outcome = layout.card->outcome;
+    outcome[0] = char(std::toupper(static_cast<unsigned char>(outcome[0])));
+    bool caption_seen = false, outcome_seen = false;
+    for (const auto& t : canvas.texts) {
+        if (caption.rfind(t.words, 0) == 0 && t.y >= layout.caption_top) caption_seen = true;
+        if (outcome.rfind(t.words, 0) == 0) {
+            outcome_seen = true;
+            const PixelRect& b = layout.card_box;
+            EXPECT_TRUE(t.x >= b.x0 && t.x < b.x1 && t.y >= b.y0 && t.y < b.y1)
+                << "the card's headline at " << t.x << "," << t.y << " is outside its box";
+        }
+    }
+    EXPECT_TRUE(caption_seen) << "no caption in the band";
+    EXPECT_TRUE(outcome_seen) << "no headline on the card";
+    // The card's box stays above the caption band.
+    EXPECT_LE(layout.card_box.y1, layout.caption_top);
+}
+
+TEST(PresenterLayers, ATitleCardIsDrawnAloneOverTheWholeFrame) {
+    const Melee m = first_melee();
+    const TerrainModel terrain(demo().replay.header.board.terrain);
+    RecordingCanvas canvas(1280, 720);
+    const Camera camera = make_camera(CameraSpec{}, demo(), m.state, 1280.0f / 720.0f);
+    OverlayMoment moment{demo(), m.state, camera, terrain};
+    moment.full_frame = OverlayMoment::FullFrame::title;
+    PresenterLayouter layouter;
+    const PresenterLayout layout = layouter.lay_out(canvas, moment);
+    EXPECT_TRUE(layout.full_frame);
+    OverlayLayers layers = presenter_layers({visuals()});
+    draw_layers(layers, canvas, moment, layout);
+    ASSERT_FALSE(canvas.shades.empty());
+    const PixelRect& whole = canvas.shades.front();
+    EXPECT_EQ(whole.x1 - whole.x0, 1280);
+    EXPECT_EQ(whole.y1 - whole.y0, 720);
+    // Only the title card: no caption of the event under it.
+    const std::string caption = demo().replay.events[std::size_t(m.event)].text;
+    for (const auto& t : canvas.texts) EXPECT_NE(caption.rfind(t.words, 0), 0u) << t.words;
+}
+
+}  // namespace
+}  // namespace vedette::render
