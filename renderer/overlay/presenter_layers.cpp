@@ -13,6 +13,7 @@ std::unique_ptr<OverlayLayer> card_layer(const LayerOptions& o);
 std::unique_ptr<OverlayLayer> note_layer(const LayerOptions& o);
 std::unique_ptr<OverlayLayer> luck_layer(const LayerOptions& o);
 std::unique_ptr<OverlayLayer> full_frame_cards_layer(const LayerOptions& o);
+std::unique_ptr<OverlayLayer> scale_bar_layer(const LayerOptions& o);
 
 OverlayLayers presenter_layers(const LayerOptions& o) {
     using Maker = std::unique_ptr<OverlayLayer> (*)(const LayerOptions&);
@@ -24,6 +25,7 @@ OverlayLayers presenter_layers(const LayerOptions& o) {
         card_layer,              // the result card in its top corner
         note_layer,              // a teacher's note, under the card
         luck_layer,              // --luck: the luck strip above the caption
+        scale_bar_layer,         // a scale bar under the card
         full_frame_cards_layer,  // a video's title and end cards
     };
     OverlayLayers layers;

@@ -13,6 +13,7 @@
 #include "renderer/overlay/overlay_layer.h"
 #include "renderer/overlay/presenter_layout.h"
 #include "renderer/scene/replay_notes.h"
+#include "renderer/scene/scale_bar.h"
 #include "tests/renderer/demo_fixture.h"
 
 namespace vedette::render {
@@ -49,8 +50,8 @@ public:
                 line += words[i];
                 continue;
             }
-            if (!line.empty() && (lines.empty() || 10 * int(lines.back().size() + 1 + line.size()) >
-                                                       max_width))
+            if (!line.empty() &&
+                (lines.empty() || 10 * int(lines.back().size() + 1 + line.size()) > max_width))
                 lines.push_back(line);
             else if (!line.empty())
                 lines.back() += " " + line;
@@ -166,6 +167,63 @@ TEST(PresenterLayers, ATitleCardIsDrawnAloneOverTheWholeFrame) {
     // Only the title card: no caption of the event under it.
     const std::string caption = demo().replay.events[std::size_t(m.event)].text;
     for (const auto& t : canvas.texts) EXPECT_NE(caption.rfind(t.words, 0), 0u) << t.words;
+}
+
+}  // namespace
+}  // namespace vedette::render
+
+namespace vedette::render {
+namespace {
+
+// The scale bar in the card's corner: the board's unit at the length a round bar takes where the
+// camera looks, just under the card on its outer side.
+TEST(PresenterLayers, TheScaleBarSaysTheBoardsUnitUnderTheCard) {
+    const Melee m = first_melee();
+    const TerrainModel terrain(demo().replay.header.board.terrain);
+    const float w = 1920, h = 1080;
+    RecordingCanvas canvas{int(w), int(h)};
+    const Camera camera = make_camera(CameraSpec{}, demo(), m.state, w / h);
+    const OverlayMoment moment{demo(), m.state, camera, terrain};
+    PresenterLayouter layouter;
+    const PresenterLayout layout = layouter.lay_out(canvas, moment);
+    ASSERT_TRUE(layout.card);
+    OverlayLayers all = presenter_layers({visuals()});
+    OverlayLayers bar_only;
+    for (auto& l : all)
+        if (std::string(l->name()) == "scale bar") bar_only.push_back(std::move(l));
+    ASSERT_EQ(bar_only.size(), 1u) << "a scale bar among the presenter's layers";
+    draw_layers(bar_only, canvas, moment, layout);
+
+    // What it should say, reckoned here from the camera.
+    double x = 0, y = 0;
+    ASSERT_TRUE(screen_to_table(camera, w / 2, h / 2, w, h, 0.0, x, y));
+    const double mm_per_px =
+        mm_per_pixel_at_centre(camera, w, h, terrain.height(float(x), float(y)));
+    const ScaleBar bar =
+        choose_scale_bar(mm_per_px, w * 0.12f, board_unit(demo().replay.header.board));
+    ASSERT_EQ(canvas.texts.size(), 1u);
+    EXPECT_EQ(canvas.texts[0].words, bar.label);
+    EXPECT_NE(bar.label.find("cm"), std::string::npos) << "the demo's table is in centimetres";
+    // Just under the card, inside its width.
+    const PixelRect& card = layout.card_box;
+    EXPECT_GT(canvas.texts[0].y, card.y1);
+    EXPECT_LT(canvas.texts[0].y, card.y1 + canvas.line_height(presenter_type::small) * 2);
+    EXPECT_GE(canvas.texts[0].x, card.x0);
+    EXPECT_LT(canvas.texts[0].x, card.x1);
+    // The bar itself: as long as the round length is on the screen, its left half dark.
+    ASSERT_EQ(canvas.fills.size(), 2u);
+    EXPECT_NEAR(canvas.fills[0].x1 - canvas.fills[0].x0, bar.px, 1.0);
+    EXPECT_NEAR(canvas.fills[1].x1 - canvas.fills[0].x0, bar.px / 2, 1.0);
+
+    // No card, no bar: it belongs to the card's corner.
+    const SceneState before = scene_at_time(demo(), time_of_event(demo(), 1));
+    const Camera wide = make_camera(CameraSpec{}, demo(), before, w / h);
+    const OverlayMoment setup{demo(), before, wide, terrain};
+    RecordingCanvas empty{int(w), int(h)};
+    const PresenterLayout no_card = PresenterLayouter().lay_out(empty, setup);
+    ASSERT_FALSE(no_card.card);
+    draw_layers(bar_only, empty, setup, no_card);
+    EXPECT_TRUE(empty.texts.empty() && empty.fills.empty());
 }
 
 }  // namespace
