@@ -58,7 +58,7 @@ const Subcommand kSubcommands[] = {
      "field, how often each unit survived",
      run_odds},
     {"migrate", "REPLAY [-o OUT] [--rules DIR]",
-     "rewrite a replay of an older format version in the current one (version 2)", run_migrate},
+     "rewrite a replay of an older format version in the current one (version 3)", run_migrate},
     {"rules", "[--ruleset ID] [--rules DIR]",
      "print the loaded ruleset tables, marking the default values", run_rules},
 #ifndef VEDETTE_SIM_ONLY

@@ -139,7 +139,7 @@ std::vector<CardPainter::Block> CardPainter::blocks(Canvas& c, const ResultCard&
         out.push_back({card_dice_part(i),
                        [this, &d = card.dice[i], pad](Canvas& t, int x, int y, int w, bool paint) {
                            y += pad / 2;
-                           if (!d.heading.empty()) y = heading(t, d.heading, x, y, w);
+                           if (!d.heading.empty()) y = heading(t, d.heading, d.target, x, y, w);
                            if (!d.faces.empty()) y = dice_rows(t, d, x, y + 2, w, paint);
                            if (!d.total.empty())
                                y = t.text(text_, d.total, x, y, w, Rgb{205, 205, 205});
@@ -252,8 +252,9 @@ int CardPainter::paint(Canvas& frame, const ResultCard& card, int x0, int y0, in
 
 // A dice line's heading; the number each die must reach ("needs 4+") on a gold chip when the
 // line fits on one row, so the hits and misses rows below read against it.
-int CardPainter::heading(Canvas& target, const std::string& words, int x, int y, int width) {
-    const auto span = target_number_span(words);
+int CardPainter::heading(Canvas& target, const std::string& words, int needs, int x, int y,
+                         int width) {
+    const auto span = target_span(words, needs);
     const int chip_pad = std::max(3, target.line_height(text_) / 5);
     if (!span) return target.text(text_, words, x, y, width, Rgb{230, 230, 230});
     const std::string before = words.substr(0, span->at),

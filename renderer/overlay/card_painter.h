@@ -52,7 +52,7 @@ private:
     std::size_t page_shown(const std::vector<Block>& blocks, std::size_t parts_shown) const;
     int dice_rows(Canvas& frame, const ResultCard::Dice& d, int x, int y, int width, bool paint);
     int die(Canvas& frame, const sim::record::Die& face, int x, int y, bool paint, int sides = 6);
-    int heading(Canvas& target, const std::string& words, int x, int y, int width);
+    int heading(Canvas& target, const std::string& words, int needs, int x, int y, int width);
 
     int frame_height_;  // what the type and dice are sized from (the canvas's type height)
     Type headline_, text_, die_text_;

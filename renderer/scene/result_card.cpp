@@ -280,8 +280,8 @@ std::optional<ResultCard> result_card_of(const sim::record::Explanation& e) {
             // A section of one side's dice is headed by its score ("Attacker: score 13"): a
             // shorter line than the group's description of the unit.
             const bool one = section->dice.size() == 1 && !section->title.empty();
-            card.dice.push_back({g.label, g.dice, g.total, one ? section->title : g.label,
-                                 die_sides(section->title + " " + g.label)});
+            card.dice.push_back(
+                {g.label, g.dice, g.total, one ? section->title : g.label, g.sides, g.target});
         }
     card.modifiers = modifiers_of(modifiers);
     card.table_rows = table_rows_of(e.sections);
@@ -362,37 +362,12 @@ int card_event(const ReplayScene& scene, int event) {
     return result_card_of(*events[static_cast<std::size_t>(shown)].explanation) ? shown : -1;
 }
 
-int die_sides(const std::string& words) {
-    // "d10", "D10", "2d6": a d or D after a digit or a word's start, then the number of sides.
-    for (std::size_t i = 0; i + 1 < words.size(); ++i) {
-        const char c = words[i];
-        if (c != 'd' && c != 'D') continue;
-        const bool starts = i == 0 || !std::isalpha(static_cast<unsigned char>(words[i - 1]));
-        std::size_t j = i + 1;
-        int sides = 0;
-        while (j < words.size() && std::isdigit(static_cast<unsigned char>(words[j])) &&
-               sides < 1000)
-            sides = sides * 10 + (words[j++] - '0');
-        const bool ends = j == words.size() || !std::isalnum(static_cast<unsigned char>(words[j]));
-        if (starts && ends && j > i + 1 && sides >= 2) return sides;
-    }
-    return 6;
-}
-
-std::optional<TextSpan> target_number_span(const std::string& words) {
-    // "needs 4+": the word, a space, one or two digits and a plus after them.
-    constexpr std::string_view kWord = "needs ";
-    for (std::size_t at = words.find(kWord); at != std::string::npos;
-         at = words.find(kWord, at + 1)) {
-        if (at > 0 && std::isalpha(static_cast<unsigned char>(words[at - 1]))) continue;
-        std::size_t j = at + kWord.size();
-        const std::size_t digits = j;
-        while (j < words.size() && j - digits < 2 &&
-               std::isdigit(static_cast<unsigned char>(words[j])))
-            ++j;
-        if (j > digits && j < words.size() && words[j] == '+') return TextSpan{at, j + 1 - at};
-    }
-    return std::nullopt;
+std::optional<TextSpan> target_span(const std::string& words, int target) {
+    if (target <= 0) return std::nullopt;
+    const std::string mark = "needs " + std::to_string(target) + "+";
+    const std::size_t at = words.find(mark);
+    if (at == std::string::npos) return std::nullopt;
+    return TextSpan{at, mark.size()};
 }
 
 }  // namespace vedette::render

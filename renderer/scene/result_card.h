@@ -25,7 +25,8 @@ struct ResultCard {
         std::vector<sim::record::Die> faces;  // with their marks (kept, dropped, ...)
         std::string total;
         std::string heading;  // the short name of the line: its section's title, or `label`
-        int sides = 6;        // die_sides of its words (section title, label)
+        int sides = 6;        // the dice's sides (a d10 is drawn as a d10), as the record says
+        int target = 0;       // the number each die must reach, as the record says (0: none)
     };
     std::vector<Dice> dice;
     double probability = -1;  // of this outcome, before the dice (-1: no odds given)
@@ -68,16 +69,13 @@ struct ResultCard {
     std::vector<TableRow> table_rows;
 };
 
-// How many sides the dice of a line have, read from its words in the usual notation ("one d10
-// for every hex" -> 10); 6 when they name none. A d10 is drawn as a d10, with its number.
-int die_sides(const std::string& words);
-
-// Where a dice line's words name the number each die must reach ("12 dice, needs 4+"): the span
-// of "needs 4+", which the card marks so the hits rows read against it; nullopt when none.
+// Where a dice line's words say the number each die must reach, `target` (the record's
+// DiceGroup::target): the span of "needs 4+", which the card marks so the hits rows read against
+// it; nullopt when there is none or the words do not say it so.
 struct TextSpan {
     std::size_t at = 0, length = 0;
 };
-std::optional<TextSpan> target_number_span(const std::string& words);
+std::optional<TextSpan> target_span(const std::string& words, int target);
 
 // The card for an explanation that has a lit result or an actual odds outcome; nullopt otherwise.
 std::optional<ResultCard> result_card_of(const sim::record::Explanation& e);

@@ -27,12 +27,15 @@ struct Die {
 };
 
 // The dice one unit (or side) threw for one purpose, with the arithmetic that follows them
-// ("7 + modifiers +2 = total 9").
+// ("7 + modifiers +2 = total 9"). The dice's kind and the number each must reach are facts of
+// their own, so a viewer draws a d10 as a d10 and marks the target without reading the words.
 struct DiceGroup {
     std::string label;
     std::vector<Die> dice;
     std::string total;  // the arithmetic in words; empty when the dice are the whole story
     std::string note;   // e.g. "does not roll (dispersed before the melee)"
+    int sides = 6;      // each die's sides (a d10: 10)
+    int target = 0;     // the number each die must reach to count ("needs 4+": 4); 0: none
     friend bool operator==(const DiceGroup&, const DiceGroup&) = default;
 };
 

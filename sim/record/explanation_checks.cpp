@@ -95,6 +95,14 @@ private:
         count(g.dice.size(), limits::kMaxDicePerGroup, at + ".dice", "dice");
         for (std::size_t d = 0; d < g.dice.size(); ++d)
             text(g.dice[d].mark, index(at + ".dice", d) + ".mark");
+        // A die has 2 to 100 sides (a d6, a d10, a d100). A target may lie past the die's last
+        // face ("needs 7+" on a d6: no die can hit).
+        if (g.sides < 2 || g.sides > 100)
+            fail(at + ".sides", "a die of " + std::to_string(g.sides) +
+                                    " sides; expected 2 to 100 (6 when left out)");
+        if (g.target < 0 || g.target > 100)
+            fail(at + ".target", "a target of " + std::to_string(g.target) +
+                                     "; expected 1 to 100, or 0 (none, when left out)");
     }
 
     void row(const ModifierRow& r, std::size_t columns, const std::string& at) const {

@@ -43,6 +43,7 @@ template <>
 struct FieldTable<DiceGroup> {
     static constexpr auto fields =
         std::make_tuple(req("label", &DiceGroup::label), req("dice", &DiceGroup::dice),
+                        opt("sides", &DiceGroup::sides), opt("target", &DiceGroup::target),
                         opt("total", &DiceGroup::total), opt("note", &DiceGroup::note));
 };
 template <>

@@ -9,6 +9,7 @@
 #include "sim/core/json_reader.h"
 #include "sim/core/limits.h"
 #include "sim/record/record_json.h"
+#include "sim/replay/dice_facts.h"
 #include "sim/replay/replay_lines.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/ruleset/registry.h"
@@ -22,7 +23,7 @@ using OJson = nlohmann::ordered_json;
 
 namespace {
 
-// The sections of a version 2 file, each starting a line, in this order.
+// The sections of a current (version 3) file, each starting a line, in this order.
 constexpr const char* kHeaderKey = "\n\"header\": ";
 constexpr const char* kBoardKey = "\n\"board\": ";
 constexpr const char* kScenarioKey = "\n\"scenario\": ";
@@ -217,7 +218,7 @@ void stored_events_hash_fails(const Json& first, const std::string& file, const 
               actual + "): the file was edited or damaged");
 }
 
-// Reads a version 2 replay laid out as write_replay_text lays it out, without building a JSON
+// Reads a current replay laid out as write_replay_text lays it out, without building a JSON
 // document for the events and keyframes (a 100,000-event replay is tens of megabytes). Returns
 // false when the layout is different, so the caller can read it the slow way and report exactly
 // what is wrong.
@@ -384,8 +385,13 @@ Replay parse_replay(const std::string& text, const std::string& file,
                              "expected a replay (a JSON object with \"format\": \"" +
                                  std::string(kReplayFormat) + "\")");
         const int version = format_version(JsonNode(json, file, "$"));
-        r = version < kReplayFormatVersion ? upgrade(json, text, file, version, rules_dir)
-                                           : parse_replay_document(json, text, file);
+        r = version == 1 ? upgrade(json, text, file, version, rules_dir)
+                         : parse_replay_document(json, text, file);
+        if (version < 3) {  // a die's sides and target were words only (dice_facts.h)
+            state_dice_facts(r.events);
+            r.events_hash = events_hash(r.events, r.unit_ids);
+            r.version = version;
+        }
     }
     check_replay_values(r);
     return r;

@@ -1,9 +1,10 @@
 #pragma once
-// Replay files, format version 2: the ruleset and its data hash, the phases, the roster and the
+// Replay files, format version 3: the ruleset and its data hash, the phases, the roster and the
 // board (record::Header), the seed, the scenario as written (for `verify`), a state hash per turn,
 // keyframes for seeking and the event stream, all in the ruleset-neutral record types. A viewer
-// needs nothing else to show it. Version 1 files (General de Brigade, before the seam) are
-// converted on read by their ruleset. Format: docs/SCENARIO_AND_REPLAY.md.
+// needs nothing else to show it. Older files are converted on read: version 1 (General de
+// Brigade, before the seam) by its ruleset; versions 1 and 2 also have their dice groups' sides
+// and targets stated from their words (dice_facts.h). Format: docs/SCENARIO_AND_REPLAY.md.
 
 #include <cstdint>
 #include <optional>
@@ -19,12 +20,12 @@
 
 namespace vedette::sim::replay {
 
-inline constexpr int kReplayFormatVersion = 2;
+inline constexpr int kReplayFormatVersion = 3;
 inline constexpr const char* kReplayFormat = "vedette-replay";
 
 struct Replay {
     std::string file;
-    int version = kReplayFormatVersion;  // as read: 1 for a file converted on read
+    int version = kReplayFormatVersion;  // as read: 1 or 2 for a file converted on read
     record::Header header;               // ruleset, rules hash, phases, roster, board
     std::uint64_t seed = 0;
     std::string scenario_text;        // the scenario as its ruleset embeds it (JSON), for verify
@@ -53,9 +54,9 @@ struct Recorded {
     std::optional<DiceBranch> branch;  // written: a branch is played again with its plan
 };
 
-// The replay as bytes, version 2 (deterministic: the same inputs give the same bytes).
+// The replay as bytes, the current version (deterministic: the same inputs give the same bytes).
 std::string write_replay_text(const Recorded& recorded);
-// A replay already read (any version) written as version 2 (`vedette migrate`).
+// A replay already read (any version) written in the current version (`vedette migrate`).
 std::string write_replay_text(const Replay& replay);
 
 // A play's result as the replay its written bytes would read back as (parse_replay), built in

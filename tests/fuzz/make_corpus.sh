@@ -22,7 +22,7 @@ case $kind in
                    "$root"/tests/data/dicepool/*.json) ;;
   scenario) sources+=("$root"/replays/*/*.scenario.json "$root"/tests/data/borodino/*.scenario.json
                       "$root"/tests/data/check/*.scenario.json "$root"/tests/data/v1/*.scenario.json) ;;
-  replay) sources+=("$root"/replays/*/*.replay.json "$root"/tests/data/v1/*.replay.json "$root"/tests/data/v1/seed000/*.replay.json) ;;
+  replay) sources+=("$root"/replays/*/*.replay.json "$root"/tests/data/v1/*.replay.json "$root"/tests/data/v1/seed000/*.replay.json "$root"/tests/data/v2/*.replay.json) ;;
   notes) sources+=("$root"/replays/*/*.notes.json) ;;
   pgm) sources+=("$root"/tests/data/*/*.pgm) ;;
   texture) sources+=("$root"/tests/golden/*.png "$root"/tests/data/gltf-samples/*.png "$root"/tests/data/gltf-samples/*.jpg) ;;

@@ -192,18 +192,3 @@ TEST(ChargeCard, ShowsWhoChargesWhomAndTheReachDuringTheApproach) {
 
 }  // namespace charge_card_test
 }  // namespace vedette::render
-
-namespace vedette::render {
-namespace die_sides_test {
-
-TEST(DieSides, ReadsTheUsualNotationAndDefaultsToSix) {
-    EXPECT_EQ(die_sides("The die (one d10 for every hex, 9.22)"), 10);
-    EXPECT_EQ(die_sides("attacker's D10"), 10);
-    EXPECT_EQ(die_sides("2d6 + modifiers"), 6);
-    EXPECT_EQ(die_sides("French cuirassiers 2: 12 dice, needs 4+"), 6);
-    EXPECT_EQ(die_sides("added d"), 6) << "a d inside a word or without a number is no die";
-    EXPECT_EQ(die_sides("3d20"), 20);
-}
-
-}  // namespace die_sides_test
-}  // namespace vedette::render

@@ -157,22 +157,22 @@ TEST(ResultCardPainter, ATallCardPagesInAVideoAndGrowsInAStillAndListsEveryReaso
 }
 
 TEST(ResultCardPainter, TheNumberEachDieMustReachIsMarked) {
-    const auto span = target_number_span("French cuirassiers 2: 12 dice, needs 4+");
+    // The record's target, where the words say it.
+    const auto span = target_span("French cuirassiers 2: 12 dice, needs 4+", 4);
     ASSERT_TRUE(span);
     EXPECT_EQ(std::string("French cuirassiers 2: 12 dice, needs 4+").substr(span->at, span->length),
               "needs 4+");
-    EXPECT_TRUE(target_number_span("needs 10+ to hit"));
-    EXPECT_FALSE(target_number_span("needs 100+"));
-    EXPECT_FALSE(target_number_span("needs four"));
-    EXPECT_FALSE(target_number_span("kneeds 4+"));
-    EXPECT_FALSE(target_number_span("French: 3 dice"));
+    EXPECT_TRUE(target_span("needs 10+ to hit", 10));
+    EXPECT_FALSE(target_span("needs 4+", 5)) << "the words must say the record's number";
+    EXPECT_FALSE(target_span("needs 4+", 0)) << "no target in the record: no mark";
+    EXPECT_FALSE(target_span("French: 3 dice", 4));
 
     // On the card: a gold chip behind "needs 4+" on the heading's row, none without it.
     auto gold_pixels = [](const std::string& heading) {
         ResultCard c;
         c.title = "Melee";
         c.outcome = "attacker wins";
-        c.dice.push_back({"French", {{5, "hit"}, {2, "miss"}}, "", heading});
+        c.dice.push_back({"French", {{5, "hit"}, {2, "miss"}}, "", heading, 6, 4});
         CardPainter painter(1080);
         RgbaImage frame(1920, 1080);
         TypeCache types;

@@ -40,7 +40,7 @@ void dice_section(const Section& s, float size) {
     for (const auto& g : s.dice) {
         ImGui::Indent();
         if (!g.label.empty()) ui::text_wrapped("%s", g.label.c_str());
-        if (!g.dice.empty()) draw_dice(g.dice, size, render::die_sides(s.title + " " + g.label));
+        if (!g.dice.empty()) draw_dice(g.dice, size, g.sides);
         if (!g.total.empty()) ui::text("%s", g.total.c_str());
         if (!g.note.empty()) {
             ImGui::PushStyleColor(ImGuiCol_Text, ui::dim());
@@ -126,8 +126,8 @@ void lines_and_notes(const Section& s) {
 // A dice line's label, the number each die must reach ("needs 4+") on a gold chip, so the hits
 // and misses rows below read against it: on the label's row when it fits the column, else the
 // words wrap and the chip starts a row.
-void dice_label(const std::string& label) {
-    const auto span = render::target_number_span(label);
+void dice_label(const std::string& label, int target) {
+    const auto span = render::target_span(label, target);
     const float pad = 3.0f;
     if (!span) {
         ui::text_wrapped("%s", label.c_str());
@@ -170,7 +170,7 @@ bool result_card(const Explanation& e, float dice_size) {
     ui::text_coloured(ui::lit(), "%s", card->outcome.c_str());
     ImGui::SetWindowFontScale(fitted_text_scale());
     for (const auto& g : card->dice) {
-        if (!g.label.empty()) dice_label(g.label);
+        if (!g.label.empty()) dice_label(g.label, g.target);
         if (!g.faces.empty()) draw_dice(g.faces, dice_size, g.sides);
         if (!g.total.empty()) ui::text("%s", g.total.c_str());
     }

@@ -132,7 +132,7 @@ void draw_panels(const FrameView& f, CommandQueue& q);
 
 // Draws dice faces at the cursor (pips, not digits; a value outside 1-6 as its number) and
 // records them for the capture as "dice 4 2".
-// `sides`: a die of 10 sides is drawn as a d10 (result_card.h die_sides reads it from the words).
+// `sides`: a die of 10 sides is drawn as a d10 (the record's DiceGroup::sides).
 void draw_dice(const std::vector<sim::record::Die>& dice, float size = 18.0f, int sides = 6);
 // Draws one explanation, every section in order (the explanation and episode panels use it).
 void draw_explanation(const sim::record::Explanation& e, float dice_size = 18.0f);

@@ -11,11 +11,6 @@ namespace vedette::render {
 
 namespace {
 
-using presenter_type::caption;
-using presenter_type::card;
-using presenter_type::small;
-using presenter_type::title;
-
 class FullFrameCardsLayer final : public OverlayLayer {
 public:
     const char* name() const override { return "title and end cards"; }
@@ -35,15 +30,16 @@ private:
         c.shade(0, 0, c.width(), c.height(), float(1.0 - 0.8 * fade));
         if (fade < 0.35) return -1;
         const int margin = c.width() / 10;
-        return c.text(title, h.title.empty() ? "A Vedette replay" : h.title, margin, top,
-                      c.width() - 2 * margin, {255, 235, 180});
+        return c.text(presenter_type::title, h.title.empty() ? "A Vedette replay" : h.title, margin,
+                      top, c.width() - 2 * margin, {255, 235, 180});
     }
 
     // The last line of a full-frame card: the rule system, and what replayed it.
     static void rules_line(Canvas& c, const ReplayScene& scene, int y) {
         const int margin = c.width() / 10;
-        c.text(small, "Rules: " + scene.replay.header.ruleset + "   -   replayed with Vedette",
-               margin, y + 24, c.width() - 2 * margin, {180, 170, 140});
+        c.text(presenter_type::small,
+               "Rules: " + scene.replay.header.ruleset + "   -   replayed with Vedette", margin,
+               y + 24, c.width() - 2 * margin, {180, 170, 140});
     }
 
     static void title_card(Canvas& c, const ReplayScene& scene, double fade) {
@@ -53,9 +49,10 @@ private:
         const int margin = c.width() / 10, max_w = c.width() - 2 * margin;
         std::string sides;
         for (const auto& s : h.sides) sides += (sides.empty() ? "" : "  v  ") + s.name;
-        if (!sides.empty()) y = c.text(caption, sides, margin, y + 8, max_w, {235, 235, 235});
+        if (!sides.empty())
+            y = c.text(presenter_type::caption, sides, margin, y + 8, max_w, {235, 235, 235});
         if (!h.description.empty())
-            y = c.text(card, h.description, margin, y + 16, max_w, {210, 210, 200});
+            y = c.text(presenter_type::card, h.description, margin, y + 16, max_w, {210, 210, 200});
         rules_line(c, scene, y);
     }
 
@@ -73,8 +70,8 @@ private:
             std::string outcome = result->outcome;
             if (!outcome.empty())
                 outcome[0] = char(std::toupper(static_cast<unsigned char>(outcome[0])));
-            y = c.text(caption, outcome, margin, y + 16, max_w, {255, 214, 90});
-            y = c.text(card, e.text, margin, y + 4, max_w, {225, 225, 215});
+            y = c.text(presenter_type::caption, outcome, margin, y + 16, max_w, {255, 214, 90});
+            y = c.text(presenter_type::card, e.text, margin, y + 4, max_w, {225, 225, 215});
         }
         rules_line(c, scene, y);
     }

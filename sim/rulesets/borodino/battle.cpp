@@ -178,7 +178,8 @@ record::Explanation Battle::check_explanation(const std::string& title, const st
                          {{die, forced ? "forced" : "", forced}},
                          std::to_string(die) + " + DRM " + signed_text(drm) + " = " +
                              std::to_string(die + drm) + " against " + std::to_string(target),
-                         ""});
+                         "",
+                         10});
     e.sections.push_back(dice);
     record::Section mods{record::SectionKind::modifiers, "DRMs", rule};
     mods.columns = {"value"};

@@ -42,7 +42,7 @@ record::Section situation_section(const ResolvedShock& r) {
 record::Section dice_section(const ResolvedShock& r) {
     record::Section s{record::SectionKind::dice, "The die (one d10 for every hex, 9.22)",
                       "Hex 9.22"};
-    record::DiceGroup g{"attacker's d10", {}, "", ""};
+    record::DiceGroup g{"attacker's d10", {}, "", "", 10};
     if (!r.roll) {
         g.note = "no die: artillery shocked alone is eliminated (9.25)";
     } else {

@@ -145,7 +145,9 @@ int Battle::reaction_fire(int firer, int target, const std::string& kind, const 
                             " dice, needs " + std::to_string(sh.shoot) + "+",
                         {},
                         "",
-                        ""};
+                        "",
+                        6,
+                        sh.shoot};
     int hits = 0;
     for (int d = 0; d < unit(firer).models * rules_.shoot_dice_per_model; ++d) {
         const int forced_before = forced_taken_;

@@ -70,6 +70,7 @@ Section dice_section(const DpRules& rules, const MeleePlan& m, const MeleeResult
         DiceGroup g;
         g.label = self.name + ": " + std::to_string(p.dice) + " dice, needs " +
                   std::to_string(p.needs) + "+";
+        g.target = p.needs;
         for (std::size_t d = 0; d < r.side[i].rolls.size(); ++d) {  // forced dice come first
             const int v = r.side[i].rolls[d];
             g.dice.push_back(

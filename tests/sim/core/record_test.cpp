@@ -1,12 +1,14 @@
 // The ruleset-neutral record and the version 2 replay: the field tables read back what they
 // write (both readers), refuse what they do not know with the JSON path, version 1 replays and
-// scenarios still load and play, a version 3 file is refused, and `migrate` writes version 2.
+// scenarios still load and play, a version 4 file is refused, and `migrate` writes version 3; a
+// version 2 file states its dice groups' sides and targets as fields.
 
 #include <gtest/gtest.h>
 
 #include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
 #include "sim/record/record_json.h"
+#include "sim/replay/dice_facts.h"
 #include "sim/replay/replay.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/ruleset/registry.h"
@@ -158,13 +160,13 @@ TEST(ReplayVersions, AVersion1ReplayLoadsAsTheSameEventsAndMigrates) {
         explained = explained || e.explanation.has_value();
     }
     EXPECT_TRUE(explained) << "the GdB details become typed explanations";
-    // migrate: the version 2 form reads back as the same record.
+    // migrate: the current form reads back as the same record.
     const std::string text = replay::write_replay_text(v1);
-    const replay::Replay v2 = replay::parse_replay(text, "migrated.replay.json");
-    EXPECT_EQ(v2.version, 2);
-    EXPECT_EQ(v2.events_hash, v1.events_hash);
-    EXPECT_EQ(v2.header.units, v1.header.units);
-    EXPECT_EQ(replay::write_replay_text(v2), text) << "migrating twice changes nothing";
+    const replay::Replay now = replay::parse_replay(text, "migrated.replay.json");
+    EXPECT_EQ(now.version, replay::kReplayFormatVersion);
+    EXPECT_EQ(now.events_hash, v1.events_hash);
+    EXPECT_EQ(now.header.units, v1.header.units);
+    EXPECT_EQ(replay::write_replay_text(now), text) << "migrating twice changes nothing";
 }
 
 TEST(ReplayVersions, AVersion1ScenarioStillSimulatesToTheShippedReplay) {
@@ -178,14 +180,59 @@ TEST(ReplayVersions, AVersion1ScenarioStillSimulatesToTheShippedReplay) {
         << "the shipped demo replay is this scenario re-recorded";
 }
 
-TEST(ReplayVersions, AVersion3FileIsRefusedClearly) {
+TEST(ReplayVersions, AVersion4FileIsRefusedClearly) {
     std::string text = read_text_file(kSource + "/replays/demo/demo_battle.replay.json");
-    text.replace(text.find("\"version\":2"), 11, "\"version\":3");
+    text.replace(text.find("\"version\":3"), 11, "\"version\":4");
     const std::string error = error_of([&] { replay::parse_replay(text, "new.replay.json"); });
-    EXPECT_NE(error.find("new.replay.json: $.version: replay format version 3 is newer than this "
-                         "program reads (2)"),
+    EXPECT_NE(error.find("new.replay.json: $.version: replay format version 4 is newer than this "
+                         "program reads (3)"),
               std::string::npos)
         << error;
+}
+
+// Version 2 told a die's kind and target in words only ("attacker's d10", "needs 4+"). Read (and
+// so migrated), a version 2 replay states them as fields, the same as the rules engines record
+// them now: the dice groups equal those of the same scenario recorded as version 3.
+TEST(ReplayVersions, AVersion2FileStatesItsDiceFactsAsTheEnginesRecordThem) {
+    const std::pair<const char*, const char*> pairs[] = {
+        {"borodino_fallback_commitment.v2.replay.json",
+         "/replays/borodino/clause_9_22_fallback_commitment.replay.json"},
+        {"dicepool_disordered_melee.v2.replay.json",
+         "/replays/dicepool/12_disordered_melee.replay.json"}};
+    int d10 = 0, targets = 0;
+    for (const auto& [old_file, shipped] : pairs) {
+        const std::string old_path = kSource + "/tests/data/v2/" + old_file;
+        const std::string old_text = read_text_file(old_path);
+        ASSERT_NE(old_text.find("\"version\":2"), std::string::npos) << old_path;
+        ASSERT_EQ(old_text.find("\"sides\":10"), std::string::npos) << "no fact in version 2";
+        const replay::Replay old = replay::read_replay(old_path);
+        const replay::Replay now = replay::read_replay(kSource + shipped);
+        EXPECT_EQ(old.version, 2);
+        ASSERT_EQ(old.events.size(), now.events.size()) << old_file;
+        for (std::size_t i = 0; i < old.events.size(); ++i) {
+            const auto& a = old.events[i].explanation;
+            const auto& b = now.events[i].explanation;
+            ASSERT_EQ(bool(a), bool(b)) << old_file << " event " << i;
+            if (!a) continue;
+            for (std::size_t s = 0; s < a->sections.size(); ++s)
+                for (std::size_t g = 0; g < a->sections[s].dice.size(); ++g) {
+                    const auto& x = a->sections[s].dice[g];
+                    const auto& y = b->sections[s].dice[g];
+                    EXPECT_EQ(x.sides, y.sides) << old_file << " event " << i << ": " << x.label;
+                    EXPECT_EQ(x.target, y.target) << old_file << " event " << i << ": " << x.label;
+                    d10 += x.sides == 10, targets += x.target > 0;
+                }
+        }
+        // Written again, the old file is the current version with the same events_hash as the
+        // engines' own replay of its scenario (its events are byte for byte theirs). A rules
+        // change that alters these two scenarios' events ends this check: drop the line then.
+        const replay::Replay migrated =
+            replay::parse_replay(replay::write_replay_text(old), "migrated.replay.json");
+        EXPECT_EQ(migrated.version, replay::kReplayFormatVersion);
+        EXPECT_EQ(migrated.events_hash, now.events_hash) << old_file;
+    }
+    EXPECT_GT(d10, 0) << "the Borodino dice are d10s";
+    EXPECT_GT(targets, 0) << "the dice-pool dice need a number";
 }
 
 TEST(ReplayVersions, AScenarioGivenAsAReplaySaysWhatToDo) {
@@ -201,6 +248,22 @@ TEST(Registry, UnknownRulesetsAreNamedWithTheKnownOnes) {
         << error;
     EXPECT_NE(error.find("gdb"), std::string::npos) << error;
     EXPECT_TRUE(ruleset::has_ruleset("gdb"));
+}
+
+// What an older replay's words said of its dice (dice_facts.h), read once when it is loaded.
+TEST(DiceFacts, TheUsualNotationAndTheTargetAreReadFromOlderWords) {
+    EXPECT_EQ(replay::die_sides_in_words("The die (one d10 for every hex, 9.22)"), 10);
+    EXPECT_EQ(replay::die_sides_in_words("attacker's D10"), 10);
+    EXPECT_EQ(replay::die_sides_in_words("2d6 + modifiers"), 6);
+    EXPECT_EQ(replay::die_sides_in_words("French cuirassiers 2: 12 dice, needs 4+"), 6);
+    EXPECT_EQ(replay::die_sides_in_words("added d"), 6) << "a d inside a word or without sides";
+    EXPECT_EQ(replay::die_sides_in_words("3d20"), 20);
+    EXPECT_EQ(replay::target_in_words("French cuirassiers 2: 12 dice, needs 4+"), 4);
+    EXPECT_EQ(replay::target_in_words("needs 10+ to hit"), 10);
+    EXPECT_EQ(replay::target_in_words("needs 100+"), 0);
+    EXPECT_EQ(replay::target_in_words("needs four"), 0);
+    EXPECT_EQ(replay::target_in_words("kneeds 4+"), 0);
+    EXPECT_EQ(replay::target_in_words("French: 3 dice"), 0);
 }
 
 }  // namespace

@@ -335,7 +335,7 @@ std::string replace_once(std::string s, const std::string& from, const std::stri
 
 TEST(Replay, DamagedFilesGetClearErrors) {
     const std::string good = text_of(kReplays + "seed000/01_young_guard_vs_landwehr.replay.json");
-    EXPECT_NE(replay_error(replace_once(good, "\"version\":2,", "\"version\":3,"))
+    EXPECT_NE(replay_error(replace_once(good, "\"version\":3,", "\"version\":4,"))
                   .find("newer than this program reads"),
               std::string::npos);
     EXPECT_NE(replay_error(good.substr(0, good.size() / 2)).find("bad.replay.json: line"),
