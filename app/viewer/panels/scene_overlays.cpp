@@ -15,9 +15,11 @@
 #include "app/viewer/board_marks.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/ui_text.h"
+#include "renderer/overlay/marks_painter.h"
 #include "renderer/scene/hex_layout.h"
 #include "renderer/scene/label_layout.h"
 #include "renderer/scene/table_marks.h"
+#include "renderer/ui/imgui_canvas.h"
 
 namespace vedette::viewer {
 
@@ -52,106 +54,6 @@ void polyline(ImDrawList* dl, const Projector& p, const std::vector<std::pair<do
                         closed ? ImDrawFlags_Closed : 0, thickness);
 }
 
-ImU32 rgba(std::uint8_t r, std::uint8_t g, std::uint8_t b, float opacity) {
-    return IM_COL32(r, g, b, static_cast<int>(std::clamp(opacity, 0.0f, 1.0f) * 255.0f));
-}
-
-float distance(ImVec2 a, ImVec2 b) {
-    return std::sqrt((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
-}
-
-// A filled head at `tip` pointing along `dir` (a unit vector on the screen).
-void head(ImDrawList* dl, ImVec2 tip, float ux, float uy, float length, ImU32 colour) {
-    const float half = length * 0.55f;
-    dl->AddTriangleFilled(
-        tip, ImVec2(tip.x - ux * length - uy * half, tip.y - uy * length + ux * half),
-        ImVec2(tip.x - ux * length + uy * half, tip.y - uy * length - ux * half), colour);
-}
-
-// The screen polyline drawn solid, or in dashes of `dash` pixels with gaps of 0.7 of that.
-void stroke(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 colour, float thickness,
-            bool dashed, float dash) {
-    if (!dashed) {
-        dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), colour, 0, thickness);
-        return;
-    }
-    const float gap = dash * 0.7f;
-    float along = 0;  // within the current dash-and-gap period
-    for (std::size_t i = 1; i < pts.size(); ++i) {
-        const float len = distance(pts[i - 1], pts[i]);
-        if (len < 1e-3f) continue;
-        const float ux = (pts[i].x - pts[i - 1].x) / len, uy = (pts[i].y - pts[i - 1].y) / len;
-        for (float d = 0; d < len;) {
-            const bool in_dash = along < dash;
-            const float step = std::min(len - d, in_dash ? dash - along : dash + gap - along);
-            if (in_dash)
-                dl->AddLine(ImVec2(pts[i - 1].x + ux * d, pts[i - 1].y + uy * d),
-                            ImVec2(pts[i - 1].x + ux * (d + step), pts[i - 1].y + uy * (d + step)),
-                            colour, thickness);
-            d += step, along += step;
-            if (along >= dash + gap) along = 0;
-        }
-    }
-}
-
-// An arrow of the table marks in its style's look: a dark edge under a solid or dashed line,
-// and its heads; the line stops short of the head so the point stays sharp.
-void styled_arrow(ImDrawList* dl, const Projector& p, const render::ArrowMark& a) {
-    std::vector<ImVec2> pts;
-    for (const auto& [x, y] : a.path_mm) {
-        ImVec2 s;
-        if (p.at(x, y, 3.0f, s)) pts.push_back(s);
-    }
-    if (pts.size() < 2) return;
-    const ImVec2 tip = pts.back(), from = pts[pts.size() - 2];
-    const float len = distance(from, tip);
-    if (len < 1.0f) return;
-    const float ux = (tip.x - from.x) / len, uy = (tip.y - from.y) / len;
-    const float thickness = 3.0f * a.look.width;
-    const float head_len = std::min(len, 10.0f + 4.0f * a.look.width);
-    if (a.look.heads > 0)
-        pts.back() = ImVec2(tip.x - ux * head_len * 0.8f, tip.y - uy * head_len * 0.8f);
-    const ImU32 colour = rgba(a.look.r, a.look.g, a.look.b, a.look.opacity);
-    // An opaque dark outline: the arrow reads over grass, fields and figures alike.
-    const ImU32 edge = IM_COL32(20, 16, 12, static_cast<int>(255 * a.look.opacity));
-    stroke(dl, pts, edge, thickness + 3.0f, a.look.dashed, 12.0f * a.look.dash);
-    if (a.look.heads > 0) head(dl, tip, ux, uy, head_len + 3.0f, edge);
-    stroke(dl, pts, colour, thickness, a.look.dashed, 12.0f * a.look.dash);
-    if (a.look.heads > 0) head(dl, tip, ux, uy, head_len, colour);
-    if (a.look.heads > 1) {
-        const float l0 = distance(pts[0], pts[1]);
-        if (l0 > 1.0f)
-            head(dl, pts[0], (pts[0].x - pts[1].x) / l0, (pts[0].y - pts[1].y) / l0, head_len,
-                 colour);
-    }
-}
-
-// Where a melee is fought: a starburst ring with crossed sabres at the clash point.
-void clash_marker(ImDrawList* dl, const Projector& p, const render::ClashMark& c) {
-    ImVec2 centre, rim;
-    if (!p.at(c.x_mm, c.y_mm, 6.0f, centre) || !p.at(c.x_mm + c.radius_mm, c.y_mm, 6.0f, rim))
-        return;
-    const float r = std::clamp(distance(centre, rim), 10.0f, 60.0f);
-    const ImU32 gold = IM_COL32(255, 215, 70, 235), dark = IM_COL32(60, 20, 0, 200);
-    std::vector<ImVec2> star;
-    for (int i = 0; i < 24; ++i) {
-        const double a = i * kPi / 12;
-        const float rr = i % 2 == 0 ? r : r * 0.6f;
-        star.emplace_back(centre.x + float(std::cos(a)) * rr, centre.y + float(std::sin(a)) * rr);
-    }
-    dl->AddPolyline(star.data(), static_cast<int>(star.size()), dark, ImDrawFlags_Closed, 4.0f);
-    dl->AddPolyline(star.data(), static_cast<int>(star.size()), gold, ImDrawFlags_Closed, 2.0f);
-    const float s = r * 0.5f;
-    for (const float sign : {1.0f, -1.0f}) {
-        const ImVec2 a(centre.x - s, centre.y - sign * s), b(centre.x + s, centre.y + sign * s);
-        dl->AddLine(a, b, dark, 5.0f);
-        dl->AddLine(a, b, gold, 2.5f);
-        dl->AddLine(ImVec2(a.x + s * 0.25f, a.y + sign * s * 0.05f - s * 0.2f),
-                    ImVec2(a.x + s * 0.05f, a.y + sign * s * 0.25f + s * 0.2f), gold, 2.0f);
-    }
-}
-
-// A status chip under the unit's label: the marker's colour with its short text.
 void status_chip(ImDrawList* dl, ImVec2 at, const render::StatusMark& st) {
     const ImVec2 size = ImGui::CalcTextSize(st.label.c_str());
     const ImVec2 a(at.x - size.x / 2 - 3, at.y + 1), b(at.x + size.x / 2 + 3, at.y + 2 + size.y);
@@ -162,57 +64,31 @@ void status_chip(ImDrawList* dl, ImVec2 at, const render::StatusMark& st) {
                 light ? IM_COL32(0, 0, 0, 255) : IM_COL32(255, 255, 255, 255), st.label.c_str());
 }
 
-// The hexes the event cites, numbered on the board (renderer/scene/hex_numbers.h): a pale
-// outline, and the number on a paper plate inside the hex's corner lowest on the screen.
-void hex_numbers(ImDrawList* dl, const Projector& p,
-                 const std::vector<render::HexNumberMark>& hexes, bool plates) {
-    for (const auto& h : hexes) {
-        const std::vector<std::pair<double, double>> corners(h.corners.begin(), h.corners.end());
-        if (!plates) {  // the outline, under the arrows and the clash
-            polyline(dl, p, corners, IM_COL32(250, 240, 205, 215), 2.0f, true);
-            continue;
-        }
-        const auto [x, y] = render::number_place(h, [&](double cx, double cy) {
-            ImVec2 c;
-            return p.at(cx, cy, 1.0f, c) ? std::optional<float>(c.y) : std::nullopt;
-        });
-        ImVec2 at;
-        if (!p.at(x, y, 1.0f, at)) continue;
-        const ImVec2 size = ImGui::CalcTextSize(h.text.c_str());
-        const ImVec2 a(at.x - size.x / 2 - 4, at.y - size.y / 2 - 1),
-            b(at.x + size.x / 2 + 4, at.y + size.y / 2 + 1);
-        dl->AddRectFilled(a, b, IM_COL32(238, 228, 200, 235), 3.0f);
-        dl->AddRect(a, b, IM_COL32(60, 44, 28, 255), 3.0f);
-        dl->AddText(ImVec2(a.x + 4, a.y + 1), IM_COL32(60, 44, 28, 255), h.text.c_str());
-        ui::note("hex number: " + h.text);
-    }
-}
-
-// The table marks of the moment (renderer/scene/table_marks.h): the episode's arrows, the
-// clash, every base's front edge in its side's colour. Status chips go with the labels.
-void draw_marks(const FrameView& f, const Projector& p, ImDrawList* dl,
-                const render::TableMarks& marks) {
+// The table marks of the moment (renderer/scene/table_marks.h): the cited hexes, every base's
+// front edge, the episode's arrows, the clash. Drawn by the marks painter through the ImGui
+// canvas, as the video paints them (renderer/overlay/marks_painter.h); the status chips go with
+// the labels here, under each tag.
+void draw_marks(const FrameView& f, const render::TableMarks& marks) {
+    const int w = int(f.scene_w), h = int(f.scene_h);
+    if (w < 1 || h < 1) return;
+    render::ImGuiCanvas canvas(ImGui::GetBackgroundDrawList(), f.scene_x, f.scene_y, w, h,
+                               std::min(w, h));
+    render::TableMarks table = marks;
+    table.statuses.clear();
+    render::MarksPainter(std::uint32_t(h)).paint(canvas, table, f.camera, f.terrain);
     const auto& roster = f.model.roster();
     auto id = [&](int unit) {
         return unit >= 0 && unit < static_cast<int>(roster.size())
                    ? roster[static_cast<std::size_t>(unit)].id
                    : std::string("?");
     };
-    hex_numbers(dl, p, marks.hex_numbers, false);
-    for (const auto& front : marks.fronts)
-        polyline(dl, p, {{front.x0_mm, front.y0_mm}, {front.x1_mm, front.y1_mm}},
-                 IM_COL32(front.colour.r, front.colour.g, front.colour.b, 230), 3.0f);
+    for (const auto& n : marks.hex_numbers) ui::note("hex number: " + n.text);
     ui::note("fronts: " + std::to_string(marks.fronts.size()));
     for (const auto& a : marks.arrows) {
-        styled_arrow(dl, p, a);
         ui::note("arrow: " + a.style + " " + id(a.unit) + (a.planned ? " (planned)" : ""));
         if (a.planned) ui::note("charge arrow: " + id(a.unit) + " -> " + id(a.target));
     }
-    for (const auto& c : marks.clashes) {
-        clash_marker(dl, p, c);
-        ui::note("clash: event " + std::to_string(c.event));
-    }
-    hex_numbers(dl, p, marks.hex_numbers, true);  // the numbers over everything they cite
+    for (const auto& c : marks.clashes) ui::note("clash: event " + std::to_string(c.event));
 }
 
 // A "hexes" overlay of the selected unit: each hex outlined on the board's grid where the unit
@@ -370,7 +246,7 @@ void scene_overlays(const FrameView& f, CommandQueue& q) {
         const render::TableMarks marks = f.visuals
                                              ? render::table_marks(m.scene, f.state, *f.visuals)
                                              : render::table_marks(m.scene, f.state);
-        draw_marks(f, p, dl, marks);
+        draw_marks(f, marks);
         if (selected) roster_overlays(f, p, dl, *selected);
         // Labels, spread apart where units stand close (renderer/scene/label_layout.h).
         std::vector<const render::UnitView*> shown;
