@@ -15,11 +15,19 @@ using sim::record::EffectKind;
 using sim::record::Event;
 using sim::record::Snapshot;
 
-Formation formation_of(std::string_view layout) {
-    if (layout == "square" || layout == "mass") return Formation::four_faces;
-    if (layout == "limbered") return Formation::limbered;
-    if (layout == "skirmish" || layout == "open_order" || layout == "loose") return Formation::open;
-    return Formation::ranks;  // documented: any other layout stands in ranks and files
+Formation formation_of(sim::record::Stand stand) {
+    using sim::record::Stand;
+    switch (stand) {
+        case Stand::four_faces:
+            return Formation::four_faces;
+        case Stand::limbered:
+            return Formation::limbered;
+        case Stand::open:
+            return Formation::open;
+        case Stand::ranks:
+            break;
+    }
+    return Formation::ranks;
 }
 
 ReplayScene load_replay_scene(const std::string& path) {
@@ -58,11 +66,11 @@ void find_held_looks(ReplayScene& s) {
             h.start_ms = e.t0_ms;
             h.end_ms = e.t1_ms;
             h.until_ms = effect.until_ms;
-            h.from_formation = formation_of(from.layout);
+            h.from_formation = formation_of(from.stand);
             h.from_width_mm = static_cast<double>(from.width_mm);
             h.from_depth_mm = static_cast<double>(from.depth_mm);
             h.layout = effect.look->layout;
-            h.formation = formation_of(h.layout);
+            h.formation = formation_of(effect.look->stand);
             h.width_mm = static_cast<double>(effect.look->width_mm);
             h.depth_mm = static_cast<double>(effect.look->depth_mm);
             s.held_looks.push_back(std::move(h));
@@ -111,7 +119,7 @@ void animate_layout(const Snapshot& after, float u, UnitView& v) {
     v.from_width_mm = v.width_mm;
     v.from_depth_mm = v.depth_mm;
     v.layout = after.look.layout;
-    v.formation = formation_of(v.layout);
+    v.formation = formation_of(after.look.stand);
     v.width_mm = static_cast<double>(after.look.width_mm);
     v.depth_mm = static_cast<double>(after.look.depth_mm);
     v.formation_blend = ease(u);
@@ -214,7 +222,7 @@ UnitView unit_view(const sim::record::RosterUnit& r, const Snapshot& s) {
     v.facing_y = static_cast<double>(s.pose.facing.y) / 65536.0;
     v.figures = s.look.figures;
     v.layout = s.look.layout;
-    v.formation = v.from_formation = formation_of(v.layout);
+    v.formation = v.from_formation = formation_of(s.look.stand);
     v.width_mm = v.from_width_mm = static_cast<double>(s.look.width_mm);
     v.depth_mm = v.from_depth_mm = static_cast<double>(s.look.depth_mm);
     v.state = s.state;

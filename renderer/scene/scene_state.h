@@ -14,13 +14,11 @@
 
 namespace vedette::render {
 
-// How a unit's figures stand, read from the record's layout name when its looks are read into
-// the scene (docs/SCENARIO_AND_REPLAY.md): "square" and "mass" on four faces, facing out;
-// "limbered" in ranks and files with limbers instead of guns; "skirmish", "open_order" and
-// "loose" scattered loosely over the footprint; any other name (line, column, ...) in ranks and
-// files.
+// How a unit's figures are drawn, from the record's look (its `stand`, which the rules engine
+// states): on four faces, facing out; in ranks and files with limbers instead of guns; scattered
+// loosely over the footprint; or in ranks and files.
 enum class Formation : std::uint8_t { ranks, four_faces, limbered, open };
-Formation formation_of(std::string_view layout);
+Formation formation_of(sim::record::Stand stand);
 
 struct UnitView {
     int unit = -1;  // roster index

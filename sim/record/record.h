@@ -49,9 +49,14 @@ struct Marker {
     friend bool operator==(const Marker&, const Marker&) = default;
 };
 
-// How a unit looks: figures on a footprint in a layout (docs/SCENARIO_AND_REPLAY.md: "square" and
-// "mass" stand on four faces, "limbered" guns show their limbers, anything else stands in ranks
-// and files), with flags for how tidy it is and where it is.
+// How a unit's figures stand on its base, whatever its rule system calls the formation: in ranks
+// and files (a line, a column), on four faces (a square, a mass), spread out (skirmishers, open or
+// loose order), or as guns with their limbers. The rules engines state it; a viewer draws it.
+enum class Stand : std::uint8_t { ranks, four_faces, open, limbered };
+const std::vector<std::string>& stand_names();  // "ranks", "four_faces", "open", "limbered"
+
+// How a unit looks: figures on a footprint in a layout (the rules' word for its formation, which
+// the panels show) standing as `stand` says, with flags for how tidy it is and where it is.
 struct Look {
     int figures = 0;
     std::string layout = "line";
@@ -64,6 +69,7 @@ struct Look {
     // A board game's counter face, for the viewer's counters view: the printed values
     // ("4-6": strength-cohesion). The symbol comes from the unit's visual (assets/visuals.json).
     std::string counter;
+    Stand stand = Stand::ranks;  // how its figures stand (the rules engine says)
     friend bool operator==(const Look&, const Look&) = default;
 };
 

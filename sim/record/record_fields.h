@@ -101,10 +101,10 @@ template <>
 struct FieldTable<Look> {
     static constexpr auto fields =
         std::make_tuple(req("figures", &Look::figures), opt("layout", &Look::layout),
-                        req("width_mm", &Look::width_mm), req("depth_mm", &Look::depth_mm),
-                        opt("disordered", &Look::disordered), opt("fleeing", &Look::fleeing),
-                        opt("off_table", &Look::off_table), opt("markers", &Look::markers),
-                        opt("counter", &Look::counter));
+                        opt("stand", &Look::stand), req("width_mm", &Look::width_mm),
+                        req("depth_mm", &Look::depth_mm), opt("disordered", &Look::disordered),
+                        opt("fleeing", &Look::fleeing), opt("off_table", &Look::off_table),
+                        opt("markers", &Look::markers), opt("counter", &Look::counter));
 };
 template <>
 struct FieldTable<Snapshot> {

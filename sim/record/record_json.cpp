@@ -15,6 +15,10 @@ const std::vector<std::string>& category_names() {
                                                "loss",    "leave", "rally", "turn", "info"};
     return n;
 }
+const std::vector<std::string>& stand_names() {
+    static const std::vector<std::string> n = {"ranks", "four_faces", "open", "limbered"};
+    return n;
+}
 const std::vector<std::string>& effect_kind_names() {
     static const std::vector<std::string> n = {"clash", "volley", "formation_change",
                                                "figures_fall"};
@@ -58,6 +62,9 @@ const std::vector<std::string>& names_of(EffectKind) {
 }
 const std::vector<std::string>& names_of(SectionKind) {
     return section_kind_names();
+}
+const std::vector<std::string>& names_of(Stand) {
+    return stand_names();
 }
 
 template <class T>

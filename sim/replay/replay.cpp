@@ -9,7 +9,7 @@
 #include "sim/core/json_reader.h"
 #include "sim/core/limits.h"
 #include "sim/record/record_json.h"
-#include "sim/replay/dice_facts.h"
+#include "sim/replay/older_facts.h"
 #include "sim/replay/replay_lines.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/ruleset/registry.h"
@@ -387,8 +387,8 @@ Replay parse_replay(const std::string& text, const std::string& file,
         const int version = format_version(JsonNode(json, file, "$"));
         r = version == 1 ? upgrade(json, text, file, version, rules_dir)
                          : parse_replay_document(json, text, file);
-        if (version < 3) {  // a die's sides and target were words only (dice_facts.h)
-            state_dice_facts(r.events);
+        if (version < 3) {  // some facts were words only (older_facts.h)
+            state_older_facts(r.events, r.keyframes);
             r.events_hash = events_hash(r.events, r.unit_ids);
             r.version = version;
         }

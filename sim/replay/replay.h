@@ -4,7 +4,8 @@
 // keyframes for seeking and the event stream, all in the ruleset-neutral record types. A viewer
 // needs nothing else to show it. Older files are converted on read: version 1 (General de
 // Brigade, before the seam) by its ruleset; versions 1 and 2 also have their dice groups' sides
-// and targets stated from their words (dice_facts.h). Format: docs/SCENARIO_AND_REPLAY.md.
+// and targets and their looks' stands stated from their words (older_facts.h). Format:
+// docs/SCENARIO_AND_REPLAY.md.
 
 #include <cstdint>
 #include <optional>

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "renderer/scene/figure_layout.h"
+#include "sim/replay/older_facts.h"
 #include "sim/rulesets/gdb/battle/battle_rules.h"
 #include "sim/rulesets/gdb/battle/formation_geometry.h"
 #include "tests/renderer/demo_fixture.h"
@@ -37,7 +38,7 @@ UnitView gdb_unit(TroopType type, Formation formation, int bases) {
     u.unit = 0;
     u.visual = std::string(sim::gdb::to_string(type));
     u.layout = sim::gdb::formation_names()[static_cast<std::size_t>(formation)];
-    u.formation = u.from_formation = render::formation_of(u.layout);
+    u.formation = u.from_formation = render::formation_of(sim::replay::stand_in_words(u.layout));
     u.figures = figures;
     u.width_mm = u.from_width_mm = static_cast<double>(block.width_mm);
     u.depth_mm = u.from_depth_mm = static_cast<double>(block.depth_mm);

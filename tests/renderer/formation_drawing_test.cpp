@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "renderer/scene/figure_layout.h"
+#include "sim/replay/older_facts.h"
 #include "sim/rulesets/dicepool/dp_rules.h"
 #include "sim/rulesets/gdb/battle/battle_rules.h"
 #include "sim/rulesets/gdb/battle/formation_geometry.h"
@@ -87,7 +88,7 @@ UnitView gdb_unit(sim::gdb::TroopType type, const std::string& layout, int bases
     u.visual = type == sim::gdb::TroopType::artillery ? "artillery_crew"
                                                       : std::string(sim::gdb::to_string(type));
     u.layout = layout;
-    u.formation = u.from_formation = formation_of(layout);
+    u.formation = u.from_formation = formation_of(sim::replay::stand_in_words(layout));
     u.figures = figures;
     u.width_mm = u.from_width_mm = double(block.width_mm);
     u.depth_mm = u.from_depth_mm = double(block.depth_mm);
@@ -101,7 +102,7 @@ UnitView unit_of(const std::string& visual, const std::string& layout, int figur
     u.unit = 5;
     u.visual = visual;
     u.layout = layout;
-    u.formation = u.from_formation = formation_of(layout);
+    u.formation = u.from_formation = formation_of(sim::replay::stand_in_words(layout));
     u.figures = figures;
     u.width_mm = u.from_width_mm = w;
     u.depth_mm = u.from_depth_mm = d;

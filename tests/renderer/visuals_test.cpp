@@ -14,6 +14,7 @@
 #include "renderer/scene/figure_layout.h"
 #include "renderer/scene/visuals.h"
 #include "sim/core/input_error.h"
+#include "sim/replay/older_facts.h"
 #include "tests/renderer/demo_fixture.h"
 
 namespace vedette::render {
@@ -92,7 +93,7 @@ UnitView unit(const std::string& visual, const std::string& layout, int figures,
     u.nation = "british";
     u.visual = visual;
     u.layout = layout;
-    u.formation = u.from_formation = formation_of(layout);
+    u.formation = u.from_formation = formation_of(sim::replay::stand_in_words(layout));
     u.figures = figures;
     u.width_mm = u.from_width_mm = w;
     u.depth_mm = u.from_depth_mm = d;

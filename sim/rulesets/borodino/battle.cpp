@@ -47,6 +47,7 @@ record::Snapshot Battle::snap(int u) const {
     look.layout = square_[std::size_t(u)]         ? "square"
                   : x.type->arm == Arm::artillery ? "unlimbered"
                                                   : "line";
+    look.stand = square_[std::size_t(u)] ? record::Stand::four_faces : record::Stand::ranks;
     // A line a hex and a half wide and two thirds deep (a third in a stack's two lines); a
     // square as deep as it is wide, its four faces within the hex (a stacked one in its half).
     const bool square = square_[std::size_t(u)];

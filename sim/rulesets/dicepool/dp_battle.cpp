@@ -105,6 +105,9 @@ record::Snapshot Battle::snap(int u) const {
     record::Look look;
     look.figures = x.gone ? 0 : x.models;
     look.layout = formation_names()[static_cast<std::size_t>(x.formation)];
+    look.stand = x.formation == Formation::square  ? record::Stand::four_faces
+                 : x.formation == Formation::loose ? record::Stand::open
+                                                   : record::Stand::ranks;
     look.width_mm = f.width_mm;
     look.depth_mm = f.depth_mm;
     look.disordered = x.disorder_markers > 0 || x.loosened;

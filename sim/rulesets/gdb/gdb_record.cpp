@@ -19,6 +19,16 @@ const std::vector<record::Phase>& gdb_phases() {
 
 namespace {
 
+// How each formation's figures stand: a square and a mass on four faces, skirmishers and open
+// order spread out, limbered guns with their limbers; lines and columns in ranks and files.
+record::Stand stand_of(gdb::Formation f) {
+    using F = gdb::Formation;
+    if (f == F::square || f == F::mass) return record::Stand::four_faces;
+    if (f == F::skirmish || f == F::open_order) return record::Stand::open;
+    if (f == F::limbered) return record::Stand::limbered;
+    return record::Stand::ranks;
+}
+
 // The figures the renderer draws for each troop type (keys of assets/models.json).
 std::string visual_of(gdb::TroopType t) {
     return t == gdb::TroopType::artillery ? "artillery_crew" : std::string(gdb::to_string(t));
@@ -82,6 +92,7 @@ record::Look formation_look(const BattleRules& rules, gdb::TroopType type, gdb::
     record::Look look;
     look.figures = figures;
     look.layout = std::string(gdb::to_string(formation));
+    look.stand = stand_of(formation);
     // A unit down to no figures still has the footprint of one base, where its marker stands.
     const Block block = unit_block(rules, type, formation, std::max(1, figures));
     look.width_mm = block.width_mm;

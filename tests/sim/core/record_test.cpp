@@ -8,7 +8,7 @@
 #include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
 #include "sim/record/record_json.h"
-#include "sim/replay/dice_facts.h"
+#include "sim/replay/older_facts.h"
 #include "sim/replay/replay.h"
 #include "sim/rules/ruleset_files.h"
 #include "sim/ruleset/registry.h"
@@ -250,7 +250,8 @@ TEST(Registry, UnknownRulesetsAreNamedWithTheKnownOnes) {
     EXPECT_TRUE(ruleset::has_ruleset("gdb"));
 }
 
-// What an older replay's words said of its dice (dice_facts.h), read once when it is loaded.
+// What an older replay's words said of its dice and formations (older_facts.h), read once when
+// it is loaded.
 TEST(DiceFacts, TheUsualNotationAndTheTargetAreReadFromOlderWords) {
     EXPECT_EQ(replay::die_sides_in_words("The die (one d10 for every hex, 9.22)"), 10);
     EXPECT_EQ(replay::die_sides_in_words("attacker's D10"), 10);
@@ -264,6 +265,14 @@ TEST(DiceFacts, TheUsualNotationAndTheTargetAreReadFromOlderWords) {
     EXPECT_EQ(replay::target_in_words("needs four"), 0);
     EXPECT_EQ(replay::target_in_words("kneeds 4+"), 0);
     EXPECT_EQ(replay::target_in_words("French: 3 dice"), 0);
+    using record::Stand;
+    EXPECT_EQ(replay::stand_in_words("square"), Stand::four_faces);
+    EXPECT_EQ(replay::stand_in_words("mass"), Stand::four_faces);
+    EXPECT_EQ(replay::stand_in_words("limbered"), Stand::limbered);
+    EXPECT_EQ(replay::stand_in_words("unlimbered"), Stand::ranks);
+    EXPECT_EQ(replay::stand_in_words("skirmish"), Stand::open);
+    EXPECT_EQ(replay::stand_in_words("loose"), Stand::open);
+    EXPECT_EQ(replay::stand_in_words("attack_column"), Stand::ranks);
 }
 
 }  // namespace

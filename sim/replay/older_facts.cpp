@@ -1,4 +1,4 @@
-#include "sim/replay/dice_facts.h"
+#include "sim/replay/older_facts.h"
 
 #include <cctype>
 #include <string_view>
@@ -43,8 +43,28 @@ int target_in_words(const std::string& words) {
     return 0;
 }
 
-void state_dice_facts(std::vector<record::Event>& events) {
+record::Stand stand_in_words(std::string_view layout) {
+    if (layout == "square" || layout == "mass") return record::Stand::four_faces;
+    if (layout == "limbered") return record::Stand::limbered;
+    if (layout == "skirmish" || layout == "open_order" || layout == "loose")
+        return record::Stand::open;
+    return record::Stand::ranks;
+}
+
+namespace {
+
+void state_look(record::Look& look) {
+    look.stand = stand_in_words(look.layout);
+}
+
+}  // namespace
+
+void state_older_facts(std::vector<record::Event>& events,
+                       std::vector<record::Keyframe>& keyframes) {
     for (auto& e : events) {
+        for (auto& s : e.after) state_look(s.look);
+        for (auto& effect : e.effects)
+            if (effect.look) state_look(*effect.look);
         if (!e.explanation) continue;
         for (auto& s : e.explanation->sections)
             for (auto& g : s.dice) {
@@ -52,6 +72,8 @@ void state_dice_facts(std::vector<record::Event>& events) {
                 if (g.target == 0) g.target = target_in_words(g.label);
             }
     }
+    for (auto& k : keyframes)
+        for (auto& s : k.units) state_look(s.look);
 }
 
 }  // namespace vedette::sim::replay
