@@ -59,6 +59,7 @@ struct PresenterLayout {
     int card_max_bottom = 0;
     std::size_t card_parts = std::size_t(-1);
     PixelRect note_column;  // where a teacher's note goes: under the card, else a top corner
+    std::optional<PixelRect> note_box;  // the note shown now, in its column (nullopt: none)
 };
 
 class OverlayLayer {

@@ -181,13 +181,17 @@ PresenterLayout PresenterLayouter::lay_out(Canvas& canvas, const OverlayMoment& 
     // A teacher's note goes in the card's column, under the card and above the caption band (the
     // framed units stay clear); when it has no room there, in the other top corner.
     const PixelRect& c = l.card_box;
-    if (l.card && c.y1 + l.margin + note_height(canvas, m, c.x1 - c.x0) <= l.caption_top)
+    const int under_card = l.card ? note_height(canvas, m, c.x1 - c.x0) : 0;
+    if (l.card && c.y1 + l.margin + under_card <= l.caption_top)
         l.note_column = {c.x0, c.y1 + l.margin, c.x1, h};
     else if (l.card)  // no room under the card: the top corner with more room beside the card
         l.note_column = card_column(w, h, c.x0 > w - c.x1);
     else
         l.note_column =
             card_column(w, h, box_goes_left(w, h, m.scene, m.state, m.camera, m.terrain));
+    const PixelRect& n = l.note_column;
+    if (const int note = note_height(canvas, m, n.x1 - n.x0); note > 0)
+        l.note_box = PixelRect{n.x0, n.y0, n.x1, n.y0 + note};
     return l;
 }
 

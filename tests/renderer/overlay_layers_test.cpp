@@ -215,6 +215,18 @@ TEST(PresenterLayers, TheScaleBarSaysTheBoardsUnitUnderTheCard) {
     EXPECT_NEAR(canvas.fills[0].x1 - canvas.fills[0].x0, bar.px, 1.0);
     EXPECT_NEAR(canvas.fills[1].x1 - canvas.fills[0].x0, bar.px / 2, 1.0);
 
+    // A teacher's note under the card keeps its place: the bar goes under the note.
+    ReplayNotes notes;
+    notes.notes.push_back({"the melee", m.state.time_ms, m.event, "Heavy cavalry +5.", {}});
+    RecordingCanvas noted{int(w), int(h)};
+    PresenterLayouter with_notes(&notes);
+    const PresenterLayout below = with_notes.lay_out(noted, moment);
+    ASSERT_TRUE(below.note_box) << "the note is shown under the card";
+    EXPECT_EQ(below.note_box->y0, below.note_column.y0);
+    draw_layers(bar_only, noted, moment, below);
+    ASSERT_EQ(noted.texts.size(), 1u);
+    EXPECT_GT(noted.texts[0].y, below.note_box->y1) << "the bar is under the note";
+
     // No card, no bar: it belongs to the card's corner.
     const SceneState before = scene_at_time(demo(), time_of_event(demo(), 1));
     const Camera wide = make_camera(CameraSpec{}, demo(), before, w / h);

@@ -1,6 +1,7 @@
 // A scale bar in the result card's corner: how long 10 cm (or 6 in, or 2 hexes: the board's own
 // unit) is on the table where the camera looks, so a viewer can judge a charge's distance. Under
-// the card on its outer side, while a card shows and leaves room above the caption band.
+// the card on its outer side (under a note there), while a card shows and leaves room above the
+// caption band.
 
 #include <algorithm>
 
@@ -31,8 +32,13 @@ public:
         // Just under the card, at its outer edge.
         const PixelRect& card = l.card_box;
         const int x0 = card.x0 < c.width() - card.x1 ? card.x0 : card.x1 - box_w;
-        const int y0 = card.y1 + l.margin / 2;
-        const int y1 = y0 + pad + line + thick + pad;
+        int y0 = card.y1 + l.margin / 2;
+        const int height = pad + line + thick + pad;
+        // A teacher's note under the card keeps its place: the bar goes under the note.
+        if (l.note_box && l.note_box->y0 < y0 + height && l.note_box->y1 > y0 &&
+            l.note_box->x0 < x0 + box_w && l.note_box->x1 > x0)
+            y0 = l.note_box->y1 + l.margin / 2;
+        const int y1 = y0 + height;
         if (y1 > l.caption_top - l.margin / 2) return;  // no room above the caption: no bar
         c.shade(x0, y0, x0 + box_w, y1, 0.3f);
         const int y = c.text(type, bar.label, x0 + pad, y0 + pad / 2, box_w, {240, 236, 220});
