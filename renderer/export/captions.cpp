@@ -78,16 +78,7 @@ int CaptionPainter::draw_text(RgbaImage& frame, const std::string& text, int x0,
 
 std::vector<std::string> CaptionPainter::wrapped_lines(const std::string& text,
                                                        int max_width) const {
-    std::vector<std::string> lines;
-    const char* s = text.c_str();
-    const char* end = s + text.size();
-    while (s < end) {
-        const char* line_end = wrap_end(*impl_->font, 1.0f, s, end, float(max_width));
-        lines.emplace_back(s, line_end);
-        s = line_end;
-        while (s < end && (*s == ' ' || *s == '\n')) ++s;
-    }
-    return lines;
+    return wrap_lines(*impl_->font, 1.0f, text, float(max_width));
 }
 
 float CaptionPainter::pixel_size() const {

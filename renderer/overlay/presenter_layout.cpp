@@ -37,17 +37,10 @@ std::optional<PixelRect> event_footprints_box(int width, int height, const Overl
     return box;
 }
 
-// The event whose result card shows at `event`: the event itself if it has an explanation; else
-// the melee it follows (its casualties, a pursuit, a retreat). -1 when none.
-int explained_event(const ReplayScene& scene, int event) {
-    const auto& events = scene.replay.events;
-    if (event < 0 || event >= static_cast<int>(events.size())) return -1;
-    if (events[static_cast<std::size_t>(event)].explanation) return event;
-    return related_explained_event(events, event, sim::record::Category::melee);
-}
-
+// The result card shown at `event` (result_card.h card_event: its own, or the melee's it
+// follows) and, in `shown`, the event it belongs to.
 std::optional<ResultCard> result_card_at(const ReplayScene& scene, int event, int& shown) {
-    shown = explained_event(scene, event);
+    shown = card_event(scene, event);
     if (shown < 0) return std::nullopt;
     return result_card_of(*scene.replay.events[static_cast<std::size_t>(shown)].explanation);
 }

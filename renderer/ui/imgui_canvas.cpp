@@ -13,8 +13,6 @@ namespace vedette::render {
 
 namespace {
 
-using Line = std::pair<const char*, const char*>;  // [begin, end) of a line of text
-
 // A font's size: known once the atlas is built; before, its configuration says it.
 float font_size(const ImFont& font) {
     if (font.FontSize > 0) return font.FontSize;
@@ -30,21 +28,11 @@ ImU32 stroke_colour(const Stroke& s) {
     return IM_COL32(s.r, s.g, s.b, alpha);
 }
 
-// The lines `words` breaks into: each ends where wrap_end says, and the spaces and newlines after
-// it are skipped, exactly as CaptionPainter::wrapped_lines splits them for the export, so both
-// back ends break a text at the same places.
-std::vector<Line> split(const ImFont& font, float pixels, const std::string& words, int max_width) {
-    std::vector<Line> lines;
-    const float scale = pixels / font_size(font);  // the atlas size is scaled to the one asked
-    const char* s = words.c_str();
-    const char* end = s + words.size();
-    while (s < end) {
-        const char* line_end = wrap_end(font, scale, s, end, float(max_width));
-        lines.emplace_back(s, line_end);
-        s = line_end;
-        while (s < end && (*s == ' ' || *s == '\n')) ++s;
-    }
-    return lines;
+// The lines `words` breaks into, as the export breaks them (typeface.h wrap_lines), the atlas
+// size scaled to the one asked for.
+std::vector<std::string> split(const ImFont& font, float pixels, const std::string& words,
+                               int max_width) {
+    return wrap_lines(font, pixels / font_size(font), words, float(max_width));
 }
 
 float distance(ImVec2 a, ImVec2 b) {
@@ -109,16 +97,17 @@ int ImGuiCanvas::text(const Type& type, const std::string& words, int x, int y, 
                       Rgb colour) {
     const Face f = face(type);
     const int step = line_height(type);
-    const std::vector<Line> lines = split(*f.font, f.pixels, words, max_width);
+    const std::vector<std::string> lines = split(*f.font, f.pixels, words, max_width);
     for (std::size_t i = 0; i < lines.size(); ++i) {
+        const char* begin = lines[i].c_str();
+        const char* end = begin + lines[i].size();
         const ImVec2 at(origin_x_ + float(x), origin_y_ + float(y) + float(i) * float(step));
-        list_->AddText(f.font, f.pixels, at, opaque(colour), lines[i].first, lines[i].second);
+        list_->AddText(f.font, f.pixels, at, opaque(colour), begin, end);
         // The viewer's atlas holds the regular weight only (a bold copy of every size would
         // double the font texture for a few card headings), so bold is the regular glyphs drawn
         // again a pixel to the right: the stems thicken as a bold face's do.
         if (type.weight == Weight::bold)
-            list_->AddText(f.font, f.pixels, ImVec2(at.x + 1, at.y), opaque(colour), lines[i].first,
-                           lines[i].second);
+            list_->AddText(f.font, f.pixels, ImVec2(at.x + 1, at.y), opaque(colour), begin, end);
     }
     return y + int(std::max<std::size_t>(1, lines.size())) * step;
 }
@@ -136,10 +125,7 @@ int ImGuiCanvas::line_height(const Type& type) {
 std::vector<std::string> ImGuiCanvas::wrapped_lines(const Type& type, const std::string& words,
                                                     int max_width) {
     const Face f = face(type);
-    std::vector<std::string> out;
-    for (const auto& [begin, end] : split(*f.font, f.pixels, words, max_width))
-        out.emplace_back(begin, end);
-    return out;
+    return split(*f.font, f.pixels, words, max_width);
 }
 
 void ImGuiCanvas::fill(int x0, int y0, int x1, int y1, Rgb colour) {

@@ -113,4 +113,18 @@ const char* wrap_end(const ImFont& font, float scale, const char* s, const char*
     return end;
 }
 
+std::vector<std::string> wrap_lines(const ImFont& font, float scale, const std::string& words,
+                                    float width) {
+    std::vector<std::string> lines;
+    const char* s = words.c_str();
+    const char* end = s + words.size();
+    while (s < end) {
+        const char* line_end = wrap_end(font, scale, s, end, width);
+        lines.emplace_back(s, line_end);
+        s = line_end;
+        while (s < end && (*s == ' ' || *s == '\n')) ++s;
+    }
+    return lines;
+}
+
 }  // namespace vedette::render

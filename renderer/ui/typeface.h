@@ -34,5 +34,9 @@ int nearest_type_size(const std::vector<float>& sizes, float pixels);
 // or comma inside a word, nor before a number, so "rule 9.99 (1)" stays whole unless that run
 // alone is wider than the line. Every overlay's text wraps here, in a video and in the viewer.
 const char* wrap_end(const ImFont& font, float scale, const char* s, const char* end, float width);
+// The lines `words` breaks into, each ending where wrap_end says, the spaces and newlines after
+// it skipped: how both overlay back ends split a text.
+std::vector<std::string> wrap_lines(const ImFont& font, float scale, const std::string& words,
+                                    float width);
 
 }  // namespace vedette::render

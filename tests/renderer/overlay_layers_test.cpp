@@ -227,6 +227,23 @@ TEST(PresenterLayers, TheScaleBarSaysTheBoardsUnitUnderTheCard) {
     ASSERT_EQ(noted.texts.size(), 1u);
     EXPECT_GT(noted.texts[0].y, below.note_box->y1) << "the bar is under the note";
 
+    // A hex board's hexes are its scale: no bar there, even under a card.
+    const ReplayScene hexes = load_replay_scene(
+        kSource + "/replays/borodino/clause_9_22_fallback_commitment.replay.json");
+    int shock = -1;
+    for (std::size_t i = 0; i < hexes.replay.events.size() && shock < 0; ++i)
+        if (card_event(hexes, int(i)) == int(i)) shock = int(i);
+    ASSERT_GE(shock, 0) << "a shock with a card";
+    const SceneState hex_state = scene_at_time(hexes, time_of_event(hexes, shock));
+    const TerrainModel hex_terrain(hexes.replay.header.board.terrain);
+    const Camera hex_camera = make_camera(CameraSpec{}, hexes, hex_state, w / h);
+    const OverlayMoment on_hexes{hexes, hex_state, hex_camera, hex_terrain};
+    RecordingCanvas hex_canvas{int(w), int(h)};
+    const PresenterLayout hex_layout = PresenterLayouter().lay_out(hex_canvas, on_hexes);
+    ASSERT_TRUE(hex_layout.card);
+    draw_layers(bar_only, hex_canvas, on_hexes, hex_layout);
+    EXPECT_TRUE(hex_canvas.texts.empty() && hex_canvas.fills.empty());
+
     // No card, no bar: it belongs to the card's corner.
     const SceneState before = scene_at_time(demo(), time_of_event(demo(), 1));
     const Camera wide = make_camera(CameraSpec{}, demo(), before, w / h);

@@ -23,19 +23,22 @@ namespace {
 // The layers and the layout's memory (which side each episode's card took), made again when
 // what they were made for changes. Drawing objects only: nothing of the model is kept here.
 struct ViewerLayers {
+    const render::ReplayScene* scene = nullptr;  // whose episodes the layouter's sides are of
     const render::Visuals* visuals = nullptr;
     render::LabelStyle labels = render::LabelStyle::name;
     render::OverlayLayers layers;
     render::PresenterLayouter layouter;
 };
 
-ViewerLayers& layers_for(const render::Visuals& visuals, render::LabelStyle labels) {
+ViewerLayers& layers_for(const render::ReplayScene& scene, const render::Visuals& visuals,
+                         render::LabelStyle labels) {
     static ViewerLayers cache;
-    if (cache.layers.empty() || cache.visuals != &visuals || cache.labels != labels) {
+    if (cache.layers.empty() || cache.scene != &scene || cache.visuals != &visuals ||
+        cache.labels != labels) {
         // The viewer shows its notes and luck in panels of its own (notes_panel.cpp, the
         // timeline's luck strip): the layers leave them out.
         cache.layers = render::presenter_layers({visuals, labels, nullptr, false});
-        cache.visuals = &visuals, cache.labels = labels;
+        cache.scene = &scene, cache.visuals = &visuals, cache.labels = labels;
         cache.layouter = render::PresenterLayouter();
     }
     return cache;
@@ -48,7 +51,7 @@ void video_overlay(const FrameView& f) {
     const bool whole = m.panels.video;
     if ((!whole && m.layout != Layout::presenter) || f.scene_w < 1 || f.scene_h < 1) return;
     static const render::Visuals built_in;
-    ViewerLayers& v = layers_for(f.visuals ? *f.visuals : built_in, m.labels);
+    ViewerLayers& v = layers_for(m.scene, f.visuals ? *f.visuals : built_in, m.labels);
     const int w = int(f.scene_w), h = int(f.scene_h);
     render::ImGuiCanvas canvas(ImGui::GetBackgroundDrawList(), f.scene_x, f.scene_y, w, h,
                                render::type_height(std::uint32_t(w), std::uint32_t(h)));

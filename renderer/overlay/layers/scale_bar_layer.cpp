@@ -1,7 +1,7 @@
 // A scale bar in the result card's corner: how long 10 cm (or 6 in, or 2 hexes: the board's own
 // unit) is on the table where the camera looks, so a viewer can judge a charge's distance. Under
 // the card on its outer side (under a note there), while a card shows and leaves room above the
-// caption band.
+// caption band; none on a hex board, whose hexes are its scale.
 
 #include <algorithm>
 
@@ -24,8 +24,13 @@ public:
         const double ground = m.terrain.height(float(cx), float(cy));
         const double mm_per_px = mm_per_pixel_at_centre(m.camera, w, h, ground);
         if (mm_per_px <= 0) return;
-        const ScaleBar bar =
-            choose_scale_bar(mm_per_px, w * 0.12f, board_unit(m.scene.replay.header.board));
+        // A hex board's hexes are its scale already; a bar whose smallest round length is wider
+        // than its room would say little and cover the table.
+        const BoardUnit unit = board_unit(m.scene.replay.header.board);
+        const float room = w * 0.12f;
+        if (unit.kind == BoardUnit::Kind::hexes) return;
+        const ScaleBar bar = choose_scale_bar(mm_per_px, room, unit);
+        if (bar.px > room) return;
         const Type& type = presenter_type::small;
         const int line = c.line_height(type), pad = line / 3, thick = std::max(4, line / 4);
         const int box_w = std::max(int(bar.px), c.text_width(type, bar.label)) + 2 * pad;
