@@ -242,9 +242,18 @@ LoserFate decide_loser(const PreparedMelee& m, const PreparedUnit& p, Result bas
         return LoserFate::dispersed;
     }
     if (is_square(unit) && winner_cavalry && margin < r.square_breaks_at.value) {
-        u.status = p.unformed_at_start ? StatusAfter::unformed : StatusAfter::formed;
+        // 12.19 g: «Каре устояло ... а пехота остается Построенной (Не проходит Тест на
+        // Построение)». A square that holds stays formed and takes no formation test, even if it
+        // fought wavering (its stand test) or unformed: the -2 of 12.17 counted in the melee, but
+        // 12.19 b's "already unformed stays unformed" belongs to the formation test it does not
+        // take (as a square winning on the dice, 12.22 d, and a draw, 12.19 draw c).
+        u.status = StatusAfter::formed;
         u.why = "cavalry must win by " + std::to_string(r.square_breaks_at.value) +
-                " or more to break a square: the square holds (GdB 12.18 *, 12.19 g)";
+                " or more to break a square: the square holds";
+        if (p.unformed_at_start)
+            u.why += std::string(" and stays formed, with no formation test, though it fought ") +
+                     (unit.status == Status::wavering ? "wavering" : "unformed");
+        u.why += " (GdB 12.18 *, 12.19 g)";
         return LoserFate::holds;
     }
     if (base == Result::broken) {

@@ -698,5 +698,53 @@ TEST(Pursuit, Clause12_23_EveryPursuitTestIsAnEventOfItsOwn) {
     }
 }
 
+// 12.19 g (seed 004, the 2015 text): «Для того, чтобы опрокинуть Каре, кавалерия должна получить
+// разницу в 7 и более в свою пользу. Результат менее 7 означает, что Каре устояло и кавалерия
+// Оттесняется, а пехота остается Построенной (Не проходит Тест на Построение).» In translation:
+// "To overthrow a square, cavalry must obtain a difference of 7 or more in its favour. A result of
+// less than 7 means that the square has held and the cavalry is pushed back, and the infantry
+// remains formed (it does not take a formation test)." Issue 48: a square that wavered on its
+// stand test and then held its melee ended the melee unformed and "re-formed" next turn citing
+// 12.24. It fights wavering (the -2 of 12.17) but, holding, stays formed.
+TEST(MeleeSquare, Clause12_19g_ASquareThatWaversThenHoldsItsMeleeStaysFormed) {
+    Probe p;
+    p.french = {unit("cu", "cuirassiers", 12, "line", 60, 25, 0)};
+    p.british = {unit("sq", "infantry", 24, "square", 60, 40, 180)};
+    p.order({{"unit", "cu"}, {"charge", "sq"}});
+    p.die("cu", "charge_test", {5, 5});  // 10, -2 charging a formed square: 8, charges home
+    p.die("sq", "stand_test", {2, 2});   // 4, +2 in square against cavalry: 6, wavers
+    p.die("cu", "melee", {4, 4});        // the cavalry scores more, by less than 7
+    p.die("sq", "melee", {3, 3});
+    const probe::Run r = probe::run(p);
+    ASSERT_TRUE(r.said("sq", "morale_test", "wavers")) << r.log();
+    const record::Explanation* melee = first_melee(r);
+    ASSERT_TRUE(melee) << r.log();
+    // It went into the melee wavering: the 12.17 row "unformed / wavering" counted against it.
+    ASSERT_FALSE(
+        probe::melee_modifier(*melee, "unformed_or_wavering").values.at(gdb::kDefender).empty())
+        << r.log();
+    ASSERT_TRUE(r.said("cu", "melee", "the square holds")) << r.log();
+    // The melee's verdict on the square: formed, citing 12.19 g, no formation test.
+    const record::Section* status =
+        explained::section_of(*melee, record::SectionKind::lines, "Casualties and status");
+    ASSERT_TRUE(status) << r.log();
+    const std::string verdict = explained::line_of(*status, "sq");
+    EXPECT_NE(verdict.find("wavering -> formed"), std::string::npos) << verdict;
+    EXPECT_NE(verdict.find("12.19 g"), std::string::npos) << verdict;
+    EXPECT_EQ(verdict.find("-> unformed"), std::string::npos) << verdict;
+    EXPECT_TRUE(r.at_end("sq").status == gdb::Status::formed) << r.log();
+    EXPECT_TRUE(r.of("sq", "pursuit_test").empty() && r.of("sq", "formation_test").empty())
+        << r.log();
+
+    // Next turn the cavalry is pushed back; the square, formed all along, has nothing to re-form
+    // from (no 12.24 "stands for the movement phase and re-forms").
+    p.turns = 2;
+    const probe::Run next = probe::run(p);
+    ASSERT_FALSE(next.of("cu", "push_back").empty()) << next.log();
+    EXPECT_TRUE(next.of("sq", "rally").empty()) << next.log();
+    EXPECT_FALSE(next.said("sq", "", "re-forms")) << next.log();
+    EXPECT_TRUE(next.at_end("sq").status == gdb::Status::formed) << next.log();
+}
+
 }  // namespace
 }  // namespace vedette::sim::battle
