@@ -3,22 +3,19 @@
 // (the unit, the test and how many are needed) or, when no test waits, for the next line of the
 // record (a move, a charge, a reaction, `turn N`). Every accepted entry is appended to the file at
 // once and flushed to disk: a kill -9 loses nothing, and running it again goes on from the last
-// line. Standard input may be a terminal, a pipe (the tests drive it so) or tmux.
-
-#include <fcntl.h>
-#include <unistd.h>
+// line. The file itself is app/notebook_file.h's: locked, written whole or not at all, undone
+// only as far as this notebook wrote it. Standard input may be a terminal, a pipe (the tests
+// drive it so) or tmux; its lines are bounded while they are read.
 
 #include <cstdio>
-#include <fstream>
-#include <iostream>
 #include <optional>
 #include <random>
-#include <sstream>
 
 #include "app/cli.h"
+#include "app/notebook_file.h"
 #include "app/record_play.h"
-#include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
+#include "sim/gamerecord/game_record.h"
 #include "sim/gamerecord/record_lexer.h"
 #include "sim/replay/replay.h"
 #include "sim/ruleset/registry.h"
@@ -26,32 +23,6 @@
 namespace vedette::app {
 
 namespace {
-
-// Appends `lines` to the record and flushes them to the disk before going on.
-void append(const std::string& path, const std::string& lines) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) throw std::runtime_error(path + ": cannot append to the record");
-    const bool ok =
-        ::write(fd, lines.data(), lines.size()) == ssize_t(lines.size()) && ::fsync(fd) == 0;
-    ::close(fd);
-    if (!ok) throw std::runtime_error(path + ": could not write the entry to the disk");
-}
-
-// The record without its last entry (its last line that is not blank or a comment).
-std::string without_last_entry(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string l; std::getline(in, l);) lines.push_back(l);
-    for (std::size_t i = lines.size(); i-- > 0;) {
-        const auto first = lines[i].find_first_not_of(" \t\r");
-        if (first == std::string::npos || lines[i][first] == '#') continue;
-        lines.erase(lines.begin() + std::ptrdiff_t(i));
-        break;
-    }
-    std::string out;
-    for (const auto& l : lines) out += l + "\n";
-    return out;
-}
 
 // The dice typed: "4 3", "4,3" or "43" (single faces); empty when they are not `count` faces.
 std::vector<int> dice_typed(const std::string& line, int count, int low, int high) {
@@ -91,6 +62,7 @@ void print_totals(int count, int low, int high) {
 }  // namespace
 
 int run_record_live(const std::string& game, const std::string& rules_dir) {
+    NotebookFile record(game);  // refuses a read-only record, or one another notebook holds
     std::mt19937 roller{std::random_device{}()};
     std::size_t shown = 0;  // events printed: the story so far
     std::printf(
@@ -115,14 +87,19 @@ int run_record_live(const std::string& game, const std::string& rules_dir) {
             std::printf("next line> ");
         std::fflush(stdout);
         std::string line;
-        if (!std::getline(std::cin, line)) break;
+        bool too_long = false;
+        if (!read_bounded_line(stdin, sim::gamerecord::kMaxLineBytes, line, too_long)) break;
+        if (too_long) {
+            std::printf(
+                "  not added: the line is longer than %zu bytes, the most a record's line "
+                "holds\n",
+                sim::gamerecord::kMaxLineBytes);
+            continue;
+        }
         while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
         if (line.empty()) continue;
         if (line == "u") {
-            const std::string before = without_last_entry(text);
-            if (before == text) continue;
-            sim::write_file_atomically(game, before);
-            std::printf("  undone\n");
+            std::printf("  %s\n", record.undo_last().c_str());
             continue;
         }
         if (line == "?" && p.wanted) {
@@ -152,7 +129,14 @@ int run_record_live(const std::string& game, const std::string& rules_dir) {
             std::printf("  not added: %s\n", mistake.c_str());
             continue;
         }
-        append(game, candidate.substr(text.size()));
+        try {
+            record.append(candidate.substr(text.size()));
+        } catch (const EntryNotWritten& e) {
+            std::printf("  not added: %s\n", e.what());
+            std::fflush(stdout);
+            std::fprintf(stderr, "error: %s\n", e.what());
+            return sim::kExitBadInput;
+        }
     }
     std::printf("\n%s: %zu events so far; `vedette record %s -o REPLAY` makes the replay\n",
                 game.c_str(), shown, game.c_str());

@@ -11,6 +11,7 @@
 
 #include "app/cli.h"
 #include "app/interrupt.h"
+#include "app/terminal_text.h"
 #include "sim/core/input_error.h"
 #include "sim/ruleset/registry.h"
 
@@ -214,6 +215,7 @@ int main(int argc, char** argv) {
     // The program names its rule systems; the core's registry knows none by itself.
     vedette::sim::ruleset::register_builtin_rulesets();
     vedette::app::install_interrupt_handling();
+    vedette::app::install_escaped_standard_streams();
     const int code = vedette::app::main_impl(argc, argv);
     report_peak_memory();
     return code;

@@ -41,6 +41,11 @@ void check_output_path(const std::string& path, const std::string& flag) {
             throw InputError(
                 path, flag,
                 "is a device, FIFO or socket, not a regular file: refusing to replace it");
+        // Root could replace it anyway; a file made read-only was made so to keep it.
+        if ((st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0)
+            throw InputError(path, flag,
+                             "is read-only: refusing to replace it (make it writable with chmod "
+                             "u+w, or write to another name)");
     }
     const std::string dir = folder_of(path);
     struct stat ds {};
@@ -65,8 +70,17 @@ std::string create_temp_beside(const std::string& path) {
 }
 
 namespace {
-// Writes all of `bytes` to `fd` and closes it; throws naming `path` (the file the user named).
-void write_and_close(int fd, std::string_view bytes, const std::string& path) {
+// The mode a new or replaced output gets: a file replaced in place keeps the mode it had (a 0600
+// record stays private); a new one is an ordinary file for the user and others to read.
+mode_t mode_for(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) return st.st_mode & 07777;
+    return 0644;
+}
+
+// Writes all of `bytes` to `fd`, gives it `mode` and closes it; throws naming `path` (the file
+// the user named).
+void write_and_close(int fd, std::string_view bytes, const std::string& path, mode_t mode) {
     std::size_t done = 0;
     while (done < bytes.size()) {
         const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -78,8 +92,8 @@ void write_and_close(int fd, std::string_view bytes, const std::string& path) {
         }
         done += static_cast<std::size_t>(n);
     }
-    // mkstemp makes 0600 files; outputs are ordinary files for the user and others to read.
-    ::fchmod(fd, 0644);
+    // mkstemp makes 0600 files: the output takes the mode it should have (mode_for).
+    ::fchmod(fd, mode);
     if (::close(fd) != 0) throw std::runtime_error(path + ": write failed: " + errno_words(errno));
 }
 }  // namespace
@@ -92,7 +106,7 @@ void write_new_file(const std::string& path, std::string_view bytes) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0) throw std::runtime_error(path + ": cannot create: " + errno_words(errno));
     try {
-        write_and_close(fd, bytes, path);
+        write_and_close(fd, bytes, path, 0644);
     } catch (...) {
         std::remove(path.c_str());
         throw;
@@ -108,7 +122,7 @@ PendingFile::PendingFile(const std::string& path, std::string_view bytes) : path
         if (fd < 0)
             throw std::runtime_error(path +
                                      ": cannot open the temporary file: " + errno_words(errno));
-        write_and_close(fd, bytes, path);
+        write_and_close(fd, bytes, path, mode_for(path));
     } catch (...) {
         std::remove(temp_.c_str());  // no destructor runs for a constructor that throws
         cleanup::forget(token_);

@@ -12,8 +12,9 @@
 namespace vedette::sim {
 
 // Refuses an output path that is not a plain file to create or replace: a symlink, a device, a
-// FIFO or a folder (writing there would replace, say, /dev/null with a regular file), or one whose
-// folder does not exist or cannot be written. `flag` names the option in the message ("-o").
+// FIFO or a folder (writing there would replace, say, /dev/null with a regular file), a read-only
+// file (no write bit: kept even from root), or one whose folder does not exist or cannot be
+// written. `flag` names the option in the message ("-o").
 // Throws InputError (exit 2).
 void check_output_path(const std::string& path, const std::string& flag);
 
@@ -22,8 +23,9 @@ void check_output_path(const std::string& path, const std::string& flag);
 // name. Throws std::runtime_error naming the folder.
 std::string create_temp_beside(const std::string& path);
 
-// Writes `bytes` to `path` atomically. Throws InputError for a bad path (check_output_path) and
-// std::runtime_error naming the path (and saying when the disk is full) for a failed write.
+// Writes `bytes` to `path` atomically; a file replaced keeps its mode. Throws InputError for a bad
+// path (check_output_path) and std::runtime_error naming the path (and saying when the disk is
+// full) for a failed write.
 void write_file_atomically(const std::string& path, std::string_view bytes);
 
 // Writes `bytes` to a file that must not exist yet (inside a temporary folder of our own, where
