@@ -8,6 +8,7 @@
 #include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
 #include "sim/core/input_file.h"
+#include "sim/gamerecord/dice_use.h"
 #include "sim/gamerecord/game_record.h"
 #include "sim/gamerecord/play_record.h"
 #include "sim/gamerecord/record_edit.h"
@@ -18,7 +19,8 @@ namespace vedette::viewer {
 
 namespace {
 
-// The table of the record `text`. Throws InputError at the record's lines.
+// The table of the record `text`, when `vedette record` would play it (its dice used, missing
+// ones rolled). Throws InputError at the record's lines.
 std::unique_ptr<render::ReplayScene> table_of(const std::string& text, const std::string& file,
                                               const std::string& rules_dir) {
     sim::gamerecord::ReadRecord record = sim::gamerecord::read_record(text, file);
@@ -30,8 +32,11 @@ std::unique_ptr<render::ReplayScene> table_of(const std::string& text, const std
     } catch (const sim::InputError&) {
         sim::gamerecord::rethrow_at_record_line(record, file);
     }
-    return std::make_unique<render::ReplayScene>(render::scene_of(
-        sim::replay::replay_of(sim::gamerecord::play_record(*rules, record, file), file)));
+    const sim::replay::Recorded played = sim::gamerecord::play_record(*rules, record, file);
+    // An edit that leaves dice unused makes a record `vedette record` refuses: refuse the edit.
+    sim::gamerecord::refuse_unused_dice(record, played, file);
+    return std::make_unique<render::ReplayScene>(
+        render::scene_of(sim::replay::replay_of(played, file)));
 }
 
 }  // namespace
@@ -169,10 +174,17 @@ bool undo_deployment(Deployment& d, bool undo) {
     return true;
 }
 
-void save_deployment(Deployment& d) {
-    sim::write_file_atomically(d.file, d.text);
+bool save_deployment(Deployment& d) {
+    try {
+        // A read-only record is refused; a replaced one keeps its mode (sim/core/atomic_file.h).
+        sim::write_file_atomically(d.file, d.text);
+    } catch (const std::exception& e) {
+        d.status = std::string("not saved: ") + e.what();
+        return false;
+    }
     d.unsaved = false;
     d.status = "saved " + d.file;
+    return true;
 }
 
 }  // namespace vedette::viewer

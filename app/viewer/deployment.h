@@ -53,7 +53,8 @@ bool add_terrain_to_deployment(Deployment& d, const std::string& piece);
 // show at the back of `scenes`.
 bool undo_deployment(Deployment& d, bool undo);
 
-// Writes the record back to its file (atomically).
-void save_deployment(Deployment& d);
+// Writes the record back to its file (atomically, keeping its mode): false, with `status` saying
+// why, when it cannot (a read-only record, a full disk).
+bool save_deployment(Deployment& d);
 
 }  // namespace vedette::viewer

@@ -7,6 +7,7 @@
 #include <glm/glm.hpp>
 
 #include "app/cli_values.h"
+#include "app/viewer/deployment.h"
 #include "sim/core/atomic_file.h"
 #include "sim/core/input_error.h"
 
@@ -336,7 +337,8 @@ void TourRunner::apply(const TourCommand& c, ViewerModel& m, TourRequests& r) co
             return add_terrain(m, c.arg<std::string>());
         case TourKind::save_record:
             if (!m.deployment) fail(c, "save: only `vedette edit GAME.game` saves a record");
-            return save_record(m);
+            if (!save_record(m)) fail(c, m.deployment->status);
+            return;
         case TourKind::snap: {
             if (!m.deployment) fail(c, "snap: only in `vedette edit GAME.game`");
             std::istringstream words(c.arg<std::string>());

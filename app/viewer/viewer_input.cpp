@@ -2,6 +2,9 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "app/viewer/panels/panels.h"
 
 namespace vedette::viewer {
@@ -116,15 +119,18 @@ bool handle_input(const ViewerModel& model, const render::Camera& camera, Comman
             q.push([d](ViewerModel& m) { m.orbit.orbit(d.x * 0.3f, d.y * 0.3f); });
     }
     if (io.MouseWheel != 0 && model.deployment && model.placing && model.selected_unit >= 0) {
-        // `vedette edit`, placing (G): the wheel turns the selected unit 15 degrees a notch.
-        q.push([turn = io.MouseWheel > 0 ? -15 : 15](ViewerModel& m) {
+        // `vedette edit`, placing (G): the wheel turns the selected unit 15 degrees a notch (a
+        // tour's `wheel X Y 3` is three notches: 45 degrees).
+        const int notches = std::max(1, int(std::lround(std::fabs(io.MouseWheel))));
+        q.push([turn = (io.MouseWheel > 0 ? -15 : 15) * notches](ViewerModel& m) {
             if (m.selected_unit >= 0 &&
                 std::size_t(m.selected_unit) < m.scene.replay.header.units.size())
                 turn_unit(m, m.scene.replay.header.units[std::size_t(m.selected_unit)].id, turn);
         });
     } else if (io.MouseWheel != 0) {
         take_over(model, camera, q);
-        const float factor = io.MouseWheel > 0 ? 0.85f : 1.0f / 0.85f;
+        const float factor = std::pow(io.MouseWheel > 0 ? 0.85f : 1.0f / 0.85f,
+                                      std::max(1.0f, std::round(std::fabs(io.MouseWheel))));
         q.push([factor](ViewerModel& m) { m.orbit.zoom(factor); });
     }
     return stepped;

@@ -185,8 +185,8 @@ void snap_unit(ViewerModel& m, const std::string& unit_id, const std::string& ta
     edit_units(m, unit_id + " " + at + " facing=" + std::to_string(facing));
 }
 
-void save_record(ViewerModel& m) {
-    if (m.deployment) save_deployment(*m.deployment);
+bool save_record(ViewerModel& m) {
+    return m.deployment && save_deployment(*m.deployment);
 }
 
 void carry_view(const ViewerModel& from, ViewerModel& to) {

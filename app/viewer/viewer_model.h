@@ -63,7 +63,7 @@ void show_branch(ViewerModel& m, bool branch);
 // `vedette edit`: applies "UNIT key=value..." to the record and asks to show the new table; saves
 // the record. The panel and the tour's `edit` and `save` both come here.
 void edit_units(ViewerModel& m, const std::string& edit);
-void save_record(ViewerModel& m);
+bool save_record(ViewerModel& m);
 // `vedette edit`: adds a unit ("SIDE ID \"NAME\" key=value...") or a terrain piece ("KIND
 // \"NAME\" polygon=..."), a new line of the record, and asks to show the new table (the deployment
 // panel and the tour's `add` and `terrain` both come here).

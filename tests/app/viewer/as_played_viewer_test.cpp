@@ -337,4 +337,46 @@ TEST(AsPlayedViewer, RemoveTakesAUnitsLineAwayUnlessTheTurnsNameIt) {
         << "the saved record is not the record as it was";
 }
 
+// `vedette edit` saves only what `vedette record` plays, and keeps the file as it was (issue 48,
+// items 3 and 4): turning the charging Greys away leaves their charge test's dice unused, so the
+// turn is refused naming the dice line; a 0600 record stays 0600 when saved; the wheel turns by
+// its notches (3 notches: 45 degrees); a read-only record is not replaced and the tour fails there.
+TEST(AsPlayedViewer, EditRefusesWhatTheRecordWouldRefuseAndKeepsTheFile) {
+    const fs::path dir = viewer_test::out_dir("edit_refuses");
+    const fs::path game = dir / "game.game";
+    fs::copy_file(std::string(VEDETTE_SOURCE_DIR) + "/replays/games/gdb_two_charges.game", game,
+                  fs::copy_options::overwrite_existing);
+    fs::permissions(game, fs::perms::owner_read | fs::perms::owner_write);
+    const std::string before = viewer_test::read_text(game);
+    std::ofstream(dir / "turn.tour")
+        << "size 1600x900\npause\nselect greys\nedit greys facing=180\n"
+        << "wait 4 frames\nscreenshot turned.png\nsave\nquit\n";
+    std::string output;
+    ASSERT_EQ(run_edit(game, dir / "turn.tour", dir, output), 0) << output;
+    const std::string turned = viewer_test::read_text(dir / "turned.txt");
+    EXPECT_TRUE(viewer_test::contains(turned, "deployment: not edited:") &&
+                viewer_test::contains(turned, "game.game:34:1") &&
+                viewer_test::contains(turned, "charge test dice forced, but the play never throws"))
+        << turned;
+    EXPECT_EQ(viewer_test::read_text(game), before);
+    EXPECT_EQ(fs::status(game).permissions() & fs::perms::all,
+              fs::perms::owner_read | fs::perms::owner_write)
+        << "the save did not keep the record's mode";
+
+    const fs::path open_game = dir / "open.game";
+    write_game_without_dice({open_game});
+    fs::permissions(open_game,
+                    fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+    const std::string open_before = viewer_test::read_text(open_game);
+    std::ofstream(dir / "wheel.tour")
+        << "size 1600x900\npause\nseek 0\ncamera top\nselect greys\nplacing on\n"
+        << "wheel 700 520 3\nwait 4 frames\nscreenshot wheeled.png\nsave\nquit\n";
+    EXPECT_NE(run_edit(open_game, dir / "wheel.tour", dir, output), 0) << output;
+    EXPECT_TRUE(viewer_test::contains(output, "is read-only: refusing to replace it")) << output;
+    EXPECT_TRUE(viewer_test::contains(viewer_test::read_text(dir / "wheeled.txt"),
+                                      "edited greys: facing=315"))
+        << viewer_test::read_text(dir / "wheeled.txt");
+    EXPECT_EQ(viewer_test::read_text(open_game), open_before);
+}
+
 }  // namespace as_played_viewer_test

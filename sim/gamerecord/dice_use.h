@@ -1,0 +1,19 @@
+#pragma once
+// The dice a record gives must be the dice its play throws: an entry the play did not use in full
+// (a charge turned out of its arc by an edit leaves its charge test's dice unused) is a mistake at
+// its own line. `vedette record` and `vedette edit` both refuse such a record, so the editor never
+// saves one that `record` then refuses.
+
+#include <string>
+
+#include "sim/gamerecord/game_record.h"
+#include "sim/replay/replay.h"
+
+namespace vedette::sim::gamerecord {
+
+// Throws InputError at the line of the first dice entry the play `result` of `record` did not use
+// in full or set aside, in the words of replay::describe_forced_error.
+void refuse_unused_dice(const ReadRecord& record, const replay::Recorded& result,
+                        const std::string& file);
+
+}  // namespace vedette::sim::gamerecord
