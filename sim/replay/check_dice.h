@@ -19,6 +19,19 @@ struct ForcedDiceUse {
     int given = 0;        // values written
     int used = 0;         // values the play took
     std::string problem;  // why the play set them aside ("a melee takes exactly 2 dice")
+    // Dice given without their test (`dice 5 4`): labelled to the next test that had none, whose
+    // dice they fell short of when `needed` > given (0: they were enough). Unit -1: no test took
+    // them.
+    bool loose = false;
+    int needed = 0;
+};
+
+// Loose dice (`$.loose_dice[loose]`) labelled by the play to the test that took them.
+struct LooseLabel {
+    std::size_t loose = 0;
+    int turn = 0;
+    int unit = -1;
+    std::string purpose;
 };
 
 // The dice one unit threw from the seed for one purpose in one turn.
@@ -32,8 +45,11 @@ struct SeedDice {
 struct DiceAudit {
     std::vector<ForcedDiceUse> forced;  // in the scenario's order
     std::vector<SeedDice> from_seed;    // in the order the play threw them
+    std::vector<LooseLabel> labels;     // loose dice, in the order the play took them
     // Entries that are an error: set aside for their count, or not all used.
     bool has_errors() const;
+    // Whether entry `f` is an error.
+    static bool is_error(const ForcedDiceUse& f);
 };
 
 // Kept by a rule system while it plays. Forced values are matched to entries by (turn, unit,
@@ -77,8 +93,7 @@ template <class NameOf>
 DiceReport describe_dice(const DiceAudit& audit, NameOf unit_name) {
     DiceReport r;
     for (const auto& f : audit.forced)
-        if (!f.problem.empty() || f.used < f.given)
-            r.errors.push_back(describe_forced_error(f, unit_name(f.unit)));
+        if (DiceAudit::is_error(f)) r.errors.push_back(describe_forced_error(f, unit_name(f.unit)));
     for (const auto& s : audit.from_seed)
         r.from_seed.push_back(describe_seed_dice(s, unit_name(s.unit)));
     return r;
