@@ -2,7 +2,10 @@
 // (docs/GAME_RECORD.md), played by its ruleset into a replay that embeds the record;
 // `vedette record --from REPLAY_OR_SCENARIO -o GAME.game`: any scenario or replay as a record.
 
+#include <algorithm>
 #include <cstdio>
+#include <optional>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -30,6 +33,8 @@ int record_from(const std::string& input, const std::string& out) {
     if (!scenario.is_object() || scenario.value("format", "") != "vedette-scenario")
         throw sim::InputError(input, "$.format",
                               "a scenario (\"vedette-scenario\") or a replay (\"vedette-replay\")");
+    // The record plays this scenario: names it could not keep in a replay are refused here.
+    sim::ruleset::check_scenario_names(scenario, input, replay ? "$.scenario" : "$");
     sim::refuse_clashing_outputs({{"--from", input}}, {{"-o", out}});
     std::string text;
     try {
@@ -46,22 +51,74 @@ std::string line_at(const std::string& game, int line) {
     return game + ":" + std::to_string(line) + ":1";
 }
 
+// An order of the record the rules refused, at its line.
+struct Refused {
+    int line = 0;
+    int turn = 0;
+    int unit = -1;
+    std::string what;
+};
+
+// The record's orders that the play `result` did not carry out (Ruleset::order_notes), at their
+// lines: one that answers nothing (a reaction by a unit no charge reached) is a mistake; one the
+// rules refuse is a warning naming why (a charge out of range), a mistake under --strict (the
+// players want an umpire). Returns the refusals.
+std::vector<Refused> report_order_notes(const sim::ruleset::Ruleset& rules,
+                                        const sim::gamerecord::ReadRecord& record,
+                                        const sim::replay::Recorded& result,
+                                        const std::string& game, bool strict) {
+    std::vector<sim::ruleset::Ruleset::OrderNote> notes;
+    try {
+        const auto scenario = rules.parse_scenario(record.scenario, game);
+        notes = rules.order_notes(*scenario, result);
+    } catch (const sim::InputError&) {
+        sim::gamerecord::rethrow_at_record_line(record, game);
+    }
+    const auto line_of = [&](const std::string& path) {
+        const int line = sim::gamerecord::record_line_of(record, path);
+        return line == 0 ? 1 : line;
+    };
+    const sim::ruleset::Ruleset::OrderNote* mistake = nullptr;  // the first, by line
+    for (const auto& n : notes)
+        if (!n.refused && (!mistake || line_of(n.path) < line_of(mistake->path))) mistake = &n;
+    if (mistake) throw sim::InputError(line_at(game, line_of(mistake->path)), "", mistake->what);
+    std::vector<Refused> out;
+    for (const auto& n : notes) out.push_back({line_of(n.path), n.turn, n.unit, n.what});
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Refused& a, const Refused& b) { return a.line < b.line; });
+    if (strict && !out.empty())
+        throw sim::InputError(line_at(game, out.front().line), "",
+                              "an order the rules refuse (--strict): " + out.front().what);
+    std::fflush(stdout);  // in the order they come, also in a pipe
+    for (const auto& r : out)
+        std::fprintf(stderr, "warning: %s: %s\n", line_at(game, r.line).c_str(), r.what.c_str());
+    return out;
+}
+
 // The dice a record gives must be the dice the play throws: an entry the play did not use in
-// full is a mistake at its line; a test the record gives no dice for is a mistake at its turn's
-// line, naming the unit, the test and the dice it needs, unless --roll-missing (then each is
-// listed). Their order within a turn is the play's.
+// full is a mistake at its line (naming the refused order of its unit and turn that left it
+// unused, if any); a test the record gives no dice for is a mistake at its turn's line, naming
+// the unit, the test and the dice it needs, unless --roll-missing (then each is listed). Their
+// order within a turn is the play's.
 void check_dice(const sim::ruleset::Ruleset& rules, const sim::gamerecord::ReadRecord& record,
-                const sim::replay::Recorded& result, const std::string& game, bool roll_missing) {
+                const sim::replay::Recorded& result, const std::string& game, bool roll_missing,
+                const std::vector<Refused>& refused) {
     const auto name = [&](int unit) {
         return unit >= 0 && std::size_t(unit) < result.header.units.size()
                    ? result.header.units[std::size_t(unit)].name
                    : std::string("a unit");
     };
     for (const auto& f : result.dice.forced)
-        if (!f.problem.empty() || f.used < f.given) {
+        if (sim::replay::DiceAudit::is_error(f)) {
             const auto at = record.lines.find(f.path);
+            std::string why;
+            for (const auto& r : refused)
+                if (f.problem.empty() && why.empty() && r.unit == f.unit &&
+                    (f.turn == 0 || f.turn == r.turn))
+                    why = ": the rules refuse the order at line " + std::to_string(r.line) +
+                          " that would have thrown them (the warning above says why)";
             throw sim::InputError(line_at(game, at == record.lines.end() ? 1 : at->second), "",
-                                  sim::replay::describe_forced_error(f, name(f.unit)));
+                                  sim::replay::describe_forced_error(f, name(f.unit)) + why);
         }
     const sim::ruleset::Ruleset::Die faces = rules.die();
     const int sides = faces.high - faces.low + 1;
@@ -138,8 +195,23 @@ int record_game(const std::string& game, const std::string& out, const std::stri
     } catch (const sim::InputError&) {
         sim::gamerecord::rethrow_at_record_line(record, game);  // at the `ruleset` line
     }
-    const sim::replay::Recorded result = sim::gamerecord::play_record(*rules, record, game);
-    check_dice(*rules, record, result, game, roll_missing);
+    sim::replay::Recorded result;
+    try {
+        result = sim::gamerecord::play_record(*rules, record, game);
+    } catch (const sim::InputError&) {
+        // Dice written alone for a test that never comes (`dice 5 4` for a charge the rules
+        // refuse): the refusal is said at its own line first.
+        std::optional<sim::replay::Recorded> trial;
+        try {
+            const auto scenario = rules->parse_scenario(record.scenario, game);
+            trial = rules->run(*scenario, scenario->seed);
+        } catch (const std::exception&) {
+        }
+        if (trial) report_order_notes(*rules, record, *trial, game, strict);
+        throw;
+    }
+    const auto refused = report_order_notes(*rules, record, result, game, strict);
+    check_dice(*rules, record, result, game, roll_missing, refused);
     report_disagreements(record, result, game, strict);
     sim::write_file_atomically(out, sim::replay::write_replay_text(result));
     std::printf("%s: %s\n  %zu turns, %zu units, %zu events\n  wrote %s\n", game.c_str(),

@@ -15,8 +15,8 @@
 #include "app/notebook_file.h"
 #include "app/record_play.h"
 #include "sim/core/input_error.h"
-#include "sim/gamerecord/game_record.h"
 #include "sim/gamerecord/record_lexer.h"
+#include "sim/gamerecord/record_limits.h"
 #include "sim/replay/replay.h"
 #include "sim/ruleset/registry.h"
 

@@ -34,7 +34,7 @@ std::unique_ptr<render::ReplayScene> table_of(const std::string& text, const std
     }
     const sim::replay::Recorded played = sim::gamerecord::play_record(*rules, record, file);
     // An edit that leaves dice unused makes a record `vedette record` refuses: refuse the edit.
-    sim::gamerecord::refuse_unused_dice(record, played, file);
+    sim::gamerecord::refuse_unused_dice(record.lines, played, file);
     return std::make_unique<render::ReplayScene>(
         render::scene_of(sim::replay::replay_of(played, file)));
 }

@@ -13,6 +13,13 @@ namespace vedette::sim {
 
 namespace {
 
+// What the guard refuses: where (a byte offset), the JSON path there and what was expected.
+struct Refusal {
+    std::size_t offset = 0;
+    std::string path;
+    std::string what;
+};
+
 // One open object or array. Keys are kept as views into the text unless a key has an escape
 // (then decoded into `decoded_`), so that "a" and "\u0061" are still found to be the same key
 // while the common case allocates nothing. Frames are reused as the depth goes up and down.
@@ -83,14 +90,13 @@ std::string path_of(const std::vector<Frame>& frames, std::size_t depth) {
 
 class Guard {
 public:
-    Guard(std::string_view text, const std::string& file) : s_(text), file_(file) {}
+    explicit Guard(std::string_view text) : s_(text) {}
 
     void run() {
         if (const void* nul = std::memchr(s_.data(), '\0', s_.size())) {
             const auto at = static_cast<std::size_t>(static_cast<const char*>(nul) - s_.data());
-            throw InputError(
-                file_, line_and_column(s_, at),
-                "a NUL byte in the text (JSON files are text; the rest would be ignored)");
+            throw Refusal{
+                at, "", "a NUL byte in the text (JSON files are text; the rest would be ignored)"};
         }
         bool expect_key = false;  // inside an object, before a member's key
         while (i_ < s_.size()) {
@@ -107,10 +113,9 @@ public:
             }
             if (c == '{' || c == '[') {
                 if (static_cast<int>(depth_) >= limits::kMaxJsonDepth)
-                    throw InputError(
-                        file_, line_and_column(s_, i_) + " (" + path_of(frames_, depth_) + ")",
-                        "nesting deeper than " + std::to_string(limits::kMaxJsonDepth) +
-                            " levels (docs/LIMITS.md)");
+                    throw Refusal{i_, path_of(frames_, depth_),
+                                  "nesting deeper than " + std::to_string(limits::kMaxJsonDepth) +
+                                      " levels (docs/LIMITS.md)"};
                 push(c == '{');
                 expect_key = (c == '{');
             } else if (c == '}' || c == ']') {
@@ -173,14 +178,13 @@ private:
             }
         }
         if (seen)
-            throw InputError(
-                file_, line_and_column(s_, at) + " (" + path_of(frames_, depth_) + ")",
-                "the key \"" + decode_key(raw) +
-                    "\" appears twice in this object (which one would count is ambiguous)");
+            throw Refusal{at, path_of(frames_, depth_),
+                          "the key \"" + decode_key(raw) +
+                              "\" appears twice in this object (which one would count is "
+                              "ambiguous)"};
     }
 
     std::string_view s_;
-    const std::string& file_;
     std::size_t i_ = 0;
     std::vector<Frame> frames_;  // frames_[0 .. depth_) are open
     std::size_t depth_ = 0;
@@ -204,7 +208,23 @@ std::string line_and_column(std::string_view text, std::size_t offset) {
 }
 
 void check_json_text(std::string_view text, const std::string& file) {
-    Guard(text, file).run();
+    try {
+        Guard(text).run();
+    } catch (const Refusal& r) {
+        throw InputError(file,
+                         line_and_column(text, r.offset) +
+                             (r.path.empty() ? std::string() : " (" + r.path + ")"),
+                         r.what);
+    }
+}
+
+std::optional<JsonTextProblem> json_text_problem(std::string_view text) {
+    try {
+        Guard(text).run();
+    } catch (const Refusal& r) {
+        return JsonTextProblem{r.offset, r.path, r.what};
+    }
+    return std::nullopt;
 }
 
 }  // namespace vedette::sim

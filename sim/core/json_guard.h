@@ -5,6 +5,8 @@
 // repeats a key (readers disagree on which copy wins). Syntax errors are left to the parser,
 // whose messages are better; this only has to be safe on any bytes.
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -12,6 +14,16 @@ namespace vedette::sim {
 
 // Throws InputError naming `file`, the line and column, and the JSON path of the problem.
 void check_json_text(std::string_view text, const std::string& file);
+
+// The first thing check_json_text would refuse in `text` (a JSON value standing inside another
+// file: a game record's line), or nothing: its byte offset in `text`, the JSON path there ("$"
+// being the value) and what was expected.
+struct JsonTextProblem {
+    std::size_t offset = 0;
+    std::string path;
+    std::string what;
+};
+std::optional<JsonTextProblem> json_text_problem(std::string_view text);
 
 // Line and column (1-based) of byte `offset` of `text`, as "line L, column C".
 std::string line_and_column(std::string_view text, std::size_t offset);

@@ -40,6 +40,12 @@ inline constexpr int kMaxHexCoordinate = 10000;        // |q| and |r|
 inline constexpr int kMaxHexes = 1000000;              // hexes listed in a grid or an overlay
 inline constexpr std::int64_t kMaxHexCells = 4000000;  // columns * rows of the rectangle
 inline constexpr int kMaxRulerTicks = 1000;            // a ruler overlay's radius / tick
+// A name, id, short name, nation or title anywhere in a scenario (units, sides, brigades,
+// generals, terrain features), and its description: the rule systems quote names in the
+// explanations they record, whose texts a replay may hold only up to kMaxExplanationTextBytes,
+// and every run of `vedette odds` copies them all into its header and events, on every thread.
+inline constexpr std::size_t kMaxNameBytes = 200;
+inline constexpr std::size_t kMaxDescriptionBytes = 16384;
 
 // Explanations (an event's sections): the viewer draws all of them every frame, and Dear ImGui
 // refuses a table of 64 columns or more.
@@ -64,5 +70,8 @@ inline constexpr std::uint64_t kMaxModelVertices = 4000000;    // after flatteni
 inline constexpr std::uint64_t kMaxModelNodeVisits = 100000;   // node instances walked per scene
 inline constexpr std::uint64_t kMaxModelPrimitives = 1000000;  // primitive instances per scene
 inline constexpr int kMaxModelHeightMm = 200;  // a figure's height_mm in models.json
+// All the models one scene draws together (its figures' with their far models, and the
+// renderer's own kinds): a render holding that many peaks under 1 GB.
+inline constexpr std::uint64_t kMaxSceneModelVertices = 4000000;
 
 }  // namespace vedette::sim::limits

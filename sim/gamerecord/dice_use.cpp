@@ -5,12 +5,12 @@
 
 namespace vedette::sim::gamerecord {
 
-void refuse_unused_dice(const ReadRecord& record, const replay::Recorded& result,
+void refuse_unused_dice(const std::map<std::string, int>& lines, const replay::Recorded& result,
                         const std::string& file) {
     for (const auto& f : result.dice.forced) {
-        if (f.problem.empty() && f.used >= f.given) continue;
-        const auto at = record.lines.find(f.path);
-        const int line = at == record.lines.end() ? 1 : at->second;
+        if (!replay::DiceAudit::is_error(f)) continue;
+        const auto at = lines.find(f.path);
+        const int line = at == lines.end() ? 1 : at->second;
         const std::string unit = f.unit >= 0 && std::size_t(f.unit) < result.header.units.size()
                                      ? result.header.units[std::size_t(f.unit)].name
                                      : std::string("a unit");

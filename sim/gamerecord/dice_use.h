@@ -4,16 +4,17 @@
 // its own line. `vedette record` and `vedette edit` both refuse such a record, so the editor never
 // saves one that `record` then refuses.
 
+#include <map>
 #include <string>
 
-#include "sim/gamerecord/game_record.h"
 #include "sim/replay/replay.h"
 
 namespace vedette::sim::gamerecord {
 
-// Throws InputError at the line of the first dice entry the play `result` of `record` did not use
-// in full or set aside, in the words of replay::describe_forced_error.
-void refuse_unused_dice(const ReadRecord& record, const replay::Recorded& result,
+// Throws InputError at the line of the first dice entry the play `result` did not use in full or
+// set aside, in the words of replay::describe_forced_error; `lines` is the record's line of each
+// JSON path (ReadRecord::lines).
+void refuse_unused_dice(const std::map<std::string, int>& lines, const replay::Recorded& result,
                         const std::string& file);
 
 }  // namespace vedette::sim::gamerecord

@@ -17,12 +17,9 @@
 #include <nlohmann/json.hpp>  // ReadRecord holds the scenario by value
 
 #include "sim/core/json_fwd.h"
+#include "sim/gamerecord/record_limits.h"
 
 namespace vedette::sim::gamerecord {
-
-// The most a record may hold: a line, and the whole file.
-inline constexpr std::size_t kMaxLineBytes = 4096;
-inline constexpr std::size_t kMaxRecordBytes = 4u << 20;
 
 struct ReadRecord {
     // The scenario, with "format", "version" and the record itself ("game_record") filled in.
@@ -54,6 +51,10 @@ std::string ruleset_of(const ReadRecord& record);
 
 // Reads the record file at `path` (a regular file of at most kMaxRecordBytes).
 ReadRecord read_record_file(const std::string& path);
+
+// The record's line that made the part of the scenario at JSON path `path` ("$.orders[3]"): the
+// line of the longest path of the record that it starts with; 0 when none.
+int record_line_of(const ReadRecord& record, const std::string& path);
 
 // A ruleset's complaint about the scenario made from a record (an InputError whose `where` is a
 // JSON path) as the same complaint at the record's line; any other error is rethrown as it is.

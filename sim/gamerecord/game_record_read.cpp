@@ -104,7 +104,8 @@ void Reader::fields(Json& object, const std::vector<Word>& w, std::size_t from,
         const Word& word = w[i];
         if (word.key) {
             if (object.contains(*word.key)) fail(word.column, "\"" + *word.key + "\" once only");
-            object[*word.key] = value_of(word.text, word.value_quoted, word.column);
+            object[*word.key] = value_of(word.text, word.value_quoted, word.column,
+                                         word.column + int(word.key->size()) + 1);
         } else if (word.quoted && name_field && !object.contains(name_field)) {
             object[name_field] = word.text;
         } else if (!word.quoted && id_field && !object.contains(id_field)) {
@@ -158,25 +159,66 @@ void Reader::table(const std::vector<Word>& w) {
     mark("$.table");
 }
 
-// `set PATH JSON`: any part of the scenario the other lines do not name (a hex board, say).
+// `set PATH JSON`: any part of the scenario the other lines do not name (a hex board, say). It
+// never replaces what another line gave (the `seed` line's seed, a `table` line's table, an
+// earlier `set`): that would silently undo the line. The header's fields have their own lines.
 void Reader::set_path(const std::string& text, const std::vector<Word>& w) {
     if (w.size() < 3) fail(5, "set PATH VALUE (set hex_board {\"columns\": 9, ...})");
+    const std::string& dotted = w[1].text;
+    const std::string raw = text.substr(std::size_t(w[2].column - 1));
+    const std::string head = dotted.substr(0, dotted.find('.'));
+    if (head == "game_record")
+        fail(w[1].column,
+             "a path of the scenario other than game_record (`vedette record` keeps the record "
+             "itself there)");
+    if (std::find(kTextKeys.begin(), kTextKeys.end(), head) != kTextKeys.end()) {
+        std::string value = raw;  // up to a comment, as a header line reads it
+        for (std::size_t c = 1; c < value.size(); ++c)
+            if (value[c] == '#' && (value[c - 1] == ' ' || value[c - 1] == '\t')) {
+                value.erase(c);
+                break;
+            }
+        while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
+        fail(w[1].column, "a path that no line of its own says, not " + dotted + ": write the `" +
+                              head + "` line (" + head + " " + value + ")");
+    }
     Json* at = &scenario();
     std::string path = "$";
     std::size_t start = 0;
-    const std::string& dotted = w[1].text;
+    std::vector<std::string> made;  // the objects this line makes on the way
     while (start <= dotted.size()) {
         const std::size_t dot = std::min(dotted.find('.', start), dotted.size());
         const std::string key = dotted.substr(start, dot - start);
         if (key.empty()) fail(w[1].column, "a path of names joined by dots, not " + dotted);
         if (!at->is_object() && !at->is_null()) fail(w[1].column, path + " is not an object");
+        if (at->is_null()) made.push_back(path);
         at = &(*at)[key];
         path += "." + key;
         start = dot + 1;
     }
-    const std::string raw = text.substr(std::size_t(w[2].column - 1));
+    if (!at->is_null()) {
+        // The line that gave it: its own path, or the nearest part above it, or the first line
+        // that gave a part of it.
+        int given = 0;
+        std::size_t best = 0;
+        for (const auto& [p, line] : out_.lines) {
+            const bool above =
+                path.rfind(p, 0) == 0 && (p.size() == path.size() || path[p.size()] == '.');
+            const bool below = p.rfind(path, 0) == 0 && p.size() > path.size() &&
+                               (p[path.size()] == '.' || p[path.size()] == '[');
+            if (above && p.size() >= best) best = p.size(), given = line;
+            if (below && best == 0 && (given == 0 || line < given)) given = line;
+        }
+        fail(w[1].column, "a part of the scenario that no line gave yet, not " + dotted +
+                              (given > 0 ? ": line " + std::to_string(given) + " gives it"
+                                         : ": it is given already"));
+    }
     *at = w.size() == 3 ? value_of(w[2].text, w[2].quoted, w[2].column)
                         : value_of(raw, false, w[2].column);
+    // A complaint about the objects it made on the way (a hex board that lacks its rows, after
+    // `set hex_board.columns 9`) is this line's too.
+    for (const auto& p : made)
+        if (p != "$") mark(p);
     mark(path);
 }
 
@@ -339,6 +381,8 @@ std::size_t Reader::moves(Json& o, const std::vector<Word>& w) {
         if (!is(3, "contact") || !is(4, "with") || w.size() < 6 || w[5].key)
             fail(w[2].column, "moves into contact with UNIT");
         o["move_to_contact"] = unit_named(w[5]);
+        if (o["move_to_contact"] == o["unit"])
+            fail(w[5].column, "a unit other than the one moving, not \"" + w[5].text + "\"");
         return 6;
     }
     const std::string& d = w[2].text;
@@ -354,6 +398,8 @@ std::size_t Reader::moves(Json& o, const std::vector<Word>& w) {
     if (is(3, "towards")) {
         if (w.size() < 5 || w[4].key) fail(w[3].column, "towards UNIT");
         o["towards"] = unit_named(w[4]);
+        if (o["towards"] == o["unit"])
+            fail(w[4].column, "a unit other than the one moving, not \"" + w[4].text + "\"");
         return 5;
     }
     return 3;
@@ -635,18 +681,22 @@ ReadRecord read_record_file(const std::string& path) {
     return read_record(read_input_file(path, kMaxRecordBytes), path);
 }
 
+int record_line_of(const ReadRecord& record, const std::string& where) {
+    int line = 0;
+    std::size_t best = 0;
+    for (const auto& [path, at] : record.lines)
+        if (where.rfind(path, 0) == 0 && path.size() > best &&
+            (where.size() == path.size() || where[path.size()] == '.' || where[path.size()] == '['))
+            best = path.size(), line = at;
+    return line;
+}
+
 void rethrow_at_record_line(const ReadRecord& record, const std::string& file) {
     try {
         throw;
     } catch (const InputError& e) {
         // The longest path of the record that the complaint's path starts with.
-        int line = 0;
-        std::size_t best = 0;
-        for (const auto& [path, at] : record.lines)
-            if (e.where().rfind(path, 0) == 0 && path.size() > best &&
-                (e.where().size() == path.size() || e.where()[path.size()] == '.' ||
-                 e.where()[path.size()] == '['))
-                best = path.size(), line = at;
+        const int line = record_line_of(record, e.where());
         throw InputError(file + ":" + std::to_string(line == 0 ? 1 : line) + ":1", "",
                          e.message() + " (" + e.where() + " of the scenario it makes)");
     }

@@ -79,6 +79,8 @@ void header(std::ostringstream& out, const Json& s) {
     }
     if (s.contains("version") && s["version"] != 1)
         out << "version " << s["version"].dump() << "\n";
+    if (s.contains("format") && s["format"] != "vedette-scenario" && s["format"].is_string())
+        out << "format " << quoted(s["format"].get<std::string>()) << "\n";
 }
 
 void table_and_terrain(std::ostringstream& out, const Json& s) {
@@ -244,16 +246,20 @@ bool plain_shape(const Json& s) {
     return true;
 }
 
-// A scenario of another shape, still exactly: its ruleset, then every field as JSON.
+// A scenario of another shape, still exactly: its header lines, then every other field as JSON
+// (a `set` line never says what a line of its own says).
 std::string set_lines(const Json& scenario) {
-    std::string out =
-        "# A game record (docs/GAME_RECORD.md), written by `vedette record --from`.\n";
-    if (scenario.contains("ruleset")) out += "set ruleset " + scenario["ruleset"].dump() + "\n";
+    std::ostringstream out;
+    out << "# A game record (docs/GAME_RECORD.md), written by `vedette record --from`.\n";
+    header(out, scenario);
+    static const std::vector<std::string> header_keys = {
+        "format", "version", "ruleset", "title",      "description", "source",
+        "scale",  "seed",    "turns",   "first_side", "game_record"};
     for (const auto& item : scenario.items())
-        if (item.key() != "ruleset" && item.key() != "game_record" && !item.key().empty() &&
-            item.key().find('.') == std::string::npos)
-            out += "set " + item.key() + " " + item.value().dump() + "\n";
-    return out;
+        if (std::find(header_keys.begin(), header_keys.end(), item.key()) == header_keys.end() &&
+            !item.key().empty() && item.key().find('.') == std::string::npos)
+            out << "set " << item.key() << " " << item.value().dump() << "\n";
+    return out.str();
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sim/core/json_guard.h"
+
 namespace vedette::sim::gamerecord {
 
 namespace {
@@ -158,10 +160,14 @@ std::vector<Word> split_words(const std::string& line) {
     return words;
 }
 
-Json value_of(const std::string& raw, bool quoted, int column) {
+Json value_of(const std::string& raw, bool quoted, int column, int value_column) {
     if (quoted) return raw;
     if (raw.empty()) throw LineError{column, "a value"};
     if (raw[0] == '[' || raw[0] == '{') {
+        // As every JSON file is read: a repeated key would silently keep its last copy.
+        if (const auto problem = json_text_problem(raw))
+            throw LineError{(value_column > 0 ? value_column : column) + int(problem->offset),
+                            problem->what + " (at " + problem->path + " of the value)"};
         const Json j = Json::parse(raw, nullptr, false);
         if (j.is_discarded()) throw LineError{column, "valid JSON in " + raw};
         return j;

@@ -32,8 +32,10 @@ struct LineError {
 std::vector<Word> split_words(const std::string& line);
 
 // A value as written (bare, or the inside of a quoted one) read into JSON. Throws LineError at
-// `column`.
-Json value_of(const std::string& raw, bool quoted, int column);
+// `column`; a JSON literal that repeats a key or nests too deep (the JSON guard's refusals,
+// docs/LIMITS.md) at the place in it, counted from `value_column`, where `raw` starts on its
+// line (0: `column`).
+Json value_of(const std::string& raw, bool quoted, int column, int value_column = 0);
 
 // How `value` is written so that value_of reads it back the same (used by the writer).
 std::string written_value(const Json& value);

@@ -6,6 +6,7 @@
 
 #include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
+#include "sim/core/limits.h"
 
 namespace vedette::sim::ruleset {
 
@@ -71,7 +72,63 @@ std::string ruleset_of(const Json& json, const std::string& file) {
     return v.get<std::string>();
 }
 
+namespace {
+
+// The scenario's words a battle copies into what it records, and how long each may be.
+std::size_t text_limit(const std::string& key) {
+    if (key == "name" || key == "id" || key == "short_name" || key == "nation" || key == "title")
+        return limits::kMaxNameBytes;
+    if (key == "description") return limits::kMaxDescriptionBytes;
+    return 0;  // not bounded here
+}
+
+// Walks `j` (at most limits::kMaxJsonDepth deep: the JSON guard saw to that); `path` is its JSON
+// path, extended and cut back on the way.
+void check_names(const Json& j, std::string& path, const std::string& file) {
+    if (j.is_array()) {
+        const std::size_t at = path.size();
+        for (std::size_t i = 0; i < j.size(); ++i) {
+            path += "[" + std::to_string(i) + "]";
+            check_names(j[i], path, file);
+            path.resize(at);
+        }
+        return;
+    }
+    if (!j.is_object()) return;
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        const std::size_t at = path.size();
+        path += "." + it.key();
+        const Json& v = it.value();
+        const std::size_t limit = v.is_string() ? text_limit(it.key()) : 0;
+        if (limit > 0 && v.get_ref<const std::string&>().size() > limit)
+            throw InputError(file, path,
+                             (it.key()[0] == 'i' ? "an " : "a ") + it.key() + " of " +
+                                 std::to_string(v.get_ref<const std::string&>().size()) +
+                                 " bytes; the limit is " + std::to_string(limit) +
+                                 " bytes (docs/LIMITS.md)");
+        check_names(v, path, file);
+        path.resize(at);
+    }
+}
+
+}  // namespace
+
+void check_scenario_names(const Json& json, const std::string& file, const std::string& path) {
+    std::string at = path;
+    check_names(json, at, file);
+}
+
+std::unique_ptr<Scenario> Ruleset::read_scenario(const Json& json, const std::string& file) const {
+    check_scenario_names(json, file);
+    return parse_scenario(json, file);
+}
+
 std::vector<std::string> Ruleset::scenario_warnings(const Scenario&) const {
+    return {};
+}
+
+std::vector<Ruleset::OrderNote> Ruleset::order_notes(const Scenario&,
+                                                     const replay::Recorded&) const {
     return {};
 }
 

@@ -43,6 +43,14 @@ struct Resolution {
     record::Explanation explanation;
 };
 
+// Every "name", "id", "short_name", "nation" and "title" anywhere in a scenario is at most
+// limits::kMaxNameBytes long, and its "description" at most limits::kMaxDescriptionBytes: names
+// are quoted in the explanations a battle records, so a longer one would make a replay that
+// `vedette verify` refuses, and `vedette odds` copies all of them into every run on every thread.
+// An InputError naming `file` and the JSON path ($.sides[0].brigades[1].units[0].name)
+// otherwise; `path` is the scenario's own ("$.scenario" for one inside a replay).
+void check_scenario_names(const Json& json, const std::string& file, const std::string& path = "$");
+
 class Ruleset {
 public:
     virtual ~Ruleset() = default;
@@ -65,6 +73,9 @@ public:
     // InputErrors naming `file` and the JSON path.
     virtual std::unique_ptr<Scenario> parse_scenario(const Json& json,
                                                      const std::string& file) const = 0;
+    // parse_scenario after the checks every rule system shares (check_scenario_names): what the
+    // commands that read a scenario file call.
+    std::unique_ptr<Scenario> read_scenario(const Json& json, const std::string& file) const;
     // Runs the scenario with `seed` into records, deterministically.
     virtual replay::Recorded run(const Scenario& scenario, std::uint64_t seed) const = 0;
 
@@ -72,6 +83,21 @@ public:
     // unit in a turn, of which only one can be carried out), each "JSON path: what". None by
     // default.
     virtual std::vector<std::string> scenario_warnings(const Scenario& scenario) const;
+
+    // `vedette record` (docs/GAME_RECORD.md): the scenario's orders that its play `played` did
+    // not carry out, each naming why. An order the rules refuse (`refused`: a charge out of range,
+    // a move of a unit that charged) is a warning, an error under --strict; any other is a
+    // mistake of the writer's (a reaction by a unit that no charge reached in its turn). None by
+    // default.
+    struct OrderNote {
+        std::string path;  // the order's JSON path ("$.orders[3]")
+        int turn = 0;
+        int unit = -1;  // roster index
+        std::string what;
+        bool refused = true;
+    };
+    virtual std::vector<OrderNote> order_notes(const Scenario& scenario,
+                                               const replay::Recorded& played) const;
 
     // `vedette odds`: a battle's outcome in ruleset-neutral words (summary.h), from the records of
     // a run or a replay: each unit's fate, each side's losses and who holds the field, as this

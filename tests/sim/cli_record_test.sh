@@ -7,7 +7,8 @@
 #  - dice written alone go to the next test waiting for them;
 #  - a test without its dice is a mistake at its turn's line unless --roll-missing, which lists it;
 #  - every crafted bad record (tests/data/bad/game/cases.txt) exits 2 with FILE:LINE:COL and the
-#    expected words, and writes nothing; CRLF, a BOM and tabs are read.
+#    expected words, and writes nothing; CRLF, a BOM and tabs are read;
+#  - an order the rules refuse is a warning at its line naming why, an error under --strict.
 #   cli_record_test.sh VEDETTE SOURCE_DIR OUT_DIR
 set -euo pipefail
 VEDETTE=$1
@@ -264,6 +265,43 @@ dp="$SRC/replays/games/dicepool_charge_short.game"
 move_ends "$OUT/moves_dp.json" > "$OUT/moves_dp.ends"
 grep -qx "fr_line 610 204" "$OUT/moves_dp.ends" && grep -qx "gb_line 610 470" "$OUT/moves_dp.ends" ||
   fail "dice-pool moves by inches: $(cat "$OUT/moves_dp.ends")"
+
+# Orders the rules refuse (issue 48): a warning at the order's own line naming why, the replay
+# written all the same (exit 0); --strict makes the first an error there (exit 2, nothing written).
+# In the three systems: General de Brigade (a general too far, a target out of range), the
+# dice-pool game (a unit that charged does not move) and the Borodino game (a target 5 hexes away).
+check_refused() {  # NAME FILE STRICT_LINE WARNING...
+  local name=$1 f="$SRC/tests/data/game/$2" strict_line=$3 rc=0
+  shift 3
+  "$VEDETTE" record "$f" -o "$OUT/$name.json" > /dev/null 2> "$OUT/$name.err" || rc=$?
+  [ "$rc" -eq 0 ] && [ -e "$OUT/$name.json" ] || fail "$name: exit $rc, $(cat "$OUT/$name.err")"
+  for w in "$@"; do
+    grep -qF "warning: $f:$w" "$OUT/$name.err" || fail "$name: no \"warning: $f:$w\" in: $(cat "$OUT/$name.err")"
+  done
+  [ "$(grep -c '^warning: ' "$OUT/$name.err")" -eq $# ] || fail "$name: not $# warnings: $(cat "$OUT/$name.err")"
+  rc=0
+  "$VEDETTE" record "$f" --strict -o "$OUT/$name.strict.json" > /dev/null 2> "$OUT/$name.strict.err" || rc=$?
+  [ "$rc" -eq 2 ] && grep -qF "error: $f:$strict_line:1: an order the rules refuse (--strict): " "$OUT/$name.strict.err" ||
+    fail "$name --strict: exit $rc, $(cat "$OUT/$name.strict.err")"
+  [ ! -e "$OUT/$name.strict.json" ] || fail "$name: --strict wrote a replay"
+}
+check_refused refused_gdb refused_charges.game 28 \
+  "28:1: turn 1: the charge is refused: 2nd Dragoons (Scots Greys) cannot charge 54e de ligne: no brigade general or C-in-C within 15 cm (nearest 22.6 cm)" \
+  "30:1: turn 1: the charge is refused: 6th Dragoons (Inniskillings) cannot charge 54e de ligne: out of range: 30.5 cm away, the charge move is 27 cm"
+check_refused refused_dicepool refused_move_dicepool.game 18 \
+  "18:1: turn 1: French line battalion does not move: it charged this turn"
+check_refused refused_borodino refused_charge_borodino.game 24 \
+  "24:1: turn 1: 6e Cuirassiers may not charge: the target is 5 hexes away, not 2-3 (Hex charge)"
+# Dice given for the test of a refused charge: the refusal is said at the charge's line first,
+# then the dice's error names that line (bad records refused_charge_dice and _unlabelled_dice).
+for name in refused_charge_dice refused_charge_unlabelled_dice; do
+  grep -qF "warning: $OUT/$name.game:29:1: turn 1: the charge is refused: 6th Dragoons (Inniskillings) cannot charge 54e de ligne: out of range" "$OUT/$name.err" ||
+    fail "$name: the refused charge is not named at its line: $(cat "$OUT/$name.err")"
+done
+# A charge the table played out of range (as_played) is the table's word: no warning.
+oor_err=$("$VEDETTE" record "$OUT/oor.game" --roll-missing -o "$OUT/oor2.json" 2>&1 > /dev/null) ||
+  fail "out_of_range: $oor_err"
+[[ $oor_err != *warning:* ]] || fail "as_played=out_of_range warns: $oor_err"
 
 # --from needs a scenario or a replay; a record needs -o.
 rc=0; "$VEDETTE" record --from "$base" -o "$OUT/x.game" 2> /dev/null || rc=$?

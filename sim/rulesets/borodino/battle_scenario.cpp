@@ -310,6 +310,30 @@ Order read_order(const JsonNode& n, const BattleScenario& s) {
     return o;
 }
 
+// A unit charges once a turn and answers a charge once a turn (form_square or countercharge): a
+// second would never be carried out.
+void check_one_charge_and_answer(const std::vector<JsonNode>& items, const BattleScenario& s) {
+    const auto answer = [](const Order& o) -> const char* {
+        return o.form_square ? "form_square" : o.countercharge ? "countercharge" : nullptr;
+    };
+    for (std::size_t i = 0; i < s.orders.size(); ++i) {
+        const Order& o = s.orders[i];
+        for (std::size_t k = 0; k < i; ++k) {
+            const Order& first = s.orders[k];
+            if (first.turn != o.turn || first.unit != o.unit) continue;
+            const std::string& id = s.units[std::size_t(o.unit)].id;
+            const std::string turn = " in turn " + std::to_string(o.turn);
+            if (o.charge_target >= 0 && first.charge_target >= 0)
+                items[i].required("charge").fail("one charge a turn: " + id + " already charges " +
+                                                 s.units[std::size_t(first.charge_target)].id +
+                                                 turn);
+            if (answer(o) && answer(first))
+                items[i].required(answer(o)).fail("one reaction a turn: " + id + " already has " +
+                                                  answer(first) + turn);
+        }
+    }
+}
+
 }  // namespace
 
 std::unique_ptr<BattleScenario> parse_battle_scenario(const Json& json, const std::string& file,
@@ -335,8 +359,11 @@ std::unique_ptr<BattleScenario> parse_battle_scenario(const Json& json, const st
     read_sides(root.required("sides"), rules, *s);
     check_stacks(root, rules, *s);
     for (const auto& u : s->units) s->unit_ids.push_back(u.id);
-    if (const auto orders = root.optional("orders"))
-        for (const auto& o : orders->items()) s->orders.push_back(read_order(o, *s));
+    if (const auto orders = root.optional("orders")) {
+        const auto items = orders->items();
+        for (const auto& o : items) s->orders.push_back(read_order(o, *s));
+        check_one_charge_and_answer(items, *s);
+    }
     if (const auto dice = root.optional("dice")) {
         for (const auto& d : dice->items()) {
             d.expect_only_keys({"unit", "purpose", "values", "as_played"});

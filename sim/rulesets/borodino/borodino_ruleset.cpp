@@ -36,28 +36,75 @@ bool order_of_kind(const Order& o, const std::string& kind) {
     return !o.move.empty() || o.face.has_value();                  // move_refused, move_stopped
 }
 
+using OrderNote = ruleset::Ruleset::OrderNote;
+
+// Every order of the writer's that the play refuses, with the reason its event gives.
+std::vector<OrderNote> refused_orders(const BattleScenario& s,
+                                      const std::vector<record::Event>& events) {
+    static const std::vector<std::string> kRefusals = {"shock_refused",   "charge_blocked",
+                                                       "retreat_refused", "move_refused",
+                                                       "move_stopped",    "stays_behind"};
+    std::vector<OrderNote> out;
+    for (const auto& e : events) {
+        if (e.units.empty() ||
+            std::find(kRefusals.begin(), kRefusals.end(), e.kind) == kRefusals.end())
+            continue;
+        for (const auto& o : s.orders)  // standing orders are the engine's, not the writer's
+            if (o.turn == e.turn && o.unit == e.units.front() && order_of_kind(o, e.kind)) {
+                out.push_back(
+                    {o.path, o.turn, o.unit,
+                     "turn " + std::to_string(e.turn) + ": " + e.text + " (" + e.rule + ")", true});
+                break;
+            }
+    }
+    return out;
+}
+
+// form_square and countercharge answer a charge on the unit (or on its stack) in their turn: one
+// that no charge reached (no order and no declaration of the play, standing orders included)
+// answers nothing.
+std::vector<OrderNote> unanswered_orders(const BattleScenario& s, const replay::Recorded& played) {
+    std::vector<OrderNote> out;
+    const int last_turn = static_cast<int>(played.turn_hashes.size());
+    for (const auto& o : s.orders) {
+        if ((!o.form_square && !o.countercharge) || o.turn > last_turn) continue;
+        bool charged = false;
+        for (const auto& c : s.orders)
+            charged = charged || (c.turn == o.turn && c.charge_target == o.unit);
+        for (const auto& e : played.events)
+            charged = charged || (e.turn == o.turn && e.kind == "charge_declared" &&
+                                  std::find(e.units.begin() + (e.units.empty() ? 0 : 1),
+                                            e.units.end(), o.unit) != e.units.end());
+        if (charged) continue;
+        out.push_back({o.path, o.turn, o.unit,
+                       "a reaction by a unit charged in its turn, but no unit charges " +
+                           s.units[std::size_t(o.unit)].id + " in turn " + std::to_string(o.turn) +
+                           " (its " + (o.form_square ? "form_square" : "countercharge") +
+                           " answers nothing)",
+                       false});
+    }
+    return out;
+}
+
 }  // namespace
 
 std::vector<std::string> BorodinoRuleset::scenario_warnings(
     const ruleset::Scenario& scenario) const {
     const auto* s = dynamic_cast<const BattleScenario*>(&scenario);
     if (!s) throw std::logic_error("BorodinoRuleset::scenario_warnings: not a Borodino scenario");
-    static const std::vector<std::string> kRefusals = {"shock_refused",   "charge_blocked",
-                                                       "retreat_refused", "move_refused",
-                                                       "move_stopped",    "stays_behind"};
     std::vector<std::string> out;
     const replay::Recorded r = run_battle(rules_, *s, s->seed);
-    for (const auto& e : r.events) {
-        if (e.units.empty() ||
-            std::find(kRefusals.begin(), kRefusals.end(), e.kind) == kRefusals.end())
-            continue;
-        for (const auto& o : s->orders)  // standing orders are the engine's, not the writer's
-            if (o.turn == e.turn && o.unit == e.units.front() && order_of_kind(o, e.kind)) {
-                out.push_back(o.path + ": turn " + std::to_string(e.turn) + ": " + e.text + " (" +
-                              e.rule + ")");
-                break;
-            }
-    }
+    for (const auto& n : refused_orders(*s, r.events)) out.push_back(n.path + ": " + n.what);
+    for (const auto& n : unanswered_orders(*s, r)) out.push_back(n.path + ": " + n.what);
+    return out;
+}
+
+std::vector<OrderNote> BorodinoRuleset::order_notes(const ruleset::Scenario& scenario,
+                                                    const replay::Recorded& played) const {
+    const auto* s = dynamic_cast<const BattleScenario*>(&scenario);
+    if (!s) throw std::logic_error("BorodinoRuleset::order_notes: not a Borodino scenario");
+    std::vector<OrderNote> out = unanswered_orders(*s, played);
+    for (auto& n : refused_orders(*s, played.events)) out.push_back(std::move(n));
     return out;
 }
 

@@ -33,6 +33,8 @@ public:
     // `vedette check`: every order of the scenario that its play refuses or cuts short, with the
     // event's reason (nothing refused goes unprinted).
     std::vector<std::string> scenario_warnings(const ruleset::Scenario& scenario) const override;
+    std::vector<OrderNote> order_notes(const ruleset::Scenario& scenario,
+                                       const replay::Recorded& played) const override;
     ruleset::Resolution resolve(const Json& json, const std::string& file,
                                 const ruleset::ResolveOptions& options) const override;
 

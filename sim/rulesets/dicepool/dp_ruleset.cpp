@@ -32,6 +32,24 @@ std::vector<std::string> DicepoolRuleset::scenario_warnings(
     return refused_orders(rules_, *s);
 }
 
+std::vector<ruleset::Ruleset::OrderNote> DicepoolRuleset::order_notes(
+    const ruleset::Scenario& scenario, const replay::Recorded&) const {
+    const auto* s = dynamic_cast<const DpScenario*>(&scenario);
+    if (!s) throw std::logic_error("DicepoolRuleset::order_notes: not a dice-pool scenario");
+    // Every order the play refuses ("$.orders[3]: turn 1: why (rule)"). A reaction no charge
+    // calls for is refused with the scenario (every charge is an order).
+    std::vector<OrderNote> out;
+    for (const std::string& r : refused_orders(rules_, *s)) {
+        const std::size_t open = r.find('['), close = r.find("]: ");
+        if (open == std::string::npos || close == std::string::npos || close < open) continue;
+        const std::size_t i = std::stoul(r.substr(open + 1, close - open - 1));
+        if (i >= s->orders.size()) continue;
+        out.push_back({r.substr(0, close + 1), s->orders[i].turn, s->orders[i].unit,
+                       r.substr(close + 3), true});
+    }
+    return out;
+}
+
 ruleset::Resolution DicepoolRuleset::resolve(const Json& json, const std::string& file,
                                              const ruleset::ResolveOptions& options) const {
     const auto sides = parse_melee_file(rules_, JsonNode(json, file, "$"));

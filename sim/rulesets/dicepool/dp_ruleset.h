@@ -30,6 +30,8 @@ public:
     // `vedette check`: every order a play of the scenario does not carry out (a move in a turn
     // the unit charged or fought, a charge by a unit still in melee, ...), with its JSON path.
     std::vector<std::string> scenario_warnings(const ruleset::Scenario& scenario) const override;
+    std::vector<OrderNote> order_notes(const ruleset::Scenario& scenario,
+                                       const replay::Recorded& played) const override;
     ruleset::Resolution resolve(const Json& json, const std::string& file,
                                 const ruleset::ResolveOptions& options) const override;
 

@@ -169,7 +169,10 @@ DpOrder parse_order(const DpRules& rules, const JsonNode& n, const DpScenario& s
         o.kind = OrderKind::move;
         o.move_by = board::parse_length_mm(*m);
         if (o.move_by <= 0) m->fail("a distance to move, more than 0");
-        if (const auto t = n.optional("towards")) o.towards = find_unit(s, *t);
+        if (const auto t = n.optional("towards")) {
+            o.towards = find_unit(s, *t);
+            if (o.towards == o.unit) t->fail("a unit other than the one moving");
+        }
     } else if (const auto c = n.optional("move_to_contact")) {
         o.kind = OrderKind::move;
         o.contact = find_unit(s, *c);
@@ -186,19 +189,39 @@ DpOrder parse_order(const DpRules& rules, const JsonNode& n, const DpScenario& s
     return o;
 }
 
-// A square is formed against cavalry (DP Square): refuse one ordered where no cavalry charges.
-void check_squares(const DpRules& rules, const JsonNode& orders, const DpScenario& s) {
+// A unit reacts once a turn (its first reaction answers every charge on it), a reaction answers
+// a charge on its unit in its turn (every charge is an order: none comes from the engine), and a
+// square is formed against cavalry (DP Square): refuse a second reaction, and one no charge calls
+// for. (A unit may charge again in a turn, after a charge a volley stopped.)
+void check_reactions(const DpRules& rules, const JsonNode& orders, const DpScenario& s) {
     const auto items = orders.items();
     for (std::size_t i = 0; i < s.orders.size(); ++i) {
         const DpOrder& o = s.orders[i];
-        if (o.kind != OrderKind::reaction || o.reaction != Reaction::square) continue;
-        bool cavalry_charges = false;
-        for (const DpOrder& c : s.orders)
-            cavalry_charges =
-                cavalry_charges ||
-                (c.kind == OrderKind::charge && c.turn == o.turn && c.target == o.unit &&
-                 rules.sheet(s.units[static_cast<std::size_t>(c.unit)].type).cavalry);
-        if (!cavalry_charges)
+        if (o.kind != OrderKind::reaction) continue;
+        const std::string& id = s.units[static_cast<std::size_t>(o.unit)].id;
+        const std::string turn = " in turn " + std::to_string(o.turn);
+        for (std::size_t k = 0; k < i; ++k) {
+            const DpOrder& first = s.orders[k];
+            if (first.turn == o.turn && first.unit == o.unit && first.kind == OrderKind::reaction)
+                items[i]
+                    .required("reaction")
+                    .fail("one reaction a turn: " + id + " already reacts " +
+                          reaction_names()[static_cast<std::size_t>(first.reaction)] + turn);
+        }
+        bool charged = false, cavalry_charges = false;
+        for (const DpOrder& c : s.orders) {
+            if (c.kind != OrderKind::charge || c.turn != o.turn || c.target != o.unit) continue;
+            charged = true;
+            cavalry_charges = cavalry_charges ||
+                              rules.sheet(s.units[static_cast<std::size_t>(c.unit)].type).cavalry;
+        }
+        if (!charged && o.reaction != Reaction::square)
+            items[i]
+                .required("reaction")
+                .fail("a reaction by a unit charged in its turn, but no unit charges " + id + turn +
+                      " (its " + reaction_names()[static_cast<std::size_t>(o.reaction)] +
+                      " answers nothing)");
+        if (o.reaction == Reaction::square && !cavalry_charges)
             items[i]
                 .required("reaction")
                 .fail(
@@ -264,7 +287,7 @@ std::unique_ptr<DpScenario> parse_dp_scenario(const DpRules& rules, const Json& 
     parse_units(rules, root, *s);
     if (const auto orders = root.optional("orders")) {
         for (const auto& n : orders->items()) s->orders.push_back(parse_order(rules, n, *s));
-        check_squares(rules, *orders, *s);
+        check_reactions(rules, *orders, *s);
     }
     parse_dice(root, rules, *s);
     return s;

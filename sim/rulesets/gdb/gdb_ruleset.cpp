@@ -1,5 +1,6 @@
 #include "sim/rulesets/gdb/gdb_ruleset.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <stdexcept>
@@ -34,6 +35,79 @@ std::unique_ptr<ruleset::Scenario> GdbRuleset::parse_scenario(const Json& json,
     return s;
 }
 
+namespace {
+
+using OrderNote = ruleset::Ruleset::OrderNote;
+
+// Every charge order the play refuses, with the reason its event gives.
+std::vector<OrderNote> refused_charges(const battle::Scenario& s,
+                                       const std::vector<record::Event>& events) {
+    std::vector<OrderNote> out;
+    for (const auto& e : events) {
+        if (e.kind != "charge_refused" || e.units.empty()) continue;
+        for (const auto& o : s.orders)
+            if (o.turn == e.turn && o.unit == e.units.front() &&
+                (o.kind == battle::OrderKind::charge ||
+                 o.kind == battle::OrderKind::opportunity_charge)) {
+                out.push_back({o.path, o.turn, o.unit,
+                               "turn " + std::to_string(e.turn) +
+                                   ": the charge is refused: " + e.text + " (" + e.rule + ")",
+                               true});
+                break;
+            }
+    }
+    return out;
+}
+
+// A reaction answers a charge on its unit in its turn: one no charge reached (no order and no
+// event of the play charges the unit then; an uncontrolled charge has no order) is answered
+// nothing.
+std::vector<OrderNote> unanswered_reactions(const battle::Scenario& s,
+                                            const replay::Recorded& played) {
+    std::vector<OrderNote> out;
+    const int last_turn = static_cast<int>(played.turn_hashes.size());
+    for (const auto& o : s.orders) {
+        if (o.kind != battle::OrderKind::reaction || o.turn > last_turn) continue;
+        bool charged = false;
+        for (const auto& c : s.orders)
+            charged = charged ||
+                      (c.turn == o.turn &&
+                       ((c.target == o.unit && (c.kind == battle::OrderKind::charge ||
+                                                c.kind == battle::OrderKind::opportunity_charge)) ||
+                        c.next_target == o.unit));
+        for (const auto& e : played.events)
+            charged = charged || (e.turn == o.turn && e.units.size() >= 2 && e.units[1] == o.unit &&
+                                  (e.kind == "charge_declared" || e.kind == "charge_refused" ||
+                                   e.kind == "uncontrolled_charge"));
+        if (charged) continue;
+        out.push_back({o.path, o.turn, o.unit,
+                       "a reaction by a unit charged in its turn, but no unit charges " +
+                           s.units[static_cast<std::size_t>(o.unit)].id + " in turn " +
+                           std::to_string(o.turn) + " (its " +
+                           battle::reaction_names()[static_cast<std::size_t>(o.reaction)] +
+                           " answers nothing)",
+                       false});
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<ruleset::Ruleset::OrderNote> GdbRuleset::order_notes(
+    const ruleset::Scenario& scenario, const replay::Recorded& played) const {
+    const auto* gdb = dynamic_cast<const GdbScenario*>(&scenario);
+    if (!gdb) throw std::logic_error("GdbRuleset::order_notes: not a GdB scenario");
+    const auto& s = gdb->scenario;
+    std::vector<OrderNote> out = unanswered_reactions(s, played);
+    // A charge the table measured out of range (as_played) is the table's word, not a surprise.
+    for (auto& n : refused_charges(s, played.events))
+        if (std::none_of(s.orders.begin(), s.orders.end(), [&](const battle::Order& o) {
+                return o.path == n.path && o.as_played == "out_of_range";
+            }))
+            out.push_back(std::move(n));
+    return out;
+}
+
 std::vector<std::string> GdbRuleset::scenario_warnings(const ruleset::Scenario& scenario) const {
     const auto* gdb = dynamic_cast<const GdbScenario*>(&scenario);
     if (!gdb) throw std::logic_error("GdbRuleset::scenario_warnings: not a GdB scenario");
@@ -53,19 +127,11 @@ std::vector<std::string> GdbRuleset::scenario_warnings(const ruleset::Scenario& 
                               (m.kind == battle::OrderKind::move ? "move" : "formation change") +
                               " is carried out only if the charge does not happen (GdB 12.8)");
     }
-    // Every charge order the play refuses, with the reason the replay gives.
+    // Every charge order the play refuses, with the reason the replay gives, and every reaction
+    // no charge reached.
     const replay::Recorded played = battle::run_battle(*this, s);
-    for (const auto& e : played.events) {
-        if (e.kind != "charge_refused" || e.units.empty()) continue;
-        for (const auto& o : s.orders)
-            if (o.turn == e.turn && o.unit == e.units.front() &&
-                (o.kind == battle::OrderKind::charge ||
-                 o.kind == battle::OrderKind::opportunity_charge)) {
-                out.push_back(o.path + ": turn " + std::to_string(e.turn) + ": the charge is " +
-                              "refused: " + e.text + " (" + e.rule + ")");
-                break;
-            }
-    }
+    for (const auto& n : refused_charges(s, played.events)) out.push_back(n.path + ": " + n.what);
+    for (const auto& n : unanswered_reactions(s, played)) out.push_back(n.path + ": " + n.what);
     return out;
 }
 

@@ -35,6 +35,8 @@ public:
     ruleset::BattleSummary summarize(const record::Header& header,
                                      const std::vector<record::Event>& events) const override;
     std::vector<std::string> scenario_warnings(const ruleset::Scenario& scenario) const override;
+    std::vector<OrderNote> order_notes(const ruleset::Scenario& scenario,
+                                       const replay::Recorded& played) const override;
     ruleset::Resolution resolve(const Json& json, const std::string& file,
                                 const ruleset::ResolveOptions& options) const override;
     replay::Replay upgrade_replay(const std::string& text, const std::string& file,

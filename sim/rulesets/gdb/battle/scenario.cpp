@@ -248,7 +248,10 @@ Order parse_order(const JsonNode& on, const Scenario& s) {
         o.move_by = board::parse_length_mm(*m);
         if (o.move_by <= 0) m->fail("a distance to move, more than 0");
         ++kinds;
-        if (auto t = on.optional("towards")) o.towards = unit_ref(s, *t);
+        if (auto t = on.optional("towards")) {
+            o.towards = unit_ref(s, *t);
+            if (o.towards == o.unit) t->fail("a unit other than the one moving");
+        }
     } else if (auto t = on.optional("towards")) {
         t->fail("towards goes with move_by (move 20 cm towards a unit)");
     }
@@ -298,6 +301,33 @@ Order parse_order(const JsonNode& on, const Scenario& s) {
     return o;
 }
 
+// A unit charges once a turn (an ordinary or an opportunity charge; `next_target` restarts the
+// same charge) and has one reaction a turn: a second would never be carried out.
+void check_one_charge_and_reaction(const std::vector<JsonNode>& items, const Scenario& s) {
+    const auto charges = [](const Order& o) {
+        return o.kind == OrderKind::charge || o.kind == OrderKind::opportunity_charge;
+    };
+    for (std::size_t i = 0; i < s.orders.size(); ++i) {
+        const Order& o = s.orders[i];
+        for (std::size_t k = 0; k < i; ++k) {
+            const Order& first = s.orders[k];
+            if (first.turn != o.turn || first.unit != o.unit) continue;
+            const std::string& id = s.units[static_cast<std::size_t>(o.unit)].id;
+            const std::string turn = " in turn " + std::to_string(o.turn);
+            if (charges(o) && charges(first))
+                items[i]
+                    .required(o.kind == OrderKind::charge ? "charge" : "opportunity_charge")
+                    .fail("one charge a turn: " + id + " already charges " +
+                          s.units[static_cast<std::size_t>(first.target)].id + turn);
+            if (o.kind == OrderKind::reaction && first.kind == OrderKind::reaction)
+                items[i]
+                    .required("reaction")
+                    .fail("one reaction a turn: " + id + " already reacts " +
+                          reaction_names()[static_cast<std::size_t>(first.reaction)] + turn);
+        }
+    }
+}
+
 ForcedDice parse_forced_dice(const JsonNode& dn, const Scenario& s) {
     dn.expect_only_keys({"turn", "unit", "purpose", "values", "as_played"});
     ForcedDice f;
@@ -339,8 +369,11 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
     parse_settings(root, s, rules);
     s.terrain = board::parse_table_and_terrain(root, file);
     parse_sides(root, s, rules);
-    if (auto orders = root.optional("orders"))
-        for (const auto& on : orders->items()) s.orders.push_back(parse_order(on, s));
+    if (auto orders = root.optional("orders")) {
+        const auto items = orders->items();
+        for (const auto& on : items) s.orders.push_back(parse_order(on, s));
+        check_one_charge_and_reaction(items, s);
+    }
     if (auto dice = root.optional("dice"))
         for (const auto& dn : dice->items()) s.dice.push_back(parse_forced_dice(dn, s));
     return s;
