@@ -10,7 +10,9 @@
 #include "app/cli.h"
 #include "app/cli_files.h"
 #include "sim/core/atomic_file.h"
+#include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
+#include "sim/record/explanation_checks.h"
 #include "sim/replay/replay.h"
 #include "sim/ruleset/registry.h"
 #include "sim/ruleset/verify.h"
@@ -24,6 +26,28 @@ std::string seconds(std::int64_t ms) {
     std::snprintf(buf, sizeof buf, "%lld.%01lld", static_cast<long long>(ms / 1000),
                   static_cast<long long>((ms % 1000) / 100));
     return buf;
+}
+
+// A replay's explanations are held to docs/LIMITS.md when it is read, and the rule systems quote
+// the scenario's names in them: names within limits::kMaxNameBytes keep every shipped battle's
+// texts short enough, but a text that lists many of them could still pass 4,096 bytes. Such a
+// battle is refused here, before anything is written, rather than written as a replay that
+// `vedette verify` and the viewer refuse.
+void refuse_unreadable_explanations(const sim::replay::Recorded& result,
+                                    const std::string& scenario_file) {
+    for (std::size_t i = 0; i < result.events.size(); ++i) {
+        if (!result.events[i].explanation) continue;
+        try {
+            sim::record::check_explanation(*result.events[i].explanation, "REPLAY",
+                                           "$.events[" + std::to_string(i) + "].explanation");
+        } catch (const sim::InputError& e) {
+            throw sim::InputError(scenario_file, "$",
+                                  "the battle it plays explains an event in more than a replay may "
+                                  "hold (" +
+                                      e.where() + ": " + e.message() +
+                                      "): shorten the names that explanation quotes");
+        }
+    }
 }
 
 }  // namespace
@@ -41,8 +65,9 @@ int run_simulate(const Args& in) {
     sim::refuse_clashing_outputs({{"SCENARIO", args[0]}, ruleset_input(rules_dir, ruleset)},
                                  {{"-o", out}});
     const auto rules = sim::ruleset::make_ruleset(ruleset, rules_dir, args[0]);
-    const auto scenario = rules->parse_scenario(json, args[0]);
+    const auto scenario = rules->read_scenario(json, args[0]);
     const sim::replay::Recorded result = rules->run(*scenario, scenario->seed);
+    refuse_unreadable_explanations(result, args[0]);
     sim::write_file_atomically(out, sim::replay::write_replay_text(result));
     std::map<std::string, int> kinds;
     for (const auto& e : result.events) ++kinds[e.kind];

@@ -70,7 +70,7 @@ int run_check(const Args& in) {
 #endif
     sim::refuse_clashing_outputs(reads, {{"--png", png}});
     const auto rules = sim::ruleset::make_ruleset(ruleset, rules_dir, file);
-    const auto scenario = rules->parse_scenario(json, file);
+    const auto scenario = rules->read_scenario(json, file);
     const sim::replay::Recorded recorded = rules->run(*scenario, scenario->seed);
     const auto& units = recorded.header.units;
     std::printf("%s: %s (%s)\n  %zu units; played once: %zu events in %zu turns\n", file.c_str(),

@@ -5,7 +5,8 @@
 // counted into a distribution; --replay says where one recorded battle of the same scenario falls
 // in it. The output depends only on the arguments, never on J: the runs are counted in seed order.
 // A progress bar goes to stderr when it is a terminal; the first Ctrl-C stops the runs and prints
-// what the first M of them gave, then exits 130.
+// what the first M of them gave, then exits 130 without writing --png (an existing file is left as
+// it was).
 
 #include <unistd.h>
 #include <algorithm>
@@ -77,10 +78,11 @@ OddsReport::Replay read_odds_replay(const std::string& file, const std::string& 
     return {file, replay.seed, rules.summarize(replay.header, replay.events)};
 }
 
-// Plays the runs with the progress bar and Ctrl-C as a request to stop.
+// Plays the runs with the progress bar and Ctrl-C as a request to stop; `interrupted` says
+// whether one came (the runs may all be done even so).
 sim::ruleset::OddsRuns play_with_progress(const sim::ruleset::Ruleset& rules,
                                           const sim::ruleset::Scenario& scenario, int runs,
-                                          int jobs) {
+                                          int jobs, bool& interrupted) {
     static std::atomic<bool> stop{false};
     ProgressBar bar(runs);
     sim::ruleset::OddsOptions options;
@@ -99,6 +101,8 @@ sim::ruleset::OddsRuns play_with_progress(const sim::ruleset::Ruleset& rules,
     }
     stop_on_interrupt(nullptr);
     bar.clear();
+    // Read after unregistering: a Ctrl-C from here on quits at once (app/interrupt.h).
+    interrupted = stop.load();
     return result;
 }
 
@@ -135,7 +139,7 @@ int run_odds(const Args& in) {
     const sim::Json scenario_json = sim::read_json_file(file);
     const auto rules =
         sim::ruleset::make_ruleset(sim::ruleset::ruleset_of(scenario_json, file), rules_dir, file);
-    const auto scenario = rules->parse_scenario(scenario_json, file);
+    const auto scenario = rules->read_scenario(scenario_json, file);
     OddsReport report;
     report.scenario_file = file;
     report.ruleset_name = rules->name();
@@ -144,7 +148,10 @@ int run_odds(const Args& in) {
     if (!replay_file.empty())
         report.replay = read_odds_replay(replay_file, rules_dir, *rules, *scenario);
 
-    const sim::ruleset::OddsRuns played = play_with_progress(*rules, *scenario, runs, jobs);
+    bool stopped = false;
+    const sim::ruleset::OddsRuns played =
+        play_with_progress(*rules, *scenario, runs, jobs, stopped);
+    const bool interrupted = stopped || int(played.runs.size()) < runs;
     report.runs = &played;
     report.title = played.header.title;
     report.table =
@@ -154,14 +161,22 @@ int run_odds(const Args& in) {
     else
         std::cout << odds_text(report);
 #ifndef VEDETTE_SIM_ONLY
-    if (!png.empty() && !played.runs.empty()) {
+    // Interrupted: no picture. The graph of a run the user stopped is not the one asked for, and
+    // a file already at --png (an earlier complete run's) is left as it was.
+    if (!png.empty() && interrupted) {
+        std::cout.flush();
+        std::fprintf(stderr,
+                     "interrupted: the odds graph %s was not written (a file already there is "
+                     "left as it was)\n",
+                     png.c_str());
+    } else if (!png.empty() && !played.runs.empty()) {
         write_odds_graph(report, png);
         if (!json) std::cout << "wrote the odds graph " << png << "\n";
     }
 #endif
     std::cout.flush();
     // Interrupted: what the first runs gave is printed; the exit code says it is not all.
-    return int(played.runs.size()) < runs ? 130 : 0;
+    return interrupted ? 130 : 0;
 }
 
 }  // namespace vedette::app

@@ -1,10 +1,12 @@
 #include "renderer/battlefield_renderer.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
-#include <map>
+#include <limits>
+#include <numeric>
 #include <unordered_map>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -87,32 +89,81 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
     puff_vertices_ = Buffer(ctx, puff.size() * sizeof(MeshVertex),
                             VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "smoke mesh");
     puff_vertices_.upload(puff.data(), puff.size() * sizeof(MeshVertex));
-    const ModelSet set = load_model_set(models.empty() ? default_models_file() : models, visuals_);
+    // Only the figure models this scene's units draw are read: a visuals file may list many
+    // troop types of other battles (the renderer's own kinds are always read).
+    const std::vector<bool> drawn = figure_models_drawn(visuals_, scene.replay.header.units);
+    ModelSet set =
+        load_model_set(models.empty() ? default_models_file() : models, visuals_, &drawn);
     near_meshes_.resize(set.meshes.size()), mid_meshes_.resize(set.meshes.size());
     far_meshes_.resize(set.meshes.size()), model_heights_.resize(set.meshes.size());
-    for (MeshId m = kFirstModelKind; m < set.meshes.size(); ++m) set_model(m, set.meshes[m]);
+    for (MeshId m = kFirstModelKind; m < set.meshes.size(); ++m) {
+        if (set.meshes[m].vertices.empty()) continue;  // not drawn by this scene
+        set_model(m, set.meshes[m]);
+        set.meshes[m] = {};  // uploaded: its memory goes before the next one is indexed
+    }
     bake_static_scene();
 }
 
 namespace {
 
 // A triangle list as indexed vertices: identical vertices shared, so each is shaded once per
-// instance (lavapipe's cost is vertices).
+// instance (lavapipe's cost is vertices), numbered in the order they first appear. Equal vertices
+// are found by sorting their numbers: 12 bytes a vertex besides the output, where a map of the
+// vertices took about 110 (450 MB for a model of 4,000,000).
 struct Indexed {
     std::vector<ModelVertex> unique;
     std::vector<std::uint32_t> indices;
 };
+
+// A float as an unsigned number in the same order, so that two vertices are equal when all their
+// numbers are (-0 equal to 0, and every NaN alike, so the order is total).
+std::uint32_t sort_key(float f) {
+    if (f == 0.0f) f = 0.0f;
+    if (std::isnan(f)) f = std::numeric_limits<float>::quiet_NaN();
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &f, sizeof bits);
+    return (bits & 0x80000000u) != 0 ? ~bits : bits | 0x80000000u;
+}
+
+// -1, 0 or 1 as vertex a's numbers come before, equal or after b's.
+int compare_vertices(const ModelVertex& a, const ModelVertex& b) {
+    static_assert(sizeof(ModelVertex) == 13 * sizeof(float), "13 floats, nothing else");
+    float x[13], y[13];
+    std::memcpy(x, &a, sizeof x);
+    std::memcpy(y, &b, sizeof y);
+    for (int i = 0; i < 13; ++i) {
+        const std::uint32_t p = sort_key(x[i]), q = sort_key(y[i]);
+        if (p != q) return p < q ? -1 : 1;
+    }
+    return 0;
+}
+
 Indexed indexed(const std::vector<ModelVertex>& vertices) {
+    const auto n = static_cast<std::uint32_t>(vertices.size());
+    const auto compare = [&](std::uint32_t a, std::uint32_t b) {
+        return compare_vertices(vertices[a], vertices[b]);
+    };
+    std::vector<std::uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0u);
+    // Equal vertices in the order they appear, so each run starts with the first of them.
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const int c = compare(a, b);
+        return c != 0 ? c < 0 : a < b;
+    });
+    std::vector<std::uint32_t> first(n);  // the first vertex equal to each
+    std::uint32_t count = 0;
+    for (std::uint32_t s = 0, e = 0; s < n; s = e, ++count)
+        for (e = s; e < n && compare(order[s], order[e]) == 0; ++e) first[order[e]] = order[s];
     Indexed out;
-    auto& unique = out.unique;
-    auto& indices = out.indices;
-    std::map<std::array<float, 13>, std::uint32_t> seen;
-    for (const auto& v : vertices) {
-        const std::array<float, 13> key{v.px, v.py, v.pz,   v.nx,    v.ny,   v.nz,   v.r,
-                                        v.g,  v.b,  v.tint, v.paint, v.part, v.swing};
-        auto [it, added] = seen.emplace(key, static_cast<std::uint32_t>(unique.size()));
-        if (added) unique.push_back(v);
-        indices.push_back(it->second);
+    out.unique.reserve(count);
+    out.indices.resize(n);
+    // `order` now numbers the first vertices (first[i] <= i: numbered before it is needed).
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (first[i] == i) {
+            order[i] = static_cast<std::uint32_t>(out.unique.size());
+            out.unique.push_back(vertices[i]);
+        }
+        out.indices[i] = order[first[i]];
     }
     return out;
 }

@@ -69,7 +69,7 @@ render::ReplayScene open_for_viewing(const std::string& path, const std::string&
     if (!simulated) return render::load_replay_scene(path);
     const auto rules =
         sim::ruleset::make_ruleset(sim::ruleset::ruleset_of(json, path), rules_dir, path);
-    const auto scenario = rules->parse_scenario(json, path);
+    const auto scenario = rules->read_scenario(json, path);
     return render::scene_of(sim::replay::replay_of(rules->run(*scenario, scenario->seed), path));
 }
 

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <filesystem>
 #include <set>
+#include <utility>
 
 #include "renderer/assets/gltf_model.h"
 #include "sim/core/input_file.h"
@@ -117,6 +118,26 @@ std::optional<std::uint64_t> base64_bytes(const std::string& uri) {
     return std::uint64_t(n / 4 * 3 + (n % 4 > 1 ? n % 4 - 1 : 0));
 }
 
+// Required extensions that exporters commonly write, named in words in the refusal.
+constexpr std::pair<const char*, const char*> kKnownExtensions[] = {
+    {"KHR_draco_mesh_compression", "Draco-compressed meshes"},
+    {"EXT_meshopt_compression", "meshoptimizer-compressed buffers"},
+    {"KHR_mesh_quantization", "quantized vertex attributes"},
+    {"KHR_texture_basisu", "KTX2 textures"},
+    {"EXT_texture_webp", "WebP textures"},
+    {"KHR_texture_transform", "texture transforms"},
+    {"KHR_materials_unlit", "unlit materials"},
+};
+// An extension's name is the file's text: quoted at most 100 bytes long, cut between UTF-8
+// characters.
+std::string quoted_name(const std::string& name) {
+    constexpr std::size_t kMaxQuotedNameBytes = 100;
+    if (name.size() <= kMaxQuotedNameBytes) return name;
+    std::size_t cut = kMaxQuotedNameBytes;
+    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+    return name.substr(0, cut) + "...";
+}
+
 class JsonChecks {
 public:
     JsonChecks(const JsonNode& root, const GltfSource& src, const std::string& path)
@@ -127,6 +148,7 @@ public:
     }
 
     BufferFiles run() {
+        check_required_extensions();
         BufferFiles files;
         check_buffers(files);
         check_buffer_views();
@@ -172,6 +194,22 @@ private:
             n.fail("expected a number from 0 up, found " +
                    std::to_string(n.raw().get<std::int64_t>()));
         return n.raw().get<std::uint64_t>();
+    }
+
+    // An extension in extensionsRequired changes what the file means (Draco-compressed meshes,
+    // quantized or meshopt-compressed accessors, KTX2 textures): a loader that does not read it
+    // would draw nonsense or nothing, so the model is refused naming the extension. Vedette reads
+    // none, so any required extension is refused; extensionsUsed alone is fine (ignored).
+    void check_required_extensions() const {
+        for (const auto& e : array(root_, "extensionsRequired")) {
+            const std::string name = e.as_string();
+            std::string words;
+            for (const auto& [known, what] : kKnownExtensions)
+                if (name == known) words = std::string(" (") + what + ")";
+            e.fail("the model requires the glTF extension \"" + quoted_name(name) + "\"" + words +
+                   ", which Vedette does not support: export the model without it "
+                   "(docs/MODELS.md)");
+        }
     }
 
     void check_buffers(BufferFiles& files) {

@@ -154,19 +154,22 @@ public:
             return std::nullopt;
         }
         try {
-            if (!fallback_json_) {
-                fallback_json_ = sim::read_json_file(fallback_);
-                check_mapping_kinds(JsonNode(*fallback_json_, fallback_, "$"), kinds_,
-                                    visuals_file_);
-            }
-            const JsonNode defaults(*fallback_json_, fallback_, "$");
+            const JsonNode defaults = fallback_root();
             if (!required && !defaults.has(key)) return std::nullopt;
             return load_mapping_entry(defaults.required(key), loaded_);
         } catch (const sim::InputError& e) {
-            throw sim::InputError(file_, "$." + key,
-                                  "not in this file, and the default mapping it falls back to "
-                                  "failed: " +
-                                      std::string(e.what()));
+            throw fallback_failed(key, e);
+        }
+    }
+
+    // Whether the mapping or its fallback names `key`; no model is read.
+    bool names(const std::string& key) {
+        if (JsonNode(json_, file_, "$").has(key)) return true;
+        if (fallback_.empty()) return false;
+        try {
+            return fallback_root().has(key);
+        } catch (const sim::InputError& e) {
+            throw fallback_failed(key, e);
         }
     }
 
@@ -189,6 +192,21 @@ public:
     std::string searched() const { return fallback_.empty() ? file_ : file_ + " or " + fallback_; }
 
 private:
+    // The fallback mapping's root, read and checked the first time a kind needs it.
+    JsonNode fallback_root() {
+        if (!fallback_json_) {
+            fallback_json_ = sim::read_json_file(fallback_);
+            check_mapping_kinds(JsonNode(*fallback_json_, fallback_, "$"), kinds_, visuals_file_);
+        }
+        return JsonNode(*fallback_json_, fallback_, "$");
+    }
+    sim::InputError fallback_failed(const std::string& key, const sim::InputError& e) const {
+        return sim::InputError(file_, "$." + key,
+                               "not in this file, and the default mapping it falls back to "
+                               "failed: " +
+                                   std::string(e.what()));
+    }
+
     std::string file_;
     sim::Json json_;
     std::string fallback_;
@@ -208,7 +226,19 @@ std::string shipped_models_file() {
     return models_file(false);
 }
 
-ModelSet load_model_set(const std::string& mapping_file, const Visuals& visuals) {
+std::vector<bool> figure_models_drawn(const Visuals& visuals,
+                                      const std::vector<sim::record::RosterUnit>& units) {
+    std::vector<bool> drawn(visuals.models.size(), false);
+    for (const auto& u : units) {
+        const MeshId mesh = visuals.figure(u.visual).mesh;
+        if (mesh >= kFixedMeshes && mesh - kFixedMeshes < drawn.size())
+            drawn[mesh - kFixedMeshes] = true;
+    }
+    return drawn;
+}
+
+ModelSet load_model_set(const std::string& mapping_file, const Visuals& visuals,
+                        const std::vector<bool>* drawn) {
     std::set<std::string> kinds = shipped_model_kinds();
     for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
         kinds.insert(mesh_kind_key(static_cast<MeshKind>(k)));
@@ -217,22 +247,51 @@ ModelSet load_model_set(const std::string& mapping_file, const Visuals& visuals)
     MappingModels mapping(mapping_file, std::move(kinds), visuals.file);
     ModelSet set;
     set.meshes.resize(visuals.mesh_count());
-    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
-        set.meshes[static_cast<std::size_t>(k)] =
-            *mapping.kind(mesh_kind_key(static_cast<MeshKind>(k)), true);
+    // Every slot holds its own vertices: all of them together are bounded, like one model's.
+    std::uint64_t total = 0;
+    const auto count = [&](const ModelMesh& mesh, const std::string& file,
+                           const std::string& where) {
+        total += mesh.vertices.size() + mesh.far_vertices.size();
+        if (total > limits::kMaxSceneModelVertices)
+            throw sim::InputError(
+                file, where,
+                "the models drawn hold more than " +
+                    std::to_string(limits::kMaxSceneModelVertices) +
+                    " vertices together (docs/LIMITS.md): " + std::to_string(total) +
+                    " with this one (" + std::to_string(mesh.vertices.size()) +
+                    (mesh.far_vertices.empty()
+                         ? ""
+                         : " and " + std::to_string(mesh.far_vertices.size()) + " far") +
+                    ")");
+    };
+    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k) {
+        const std::string key = mesh_kind_key(static_cast<MeshKind>(k));
+        ModelMesh& mesh = set.meshes[static_cast<std::size_t>(k)];
+        mesh = *mapping.kind(key, true);
+        count(mesh, mapping_file, "$." + key);
+    }
     for (std::size_t i = 0; i < visuals.models.size(); ++i) {
         const FigureModel& m = visuals.models[i];
         ModelMesh& mesh = set.meshes[kFixedMeshes + i];
-        if (m.kind.empty()) {
-            mesh = mapping.own_file(m);
+        const bool load = !drawn || (i < drawn->size() && (*drawn)[i]);
+        if (!load) {
+            if (!m.kind.empty() && !mapping.names(m.kind))
+                throw sim::InputError(visuals.file, m.path,
+                                      "\"" + m.kind + "\" is not a model kind of " +
+                                          mapping.searched() + " (docs/MODELS.md)");
             continue;
         }
-        std::optional<ModelMesh> found = mapping.kind(m.kind, false);
-        if (!found)
-            throw sim::InputError(visuals.file, m.path,
-                                  "\"" + m.kind + "\" is not a model kind of " +
-                                      mapping.searched() + " (docs/MODELS.md)");
-        mesh = std::move(*found);
+        if (m.kind.empty()) {
+            mesh = mapping.own_file(m);
+        } else {
+            std::optional<ModelMesh> found = mapping.kind(m.kind, false);
+            if (!found)
+                throw sim::InputError(visuals.file, m.path,
+                                      "\"" + m.kind + "\" is not a model kind of " +
+                                          mapping.searched() + " (docs/MODELS.md)");
+            mesh = std::move(*found);
+        }
+        count(mesh, visuals.file, m.path);
     }
     return set;
 }

@@ -29,7 +29,17 @@ struct ModelSet {
 // itself, shipped_models_file(). The shipped file must name every fixed kind and every kind the
 // shipped visuals.json draws. A mapping key that is no fixed kind, no kind the visuals draw and
 // no kind of the shipped mapping is refused as a misspelt kind.
-ModelSet load_model_set(const std::string& mapping_file, const Visuals& visuals);
+//
+// `drawn` (figure_models_drawn), when given, says which of visuals.models a scene draws: only
+// those are read (a model kind the others name must still be in a mapping, but its file is not
+// opened), and the others' slots stay empty. A render of a scene whose units use two troop types
+// then never reads the models of the other twenty.
+ModelSet load_model_set(const std::string& mapping_file, const Visuals& visuals,
+                        const std::vector<bool>* drawn = nullptr);
+// For each of visuals.models, whether a unit of `units` draws it (by its roster `visual`, or as
+// visuals.unknown where the file does not list that key).
+std::vector<bool> figure_models_drawn(const Visuals& visuals,
+                                      const std::vector<sim::record::RosterUnit>& units);
 // assets/models.json: $VEDETTE_ASSETS_DIR, else shipped_models_file().
 std::string default_models_file();
 // The models.json that comes with Vedette: assets/ beside the executable, else the source tree.

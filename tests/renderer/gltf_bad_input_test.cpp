@@ -272,6 +272,61 @@ TEST(GltfBadInput, FilesNamedInsideAModelStayInItsFolder) {
     EXPECT_EQ(load_gltf_model(bad("good_missing_image")).vertices.size(), 3u);
 }
 
+// Issue 48: a model whose extensionsRequired names an extension the loader does not read is
+// refused naming the extension (a Draco-compressed mesh has no plain data to draw; the old loader
+// refused it as an accessor without a buffer view, or took an unknown extension silently). An
+// extension that is only used, not required, is ignored and the model loads.
+TEST(GltfBadInput, RequiredExtensionsAreRefusedByName) {
+    const fs::path dir = output_dir("extensions");
+    write(dir / "triangle.bin", triangle_bin());
+    const auto with = [](const std::string& fields) {
+        std::string json = with_buffer_file(kTriangleJson, "triangle.bin");
+        return json.insert(json.find("\"scenes\""), fields + ", ");
+    };
+    write(dir / "used.gltf", with(R"("extensionsUsed": ["KHR_materials_variants"])"));
+    EXPECT_EQ(load_gltf_model((dir / "used.gltf").string()).vertices.size(), 3u);
+
+    write(dir / "made_up.gltf", with(R"("extensionsUsed": ["KHR_materials_unlit", "VENDOR_made_up"],
+                  "extensionsRequired": ["VENDOR_made_up"])"));
+    expect_model_error((dir / "made_up.gltf").string(),
+                       {"$.extensionsRequired[0]", "\"VENDOR_made_up\"", "does not support"});
+    // One the loader would ignore were it only used is refused too when required.
+    write(dir / "second.gltf", with(R"("extensionsRequired": ["KHR_texture_transform"])"));
+    expect_model_error((dir / "second.gltf").string(),
+                       {"$.extensionsRequired[0]", "KHR_texture_transform", "texture transforms"});
+
+    // A Draco mesh as exporters write it: the accessor has no buffer view, the primitive's
+    // extension points at the compressed bytes.
+    std::string draco = R"({"asset": {"version": "2.0"},
+      "extensionsUsed": ["KHR_draco_mesh_compression"],
+      "extensionsRequired": ["KHR_draco_mesh_compression"],
+      "scenes": [{"nodes": [0]}], "nodes": [{"mesh": 0}],
+      "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "extensions":
+        {"KHR_draco_mesh_compression": {"bufferView": 0, "attributes": {"POSITION": 0}}}}]}],
+      "accessors": [{"componentType": 5126, "count": 3, "type": "VEC3"}],
+      "bufferViews": [{"buffer": 0, "byteLength": 36}], "buffers": [{"byteLength": 36}]})";
+    write(dir / "draco.glb", glb(draco, triangle_bin()));
+    expect_model_error((dir / "draco.glb").string(),
+                       {"$.extensionsRequired[0]", "\"KHR_draco_mesh_compression\"",
+                        "Draco-compressed meshes", "export the model without it"});
+
+    // Not a list of names: refused like any wrong type.
+    write(dir / "not_a_list.gltf", with(R"("extensionsRequired": "KHR_draco_mesh_compression")"));
+    expect_model_error((dir / "not_a_list.gltf").string(), {"$.extensionsRequired"});
+    write(dir / "not_a_name.gltf", with(R"("extensionsRequired": [7])"));
+    expect_model_error((dir / "not_a_name.gltf").string(), {"$.extensionsRequired[0]"});
+    // A long name is quoted cut short, between UTF-8 characters.
+    std::string long_name = "a";
+    for (int i = 0; i < 2000; ++i) long_name += "\u00e9";
+    write(dir / "long.gltf", with("\"extensionsRequired\": [\"" + long_name + "\"]"));
+    const std::string what =
+        expect_model_error((dir / "long.gltf").string(), {"$.extensionsRequired[0]", "...\""});
+    EXPECT_LT(what.size(), 400u) << what;
+    const std::size_t cut = what.find("...\"");
+    ASSERT_NE(cut, std::string::npos);
+    EXPECT_NE(static_cast<unsigned char>(what[cut - 1]), 0xC3u) << "cut inside a character";
+}
+
 TEST(GltfBadInput, GlbHeaderAndChunkLengthsAreChecked) {
     const fs::path dir = output_dir("glb");
     const std::string good = glb(kTriangleJson, triangle_bin());
