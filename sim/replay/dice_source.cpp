@@ -27,13 +27,14 @@ GivenDice read_entry(const JsonNode& d, const DiceRules& rules, int turns,
                                                      ? rules.as_played_results(g.purpose)
                                                      : std::vector<std::string>{};
         if (results.empty())
-            a->fail("as_played goes with the dice of " + rules.as_played_tests + ", not with " +
-                    g.purpose + " dice");
+            a->fail("as_played goes with " + rules.as_played_goes_with + ", not with " + g.purpose +
+                    " dice");
         g.as_played = results[a->as_choice(results)];
         const int n = rules.dice_of_test ? rules.dice_of_test(g.purpose) : 0;
         if (n > 0 && g.values.size() != static_cast<std::size_t>(n))
             d.required("values").fail("the " + std::to_string(n) + (n == 1 ? " die" : " dice") +
-                                      " of the test played as \"" + g.as_played + "\"");
+                                      " of the " + rules.test_word + " played as \"" + g.as_played +
+                                      "\"");
     }
     return g;
 }

@@ -50,8 +50,10 @@ struct DiceRules {
     // many dice an entry with as_played must hold (one test's dice).
     std::function<std::vector<std::string>(const std::string& purpose)> as_played_results;
     std::function<int(const std::string& purpose)> dice_of_test;
-    // What the message says as_played goes with ("a charge test, a stand test or ...").
-    std::string as_played_tests;
+    // What the messages call them: as_played goes with "the dice of a charge test, a stand test
+    // or a pursuit test (melee_test)"; "the 2 dice of the test played as ...".
+    std::string as_played_goes_with;
+    std::string test_word = "test";
 };
 
 // Reads the scenario's `dice` and `loose_dice` lists (either may be absent). `unit_of` reads a

@@ -26,10 +26,8 @@ Battle::Battle(const BorodinoRules& rules, const BattleScenario& s, std::uint64_
       rallied_(s.units.size(), false),
       prng_(seed),
       seed_(seed),
-      tape_(s.branch, [this] { return static_cast<int>(rec_.events().size()); }) {
-    for (const auto& d : s.dice)  // no turn: a unit's forced dice serve its first rolls
-        dice_.add_forced(0, d.unit, d.purpose, static_cast<int>(d.values.size()));
-}
+      tape_(s.branch, [this] { return static_cast<int>(rec_.events().size()); }),
+      dice_(s.dice.given, s.dice.loose) {}
 
 record::Snapshot Battle::snap(int u) const {
     const BattleUnit& x = unit(u);
@@ -112,21 +110,11 @@ record::Event& Battle::emit(const std::string& phase, record::Category c, const 
 }
 
 int Battle::roll(int u, const std::string& purpose, bool& forced) {
-    for (const auto& d : s_.dice) {
-        if (d.unit != u || d.purpose != purpose) continue;
-        std::size_t& used = dice_used_[{u, purpose}];
-        if (used < d.values.size()) {
-            forced = true;
-            dice_.forced(turn_, u, purpose);
-            last_as_played_ = d.as_played;
-            return tape_.take(d.values[used++], 0, 9, u, purpose);
-        }
-    }
-    last_as_played_.clear();
-    dice_.from_seed(turn_, u, purpose);
-    const int value = tape_.take(static_cast<int>(prng_.below(10)), 0, 9, u, purpose);
-    forced = tape_.last_changed();  // a branch's die is not the seed's
-    return value;
+    const replay::Die die = dice_.roll(turn_, u, purpose, 0, 9, tape_,
+                                       [this] { return static_cast<int>(prng_.below(10)); });
+    last_as_played_ = die.as_played;
+    forced = die.forced || tape_.last_changed();  // a branch's die is not the seed's
+    return die.value;
 }
 
 std::vector<int> Battle::stack_at(Hex h) const {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "sim/record/header.h"
+#include "sim/replay/dice_source.h"
 #include "sim/replay/replay.h"
 #include "sim/ruleset/ruleset.h"
 #include "sim/rulesets/borodino/borodino_rules.h"
@@ -87,14 +88,11 @@ struct Order {
     bool hold = false;
 };
 
-struct ForcedDice {
-    int unit = -1;
-    std::string purpose;  // commitment shock cohesion reaction_fire
-    std::vector<int> values;
-    // A check's die played otherwise at the table (a game record's as_played): "passes" or
-    // "fails", whatever the die and the rules give. Empty: as the rules give.
-    std::string as_played;
-};
+// What the Borodino game says of its dice (replay/dice_source.h): a d10 read 0-9 for a
+// commitment, a shock, a cohesion check or reaction fire; a check's die may be played as "passes"
+// or "fails" at the table (a game record's as_played). Forced dice name no turn: a unit's serve
+// its first rolls of that kind.
+const replay::DiceRules& dice_rules();
 
 class BattleScenario : public ruleset::Scenario {
 public:
@@ -107,7 +105,7 @@ public:
     std::vector<Group> groups;
     std::vector<BattleUnit> units;
     std::vector<Order> orders;
-    std::vector<ForcedDice> dice;
+    replay::GivenDiceLists dice;  // read once by the core (replay/dice_source.h)
     // 9.32 ("не используется в сценарии Бородино"): false in the Borodino battle itself, where
     // the Russian jager follow no jager rules (rulings, Shipped scenarios).
     bool jager_rule = true;

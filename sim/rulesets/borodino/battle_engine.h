@@ -122,9 +122,8 @@ public:
     replay::DiceTape tape_;       // every die, and a branch's changes to them
     int turn_ = 0;
     std::string phase_ = "setup";
-    std::map<std::pair<int, std::string>, std::size_t> dice_used_;
     std::string last_as_played_;        // the as_played of the last forced die taken
-    replay::DiceLedger dice_;           // where every die came from, for `vedette check`
+    replay::DiceSource dice_;           // the dice given, and where every die came from
     std::vector<Order> stance_orders_;  // this activation's orders from standing orders
     // A hex a shock's top band cleared (10 or more: the defender retreats), for the infantry's
     // break-through (rulings, Results): the modified roll there and the hex the defender's

@@ -18,6 +18,26 @@ const Hexside* BoardHexes::hexside(Hex h, int direction) const {
     return nullptr;
 }
 
+const replay::DiceRules& dice_rules() {
+    static const replay::DiceRules rules = [] {
+        replay::DiceRules r;
+        r.purposes = {"commitment", "shock", "cohesion", "reaction_fire"};
+        r.low = 0;
+        r.high = 9;
+        r.names_turns = false;
+        r.as_played_results = [](const std::string& purpose) {
+            return purpose == "commitment" || purpose == "cohesion"
+                       ? std::vector<std::string>{"passes", "fails"}
+                       : std::vector<std::string>{};
+        };
+        r.dice_of_test = [](const std::string&) { return 1; };
+        r.as_played_goes_with = "the die of a commitment or a cohesion check";
+        r.test_word = "check";
+        return r;
+    }();
+    return rules;
+}
+
 namespace {
 
 Hex read_hex(const JsonNode& n) {
@@ -341,7 +361,7 @@ std::unique_ptr<BattleScenario> parse_battle_scenario(const Json& json, const st
     const JsonNode root(json, file, "$");
     root.expect_only_keys({"format", "version", "ruleset", "title", "description", "source", "seed",
                            "turns", "table", "terrain", "hex_board", "jager_rule", "sides",
-                           "orders", "dice", "game_record"});
+                           "orders", "dice", "loose_dice", "game_record"});
     // The game record it was made from (`vedette record`), kept whole for `record --from`.
     if (auto g = root.optional("game_record")) (void)g->as_string();
     auto s = std::make_unique<BattleScenario>();
@@ -364,31 +384,8 @@ std::unique_ptr<BattleScenario> parse_battle_scenario(const Json& json, const st
         for (const auto& o : items) s->orders.push_back(read_order(o, *s));
         check_one_charge_and_answer(items, *s);
     }
-    if (const auto dice = root.optional("dice")) {
-        for (const auto& d : dice->items()) {
-            d.expect_only_keys({"unit", "purpose", "values", "as_played"});
-            ForcedDice f;
-            f.unit = unit_index(d.required("unit"), *s);
-            static const std::vector<std::string> kPurposes = {"commitment", "shock", "cohesion",
-                                                               "reaction_fire"};
-            f.purpose = kPurposes[d.required("purpose").as_choice(kPurposes)];
-            for (const auto& v : d.required("values").items())
-                f.values.push_back(static_cast<int>(v.as_int(0, 9)));
-            if (const auto a = d.optional("as_played")) {
-                if (f.purpose != "commitment" && f.purpose != "cohesion")
-                    a->fail(
-                        "as_played goes with the die of a commitment or a cohesion check, not "
-                        "with " +
-                        f.purpose + " dice");
-                static const std::vector<std::string> kPlayed = {"passes", "fails"};
-                f.as_played = kPlayed[a->as_choice(kPlayed)];
-                if (f.values.size() != 1)
-                    d.required("values").fail("the 1 die of the check played as \"" + f.as_played +
-                                              "\"");
-            }
-            s->dice.push_back(f);
-        }
-    }
+    s->dice = replay::read_given_dice(root, dice_rules(), s->turns,
+                                      [&](const JsonNode& n) { return unit_index(n, *s); });
     return s;
 }
 

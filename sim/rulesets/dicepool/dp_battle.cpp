@@ -85,18 +85,17 @@ record::Header dp_header(const DpRules& rules, const DpScenario& s) {
 }
 
 Battle::Battle(const DpRules& rules, const DpScenario& scenario, std::uint64_t seed)
-    : rules_(rules), scenario_(scenario), prng_(seed), seed_(seed), tape_(scenario.branch, [this] {
-          return static_cast<int>(rec_.events().size());
-      }) {
+    : rules_(rules),
+      scenario_(scenario),
+      dice_(scenario.dice.given, scenario.dice.loose),
+      prng_(seed),
+      seed_(seed),
+      tape_(scenario.branch, [this] { return static_cast<int>(rec_.events().size()); }) {
     for (const auto& u : scenario.units) {
         UnitState st;
         static_cast<DpUnit&>(st) = u;
         units_.push_back(st);
     }
-    forced_used_.assign(scenario.dice.size(), 0);
-    for (const auto& f : scenario.dice)
-        dice_.add_forced(f.turn, f.unit, purpose_name(f.purpose),
-                         static_cast<int>(f.values.size()));
 }
 
 record::Snapshot Battle::snap(int u) const {
@@ -135,20 +134,9 @@ record::Event& Battle::emit(Category category, const std::string& kind, std::vec
                      std::move(after));
 }
 
-// A die for `unit`: the scenario's forced dice for this turn and purpose first, then the PRNG.
-int Battle::die(int u, DicePurpose purpose) {
-    for (std::size_t i = 0; i < scenario_.dice.size(); ++i) {
-        const ForcedDice& f = scenario_.dice[i];
-        if (f.turn == turn_ && f.unit == u && f.purpose == purpose &&
-            forced_used_[i] < f.values.size()) {
-            dice_.forced(turn_, u, purpose_name(purpose));
-            ++forced_taken_;
-            if (forced_used_[i] == 0) entry_as_played_ = f.as_played;
-            return tape_.take(f.values[forced_used_[i]++], 1, 6, u, purpose_name(purpose));
-        }
-    }
-    dice_.from_seed(turn_, u, purpose_name(purpose));
-    return tape_.take(prng_.d6(), 1, 6, u, purpose_name(purpose));
+// A die for `unit`: the dice given for this turn and test first, then the PRNG.
+replay::Die Battle::die(int u, DicePurpose purpose) {
+    return dice_.roll(turn_, u, purpose_name(purpose), 1, 6, tape_, [this] { return prng_.d6(); });
 }
 
 TestRoll Battle::roll_test(int u, DicePurpose purpose, int target,
@@ -160,15 +148,18 @@ TestRoll Battle::roll_test(int u, DicePurpose purpose, int target,
     if (unit(u).disorder_markers > 0)
         t.modifiers.push_back(
             {"disorder markers", unit(u).disorder_markers * rules_.per_disorder_marker});
-    const int forced_before = forced_taken_;
-    entry_as_played_.clear();
-    for (int d = 0; d < rules_.test_dice; ++d) t.dice.push_back(die(u, purpose));
-    t.forced = forced_taken_ - forced_before;  // the first dice: forced values come first
+    std::string played;  // the table's ruling, given with the test's dice
+    for (int d = 0; d < rules_.test_dice; ++d) {
+        const replay::Die thrown = die(u, purpose);
+        t.dice.push_back(thrown.value);
+        t.forced += thrown.forced ? 1 : 0;  // the first dice: given values come first
+        if (!thrown.as_played.empty()) played = thrown.as_played;
+    }
     t.total = t.dice_sum();
     for (const auto& m : t.modifiers) t.total += m.second;
     t.passed = t.total >= t.target;
     // The game as it was played: the players ruled this test otherwise (a game record).
-    if (!entry_as_played_.empty() && (entry_as_played_ == "passes") != t.passed) {
+    if (!played.empty() && (played == "passes") != t.passed) {
         t.as_played = std::string(t.passed ? "failed" : "passed") +
                       " at the table; by the rules (" + rules_.tests_rule + ") " +
                       std::to_string(t.total) + " against " + std::to_string(t.target) + "+ " +

@@ -95,7 +95,7 @@ private:
     std::vector<record::Snapshot> all() const;
     record::Event& emit(record::Category category, const std::string& kind, std::vector<int> units,
                         const std::string& rule, std::string text, std::int64_t ms);
-    int die(int unit, DicePurpose purpose);
+    replay::Die die(int unit, DicePurpose purpose);
     TestRoll roll_test(int unit, DicePurpose purpose, int target,
                        std::vector<std::pair<std::string, int>> modifiers);
     record::Event& emit_test(int unit, const std::string& kind, const std::string& rule,
@@ -152,12 +152,9 @@ private:
     int turn_ = 0;
     std::string phase_ = "setup";
     std::vector<UnitState> units_;
-    std::vector<DrawnMelee> drawn_;         // drawn melees still on, in the order they were drawn
-    std::vector<std::string> refused_;      // orders not carried out, for `vedette check`
-    std::vector<std::size_t> forced_used_;  // per forced-dice entry: values consumed
-    int forced_taken_ = 0;                  // forced dice taken so far: which dice were forced
-    std::string entry_as_played_;  // the as_played of the forced entry whose first die was taken
-    replay::DiceLedger dice_;      // where every die came from, for `vedette check`
+    std::vector<DrawnMelee> drawn_;     // drawn melees still on, in the order they were drawn
+    std::vector<std::string> refused_;  // orders not carried out, for `vedette check`
+    replay::DiceSource dice_;           // the dice given, and where every die came from
     Prng prng_;
     std::uint64_t seed_;
     ruleset::EventRecorder rec_;  // events, clock, episodes, keyframes, turn hashes

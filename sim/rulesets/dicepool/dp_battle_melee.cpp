@@ -17,13 +17,10 @@ using record::Category;
 // rest of a pool is rolled by resolve_melee from the same PRNG).
 std::vector<int> Battle::forced_dice(int u, DicePurpose purpose, int at_most) {
     std::vector<int> out;
-    for (std::size_t i = 0; i < scenario_.dice.size(); ++i) {
-        const ForcedDice& f = scenario_.dice[i];
-        if (f.turn != turn_ || f.unit != u || f.purpose != purpose) continue;
-        while (static_cast<int>(out.size()) < at_most && forced_used_[i] < f.values.size()) {
-            out.push_back(f.values[forced_used_[i]++]);
-            dice_.forced(turn_, u, purpose_name(purpose));
-        }
+    while (static_cast<int>(out.size()) < at_most) {
+        const auto given = dice_.take(turn_, u, purpose_name(purpose));
+        if (!given) break;
+        out.push_back(given->value);
     }
     return out;
 }

@@ -150,10 +150,10 @@ int Battle::reaction_fire(int firer, int target, const std::string& kind, const 
                         sh.shoot};
     int hits = 0;
     for (int d = 0; d < unit(firer).models * rules_.shoot_dice_per_model; ++d) {
-        const int forced_before = forced_taken_;
-        const int v = die(firer, DicePurpose::fire);
+        const replay::Die thrown = die(firer, DicePurpose::fire);
+        const int v = thrown.value;
         hits += v >= sh.shoot ? 1 : 0;
-        g.dice.push_back({v, v >= sh.shoot ? "hit" : "miss", forced_taken_ > forced_before});
+        g.dice.push_back({v, v >= sh.shoot ? "hit" : "miss", thrown.forced});
     }
     const int removed = std::min(unit(target).models, hits / sheet(target).armour);
     g.total = counted(hits, "hit") + " / armour " + std::to_string(sheet(target).armour) + " = " +

@@ -233,30 +233,19 @@ void check_reactions(const DpRules& rules, const JsonNode& orders, const DpScena
 }
 
 void parse_dice(const JsonNode& root, const DpRules& rules, DpScenario& s) {
-    const auto dice = root.optional("dice");
-    if (!dice) return;
-    for (const auto& n : dice->items()) {
-        n.expect_only_keys({"turn", "unit", "purpose", "values", "as_played"});
-        ForcedDice f;
-        f.turn = static_cast<int>(n.required("turn").as_int(1, s.turns));
-        f.unit = find_unit(s, n.required("unit"));
-        f.purpose = static_cast<DicePurpose>(n.required("purpose").as_choice(dice_purpose_names()));
-        for (const auto& v : n.required("values").items())
-            f.values.push_back(static_cast<int>(v.as_int(1, 6)));
-        if (const auto a = n.optional("as_played")) {
-            if (f.purpose == DicePurpose::fire || f.purpose == DicePurpose::melee)
-                a->fail(
-                    "as_played goes with the dice of a test (order_test, reaction_test, "
-                    "courage_test, pursuit_test), not with " +
-                    purpose_name(f.purpose) + " dice");
-            static const std::vector<std::string> kPlayed = {"passes", "fails"};
-            f.as_played = kPlayed[a->as_choice(kPlayed)];
-            if (f.values.size() != static_cast<std::size_t>(rules.test_dice))
-                n.required("values").fail("the " + std::to_string(rules.test_dice) +
-                                          " dice of the test played as \"" + f.as_played + "\"");
-        }
-        s.dice.push_back(f);
-    }
+    replay::DiceRules r;
+    r.purposes = dice_purpose_names();
+    r.as_played_results = [](const std::string& purpose) {
+        return purpose == purpose_name(DicePurpose::fire) ||
+                       purpose == purpose_name(DicePurpose::melee)
+                   ? std::vector<std::string>{}
+                   : std::vector<std::string>{"passes", "fails"};
+    };
+    r.dice_of_test = [n = rules.test_dice](const std::string&) { return n; };
+    r.as_played_goes_with =
+        "the dice of a test (order_test, reaction_test, courage_test, pursuit_test)";
+    s.dice = replay::read_given_dice(root, r, s.turns,
+                                     [&](const JsonNode& n) { return find_unit(s, n); });
 }
 
 }  // namespace
@@ -266,7 +255,7 @@ std::unique_ptr<DpScenario> parse_dp_scenario(const DpRules& rules, const Json& 
     const JsonNode root(json, file, "$");
     root.expect_only_keys({"format", "version", "ruleset", "title", "description", "source", "seed",
                            "turns", "table", "terrain", "sides", "units", "orders", "dice",
-                           "game_record"});
+                           "loose_dice", "game_record"});
     // The game record it was made from (`vedette record`), kept whole for `record --from`.
     if (auto g = root.optional("game_record")) (void)g->as_string();
     if (root.required("format").as_string() != "vedette-scenario")

@@ -13,6 +13,7 @@
 #include "sim/board/terrain.h"
 #include "sim/geom/fixed_geometry.h"
 #include "sim/record/header.h"
+#include "sim/replay/dice_source.h"
 #include "sim/ruleset/ruleset.h"
 #include "sim/rulesets/dicepool/dp_rules.h"
 
@@ -67,16 +68,6 @@ inline const std::string& purpose_name(DicePurpose p) {
     return dice_purpose_names()[static_cast<std::size_t>(p)];
 }
 
-struct ForcedDice {
-    int turn = 1;
-    int unit = -1;
-    DicePurpose purpose = DicePurpose::order_test;
-    std::vector<int> values;
-    // A test's dice played otherwise at the table (a game record's as_played): "passes" or
-    // "fails", whatever the dice and the rules give. Empty: as the rules give.
-    std::string as_played;
-};
-
 class DpScenario : public ruleset::Scenario {
 public:
     std::string title, description;
@@ -84,7 +75,9 @@ public:
     std::vector<DpSide> sides;
     std::vector<DpUnit> units;
     std::vector<DpOrder> orders;
-    std::vector<ForcedDice> dice;
+    // The dice given, read once by the core (replay/dice_source.h); a test's may be played as
+    // "passes" or "fails" at the table (a game record's as_played).
+    replay::GivenDiceLists dice;
     board::Terrain terrain;
     record::Board written_board;  // {"table", "terrain"} as written (its `written` fields)
 };

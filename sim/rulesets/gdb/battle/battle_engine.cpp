@@ -38,6 +38,7 @@ Battle::Battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario)
       scale_(rules_.scales.at(scenario.scale)),
       prng_(scenario.seed),
       ids_(unit_ids(scenario)),
+      dice_(scenario.dice.given, scenario.dice.loose),
       recorder_(scenario.units.size()),
       tape_(scenario.branch, [this] { return static_cast<int>(recorder_.event_count()); }) {
     for (const auto& su : scenario.units) {
@@ -50,8 +51,6 @@ Battle::Battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario)
         units_.push_back(s);
         move_rates_.push_back(rules_.moves_of(su.unit.type, scale_));
     }
-    for (const auto& f : scenario.dice)
-        dice_.add_forced(f.turn, f.unit, f.purpose, static_cast<int>(f.values.size()));
 }
 
 replay::Recorded run_battle(const gdb::GdbRuleset& ruleset, const Scenario& scenario) {
@@ -163,39 +162,8 @@ record::Event& Battle::emit_motion(EventKind kind, int unit, std::vector<int> un
     return e;
 }
 
-std::vector<int> Battle::forced(int unit, const std::string& purpose) const {
-    std::vector<int> values;
-    for (const auto& f : scenario_.dice)
-        if (f.turn == turn_ && f.unit == unit && f.purpose == purpose)
-            values.insert(values.end(), f.values.begin(), f.values.end());
-    return values;
-}
-
-int Battle::roll(int unit, const std::string& purpose) {
-    const auto values = forced(unit, purpose);
-    std::size_t& used = forced_used_[{turn_, unit, purpose}];
-    if (used < values.size()) {
-        dice_.forced(turn_, unit, purpose);
-        return tape_.take(values[used++], 1, 6, unit, purpose);
-    }
-    dice_.from_seed(turn_, unit, purpose);
-    return tape_.take(prng_.d6(), 1, 6, unit, purpose);
-}
-
-int Battle::forced_taken(int unit, const std::string& purpose) const {
-    const auto it = forced_used_.find({turn_, unit, purpose});
-    return it == forced_used_.end() ? 0 : static_cast<int>(it->second);
-}
-
-std::string Battle::as_played_of(int unit, const std::string& purpose, int first) const {
-    int start = 0;
-    for (const auto& f : scenario_.dice) {
-        if (f.turn != turn_ || f.unit != unit || f.purpose != purpose) continue;
-        const int end = start + static_cast<int>(f.values.size());
-        if (first >= start && first < end) return first == start ? f.as_played : "";
-        start = end;
-    }
-    return "";
+replay::Die Battle::roll(int unit, const std::string& purpose) {
+    return dice_.roll(turn_, unit, purpose, 1, 6, tape_, [this] { return prng_.d6(); });
 }
 
 geom::Rect Battle::rect_at(int unit, Vec pos, Vec facing) const {

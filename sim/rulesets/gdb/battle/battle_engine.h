@@ -99,18 +99,14 @@ private:
     record::Event& emit_motion(EventKind kind, int unit, std::vector<int> units,
                                const std::string& rule, std::string text, geom::Vec from,
                                geom::Vec to, geom::Vec facing_end, const std::string& gait);
-    int roll(int unit, const std::string& purpose);
-    std::vector<int> forced(int unit, const std::string& purpose) const;
-    // How many forced dice of `purpose` `unit` has taken this turn: the count before and after
-    // rolling says how many of the dice just thrown the scenario set (they come first).
-    int forced_taken(int unit, const std::string& purpose) const;
-    // The result the scenario says the test was played as (ForcedDice::as_played) when its dice
-    // start at forced die `first` of `purpose` this turn; empty when the rules decide.
-    std::string as_played_of(int unit, const std::string& purpose, int first) const;
-    // A melee's dice into the ledger: the scenario's or the seed's.
-    void count_melee_dice(const std::vector<int>& units, const gdb::MeleeOutcome& out);
-    // Forced melee dice of a count the melee cannot take (melee_unit sets them aside): said so.
-    void note_melee_dice_set_aside(const std::vector<int>& units);
+    // A die of `unit`'s `purpose` test, given (forced, with the table's ruling on the first die
+    // of its entry) or from the seed: replay/dice_source.h.
+    replay::Die roll(int unit, const std::string& purpose);
+    // Where a melee takes its dice: the same source, for the melee's units (`units` by melee
+    // index).
+    gdb::MeleeDiceSource melee_dice(const std::vector<int>& units);
+    // Dice given for a melee in counts it cannot take are set aside before it (the seed throws).
+    void set_aside_odd_melee_dice(const std::vector<int>& units);
     geom::Rect rect_of(int unit) const;
     geom::Rect rect_at(int unit, geom::Vec pos, geom::Vec facing) const;
     const MoveRates& moves(int unit) const { return move_rates_[static_cast<std::size_t>(unit)]; }
@@ -304,8 +300,7 @@ private:
     std::vector<MoveRates> move_rates_;
     std::vector<std::string> ids_;
     std::vector<Contact> contacts_;
-    std::map<std::tuple<int, int, std::string>, std::size_t> forced_used_;
-    replay::DiceLedger dice_;  // where every die came from, for `vedette check`
+    replay::DiceSource dice_;  // the dice given, and where every die came from
     BattleRecorder recorder_;
     replay::DiceTape tape_;  // every die, and a branch's changes to them
     int turn_ = 0;

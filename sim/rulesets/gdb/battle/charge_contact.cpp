@@ -119,9 +119,9 @@ void Battle::stand_test_retreat(ChargeRun& run, const std::string& stand_rule) {
             name(t) + " fails to stand and retreats half its retreat move, " + cm(half_retreat));
         return;
     }
-    const int forced_before = forced_taken(t, "limbering");
-    const int die = roll(t, "limbering");
-    const int forced = forced_taken(t, "limbering") - forced_before;
+    const replay::Die thrown = roll(t, "limbering");
+    const int die = thrown.value;
+    const int forced = thrown.forced ? 1 : 0;
     const RangeRow& lr = gdb::row_for(rules_.limbering, die);
     const bool abandoned = lr.outcome == "guns_abandoned";
     if (abandoned) {
@@ -318,15 +318,15 @@ void Battle::halt_after_contact(int c, int t, Vec target_left_from, i64 remainin
 
 bool Battle::formation_test(int u, const std::string& rule, const std::string& why) {
     auto& s = units_[static_cast<std::size_t>(u)];
-    const int forced_before = forced_taken(u, "formation_test");
-    const int d1 = roll(u, "formation_test"), d2 = roll(u, "formation_test");
+    const replay::Die first = roll(u, "formation_test"), second = roll(u, "formation_test");
+    const int d1 = first.value, d2 = second.value;
     const auto klass = scenario_.units[static_cast<std::size_t>(u)].unit.klass;
     const int target = melee_rules_.formation_pass_on[static_cast<std::size_t>(klass)];
     gdb::RollFacts test;
     test.test = "formation_test";
     test.rule = melee_rules_.formation_rule;
     test.dice = {d1, d2};
-    test.forced = forced_taken(u, "formation_test") - forced_before;
+    test.forced = (first.forced ? 1 : 0) + (second.forced ? 1 : 0);
     test.modifiers.emplace();
     int bonus = 0;
     if (const Commander* g = attached_general(u); g && g->skill == gdb::General::excellent) {

@@ -90,9 +90,9 @@ void Battle::closing_volley(ChargeRun& run) {
     const int c = run.charger, t = run.target;
     auto& cs = units_[static_cast<std::size_t>(c)];
     const auto type = scenario_.units[static_cast<std::size_t>(t)].unit.type;
-    const int forced_before = forced_taken(t, "closing_fire");
-    const int d1 = roll(t, "closing_fire"), d2 = roll(t, "closing_fire");
-    const int forced = forced_taken(t, "closing_fire") - forced_before;
+    const replay::Die first = roll(t, "closing_fire"), second = roll(t, "closing_fire");
+    const int d1 = first.value, d2 = second.value;
+    const int forced = (first.forced ? 1 : 0) + (second.forced ? 1 : 0);
     const int bonus = type == gdb::TroopType::artillery ? rules_.artillery_fire_bonus : 0;
     const FireRow& row = rules_.fire_row(d1 + d2 + bonus);
     const int lost = std::min(row.figures, cs.figures);

@@ -44,9 +44,9 @@ const Order* Battle::reaction_order(int unit) const {
 Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const TestMods& mods,
                                      const std::string& purpose) {
     TestRoll r;
-    const int forced_before = forced_taken(unit, purpose);
-    r.dice[0] = roll(unit, purpose);
-    r.dice[1] = roll(unit, purpose);
+    const replay::Die first = roll(unit, purpose), second = roll(unit, purpose);
+    r.dice[0] = first.value;
+    r.dice[1] = second.value;
     r.total = r.dice[0] + r.dice[1];
     std::vector<gdb::TestModifier> applied;
     const auto klass = scenario_.units[static_cast<std::size_t>(unit)].unit.klass;
@@ -64,9 +64,7 @@ Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const T
     for (const auto& row : table.rows)
         if (r.total >= row.min && r.total <= row.max) r.row = &row;
     // The game as it was played: the players ruled this test otherwise (a game record).
-    const std::string played = forced_taken(unit, purpose) > forced_before
-                                   ? as_played_of(unit, purpose, forced_before)
-                                   : "";
+    const std::string played = first.as_played;
     if (!played.empty() && played != r.row->outcome) {
         const RangeRow* by_rules = r.row;
         for (const auto& row : table.rows)
@@ -80,7 +78,7 @@ Battle::TestRoll Battle::morale_test(int unit, const MoraleTable& table, const T
     r.facts.test = r.facts.table = purpose;
     r.facts.rule = table.rule;
     r.facts.dice = {r.dice[0], r.dice[1]};
-    r.facts.forced = forced_taken(unit, purpose) - forced_before;
+    r.facts.forced = (first.forced ? 1 : 0) + (second.forced ? 1 : 0);
     r.facts.modifiers = std::move(applied);
     r.facts.total = r.total;
     r.facts.row = r.row->label;

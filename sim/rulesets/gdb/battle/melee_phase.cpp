@@ -137,15 +137,15 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders,
     for (int def : defenders)
         setup->sides[gdb::kDefender].push_back(melee_unit(def, false, first_round, where));
 
+    std::vector<int> all = attackers;  // by melee index
+    all.insert(all.end(), defenders.begin(), defenders.end());
+    set_aside_odd_melee_dice(all);
     const gdb::PreparedMelee prep = gdb::prepare_melee(melee_rules_, *setup);
     gdb::MeleeOutcome out;
-    gdb::resolve_melee(prep, prng_, out, &tape_);
+    const gdb::MeleeDiceSource source = melee_dice(all);
+    gdb::resolve_melee(prep, prng_, out, &tape_, &source);
     const gdb::Decision& dec = *out.decision;
 
-    std::vector<int> all = attackers;
-    all.insert(all.end(), defenders.begin(), defenders.end());
-    note_melee_dice_set_aside(all);
-    count_melee_dice(all, out);
     std::string text = "Melee: ";
     for (std::size_t i = 0; i < all.size(); ++i) {
         text += name(all[i]);
@@ -232,14 +232,7 @@ gdb::MeleeUnit Battle::melee_unit(int u, bool attacker, bool first_round,
             where->kind == FeatureKind::fortified ? gdb::Cover::fortified : gdb::Cover::building;
     else if (!attacker && st.behind_obstacle && first_round)
         mu.cover = gdb::Cover::cover;
-    mu.dice = forced(u, "melee");
-    if (mu.dice.size() != 2) mu.dice.clear();
-    mu.test_dice = forced(u, "melee_test");
-    if (mu.test_dice.size() != 2) mu.test_dice.clear();
-    if (!mu.test_dice.empty()) mu.test_as_played = as_played_of(u, "melee_test", 0);
-    mu.event_dice = forced(u, "melee_event");
-    mu.sapper_die = forced(u, "sapper");
-    if (mu.sapper_die.size() != 1) mu.sapper_die.clear();
+    // Its dice come from the battle's dice source as the melee throws them (melee_dice).
     return mu;
 }
 
@@ -264,32 +257,33 @@ const char* forced_purpose(gdb::DiePurpose purpose) {
 
 }  // namespace
 
-void Battle::count_melee_dice(const std::vector<int>& units, const gdb::MeleeOutcome& out) {
-    for (const gdb::DieRecord& d : out.dice) {
-        const int u = units[static_cast<std::size_t>(d.unit)];
-        if (d.forced)
-            dice_.forced(turn_, u, forced_purpose(d.purpose));
-        else
-            dice_.from_seed(turn_, u, forced_purpose(d.purpose));
-    }
+gdb::MeleeDiceSource Battle::melee_dice(const std::vector<int>& units) {
+    gdb::MeleeDiceSource source;
+    source.given = [this, units](int unit, gdb::DiePurpose purpose) {
+        return dice_.take(turn_, units[static_cast<std::size_t>(unit)], forced_purpose(purpose));
+    };
+    source.from_seed = [this, units](int unit, gdb::DiePurpose purpose) {
+        dice_.from_seed(turn_, units[static_cast<std::size_t>(unit)], forced_purpose(purpose));
+    };
+    return source;
 }
 
-// melee_unit takes a unit's forced melee dice only in the counts a melee throws them; others are
-// set aside (the seed throws instead), which `vedette check` reports as an error.
-void Battle::note_melee_dice_set_aside(const std::vector<int>& units) {
+// A melee takes a unit's given dice only in the counts it throws them (2 melee dice, 2 for the
+// test after it, 1 sapper's re-roll); dice given in another count are set aside before it (the
+// seed throws instead), which `vedette check` and `vedette record` report as an error.
+void Battle::set_aside_odd_melee_dice(const std::vector<int>& units) {
     struct Exact {
         const char* purpose;
-        std::size_t count;
+        int count;
         const char* problem;
     };
     static const Exact kExact[] = {{"melee", 2, "a unit throws exactly 2 melee dice"},
                                    {"melee_test", 2, "a test after a melee takes exactly 2 dice"},
                                    {"sapper", 1, "a sapper's re-roll is exactly 1 die"}};
     for (const int u : units)
-        for (const Exact& x : kExact) {
-            const std::size_t n = forced(u, x.purpose).size();
-            if (n != 0 && n != x.count) dice_.set_aside(turn_, u, x.purpose, x.problem);
-        }
+        for (const Exact& x : kExact)
+            if (dice_.remaining(turn_, u, x.purpose) % x.count != 0)
+                dice_.set_aside(turn_, u, x.purpose, x.problem);
 }
 
 // The melee's verdict on one unit becomes its status and what it must do in the mandatory phase.

@@ -328,26 +328,17 @@ void check_one_charge_and_reaction(const std::vector<JsonNode>& items, const Sce
     }
 }
 
-ForcedDice parse_forced_dice(const JsonNode& dn, const Scenario& s) {
-    dn.expect_only_keys({"turn", "unit", "purpose", "values", "as_played"});
-    ForcedDice f;
-    f.turn = static_cast<int>(dn.required("turn").as_int(1, s.turns));
-    f.unit = unit_ref(s, dn.required("unit"));
-    f.purpose = forced_dice_purposes()[dn.required("purpose").as_choice(forced_dice_purposes())];
-    for (const auto& v : dn.required("values").items())
-        f.values.push_back(static_cast<int>(v.as_int(1, 6)));
-    if (auto a = dn.optional("as_played")) {
-        const auto& results = as_played_results(f.purpose);
-        if (results.empty())
-            a->fail(
-                "as_played goes with the dice of a charge test, a stand test or a pursuit test "
-                "(melee_test), not with " +
-                f.purpose + " dice");
-        f.as_played = results[a->as_choice(results)];
-        if (f.values.size() != 2)
-            dn.required("values").fail("the 2 dice of the test played as \"" + f.as_played + "\"");
-    }
-    return f;
+const replay::DiceRules& dice_rules() {
+    static const replay::DiceRules rules = [] {
+        replay::DiceRules r;
+        r.purposes = forced_dice_purposes();
+        r.as_played_results = [](const std::string& purpose) { return as_played_results(purpose); };
+        r.dice_of_test = [](const std::string&) { return 2; };
+        r.as_played_goes_with =
+            "the dice of a charge test, a stand test or a pursuit test (melee_test)";
+        return r;
+    }();
+    return rules;
 }
 
 }  // namespace
@@ -356,7 +347,7 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
     const JsonNode root(json, file, "$");
     root.expect_only_keys({"format", "version", "title", "description", "source", "ruleset",
                            "scale", "seed", "turns", "first_side", "table", "terrain", "sides",
-                           "orders", "dice", "game_record"});
+                           "orders", "dice", "loose_dice", "game_record"});
     // The game record it was made from (`vedette record`), kept whole for `record --from`.
     if (auto g = root.optional("game_record")) (void)g->as_string();
     Scenario s;
@@ -374,8 +365,8 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
         for (const auto& on : items) s.orders.push_back(parse_order(on, s));
         check_one_charge_and_reaction(items, s);
     }
-    if (auto dice = root.optional("dice"))
-        for (const auto& dn : dice->items()) s.dice.push_back(parse_forced_dice(dn, s));
+    s.dice = replay::read_given_dice(root, dice_rules(), s.turns,
+                                     [&](const JsonNode& n) { return unit_ref(s, n); });
     return s;
 }
 

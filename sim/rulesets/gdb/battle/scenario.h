@@ -13,6 +13,7 @@
 #include "sim/board/terrain.h"
 #include "sim/core/json_fwd.h"
 #include "sim/geom/fixed_geometry.h"
+#include "sim/replay/dice_source.h"
 #include "sim/replay/dice_tape.h"
 #include "sim/rulesets/gdb/melee/melee_types.h"
 
@@ -108,18 +109,9 @@ struct Order {
     std::string path;  // JSON path, for messages
 };
 
-// Dice forced for a unit in a turn, for narrated examples and teaching.
-struct ForcedDice {
-    int turn = 1;
-    int unit = -1;
-    std::string purpose;  // charge_test, stand_test, closing_fire, limbering, melee, melee_test,
-                          // melee_event, sapper
-    std::vector<int> values;
-    // What the test these dice decided gave at the table, where the players ruled otherwise than
-    // the dice and the rules give (a game record's `as_played`): the result of a row of the
-    // test's table, e.g. "charge_home", "stand" or "pursue". Empty: as the rules give.
-    std::string as_played;
-};
+// The tests a scenario's `dice` entries name: charge_test, stand_test, closing_fire, limbering,
+// melee, melee_test, melee_event, sapper. An entry may say what its test gave at the table
+// (`as_played`: a row of the test's table, e.g. "charge_home", "stand" or "pursue").
 const std::vector<std::string>& forced_dice_purposes();
 // The results a test's dice may be played as (`as_played`): empty for dice that decide no row.
 const std::vector<std::string>& as_played_results(const std::string& purpose);
@@ -139,9 +131,9 @@ struct Scenario {
     std::vector<ScenarioUnit> units;
     std::map<std::string, int> unit_index;
     std::vector<Order> orders;
-    std::vector<ForcedDice> dice;
-    std::string json_text;      // the scenario as read (compact JSON), embedded in replays
-    std::string written_board;  // its "table" and "terrain" (compact JSON), the replay's board
+    replay::GivenDiceLists dice;  // read once by the core (replay/dice_source.h)
+    std::string json_text;        // the scenario as read (compact JSON), embedded in replays
+    std::string written_board;    // its "table" and "terrain" (compact JSON), the replay's board
     std::optional<replay::DiceBranch> branch;  // a branch's dice plan (dice_tape.h)
 };
 

@@ -14,10 +14,13 @@
 //   melee_odds     - (melee_odds.h) exact probabilities from the same decisions.
 
 #include <array>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "sim/core/prng.h"
+#include "sim/replay/dice_source.h"
 #include "sim/replay/dice_tape.h"
 #include "sim/rulesets/gdb/melee/gdb_rules.h"
 #include "sim/rulesets/gdb/melee/melee_types.h"
@@ -195,10 +198,19 @@ struct MeleeOutcome {
     std::vector<DieRecord> dice;
 };
 
-// Resolves the melee. Forced dice in the units are used first; the rest come from `prng`.
-// `out` is reused between calls (its vectors keep their capacity).
-// Every die passes through `tape` when given (a battle's dice tape, sim/replay/dice_tape.h).
+// Where a battle's melee takes its dice: the battle's one dice source (replay/dice_source.h),
+// asked for each die as it is thrown. `given` answers for a unit (by its melee index) and a
+// purpose with the die given, or nullopt; `from_seed` is told of each die the PRNG throws.
+struct MeleeDiceSource {
+    std::function<std::optional<replay::Die>(int unit, DiePurpose purpose)> given;
+    std::function<void(int unit, DiePurpose purpose)> from_seed;
+};
+
+// Resolves the melee. Given dice come first (the units' forced dice of a melee file, or `source`
+// in a battle); the rest come from `prng`. `out` is reused between calls (its vectors keep their
+// capacity). Every die passes through `tape` when given (a battle's dice tape,
+// sim/replay/dice_tape.h).
 void resolve_melee(const PreparedMelee& melee, Prng& prng, MeleeOutcome& out,
-                   replay::DiceTape* tape = nullptr);
+                   replay::DiceTape* tape = nullptr, const MeleeDiceSource* source = nullptr);
 
 }  // namespace vedette::sim::gdb

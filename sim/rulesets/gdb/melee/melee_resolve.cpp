@@ -24,14 +24,28 @@ const char* die_purpose_label(DiePurpose p) {
 
 namespace {
 
-// Takes forced dice first, then the PRNG; logs every die with its purpose.
+// Takes given dice first (the battle's source, else the unit's forced dice), then the PRNG;
+// logs every die with its purpose, marked forced as it is thrown.
 class DiceBox {
 public:
-    DiceBox(Prng& prng, std::vector<DieRecord>& log, replay::DiceTape* tape)
-        : prng_(prng), log_(log), tape_(tape) {}
+    DiceBox(Prng& prng, std::vector<DieRecord>& log, replay::DiceTape* tape,
+            const MeleeDiceSource* source)
+        : prng_(prng), log_(log), tape_(tape), source_(source) {}
     int roll(int unit, DiePurpose purpose, const std::vector<int>& forced, std::size_t& next) {
-        bool is_forced = next < forced.size();
-        int value = is_forced ? forced[next++] : prng_.d6();
+        std::optional<int> given;
+        as_played_.clear();
+        if (source_) {
+            if (const auto die = source_->given(unit, purpose)) {
+                given = die->value;
+                as_played_ = die->as_played;
+            } else {
+                source_->from_seed(unit, purpose);
+            }
+        } else if (next < forced.size()) {
+            given = forced[next++];
+        }
+        bool is_forced = given.has_value();
+        int value = given ? *given : prng_.d6();
         if (tape_) {  // a battle's tape: written down, and a branch may set it
             value = tape_->take(value, 1, 6, -1, die_purpose_label(purpose));
             is_forced = is_forced || tape_->last_changed();
@@ -39,11 +53,15 @@ public:
         log_.push_back({unit, purpose, value, is_forced});
         return value;
     }
+    // The table's ruling given with the last die (the first of its entry), from the source.
+    const std::string& as_played() const { return as_played_; }
 
 private:
     Prng& prng_;
     std::vector<DieRecord>& log_;
     replay::DiceTape* tape_;
+    const MeleeDiceSource* source_;
+    std::string as_played_;
 };
 
 void roll_events(const PreparedMelee& m, int id, int first_die, int second_die, DiceBox& box,
@@ -81,6 +99,9 @@ void run_test(const PreparedMelee& m, int id, const UnitDecision& ud, DiceBox& b
     const DiePurpose purpose =
         t.kind == TestKind::formation ? DiePurpose::formation_test : DiePurpose::pursuit_test;
     t.dice[0] = box.roll(id, purpose, p.unit->test_dice, next);
+    // The table's ruling comes with the test's first die (a battle's source), or with the
+    // unit's forced test dice (a melee file).
+    const std::string given_played = box.as_played();
     t.dice[1] = box.roll(id, purpose, p.unit->test_dice, next);
     const auto& mods = t.kind == TestKind::formation ? p.formation_mods : p.pursuit_mods;
     t.modifier = 0;
@@ -100,8 +121,10 @@ void run_test(const PreparedMelee& m, int id, const UnitDecision& ud, DiceBox& b
         t.downgraded = true;
     }
     t.row = &row_for(r.pursuit_rows, effective);
-    const std::string& played = p.unit->test_as_played;
-    if (!played.empty() && !p.unit->test_dice.empty() && played != t.row->outcome)
+    const std::string played = !given_played.empty()        ? given_played
+                               : !p.unit->test_dice.empty() ? p.unit->test_as_played
+                                                            : std::string();
+    if (!played.empty() && played != t.row->outcome)
         for (const RangeRow& row : r.pursuit_rows)
             if (row.outcome == played) {
                 t.by_rules = t.row;
@@ -149,14 +172,15 @@ void add_bonus_moves(const PreparedMelee& m, const Decision& d, MeleeOutcome& ou
 
 }  // namespace
 
-void resolve_melee(const PreparedMelee& m, Prng& prng, MeleeOutcome& out, replay::DiceTape* tape) {
+void resolve_melee(const PreparedMelee& m, Prng& prng, MeleeOutcome& out, replay::DiceTape* tape,
+                   const MeleeDiceSource* source) {
     out.units.assign(m.units.size(), UnitOutcome{});
     out.events.clear();
     out.dice.clear();
     out.score = {0, 0};
     out.best_unit = {-1, -1};
     out.difference = 0;
-    DiceBox box(prng, out.dice, tape);
+    DiceBox box(prng, out.dice, tape, source);
 
     const Decision* d = &m.automatic_decision;
     if (!m.automatic) {
