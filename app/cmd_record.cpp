@@ -15,6 +15,7 @@
 #include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
 #include "sim/core/output_clash.h"
+#include "sim/gamerecord/dice_use.h"
 #include "sim/gamerecord/game_record.h"
 #include "sim/gamerecord/play_record.h"
 #include "sim/replay/replay.h"
@@ -95,35 +96,36 @@ std::vector<Refused> report_order_notes(const sim::ruleset::Ruleset& rules,
     return out;
 }
 
-// The dice a record gives must be the dice the play throws: an entry the play did not use in
-// full is a mistake at its line (naming the refused order of its unit and turn that left it
-// unused, if any); a test the record gives no dice for is a mistake at its turn's line, naming
-// the unit, the test and the dice it needs, unless --roll-missing (then each is listed). Their
-// order within a turn is the play's.
+// The dice a record gives must be the dice the play throws. Every mistake is listed in one run,
+// by line: an entry the play did not use in full, at its line (naming the refused order of its
+// unit and turn that left it unused, if any); a test the record gives no dice for, at the line of
+// the order that causes it, naming the unit, the test and the dice it needs, unless
+// --roll-missing (then each is listed as rolled).
 void check_dice(const sim::ruleset::Ruleset& rules, const sim::gamerecord::ReadRecord& record,
                 const sim::replay::Recorded& result, const std::string& game, bool roll_missing,
                 const std::vector<Refused>& refused) {
-    const auto name = [&](int unit) {
+    const auto unit_of = [&](int unit) -> const sim::record::RosterUnit* {
         return unit >= 0 && std::size_t(unit) < result.header.units.size()
-                   ? result.header.units[std::size_t(unit)].name
-                   : std::string("a unit");
+                   ? &result.header.units[std::size_t(unit)]
+                   : nullptr;
     };
-    for (const auto& f : result.dice.forced)
-        if (sim::replay::DiceAudit::is_error(f)) {
-            const auto at = record.lines.find(f.path);
-            std::string why;
-            for (const auto& r : refused)
-                if (f.problem.empty() && why.empty() && r.unit == f.unit &&
-                    (f.turn == 0 || f.turn == r.turn))
-                    why = ": the rules refuse the order at line " + std::to_string(r.line) +
-                          " that would have thrown them (the warning above says why)";
-            throw sim::InputError(line_at(game, at == record.lines.end() ? 1 : at->second), "",
-                                  sim::replay::describe_forced_error(f, name(f.unit)) + why);
-        }
+    const auto name = [&](int unit) { return unit_of(unit) ? unit_of(unit)->name : "a unit"; };
+    std::vector<std::pair<int, std::string>> mistakes;  // line, what
+    for (const auto& f : result.dice.forced) {
+        if (!sim::replay::DiceAudit::is_error(f)) continue;
+        const auto at = record.lines.find(f.path);
+        std::string why;
+        for (const auto& r : refused)
+            if (f.problem.empty() && why.empty() && r.unit == f.unit &&
+                (f.turn == 0 || f.turn == r.turn))
+                why = ": the rules refuse the order at line " + std::to_string(r.line) +
+                      " that would have thrown them (the warning above says why)";
+        mistakes.emplace_back(at == record.lines.end() ? 1 : at->second,
+                              sim::replay::describe_forced_error(f, name(f.unit)) + why);
+    }
     const sim::ruleset::Ruleset::Die faces = rules.die();
-    const int sides = faces.high - faces.low + 1;
     const std::string die =
-        "d" + std::to_string(sides) +
+        "d" + std::to_string(faces.high - faces.low + 1) +
         (faces.low == 1 ? ""
                         : " read " + std::to_string(faces.low) + "-" + std::to_string(faces.high));
     for (const auto& s : result.dice.from_seed) {
@@ -133,13 +135,21 @@ void check_dice(const sim::ruleset::Ruleset& rules, const sim::gamerecord::ReadR
             std::printf("rolled: %s\n", what.c_str());
             continue;
         }
-        const auto at = record.turn_lines.find(s.turn);
-        throw sim::InputError(
-            line_at(game, at == record.turn_lines.end() ? 1 : at->second), "",
-            what +
-                " needed, and the record gives none (a `dice` line for the test, or "
-                "--roll-missing to have them rolled)");
+        const int line =
+            sim::gamerecord::line_of_test(record.scenario, record.lines, record.turn_lines, s.turn,
+                                          unit_of(s.unit) ? unit_of(s.unit)->id : "");
+        mistakes.emplace_back(line, what +
+                                        " needed, and the record gives none (a `dice` line "
+                                        "for the test, or --roll-missing to have them rolled)");
     }
+    if (mistakes.empty()) return;
+    std::stable_sort(mistakes.begin(), mistakes.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    // One error, every mistake on a line of its own ("error: FILE:LINE:COL: ..." each).
+    std::string all = mistakes.front().second;
+    for (std::size_t k = 1; k < mistakes.size(); ++k)
+        all += "\nerror: " + line_at(game, mistakes[k].first) + ": " + mistakes[k].second;
+    throw sim::InputError(line_at(game, mistakes.front().first), "", all);
 }
 
 // Where the record made the play go against the rules as Vedette reads them (an event's

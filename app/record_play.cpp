@@ -83,7 +83,7 @@ PlayedRecord play_record(const std::string& text, const std::string& file,
         sim::replay::Recorded other;
         try {
             const sim::Json& json = record.scenario;  // fitted to the die, its dice labelled
-            const auto scenario = rules->parse_scenario(json, file);
+            const auto scenario = rules->read_scenario(json, file);
             other = rules->run(*scenario, scenario->seed ^ 0x5EEDu);
         } catch (const sim::InputError&) {
             sim::gamerecord::rethrow_at_record_line(record, file);

@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 
+#include "sim/core/json_fwd.h"
 #include "sim/replay/replay.h"
 
 namespace vedette::sim::gamerecord {
@@ -16,5 +17,11 @@ namespace vedette::sim::gamerecord {
 // JSON path (ReadRecord::lines).
 void refuse_unused_dice(const std::map<std::string, int>& lines, const replay::Recorded& result,
                         const std::string& file);
+
+// The record's line of the order that causes `unit`'s test in `turn`: the unit's own order in that
+// turn (its charge, its reaction), else an order charging it, else the turn's line (`turn_lines`),
+// else 1. `scenario` is the record's scenario (ReadRecord::scenario).
+int line_of_test(const Json& scenario, const std::map<std::string, int>& lines,
+                 const std::map<int, int>& turn_lines, int turn, const std::string& unit);
 
 }  // namespace vedette::sim::gamerecord

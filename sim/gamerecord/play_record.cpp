@@ -12,40 +12,50 @@ namespace {
 replay::Recorded play(const ruleset::Ruleset& rules, const ReadRecord& record,
                       const std::string& game) {
     try {
-        const auto scenario = rules.parse_scenario(record.scenario, game);
+        const auto scenario = rules.read_scenario(record.scenario, game);
         return rules.run(*scenario, scenario->seed);
     } catch (const InputError&) {
         rethrow_at_record_line(record, game);
     }
 }
 
-// Dice given alone (`dice 5 4`) go to the next test, in the order the play throws them, that has
-// none: each set is made a labelled entry for that unit and test, and the play goes on from it.
-void label_dice(const ruleset::Ruleset& rules, ReadRecord& record, const std::string& game) {
+// Dice given alone (`dice 5 4`) go to the play as the scenario's `loose_dice`: the rule system's
+// dice source (replay/dice_source.h) gives each set to the next test, in the order the play
+// throws them, that has none, in the same single play.
+void hand_over_loose_dice(ReadRecord& record) {
+    if (record.unlabelled.empty()) return;
+    Json list = Json::array();
     for (const auto& given : record.unlabelled) {
-        const replay::Recorded trial = play(rules, record, game);
-        const std::string at = game + ":" + std::to_string(given.line) + ":1";
-        if (trial.dice.from_seed.empty())
-            throw InputError(at, "", "dice for no test: every test of the game has its dice");
-        const auto& next = trial.dice.from_seed.front();
-        const auto& unit = trial.header.units.at(std::size_t(next.unit));
-        const std::string test = "turn " + std::to_string(next.turn) + ", " + unit.name + ": " +
-                                 replay::purpose_words(next.purpose);
-        if (given.turn > 0 && next.turn != given.turn)
-            throw InputError(at, "",
-                             "dice given in turn " + std::to_string(given.turn) +
-                                 ", but the next test waiting for its dice is " + test);
-        if (int(given.values.size()) != next.count)
-            throw InputError(at, "",
-                             "the next test waiting for its dice is " + test + ", which takes " +
-                                 std::to_string(next.count) + ", not " +
-                                 std::to_string(given.values.size()));
-        Json entry = {{"unit", unit.id}, {"purpose", next.purpose}, {"values", given.values}};
-        if (rules.dice_name_turns()) entry["turn"] = next.turn;
-        Json& list = record.scenario["dice"];
-        record.lines["$.dice[" + std::to_string(list.size()) + "]"] = given.line;
+        Json entry = {{"values", given.values}};
+        if (given.turn > 0) entry["turn"] = given.turn;
+        record.lines["$.loose_dice[" + std::to_string(list.size()) + "]"] = given.line;
         list.push_back(entry);
     }
+    record.scenario["loose_dice"] = list;
+}
+
+// The labels the play gave the loose dice become the record's labelled entries, in the order it
+// took them, so the replay's scenario says every die's unit and test (as `vedette record --from`
+// writes it back) and plays again without them.
+void write_down_labels(const ruleset::Ruleset& rules, ReadRecord& record,
+                       replay::Recorded& result) {
+    if (!record.scenario.contains("loose_dice")) return;
+    const Json loose = record.scenario["loose_dice"];
+    record.scenario.erase("loose_dice");
+    Json& list = record.scenario["dice"];
+    if (!list.is_array()) list = Json::array();
+    for (const auto& label : result.dice.labels) {
+        const auto& unit = result.header.units.at(std::size_t(label.unit));
+        Json entry = {{"unit", unit.id},
+                      {"purpose", label.purpose},
+                      {"values", loose[label.loose]["values"]}};
+        if (rules.dice_name_turns()) entry["turn"] = label.turn;
+        const auto line = record.lines.find("$.loose_dice[" + std::to_string(label.loose) + "]");
+        if (line != record.lines.end())
+            record.lines["$.dice[" + std::to_string(list.size()) + "]"] = line->second;
+        list.push_back(entry);
+    }
+    result.scenario_text = record.scenario.dump();
 }
 
 // Every die given is a face of the system's die, named at its place on its line; a system whose
@@ -80,8 +90,10 @@ void fit_to_the_die(const ruleset::Ruleset& rules, ReadRecord& record, const std
 replay::Recorded play_record(const ruleset::Ruleset& rules, ReadRecord& record,
                              const std::string& file) {
     fit_to_the_die(rules, record, file);
-    label_dice(rules, record, file);
-    return play(rules, record, file);
+    hand_over_loose_dice(record);
+    replay::Recorded result = play(rules, record, file);
+    write_down_labels(rules, record, result);
+    return result;
 }
 
 }  // namespace vedette::sim::gamerecord

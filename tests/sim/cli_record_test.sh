@@ -116,11 +116,17 @@ flush
 [ "$cases" -ge 40 ] || fail "only $cases bad records"
 echo "$cases bad records: exit 2, FILE:LINE:COL, nothing written"
 
-# A test without its dice: the turn's line names it; --roll-missing throws and lists it.
+# Tests without their dice: every one listed in one run, each at the line of the order that
+# causes it (the charge, for the charger's test and the charged unit's); --roll-missing throws
+# and lists them.
 { cat "$base"; printf 'turn 1\nGreys charges 54e\n'; } > "$OUT/missing.game"
 rc=0; "$VEDETTE" record "$OUT/missing.game" -o "$OUT/missing.json" 2> "$OUT/missing.err" > /dev/null || rc=$?
-[ "$rc" -eq 2 ] && grep -qF "missing.game:28:1: turn 1, 2nd Dragoons (Scots Greys): 2 charge test dice (d6) needed" "$OUT/missing.err" ||
+[ "$rc" -eq 2 ] && grep -qF "missing.game:29:1: turn 1, 2nd Dragoons (Scots Greys): 2 charge test dice (d6) needed" "$OUT/missing.err" ||
   fail "a missing charge test: exit $rc, $(cat "$OUT/missing.err")"
+grep -qF "missing.game:29:1: turn 1, 54e de ligne: 2 stand test dice (d6) needed" "$OUT/missing.err" ||
+  fail "the charged unit's missing test is not listed at the charge: $(cat "$OUT/missing.err")"
+[ "$(grep -c "^error: .*needed, and the record gives none" "$OUT/missing.err")" -eq 5 ] ||
+  fail "not every missing test listed in one run: $(cat "$OUT/missing.err")"
 [ ! -e "$OUT/missing.json" ] || fail "a record missing dice wrote a replay"
 "$VEDETTE" record "$OUT/missing.game" --roll-missing -o "$OUT/missing.json" > "$OUT/missing.out"
 grep -qF "rolled: turn 1, 2nd Dragoons (Scots Greys): 2 charge test dice (d6)" "$OUT/missing.out" ||
