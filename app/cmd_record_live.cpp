@@ -59,6 +59,61 @@ void print_totals(int count, int low, int high) {
     }
 }
 
+// What happened since the last prompt, then the prompt: the waiting test's known modifiers and
+// rows and the dice it needs, or the next line.
+void show_story_and_prompt(const PlayedRecord& p, std::size_t& shown) {
+    if (shown > p.events.size()) shown = p.events.size();  // after an undo
+    for (; shown < p.events.size(); ++shown) std::printf("  %s\n", p.events[shown].c_str());
+    if (!p.problem.empty()) std::printf("  (not playable yet: %s)\n", p.problem.c_str());
+    if (p.wanted) {
+        for (const auto& k : p.known) std::printf("  %s\n", k.c_str());
+        std::printf("roll: turn %d, %s: %s, %dd%d%s> ", p.wanted->turn, p.wanted->unit_name.c_str(),
+                    sim::replay::purpose_words(p.wanted->purpose).c_str(), p.wanted->count,
+                    p.high - p.low + 1, p.low == 0 ? " read 0-9" : "");
+    } else {
+        std::printf("next line> ");
+    }
+    std::fflush(stdout);
+}
+
+// The `?` answer: the chance of each total, then of each result of the waiting test here.
+void show_odds(const std::string& text, const std::string& game, const std::string& rules_dir,
+               const PlayedRecord& p) {
+    print_totals(p.wanted->count, p.low, p.high);
+    const auto odds = result_odds(text, game, rules_dir, p);
+    if (!odds.empty()) std::printf("  what the throw gives here (every throw played):\n");
+    for (const auto& [result, chance] : odds)
+        std::printf("    %5.1f%%  %s\n", 100 * chance, result.c_str());
+}
+
+// The record's line(s) for what was typed: the waiting test's dice (typed, or `r`: rolled at the
+// table, not by the simulation's PRNG), else the line as typed.
+std::string entry_for(const std::string& line, const PlayedRecord& p, std::mt19937& roller) {
+    if (!p.wanted) return line;
+    std::vector<int> dice;
+    if (line == "r") {
+        const unsigned faces = unsigned(p.high - p.low + 1);
+        for (int k = 0; k < p.wanted->count; ++k) dice.push_back(p.low + int(roller() % faces));
+    } else {
+        dice = dice_typed(line, p.wanted->count, p.low, p.high);
+    }
+    return dice.empty() ? line : dice_entry(p, dice);
+}
+
+// One line of standard input, bounded as it is read; false at its end. A line too long is said
+// and read as an empty one.
+bool next_line(std::string& line) {
+    bool too_long = false;
+    if (!read_bounded_line(stdin, sim::gamerecord::kMaxLineBytes, line, too_long)) return false;
+    if (too_long)
+        std::printf(
+            "  not added: the line is longer than %zu bytes, the most a record's line "
+            "holds\n",
+            sim::gamerecord::kMaxLineBytes);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    return true;
+}
+
 }  // namespace
 
 int run_record_live(const std::string& game, const std::string& rules_dir) {
@@ -70,61 +125,22 @@ int run_record_live(const std::string& game, const std::string& rules_dir) {
         "of the record; r: Vedette rolls, u: undo the last entry, ?: the odds, Ctrl-D: "
         "stop.\n",
         game.c_str());
-    for (;;) {
+    for (std::string line;;) {
         const std::string text = record_text(game);
         const PlayedRecord p = play_record(text, game, rules_dir);
-        if (shown > p.events.size()) shown = p.events.size();  // after an undo
-        for (; shown < p.events.size(); ++shown) std::printf("  %s\n", p.events[shown].c_str());
-        if (!p.problem.empty()) std::printf("  (not playable yet: %s)\n", p.problem.c_str());
-        if (p.wanted)
-            for (const auto& k : p.known) std::printf("  %s\n", k.c_str());
-        if (p.wanted)
-            std::printf("roll: turn %d, %s: %s, %dd%d%s> ", p.wanted->turn,
-                        p.wanted->unit_name.c_str(),
-                        sim::replay::purpose_words(p.wanted->purpose).c_str(), p.wanted->count,
-                        p.high - p.low + 1, p.low == 0 ? " read 0-9" : "");
-        else
-            std::printf("next line> ");
-        std::fflush(stdout);
-        std::string line;
-        bool too_long = false;
-        if (!read_bounded_line(stdin, sim::gamerecord::kMaxLineBytes, line, too_long)) break;
-        if (too_long) {
-            std::printf(
-                "  not added: the line is longer than %zu bytes, the most a record's line "
-                "holds\n",
-                sim::gamerecord::kMaxLineBytes);
-            continue;
-        }
-        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        show_story_and_prompt(p, shown);
+        if (!next_line(line)) break;
         if (line.empty()) continue;
         if (line == "u") {
             std::printf("  %s\n", record.undo_last().c_str());
             continue;
         }
         if (line == "?" && p.wanted) {
-            print_totals(p.wanted->count, p.low, p.high);
-            const auto odds = result_odds(text, game, rules_dir, p);
-            if (!odds.empty()) std::printf("  what the throw gives here (every throw played):\n");
-            for (const auto& [result, chance] : odds)
-                std::printf("    %5.1f%%  %s\n", 100 * chance, result.c_str());
+            show_odds(text, game, rules_dir, p);
             continue;
         }
-        std::string entry = line;
-        if (p.wanted) {
-            std::vector<int> dice;
-            if (line == "r") {
-                // A die at the table, not the simulation's: the faces are written into the record.
-                const unsigned faces = unsigned(p.high - p.low + 1);
-                for (int k = 0; k < p.wanted->count; ++k)
-                    dice.push_back(p.low + int(roller() % faces));
-            } else {
-                dice = dice_typed(line, p.wanted->count, p.low, p.high);
-            }
-            if (!dice.empty()) entry = dice_entry(p, dice);
-        }
-        const std::string candidate =
-            text + (text.empty() || text.back() == '\n' ? "" : "\n") + entry + "\n";
+        const std::string candidate = text + (text.empty() || text.back() == '\n' ? "" : "\n") +
+                                      entry_for(line, p, roller) + "\n";
         if (const std::string mistake = record_mistake(candidate, game); !mistake.empty()) {
             std::printf("  not added: %s\n", mistake.c_str());
             continue;

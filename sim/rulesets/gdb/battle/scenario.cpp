@@ -192,16 +192,8 @@ int unit_ref(const Scenario& s, const JsonNode& n) {
     return it->second;
 }
 
-Order parse_order(const JsonNode& on, const Scenario& s) {
-    on.expect_only_keys({"turn", "unit", "charge", "opportunity_charge", "reaction", "move",
-                         "formation", "general_leads", "after_contact", "next_target", "note",
-                         "bonus_move", "bonus_turn", "as_played", "move_by", "towards",
-                         "move_to_contact"});
-    Order o;
-    o.path = on.path();
-    o.turn = static_cast<int>(on.required("turn").as_int(1, s.turns));
-    o.unit = unit_ref(s, on.required("unit"));
-    int kinds = 0;
+// The charges and the reaction an order may give (each counted in `kinds`).
+void read_charge_or_reaction(const JsonNode& on, const Scenario& s, Order& o, int& kinds) {
     if (auto c = on.optional("charge")) {
         o.kind = OrderKind::charge;
         o.target = unit_ref(s, *c);
@@ -219,25 +211,32 @@ Order parse_order(const JsonNode& on, const Scenario& s) {
         o.reaction = static_cast<Reaction>(r->as_choice(reaction_names()));
         ++kinds;
     }
-    if (auto a = on.optional("as_played")) {
-        o.as_played = a->as_string();
-        const bool changes_formation =
-            o.kind == OrderKind::reaction &&
-            (o.reaction == Reaction::form_square || o.reaction == Reaction::change_formation);
-        if (o.kind == OrderKind::charge || o.kind == OrderKind::opportunity_charge) {
-            if (o.as_played != "in_range" && o.as_played != "out_of_range")
-                a->fail(
-                    "\"in_range\" (the charge reached at the table) or \"out_of_range\", not \"" +
+}
+
+// `as_played` on a charge (in range or not at the table) or a formation-changing reaction.
+void read_order_as_played(const JsonNode& on, Order& o) {
+    const auto a = on.optional("as_played");
+    if (!a) return;
+    o.as_played = a->as_string();
+    const bool changes_formation =
+        o.kind == OrderKind::reaction &&
+        (o.reaction == Reaction::form_square || o.reaction == Reaction::change_formation);
+    if (o.kind == OrderKind::charge || o.kind == OrderKind::opportunity_charge) {
+        if (o.as_played != "in_range" && o.as_played != "out_of_range")
+            a->fail("\"in_range\" (the charge reached at the table) or \"out_of_range\", not \"" +
                     o.as_played + "\"");
-        } else if (!changes_formation) {
-            a->fail(
-                "as_played goes with a charge (in_range, out_of_range) or a reaction that "
-                "changes formation (form_square, change_formation)");
-        } else if (o.as_played != "completes" && o.as_played != "caught") {
-            a->fail("\"completes\" (formed before contact) or \"caught\" (still changing), not \"" +
-                    o.as_played + "\"");
-        }
+    } else if (!changes_formation) {
+        a->fail(
+            "as_played goes with a charge (in_range, out_of_range) or a reaction that "
+            "changes formation (form_square, change_formation)");
+    } else if (o.as_played != "completes" && o.as_played != "caught") {
+        a->fail("\"completes\" (formed before contact) or \"caught\" (still changing), not \"" +
+                o.as_played + "\"");
     }
+}
+
+// An ordinary move: to a point, by a distance (towards a unit), or into contact with a friend.
+void read_move(const JsonNode& on, const Scenario& s, Order& o, int& kinds) {
     if (auto m = on.optional("move")) {
         o.kind = OrderKind::move;
         o.to = parse_point(*m);
@@ -267,19 +266,37 @@ Order parse_order(const JsonNode& on, const Scenario& s) {
                 m->as_string() + "\")");
         ++kinds;
     }
-    if (on.optional("bonus_move") || on.optional("bonus_turn")) {
-        o.kind = OrderKind::bonus;
-        ++kinds;
-        if (auto b = on.optional("bonus_move")) {
-            o.to = parse_point(*b);
-            o.bonus_to = true;
-        }
-        if (auto t = on.optional("bonus_turn")) {
-            o.bonus_turn = static_cast<int>(t->as_int(-45, 45));
-            if (o.bonus_turn != 45 && o.bonus_turn != -45)
-                t->fail("expected 45 or -45 (GdB 12.21 b)");
-        }
+}
+
+// The superb cavalry's bonus move or turn after a melee (GdB 12.21 b).
+void read_bonus(const JsonNode& on, Order& o, int& kinds) {
+    if (!on.optional("bonus_move") && !on.optional("bonus_turn")) return;
+    o.kind = OrderKind::bonus;
+    ++kinds;
+    if (auto b = on.optional("bonus_move")) {
+        o.to = parse_point(*b);
+        o.bonus_to = true;
     }
+    if (auto t = on.optional("bonus_turn")) {
+        o.bonus_turn = static_cast<int>(t->as_int(-45, 45));
+        if (o.bonus_turn != 45 && o.bonus_turn != -45) t->fail("expected 45 or -45 (GdB 12.21 b)");
+    }
+}
+
+Order parse_order(const JsonNode& on, const Scenario& s) {
+    on.expect_only_keys({"turn", "unit", "charge", "opportunity_charge", "reaction", "move",
+                         "formation", "general_leads", "after_contact", "next_target", "note",
+                         "bonus_move", "bonus_turn", "as_played", "move_by", "towards",
+                         "move_to_contact"});
+    Order o;
+    o.path = on.path();
+    o.turn = static_cast<int>(on.required("turn").as_int(1, s.turns));
+    o.unit = unit_ref(s, on.required("unit"));
+    int kinds = 0;
+    read_charge_or_reaction(on, s, o, kinds);
+    read_order_as_played(on, o);
+    read_move(on, s, o, kinds);
+    read_bonus(on, o, kinds);
     if (auto f = on.optional("formation")) {
         o.formation = static_cast<gdb::Formation>(f->as_choice(gdb::formation_names()));
         if (kinds == 0) {
