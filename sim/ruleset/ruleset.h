@@ -24,7 +24,9 @@ class Scenario {
 public:
     virtual ~Scenario() = default;
     std::string file;
+    // The seed and the turns, read by the core for every rule system (scenario_fields.h).
     std::uint64_t seed = 1;
+    int turns = 1;
     std::vector<std::string> unit_ids;  // in roster order
     // The scenario as read, as compact JSON text: embedded in replays as it is.
     std::string json_text;

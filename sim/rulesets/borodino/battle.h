@@ -96,8 +96,7 @@ const replay::DiceRules& dice_rules();
 
 class BattleScenario : public ruleset::Scenario {
 public:
-    std::string title, description;
-    int turns = 1;
+    std::string title, description;  // its seed and turns: ruleset::Scenario's
     BoardHexes board;
     record::Board record_board;  // the replay's board: table, terrain and hex grid, as written
     std::vector<record::SideInfo> sides;

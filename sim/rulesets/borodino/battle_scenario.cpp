@@ -5,6 +5,7 @@
 #include "sim/board/terrain.h"
 #include "sim/core/json_reader.h"
 #include "sim/record/record_json.h"
+#include "sim/ruleset/scenario_fields.h"
 #include "sim/rulesets/borodino/battle.h"
 
 namespace vedette::sim::borodino {
@@ -370,8 +371,7 @@ std::unique_ptr<BattleScenario> parse_battle_scenario(const Json& json, const st
     if (root.int_or("version", 1, 1, 1000) > 1) root.required("version").fail("newer than 1");
     s->title = root.string_or("title", "");
     s->description = root.string_or("description", "");
-    s->seed = static_cast<std::uint64_t>(root.int_or("seed", 1, 0, INT64_MAX));
-    s->turns = static_cast<int>(root.int_or("turns", 1, 1, 100));
+    ruleset::read_common_fields(root, *s);  // the seed and the turns
     s->jager_rule = root.bool_or("jager_rule", true);
     board::parse_table_and_terrain(root, file);
     read_hex_board(root.required("hex_board"), rules, *s);

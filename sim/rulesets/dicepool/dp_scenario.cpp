@@ -5,6 +5,7 @@
 #include "sim/core/input_error.h"
 #include "sim/core/json_reader.h"
 #include "sim/core/limits.h"
+#include "sim/ruleset/scenario_fields.h"
 
 namespace vedette::sim::dicepool {
 
@@ -266,8 +267,7 @@ std::unique_ptr<DpScenario> parse_dp_scenario(const DpRules& rules, const Json& 
     s->json_text = json.dump();
     s->title = root.string_or("title", "");
     s->description = root.string_or("description", "");
-    s->seed = static_cast<std::uint64_t>(root.int_or("seed", 1, 0, INT64_MAX));
-    s->turns = static_cast<int>(root.int_or("turns", 1, 1, limits::kMaxTurns));
+    ruleset::read_common_fields(root, *s);  // the seed and the turns
     s->terrain = board::parse_table_and_terrain(root, file);
     nlohmann::ordered_json board = {{"table", json["table"]}};
     if (json.contains("terrain")) board["terrain"] = json["terrain"];

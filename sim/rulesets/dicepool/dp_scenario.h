@@ -70,8 +70,7 @@ inline const std::string& purpose_name(DicePurpose p) {
 
 class DpScenario : public ruleset::Scenario {
 public:
-    std::string title, description;
-    int turns = 1;
+    std::string title, description;  // its seed and turns: ruleset::Scenario's
     std::vector<DpSide> sides;
     std::vector<DpUnit> units;
     std::vector<DpOrder> orders;

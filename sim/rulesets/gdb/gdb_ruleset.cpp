@@ -30,6 +30,7 @@ std::unique_ptr<ruleset::Scenario> GdbRuleset::parse_scenario(const Json& json,
     s->scenario = battle::parse_scenario(json, file, battle_);
     s->file = file;
     s->seed = s->scenario.seed;
+    s->turns = s->scenario.turns;
     s->unit_ids = battle::unit_ids(s->scenario);
     s->json_text = s->scenario.json_text;
     return s;

@@ -9,6 +9,7 @@
 #include "sim/core/json_reader.h"
 #include "sim/core/limits.h"
 #include "sim/rules/ruleset_files.h"
+#include "sim/ruleset/scenario_fields.h"
 #include "sim/rulesets/gdb/battle/battle_rules.h"
 #include "sim/rulesets/gdb/battle/formation_geometry.h"
 #include "sim/rulesets/gdb/battle/overlap_grid.h"
@@ -84,8 +85,8 @@ void parse_settings(const JsonNode& root, Scenario& s, const BattleRules& rules)
     s.scale = root.string_or("scale", "15mm");
     if (!rules.scales.count(s.scale))
         root.required("scale").fail("unknown scale preset (expected 15mm or 25mm)");
-    s.seed = static_cast<std::uint64_t>(root.int_or("seed", 1, 0, INT64_MAX));
-    s.turns = static_cast<int>(root.int_or("turns", 1, 1, 100));
+    s.seed = ruleset::read_seed(root);  // read by the core, as for every rule system
+    s.turns = ruleset::read_turns(root);
 }
 
 // What placing the units so far has used up: room on the table and the figure budget.
