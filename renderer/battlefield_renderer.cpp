@@ -89,18 +89,24 @@ BattlefieldRenderer::BattlefieldRenderer(const VulkanContext& ctx, VkExtent2D ex
     puff_vertices_ = Buffer(ctx, puff.size() * sizeof(MeshVertex),
                             VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, kHostMemory, "smoke mesh");
     puff_vertices_.upload(puff.data(), puff.size() * sizeof(MeshVertex));
-    // Only the figure models this scene's units draw are read: a visuals file may list many
-    // troop types of other battles (the renderer's own kinds are always read).
+    // The renderer's own kinds and the figure models this scene's units draw are read now; the
+    // figure models of a visuals file's other entries (troop types of other battles) only if a
+    // frame draws them (read_models_drawn).
+    models_ =
+        std::make_unique<ModelLoader>(models.empty() ? default_models_file() : models, visuals_);
+    const std::size_t slots = visuals_.mesh_count();
+    near_meshes_.resize(slots), mid_meshes_.resize(slots), far_meshes_.resize(slots);
+    model_heights_.resize(slots), model_read_.resize(slots, false);
     const std::vector<bool> drawn = figure_models_drawn(visuals_, scene.replay.header.units);
-    ModelSet set =
-        load_model_set(models.empty() ? default_models_file() : models, visuals_, &drawn);
-    near_meshes_.resize(set.meshes.size()), mid_meshes_.resize(set.meshes.size());
-    far_meshes_.resize(set.meshes.size()), model_heights_.resize(set.meshes.size());
-    for (MeshId m = kFirstModelKind; m < set.meshes.size(); ++m) {
-        if (set.meshes[m].vertices.empty()) continue;  // not drawn by this scene
-        set_model(m, set.meshes[m]);
-        set.meshes[m] = {};  // uploaded: its memory goes before the next one is indexed
+    std::vector<MeshId> first;
+    for (MeshId m = static_cast<MeshId>(kFirstModelKind); m < kFixedMeshes; ++m) first.push_back(m);
+    for (std::size_t i = 0; i < models_->figure_models(); ++i) {
+        if (i < drawn.size() && drawn[i])
+            first.push_back(kFixedMeshes + i);
+        else
+            models_->check_figure_kind(i);  // a kind no mapping names is refused all the same
     }
+    read_models(first);
     bake_static_scene();
 }
 
@@ -183,7 +189,38 @@ void BattlefieldRenderer::upload_indexed(const std::vector<ModelVertex>& vertice
     out.indices.upload(mesh.indices.data(), mesh.indices.size() * sizeof(std::uint32_t));
 }
 
+// Reads the models of mesh slots `slots` and uploads them. They are all read before any is
+// uploaded, so a file two kinds share is read once, and each is let go of once uploaded.
+void BattlefieldRenderer::read_models(const std::vector<MeshId>& slots) {
+    std::vector<ModelMesh> read;
+    read.reserve(slots.size());
+    try {
+        for (const MeshId m : slots)
+            read.push_back(m < kFixedMeshes ? models_->fixed_kind(m)
+                                            : models_->figure_model(m - kFixedMeshes));
+    } catch (...) {
+        models_->forget_files();
+        throw;
+    }
+    models_->forget_files();  // the files' own copies go before the models are indexed
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        set_model(slots[i], read[i]);
+        read[i] = {};  // uploaded: its memory goes before the next one is indexed
+    }
+}
+
+// A frame may draw a figure model the scene's roster does not (a SceneState of a test's or a
+// tool's own, a unit whose visual the roster does not give): it is read before the frame is
+// recorded, so every mesh a frame draws has its buffers.
+void BattlefieldRenderer::read_models_drawn(const InstanceBatches& batches) {
+    std::vector<MeshId> missing;
+    for (MeshId m = kFixedMeshes; m < batches.by_mesh.size() && m < model_read_.size(); ++m)
+        if (!batches.by_mesh[m].empty() && !model_read_[m]) missing.push_back(m);
+    if (!missing.empty()) read_models(missing);
+}
+
 void BattlefieldRenderer::set_model(MeshId k, const ModelMesh& mesh) {
+    model_read_[k] = true;
     upload_indexed(mesh.vertices, near_meshes_[k]);
     upload_indexed(mesh.far_vertices, mid_meshes_[k]);
 
@@ -246,6 +283,7 @@ void BattlefieldRenderer::record(VkCommandBuffer cmd, const SceneState& state, c
                                  std::uint32_t slot, VkRect2D viewport) {
     FrameDraws frame;
     frame.batches = stand_on_table(state);
+    read_models_drawn(frame.batches);
     const std::size_t meshes = frame.batches.by_mesh.size();  // fixed kinds, then figure models
     frame.far.resize(meshes), frame.ranges.resize(meshes), frame.far_ranges.resize(meshes);
     frame.mid.resize(meshes), frame.mid_ranges.resize(meshes);

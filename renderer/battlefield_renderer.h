@@ -42,7 +42,9 @@ public:
     // model instead (tests, users' own models).
     void set_model(MeshId mesh, const ModelMesh& table_axes_mesh);
 
-    // Fills this frame's instances (in `slot`'s buffer) and records the frame into `cmd`.
+    // Fills this frame's instances (in `slot`'s buffer) and records the frame into `cmd`. The
+    // scene's units' figure models are read by the constructor; a figure model only `state`
+    // draws is read here, the first time (a bad model file is an InputError then).
     // `viewport`: where in the frame the scene goes (width 0: the whole frame); the rest is only
     // cleared. The viewer puts the table between its panels instead of under them.
     void record(VkCommandBuffer cmd, const SceneState& state, const Camera& camera,
@@ -127,6 +129,8 @@ private:
         std::uint32_t count = 0;  // indices; 0: no mesh
     };
     void upload_indexed(const std::vector<ModelVertex>& vertices, IndexedMesh& out);
+    void read_models(const std::vector<MeshId>& slots);
+    void read_models_drawn(const InstanceBatches& batches);
 
     const VulkanContext& ctx_;
     Visuals visuals_;
@@ -165,6 +169,10 @@ private:
     static constexpr float kMidLevelPx = 48.0f;
     std::vector<IndexedMesh> mid_meshes_;
     std::vector<float> model_heights_;
+    // The models mapping, kept to read a figure model the first time a frame draws it; by mesh
+    // slot, whether its model is read and uploaded (set_model).
+    std::unique_ptr<ModelLoader> models_;
+    std::vector<bool> model_read_;
     std::array<Buffer, kSlots> instances_;
     std::array<Buffer, kSlots> uniforms_;
     std::array<TexelBuffer, kSlots> hex_texels_;

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <utility>
@@ -188,6 +189,9 @@ public:
         return mesh;
     }
 
+    // Drops the glTF files read so far: a file asked for again is read again.
+    void forget_files() { loaded_.clear(); }
+
     // Where a kind was looked for, for the error that it is in neither.
     std::string searched() const { return fallback_.empty() ? file_ : file_ + " or " + fallback_; }
 
@@ -237,24 +241,21 @@ std::vector<bool> figure_models_drawn(const Visuals& visuals,
     return drawn;
 }
 
-ModelSet load_model_set(const std::string& mapping_file, const Visuals& visuals,
-                        const std::vector<bool>* drawn) {
-    std::set<std::string> kinds = shipped_model_kinds();
-    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
-        kinds.insert(mesh_kind_key(static_cast<MeshKind>(k)));
-    for (const FigureModel& m : visuals.models)
-        if (!m.kind.empty()) kinds.insert(m.kind);
-    MappingModels mapping(mapping_file, std::move(kinds), visuals.file);
-    ModelSet set;
-    set.meshes.resize(visuals.mesh_count());
+// The models of one renderer: the mapping read once, each model when it is first asked for, and
+// every model read counted against one cap.
+struct ModelLoader::Impl {
+    Impl(const std::string& mapping_file, std::set<std::string> kinds, const Visuals& visuals)
+        : file(mapping_file),
+          visuals_file(visuals.file),
+          models(visuals.models),
+          mapping(mapping_file, std::move(kinds), visuals.file) {}
+
     // Every slot holds its own vertices: all of them together are bounded, like one model's.
-    std::uint64_t total = 0;
-    const auto count = [&](const ModelMesh& mesh, const std::string& file,
-                           const std::string& where) {
+    void count(const ModelMesh& mesh, const std::string& in_file, const std::string& where) {
         total += mesh.vertices.size() + mesh.far_vertices.size();
         if (total > limits::kMaxSceneModelVertices)
             throw sim::InputError(
-                file, where,
+                in_file, where,
                 "the models drawn hold more than " +
                     std::to_string(limits::kMaxSceneModelVertices) +
                     " vertices together (docs/LIMITS.md): " + std::to_string(total) +
@@ -263,36 +264,73 @@ ModelSet load_model_set(const std::string& mapping_file, const Visuals& visuals,
                          ? ""
                          : " and " + std::to_string(mesh.far_vertices.size()) + " far") +
                     ")");
-    };
-    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k) {
-        const std::string key = mesh_kind_key(static_cast<MeshKind>(k));
-        ModelMesh& mesh = set.meshes[static_cast<std::size_t>(k)];
-        mesh = *mapping.kind(key, true);
-        count(mesh, mapping_file, "$." + key);
     }
-    for (std::size_t i = 0; i < visuals.models.size(); ++i) {
-        const FigureModel& m = visuals.models[i];
-        ModelMesh& mesh = set.meshes[kFixedMeshes + i];
-        const bool load = !drawn || (i < drawn->size() && (*drawn)[i]);
-        if (!load) {
-            if (!m.kind.empty() && !mapping.names(m.kind))
-                throw sim::InputError(visuals.file, m.path,
-                                      "\"" + m.kind + "\" is not a model kind of " +
-                                          mapping.searched() + " (docs/MODELS.md)");
-            continue;
-        }
-        if (m.kind.empty()) {
-            mesh = mapping.own_file(m);
-        } else {
-            std::optional<ModelMesh> found = mapping.kind(m.kind, false);
-            if (!found)
-                throw sim::InputError(visuals.file, m.path,
-                                      "\"" + m.kind + "\" is not a model kind of " +
-                                          mapping.searched() + " (docs/MODELS.md)");
-            mesh = std::move(*found);
-        }
-        count(mesh, visuals.file, m.path);
+    sim::InputError not_a_kind(const FigureModel& m) const {
+        return sim::InputError(visuals_file, m.path,
+                               "\"" + m.kind + "\" is not a model kind of " + mapping.searched() +
+                                   " (docs/MODELS.md)");
     }
+
+    std::string file;
+    std::string visuals_file;
+    std::vector<FigureModel> models;  // Visuals::models
+    MappingModels mapping;
+    std::uint64_t total = 0;  // the vertices of every model read
+};
+
+ModelLoader::ModelLoader(const std::string& mapping_file, const Visuals& visuals) {
+    std::set<std::string> kinds = shipped_model_kinds();
+    for (int k = kFirstModelKind; k < static_cast<int>(MeshKind::count); ++k)
+        kinds.insert(mesh_kind_key(static_cast<MeshKind>(k)));
+    for (const FigureModel& m : visuals.models)
+        if (!m.kind.empty()) kinds.insert(m.kind);
+    impl_ = std::make_unique<Impl>(mapping_file, std::move(kinds), visuals);
+}
+
+ModelLoader::~ModelLoader() = default;
+
+ModelMesh ModelLoader::fixed_kind(MeshId slot) {
+    const std::string key = mesh_kind_key(static_cast<MeshKind>(slot));
+    ModelMesh mesh = *impl_->mapping.kind(key, true);
+    impl_->count(mesh, impl_->file, "$." + key);
+    return mesh;
+}
+
+ModelMesh ModelLoader::figure_model(std::size_t i) {
+    const FigureModel& m = impl_->models.at(i);
+    ModelMesh mesh;
+    if (m.kind.empty()) {
+        mesh = impl_->mapping.own_file(m);
+    } else {
+        std::optional<ModelMesh> found = impl_->mapping.kind(m.kind, false);
+        if (!found) throw impl_->not_a_kind(m);
+        mesh = std::move(*found);
+    }
+    impl_->count(mesh, impl_->visuals_file, m.path);
+    return mesh;
+}
+
+void ModelLoader::check_figure_kind(std::size_t i) {
+    const FigureModel& m = impl_->models.at(i);
+    if (!m.kind.empty() && !impl_->mapping.names(m.kind)) throw impl_->not_a_kind(m);
+}
+
+void ModelLoader::forget_files() {
+    impl_->mapping.forget_files();
+}
+
+std::size_t ModelLoader::figure_models() const {
+    return impl_->models.size();
+}
+
+ModelSet load_model_set(const std::string& mapping_file, const Visuals& visuals) {
+    ModelLoader loader(mapping_file, visuals);
+    ModelSet set;
+    set.meshes.resize(visuals.mesh_count());
+    for (MeshId k = static_cast<MeshId>(kFirstModelKind); k < kFixedMeshes; ++k)
+        set.meshes[k] = loader.fixed_kind(k);
+    for (std::size_t i = 0; i < visuals.models.size(); ++i)
+        set.meshes[kFixedMeshes + i] = loader.figure_model(i);
     return set;
 }
 

@@ -7,6 +7,7 @@
 // a model of its own is data: a models.json entry and a visuals.json entry, or the visuals.json
 // entry alone.
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,16 +29,41 @@ struct ModelSet {
 // drawn as the fallback mapping draws it: default_models_file(), or where that is the mapping
 // itself, shipped_models_file(). The shipped file must name every fixed kind and every kind the
 // shipped visuals.json draws. A mapping key that is no fixed kind, no kind the visuals draw and
-// no kind of the shipped mapping is refused as a misspelt kind.
-//
-// `drawn` (figure_models_drawn), when given, says which of visuals.models a scene draws: only
-// those are read (a model kind the others name must still be in a mapping, but its file is not
-// opened), and the others' slots stay empty. A render of a scene whose units use two troop types
-// then never reads the models of the other twenty.
-ModelSet load_model_set(const std::string& mapping_file, const Visuals& visuals,
-                        const std::vector<bool>* drawn = nullptr);
+// no kind of the shipped mapping is refused as a misspelt kind. All the models together hold at
+// most limits::kMaxSceneModelVertices vertices.
+ModelSet load_model_set(const std::string& mapping_file, const Visuals& visuals);
+
+// load_model_set one model at a time, for a renderer that reads only the models its frames draw:
+// the mapping is read and checked at once, each model when it is asked for (with the errors
+// load_model_set gives), and every model read by one loader counts against the same cap of
+// limits::kMaxSceneModelVertices vertices. A glTF file is read once however many kinds share it,
+// until forget_files().
+class ModelLoader {
+public:
+    ModelLoader(const std::string& mapping_file, const Visuals& visuals);
+    ~ModelLoader();
+    ModelLoader(const ModelLoader&) = delete;
+    ModelLoader& operator=(const ModelLoader&) = delete;
+
+    // The model of the renderer's own kind in mesh slot `slot` (kFirstModelKind .. kFixedMeshes).
+    ModelMesh fixed_kind(MeshId slot);
+    // The model of visuals.models[i] (mesh slot kFixedMeshes + i).
+    ModelMesh figure_model(std::size_t i);
+    // Refuses visuals.models[i] as load_model_set would where a mapping does not name its kind,
+    // without reading its model.
+    void check_figure_kind(std::size_t i);
+    // Lets go of the glTF files read so far (their vertices are the caller's once returned).
+    void forget_files();
+    std::size_t figure_models() const;  // visuals.models.size()
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
 // For each of visuals.models, whether a unit of `units` draws it (by its roster `visual`, or as
-// visuals.unknown where the file does not list that key).
+// visuals.unknown where the file does not list that key): the models a renderer reads before its
+// first frame.
 std::vector<bool> figure_models_drawn(const Visuals& visuals,
                                       const std::vector<sim::record::RosterUnit>& units);
 // assets/models.json: $VEDETTE_ASSETS_DIR, else shipped_models_file().

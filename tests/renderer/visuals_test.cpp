@@ -179,7 +179,8 @@ TEST(FigureLayout, DisorderedFiguresStandUntidilyAndOffTableUnitsAreNotDrawn) {
     EXPECT_TRUE(draw(u).by_mesh[mesh(MeshKind::base)].empty());
 }
 
-// A copy of the shipped file with `from` replaced by `to`, and the error loading it.
+// A copy of the shipped file with `from` replaced by `to`, and the error loading it. The copy is
+// the running test's own (ctest -j runs each test as a process of its own, at the same time).
 std::string error_for(const std::string& from, const std::string& to) {
     std::ifstream in(kSource + "/assets/visuals.json");
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -187,8 +188,12 @@ std::string error_for(const std::string& from, const std::string& to) {
     EXPECT_NE(at, std::string::npos) << from;
     if (at == std::string::npos) return "";
     text.replace(at, from.size(), to);
-    fs::create_directories(VEDETTE_TEST_OUTPUT_DIR);
-    const std::string file = std::string(VEDETTE_TEST_OUTPUT_DIR) + "/visuals.json";
+    const fs::path dir = fs::path(VEDETTE_TEST_OUTPUT_DIR) / "visuals-errors";
+    fs::create_directories(dir);
+    const std::string file =
+        (dir / (std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
+                "-visuals.json"))
+            .string();
     std::ofstream(file) << text;
     try {
         load_visuals(file);
