@@ -13,6 +13,7 @@
 #include "sim/gamerecord/game_record.h"
 #include "sim/gamerecord/record_lexer.h"
 #include "sim/geom/fixed_geometry.h"
+#include "sim/ruleset/registry.h"
 
 namespace vedette::sim::gamerecord {
 
@@ -53,6 +54,9 @@ private:
     }
     void mark(const std::string& path) { out_.lines.emplace(path, line_); }
     Json& scenario() { return out_.scenario; }
+    const Json& scenario() const { return out_.scenario; }
+    const ruleset::RecordVerbs* verbs() const;
+    bool is_verb(const std::string& word) const;
 
     void header(const std::string& key, const std::string& text);
     void table(const std::vector<Word>& w);
@@ -405,24 +409,60 @@ std::size_t Reader::moves(Json& o, const std::vector<Word>& w) {
     return 3;
 }
 
+// The verbs of the record's rule system (its `ruleset` line), as the rule system registered them
+// (sim/ruleset/record_verbs.h); nullptr before a `ruleset` line or for an unknown one.
+const ruleset::RecordVerbs* Reader::verbs() const {
+    if (!scenario().contains("ruleset") || !scenario()["ruleset"].is_string()) return nullptr;
+    return ruleset::record_verbs_of(scenario()["ruleset"].get<std::string>());
+}
+
+bool Reader::is_verb(const std::string& word) const {
+    const ruleset::RecordVerbs* v = verbs();
+    return v && std::any_of(v->begin(), v->end(), [&](const auto& x) { return x.word == word; });
+}
+
 // `28th charges 42nd after_contact=halt`, `42nd reacts form_square`, `28th forms column`,
-// `28th moves ...` (Reader::moves).
+// `28th moves ...` (Reader::moves), `Perm forms square`: each verb as the record's rule system
+// names it (record_verbs.cpp in its folder).
 void Reader::verb_order(const std::vector<Word>& w) {
     if (turn_ == 0) fail(1, "a `turn N` line before the turn's orders");
+    const ruleset::RecordVerbs* known = verbs();
+    if (!known)
+        fail(w[1].column,
+             "a `ruleset` line naming a rule system Vedette knows before the orders "
+             "(its verbs say what \"" +
+                 w[1].text + "\" means)");
     const std::string verb = w[1].text;
+    const auto v =
+        std::find_if(known->begin(), known->end(), [&](const auto& x) { return x.word == verb; });
+    if (v == known->end()) {
+        std::string words;
+        for (std::size_t i = 0; i < known->size(); ++i)
+            words += (i == 0 ? "" : i + 1 == known->size() ? " or " : ", ") + (*known)[i].word;
+        fail(w[1].column, words + " after the unit, not \"" + verb + "\"");
+    }
     Json o = {{"turn", turn_}, {"unit", unit_named(w[0])}};
-    std::size_t next = 3;
-    if (w.size() < 3) fail(w[1].column + int(verb.size()) + 1, "what follows \"" + verb + "\"");
-    if (verb == "charges") {
-        o["charge"] = unit_named(w[2]);
-    } else if (verb == "reacts") {
-        o["reaction"] = w[2].text;
-    } else if (verb == "forms") {
-        o["formation"] = w[2].text;
-    } else if (verb == "moves") {
-        next = moves(o, w);
-    } else {
-        fail(w[1].column, "charges, reacts, forms or moves after the unit, not \"" + verb + "\"");
+    using Takes = ruleset::RecordVerb::Takes;
+    const bool alone = v->takes == Takes::flag && v->flag_word.empty();
+    if (!alone && w.size() < 3)
+        fail(w[1].column + int(verb.size()) + 1,
+             "what follows \"" + verb + "\" (" + v->example + ")");
+    std::size_t next = alone ? 2 : 3;
+    switch (v->takes) {
+        case Takes::unit:
+            o[v->field] = unit_named(w[2]);
+            break;
+        case Takes::word:
+            o[v->field] = w[2].text;
+            break;
+        case Takes::move:
+            next = moves(o, w);
+            break;
+        case Takes::flag:
+            if (!alone && (w[2].key || w[2].quoted || w[2].text != v->flag_word))
+                fail(w[2].column, v->example + ", not \"" + w[2].text + "\"");
+            o[v->field] = true;
+            break;
     }
     fields(o, w, next, nullptr, nullptr);
     Json& list = scenario()["orders"];
@@ -510,8 +550,7 @@ void Reader::line(int number, const std::string& text) {
         return order(w, 2);
     }
     if (first == "dice") return dice(w);
-    const bool verb = w.size() > 1 && (w[1].text == "charges" || w[1].text == "reacts" ||
-                                       w[1].text == "forms" || w[1].text == "moves");
+    const bool verb = w.size() > 1 && is_verb(w[1].text);
     if (w.size() > 1 && !w[1].key && !w[1].quoted && (verb || names_a_unit(first)))
         return verb_order(w);
     fail(1,

@@ -15,6 +15,7 @@ namespace {
 struct Registry {
     std::mutex mutex;
     std::map<std::string, Factory> factories;
+    std::map<std::string, RecordVerbs> verbs;  // nodes never erased: pointers stay valid
 };
 
 Registry& registry() {
@@ -24,11 +25,19 @@ Registry& registry() {
 
 }  // namespace
 
-bool register_ruleset(const std::string& id, Factory factory) {
+bool register_ruleset(const std::string& id, Factory factory, RecordVerbs verbs) {
     Registry& r = registry();
     const std::lock_guard lock(r.mutex);
     r.factories[id] = std::move(factory);
+    r.verbs[id] = std::move(verbs);
     return true;
+}
+
+const RecordVerbs* record_verbs_of(const std::string& id) {
+    Registry& r = registry();
+    const std::lock_guard lock(r.mutex);
+    const auto it = r.verbs.find(id);
+    return it == r.verbs.end() ? nullptr : &it->second;
 }
 
 std::vector<std::string> ruleset_ids() {

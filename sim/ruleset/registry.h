@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/ruleset/record_verbs.h"
 #include "sim/ruleset/ruleset.h"
 
 namespace vedette::sim::ruleset {
@@ -17,8 +18,11 @@ namespace vedette::sim::ruleset {
 // Makes the ruleset, loading its data from `rules_dir` (a folder as find_rules_dir returns).
 using Factory = std::function<std::unique_ptr<Ruleset>(const std::string& rules_dir)>;
 
-// Adds a ruleset; returns true so a plug-in can register from a static initialiser.
-bool register_ruleset(const std::string& id, Factory factory);
+// Adds a ruleset, with the verbs of its game records' order lines (record_verbs.h); returns true
+// so a plug-in can register from a static initialiser.
+bool register_ruleset(const std::string& id, Factory factory, RecordVerbs verbs = {});
+// The record verbs rule system `id` registered (nullptr for an unknown id).
+const RecordVerbs* record_verbs_of(const std::string& id);
 std::vector<std::string> ruleset_ids();  // sorted
 bool has_ruleset(const std::string& id);
 

@@ -1,5 +1,5 @@
 // The rulesets shipped with Vedette, registered by the program that wants them: one line per
-// rule system.
+// rule system, with the verbs of its game records (each listed in its own folder).
 
 #include "sim/ruleset/registry.h"
 #include "sim/rulesets/borodino/borodino_ruleset.h"
@@ -9,14 +9,17 @@
 namespace vedette::sim::ruleset {
 
 void register_builtin_rulesets() {
-    register_ruleset("gdb",
-                     [](const std::string& dir) { return std::make_unique<gdb::GdbRuleset>(dir); });
-    register_ruleset("borodino", [](const std::string& dir) {
-        return std::make_unique<borodino::BorodinoRuleset>(dir);
-    });
-    register_ruleset("dicepool", [](const std::string& dir) {
-        return std::make_unique<dicepool::DicepoolRuleset>(dir);
-    });
+    register_ruleset(
+        "gdb", [](const std::string& dir) { return std::make_unique<gdb::GdbRuleset>(dir); },
+        gdb::GdbRuleset::record_verbs());
+    register_ruleset(
+        "borodino",
+        [](const std::string& dir) { return std::make_unique<borodino::BorodinoRuleset>(dir); },
+        borodino::BorodinoRuleset::record_verbs());
+    register_ruleset(
+        "dicepool",
+        [](const std::string& dir) { return std::make_unique<dicepool::DicepoolRuleset>(dir); },
+        dicepool::DicepoolRuleset::record_verbs());
 }
 
 }  // namespace vedette::sim::ruleset

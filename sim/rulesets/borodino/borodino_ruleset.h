@@ -9,12 +9,16 @@
 #include <vector>
 
 #include "sim/ruleset/data_file_ruleset.h"
+#include "sim/ruleset/record_verbs.h"
 #include "sim/rulesets/borodino/borodino_rules.h"
 
 namespace vedette::sim::borodino {
 
 class BorodinoRuleset : public ruleset::DataFileRuleset {
 public:
+    // The verbs of this system's game record order lines (record_verbs.cpp beside this file),
+    // registered with its factory (builtin.cpp).
+    static const ruleset::RecordVerbs& record_verbs();
     // Loads borodino.json from `rules_dir` ("" = the default search).
     explicit BorodinoRuleset(const std::string& rules_dir);
 

@@ -9,12 +9,16 @@
 #include <vector>
 
 #include "sim/ruleset/data_file_ruleset.h"
+#include "sim/ruleset/record_verbs.h"
 #include "sim/rulesets/dicepool/dp_rules.h"
 
 namespace vedette::sim::dicepool {
 
 class DicepoolRuleset : public ruleset::DataFileRuleset {
 public:
+    // The verbs of this system's game record order lines (record_verbs.cpp beside this file),
+    // registered with its factory (builtin.cpp).
+    static const ruleset::RecordVerbs& record_verbs();
     // Loads dicepool.json from `rules_dir` ("" = the default search).
     explicit DicepoolRuleset(const std::string& rules_dir);
 

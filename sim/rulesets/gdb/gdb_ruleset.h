@@ -8,6 +8,7 @@
 #include <string>
 
 #include "sim/ruleset/data_file_ruleset.h"
+#include "sim/ruleset/record_verbs.h"
 #include "sim/rulesets/gdb/battle/battle_rules.h"
 #include "sim/rulesets/gdb/battle/scenario.h"
 #include "sim/rulesets/gdb/melee/gdb_rules.h"
@@ -22,6 +23,9 @@ public:
 
 class GdbRuleset : public ruleset::DataFileRuleset {
 public:
+    // The verbs of this system's game record order lines (record_verbs.cpp beside this file),
+    // registered with its factory (builtin.cpp).
+    static const ruleset::RecordVerbs& record_verbs();
     // Loads gdb.json from `rules_dir` ("" = the default search).
     explicit GdbRuleset(const std::string& rules_dir);
 
