@@ -30,18 +30,24 @@ struct ReadRecord {
     // The line of each turn's first `turn N` line (the dice a turn lacks are named there).
     std::map<int, int> turn_lines;
     int last_turn = 0;  // the turn of the last `turn N` line (0: none): where a line added goes
-    // Dice given without their unit and test (`dice 5 4`): each set is for the next test, in the
-    // order the play throws them, that no dice were given for (`vedette record` works out which).
-    struct UnlabelledDice {
-        int turn = 0;  // the turn section it stands in (0: before any)
+    // Every `dice` line, read once and typed, in the record's order. A line with its unit and test
+    // is also the scenario's entry `$.dice[entry]`; one without (`dice 5 4`) is for the next test,
+    // in the order the play throws them, that no dice were given for: the play's dice source
+    // labels it (play_record.h).
+    struct DiceLine {
+        int turn = 0;      // the turn section it stands in (0: before any)
+        std::string unit;  // the unit's id ("" when not labelled)
+        std::string test;  // the test ("" when not labelled)
+        std::vector<int> faces;
+        std::vector<int> columns;  // where each face stands on its line: a face off the die is
+                                   // named there
         int line = 0;
-        std::vector<int> values;
-        std::vector<int> columns;  // where each value stands on its line
+        std::string as_played;
+        bool labelled() const { return !unit.empty(); }
+        std::size_t entry = 0;  // a labelled line's index in the scenario's `dice`
     };
-    std::vector<UnlabelledDice> unlabelled;
-    // Where each value of a dice entry stands on its line, by the entry's path ("$.dice[2]"):
-    // a die off the system's faces is named there (play_record.h).
-    std::map<std::string, std::vector<int>> dice_columns;
+    std::vector<DiceLine> dice;
+    std::size_t unlabelled_count() const;
 };
 
 // Reads record `text` (from `file`, for messages). Throws InputError.

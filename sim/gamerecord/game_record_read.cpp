@@ -489,35 +489,40 @@ void Reader::dice(const std::vector<Word>& w) {
                                                    [](char c) { return c >= '0' && c <= '9'; });
                             });
     if (unlabelled) {  // `dice 5 4`: for the next test that waits for its dice
-        ReadRecord::UnlabelledDice u{turn_, line_, {}, {}};
+        ReadRecord::DiceLine d;
+        d.turn = turn_;
+        d.line = line_;
         for (std::size_t k = 1; k < w.size(); ++k) {
-            u.values.push_back(face(w[k]));
-            u.columns.push_back(w[k].column);
+            d.faces.push_back(face(w[k]));
+            d.columns.push_back(w[k].column);
         }
-        out_.unlabelled.push_back(u);
+        out_.dice.push_back(std::move(d));
         return;
     }
     if (w.size() < 4)
         fail(6, "dice UNIT TEST VALUE... (dice 28th stand_test 4 3), or the dice alone");
-    Json d = Json::object();
-    if (turn_ > 0) d["turn"] = turn_;  // dropped for a system whose dice name no turn
-    d["unit"] = unit_named(w[1]);
-    d["purpose"] = w[2].text;
-    Json values = Json::array();
-    std::vector<int> columns;
+    ReadRecord::DiceLine typed;
+    typed.turn = turn_;
+    typed.line = line_;
+    typed.unit = unit_named(w[1]);
+    typed.test = w[2].text;
     std::size_t i = 3;
     for (; i < w.size() && !w[i].key; ++i) {
-        values.push_back(face(w[i]));
-        columns.push_back(w[i].column);
+        typed.faces.push_back(face(w[i]));
+        typed.columns.push_back(w[i].column);
     }
-    if (values.empty()) fail(w[3].column, "the dice thrown");
-    d["values"] = values;
+    if (typed.faces.empty()) fail(w[3].column, "the dice thrown");
+    // The scenario's entry: what the rule system reads (its fields checked there).
+    Json d = {{"unit", typed.unit}, {"purpose", typed.test}, {"values", typed.faces}};
+    if (turn_ > 0) d["turn"] = turn_;  // dropped for a system whose dice name no turn
     fields(d, w, i, nullptr, nullptr);
+    if (d.contains("as_played") && d["as_played"].is_string())
+        typed.as_played = d["as_played"].get<std::string>();
     Json& list = scenario()["dice"];
-    const std::string path = "$.dice[" + std::to_string(list.size()) + "]";
-    mark(path);
-    out_.dice_columns[path] = columns;
+    typed.entry = list.size();
+    mark("$.dice[" + std::to_string(list.size()) + "]");
     list.push_back(d);
+    out_.dice.push_back(std::move(typed));
 }
 
 void Reader::line(int number, const std::string& text) {
@@ -683,6 +688,11 @@ void check_line(const std::string& line) {
 }
 
 }  // namespace
+
+std::size_t ReadRecord::unlabelled_count() const {
+    return std::size_t(
+        std::count_if(dice.begin(), dice.end(), [](const DiceLine& d) { return !d.labelled(); }));
+}
 
 ReadRecord read_record(const std::string& text, const std::string& file) {
     Reader reader(file);

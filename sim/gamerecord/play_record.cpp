@@ -23,10 +23,11 @@ replay::Recorded play(const ruleset::Ruleset& rules, const ReadRecord& record,
 // dice source (replay/dice_source.h) gives each set to the next test, in the order the play
 // throws them, that has none, in the same single play.
 void hand_over_loose_dice(ReadRecord& record) {
-    if (record.unlabelled.empty()) return;
+    if (record.unlabelled_count() == 0) return;
     Json list = Json::array();
-    for (const auto& given : record.unlabelled) {
-        Json entry = {{"values", given.values}};
+    for (const auto& given : record.dice) {
+        if (given.labelled()) continue;
+        Json entry = {{"values", given.faces}};
         if (given.turn > 0) entry["turn"] = given.turn;
         record.lines["$.loose_dice[" + std::to_string(list.size()) + "]"] = given.line;
         list.push_back(entry);
@@ -59,30 +60,21 @@ void write_down_labels(const ruleset::Ruleset& rules, ReadRecord& record,
 }
 
 // Every die given is a face of the system's die, named at its place on its line; a system whose
-// forced dice name no turn has the turn the record's `turn` line gave them dropped.
+// dice name no turn has the turn the record's `turn` line gave them dropped.
 void fit_to_the_die(const ruleset::Ruleset& rules, ReadRecord& record, const std::string& game) {
     const ruleset::Ruleset::Die die = rules.die();
-    const auto check = [&](int value, int line, int column) {
-        if (value < die.low || value > die.high)
-            throw InputError(game + ":" + std::to_string(line) + ":" + std::to_string(column), "",
-                             "a die from " + std::to_string(die.low) + " to " +
-                                 std::to_string(die.high) + ", not \"" + std::to_string(value) +
-                                 "\"");
-    };
-    for (const auto& given : record.unlabelled)
-        for (std::size_t k = 0; k < given.values.size(); ++k)
-            check(given.values[k], given.line, given.columns[k]);
-    if (!record.scenario.contains("dice") || !record.scenario["dice"].is_array()) return;
-    Json& list = record.scenario["dice"];
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const std::string path = "$.dice[" + std::to_string(i) + "]";
-        const auto columns = record.dice_columns.find(path);
-        const auto line = record.lines.find(path);
-        if (columns == record.dice_columns.end() || line == record.lines.end()) continue;
-        for (std::size_t k = 0; k < columns->second.size(); ++k)
-            check(list[i]["values"][k].get<int>(), line->second, columns->second[k]);
-        if (!rules.dice_name_turns()) list[i].erase("turn");
-    }
+    for (const auto& given : record.dice)
+        for (std::size_t k = 0; k < given.faces.size(); ++k)
+            if (given.faces[k] < die.low || given.faces[k] > die.high)
+                throw InputError(game + ":" + std::to_string(given.line) + ":" +
+                                     std::to_string(given.columns[k]),
+                                 "",
+                                 "a die from " + std::to_string(die.low) + " to " +
+                                     std::to_string(die.high) + ", not \"" +
+                                     std::to_string(given.faces[k]) + "\"");
+    if (rules.dice_name_turns() || !record.scenario.contains("dice")) return;
+    for (Json& entry : record.scenario["dice"])
+        if (entry.is_object()) entry.erase("turn");
 }
 
 }  // namespace

@@ -83,7 +83,7 @@ TEST(RecordPlay, ARecordWithUnlabelledDiceIsPlayedOnceAndGivesTheLabelledGame) {
     CountingRuleset rules(ruleset::make_ruleset("gdb", ""));
     auto labelled = vedette::sim::gamerecord::read_record(game, "labelled.game");
     auto unlabelled = vedette::sim::gamerecord::read_record(loose, "unlabelled.game");
-    ASSERT_GE(unlabelled.unlabelled.size(), 9u);
+    ASSERT_GE(unlabelled.unlabelled_count(), 9u);
     const auto a = vedette::sim::gamerecord::play_record(rules, labelled, "labelled.game");
     const int after_one = rules.runs();
     const auto b = vedette::sim::gamerecord::play_record(rules, unlabelled, "unlabelled.game");
