@@ -69,6 +69,9 @@ private:
     void turn(const std::vector<Word>& w);
     void order(const std::vector<Word>& w, std::size_t first_key);
     void verb_order(const std::vector<Word>& w);
+    void general_move(const std::vector<Word>& w);
+    // The commander or general `text` names (its id, or its name or a word of it), or "".
+    std::string leader_named(const std::string& text) const;
     void dice(const std::vector<Word>& w);
     std::size_t moves(Json& o, const std::vector<Word>& w);
 
@@ -100,6 +103,7 @@ private:
         int line = 0;
     };
     std::vector<Known> units_;
+    std::vector<Known> leaders_;  // commanders and generals, for the moves that name them
 };
 
 void Reader::fields(Json& object, const std::vector<Word>& w, std::size_t from,
@@ -275,6 +279,12 @@ void Reader::leader(const std::vector<Word>& w, const char* field) {
     Json l = Json::object();
     fields(l, w, 1, "id", "name");
     (*owner)[field] = l;
+    if (l.contains("id") && l["id"].is_string())
+        leaders_.push_back({l["id"].get<std::string>(),
+                            l.contains("name") && l["name"].is_string()
+                                ? l["name"].get<std::string>()
+                                : l["id"].get<std::string>(),
+                            path + "." + field, line_});
     mark(path + "." + field);
 }
 
@@ -328,12 +338,14 @@ std::string Reader::unit_named(const Word& w) const {
         if (k.id == w.text) return k.id;
     for (const Known& k : units_)
         if (lower(k.name) == want) return k.id;
-    // The start of its id, of its name or of a word of its name ("Greys" for "2nd Dragoons
-    // (Scots Greys)").
+    // The start of its id, of its name or of any word of its name ("Greys" for "2nd Dragoons
+    // (Scots Greys)", "69th" for "2/69th Foot", "Erlon" for "d'Erlon"): a word starts after any
+    // ASCII character that is not a letter or a digit.
     const auto starts = [&](const std::string& name) {
         const std::string n = lower(name);
+        const auto separates = [](unsigned char c) { return c < 0x80 && !std::isalnum(c); };
         for (std::size_t i = 0; i < n.size(); ++i)
-            if ((i == 0 || n[i - 1] == ' ' || n[i - 1] == '(') &&
+            if ((i == 0 || separates(static_cast<unsigned char>(n[i - 1]))) &&
                 n.compare(i, want.size(), want) == 0)
                 return true;
         return false;
@@ -470,6 +482,31 @@ void Reader::verb_order(const std::vector<Word>& w) {
     list.push_back(o);
 }
 
+std::string Reader::leader_named(const std::string& text) const {
+    const std::string want = lower(text);
+    for (const Known& k : leaders_)
+        if (k.id == text || lower(k.name) == want) return k.id;
+    for (const Known& k : leaders_) {  // a word of its name: "Ponsonby" for "Sir W. Ponsonby"
+        const std::string n = lower(k.name);
+        const auto at = n.find(want);
+        if (at != std::string::npos && (at == 0 || n[at - 1] == ' ')) return k.id;
+    }
+    return "";
+}
+
+// `Ponsonby moves to 50,30`: a general (or commander-in-chief) rides to a new place at the start
+// of the turn; command distances are measured from there on (General de Brigade).
+void Reader::general_move(const std::vector<Word>& w) {
+    if (w.size() != 4 || w[2].key || w[2].text != "to" || w[3].key)
+        fail(w[1].column, "a general moves to x,y (Ponsonby moves to 50,30)");
+    Json m = {{"turn", turn_},
+              {"general", leader_named(w[0].text)},
+              {"to", value_of(w[3].text, w[3].quoted, w[3].column)}};
+    Json& list = scenario()["general_moves"];
+    mark("$.general_moves[" + std::to_string(list.size()) + "]");
+    list.push_back(m);
+}
+
 // `dice 28th stand_test 4 3`: the dice thrown for a test, in the order thrown.
 // `dice 28th stand_test 4 3`: the dice thrown for a test, in the order thrown; `dice 4 3`: for
 // the next test waiting for its dice. Faces are whole numbers here; the rule system's die is
@@ -555,6 +592,9 @@ void Reader::line(int number, const std::string& text) {
         return order(w, 2);
     }
     if (first == "dice") return dice(w);
+    if (turn_ > 0 && w.size() >= 3 && !w[1].key && w[1].text == "moves" &&
+        !leader_named(first).empty() && !names_a_unit(first))
+        return general_move(w);
     const bool verb = w.size() > 1 && is_verb(w[1].text);
     if (w.size() > 1 && !w[1].key && !w[1].quoted && (verb || names_a_unit(first)))
         return verb_order(w);

@@ -248,14 +248,25 @@ replay::Recorded play_outcome(Player& player, const replay::Replay& parent, int 
     return std::move(*found);
 }
 
+// An event as it stood when it was recorded: without the formation changes a rule system lends
+// back to it once a later event shows them complete (a square ordered at event 5 drawn forming
+// from there): those hang on later dice, so a branch after the order may rightly change them.
+std::string event_as_recorded(const Event& e, const record::UnitNames& names) {
+    Event plain = e;
+    std::erase_if(plain.effects, [](const record::Effect& fx) {
+        return fx.kind == record::EffectKind::formation_change;
+    });
+    return event_json(plain, names);
+}
+
 // The branch against its parent: the same before `at` (or the tape is wrong), and where it first
 // differs.
 void compare_with_parent(const replay::Replay& parent, int at, const record::UnitNames& names,
                          Branch& out) {
     const auto& events = out.recorded.events;
     for (int i = 0; i < at; ++i)
-        if (event_json(events[std::size_t(i)], names) !=
-            event_json(parent.events[std::size_t(i)], names))
+        if (event_as_recorded(events[std::size_t(i)], names) !=
+            event_as_recorded(parent.events[std::size_t(i)], names))
             throw std::logic_error("make_branch: event " + std::to_string(i) +
                                    " before the branch changed");
     const std::size_t n = std::min(events.size(), parent.events.size());

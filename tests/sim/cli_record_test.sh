@@ -314,4 +314,17 @@ rc=0; "$VEDETTE" record --from "$base" -o "$OUT/x.game" 2> /dev/null || rc=$?
 [ "$rc" -eq 2 ] || fail "--from a game record: exit $rc"
 rc=0; "$VEDETTE" record "$base" 2> /dev/null || rc=$?
 [ "$rc" -eq 2 ] || fail "record without -o: exit $rc"
+# A general rides to his brigade (`Ponsonby moves to 47,14`): its charge goes in; without the
+# line it is refused for want of a general within 15 cm. A unit is found by a word inside its
+# name ("2nd" in "2/2nd Dragoons").
+rides="$SRC/tests/data/game/general_rides.game"
+"$VEDETTE" record "$rides" --roll-missing -o "$OUT/rides.json" > "$OUT/rides.txt" 2>&1 ||
+  fail "general_rides: $(cat "$OUT/rides.txt")"
+grep -q "refused" "$OUT/rides.txt" && fail "the general's move did not count: $(cat "$OUT/rides.txt")"
+grep -q '"general_moves"' "$OUT/rides.json" || fail "the replay's scenario has no general move"
+"$VEDETTE" verify "$OUT/rides.json" > /dev/null || fail "general_rides does not verify"
+grep -v "^Ponsonby moves" "$rides" > "$OUT/stays.game"
+"$VEDETTE" record "$OUT/stays.game" --roll-missing -o "$OUT/stays.json" > "$OUT/stays.txt" 2>&1
+grep -q "stays.game:22:1: turn 1: the charge is refused: .*no brigade general or C-in-C within 15 cm" "$OUT/stays.txt" ||
+  fail "without the general's move the charge should be refused: $(cat "$OUT/stays.txt")"
 echo "cli record tests passed"
