@@ -13,7 +13,7 @@
 #                         suppressed (tools/lsan.supp says why); a unity build (CMake's
 #                         UNITY_BUILD), which halves its compile time, with line tables only
 #                         (-g1: the sanitizers' reports still name file and line);
-#                      2. the eleven libFuzzer targets, 15 seconds each after their saved findings
+#                      2. the sixteen libFuzzer targets, 15 seconds each after their saved findings
 #                         (docs/FUZZING.md), then, in that clang build (-O1, sanitizers, each file
 #                         compiled on its own), the shipped replays re-simulated to the same bytes;
 #                      3. the benchmarks, built in the main build (bench/; they are run by hand).
@@ -47,8 +47,8 @@ if [ "$full" = 1 ]; then
    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
    ctest --output-on-failure -j "$JOBS")
 
-  echo "== fuzzing: every libFuzzer target for 15 s (165 s for the eleven), after its saved findings"
-  ./tools/run_fuzz.sh 165
+  echo "== fuzzing: every libFuzzer target for 15 s (240 s for the sixteen), after its saved findings"
+  ./tools/run_fuzz.sh 240
 
   echo "== clang build (the fuzz build): shipped replays must re-simulate to the same bytes and hashes"
   # The fuzz build is clang with ASan and UBSan; only the program is added (the other builds

@@ -3,7 +3,7 @@
 # share of the time. Exits non-zero when any target crashes, hangs or runs out of memory, naming
 # the input that did it (a reproducer: `build-fuzz/tests/fuzz/fuzz_X FILE` runs it again).
 #
-#   tools/run_fuzz.sh [SECONDS_TOTAL] [TARGET...]    default: 150 seconds over all eleven targets
+#   tools/run_fuzz.sh [SECONDS_TOTAL] [TARGET...]    default: 240 seconds over all sixteen targets
 #   tools/run_fuzz.sh --keep-going 600 fuzz_gltf     go on after a finding (libFuzzer's fork mode)
 #
 # Environment: JOBS (build parallelism, default all cores), CXX (default clang++).
@@ -20,22 +20,24 @@ if [ "${1:-}" = "--keep-going" ]; then
   keep_going=1
   shift
 fi
-total=${1:-150}
+total=${1:-240}
 shift || true
 if ! [[ $total =~ ^[0-9]+$ ]] || [ "$total" -lt 1 ]; then
-  echo "usage: $0 [--keep-going] [SECONDS_TOTAL] [fuzz_melee|fuzz_scenario|fuzz_replay|fuzz_tour|fuzz_gltf|fuzz_notes|fuzz_pgm|fuzz_texture|fuzz_visuals|fuzz_ruleset|fuzz_record ...]" >&2
+  echo "usage: $0 [--keep-going] [SECONDS_TOTAL] [fuzz_melee|fuzz_scenario|fuzz_replay|fuzz_tour|fuzz_gltf|fuzz_notes|fuzz_pgm|fuzz_texture|fuzz_visuals|fuzz_ruleset|fuzz_record|fuzz_record_play|fuzz_notebook|fuzz_edit_save|fuzz_cli_values|fuzz_branch_luck_odds ...]" >&2
   exit 2
 fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(fuzz_melee fuzz_scenario fuzz_replay fuzz_tour fuzz_gltf fuzz_notes fuzz_pgm fuzz_texture fuzz_visuals
-           fuzz_ruleset fuzz_record)
+           fuzz_ruleset fuzz_record fuzz_record_play fuzz_notebook fuzz_edit_save fuzz_cli_values fuzz_branch_luck_odds)
 fi
 
 # Longest input each target is given (libFuzzer's -max_len); seeds above it are left out.
 max_len_of() {
   case $1 in
-    fuzz_melee | fuzz_tour | fuzz_notes | fuzz_record) echo 8192 ;;
+    fuzz_branch_luck_odds) echo 1024 ;;
+    fuzz_cli_values) echo 4096 ;;
+    fuzz_melee | fuzz_tour | fuzz_notes | fuzz_record | fuzz_record_play | fuzz_notebook | fuzz_edit_save) echo 8192 ;;
     fuzz_visuals) echo 16384 ;;
     fuzz_scenario | fuzz_ruleset) echo 32768 ;;
     fuzz_replay | fuzz_gltf | fuzz_pgm | fuzz_texture) echo 65536 ;;

@@ -8,7 +8,7 @@
 # repository are read.
 set -euo pipefail
 if [ $# -ne 3 ]; then
-  echo "usage: $0 fuzz_melee|fuzz_scenario|fuzz_replay|fuzz_tour|fuzz_gltf|fuzz_notes|fuzz_pgm|fuzz_texture|fuzz_visuals|fuzz_ruleset|fuzz_record OUT_DIR MAX_BYTES" >&2
+  echo "usage: $0 fuzz_melee|fuzz_scenario|fuzz_replay|fuzz_tour|fuzz_gltf|fuzz_notes|fuzz_pgm|fuzz_texture|fuzz_visuals|fuzz_ruleset|fuzz_record|fuzz_record_play|fuzz_notebook|fuzz_edit_save|fuzz_cli_values|fuzz_branch_luck_odds OUT_DIR MAX_BYTES" >&2
   exit 2
 fi
 target=$1 out=$2 max_bytes=$3
@@ -29,7 +29,12 @@ case $kind in
   visuals) sources+=("$root"/assets/visuals.json) ;;
   ruleset) sources+=("$root"/sim/rulesets/*/*.json) ;;
   tour) sources+=("$root"/tests/data/bad/tours/*.tour) ;;
-  record) sources+=("$root"/replays/games/*.game "$root"/tests/data/bad/game/*.game) ;;
+  record | record_play) sources+=("$root"/replays/games/*.game "$root"/tests/data/bad/game/*.game) ;;
+  # The notebook's input is the lines typed into it: a shipped game's lines are such lines.
+  notebook) sources+=("$root"/replays/games/*.game) ;;
+  # Edits, typed values and dice steps: the committed seeds only (each names the shipped file it
+  # works on).
+  edit_save | cli_values | branch_luck_odds) ;;
   gltf) sources+=("$root"/assets/models/*.gltf "$root"/assets/models.json "$root"/tests/data/gltf-samples/*.gltf
                   "$root"/tests/data/bad/gltf/*.gltf) ;;
   *) echo "$0: unknown target $target" >&2; exit 2 ;;
