@@ -130,6 +130,12 @@ void check_mapping_kinds(const JsonNode& root, const std::set<std::string>& kind
     }
 }
 
+}  // namespace
+
+// Named, not anonymous: ModelLoader::Impl (external linkage) holds one, and a unity build would
+// warn of a member whose type has internal linkage.
+namespace model_set_detail {
+
 // A mapping's models by kind, with the fallback mapping for the kinds it leaves out, and the
 // figures' own glTF files; each file is read once however many kinds share it.
 class MappingModels {
@@ -220,7 +226,9 @@ private:
     std::map<std::string, ModelMesh> loaded_;
 };
 
-}  // namespace
+}  // namespace model_set_detail
+
+using model_set_detail::MappingModels;
 
 std::string default_models_file() {
     return models_file(true);
