@@ -166,19 +166,22 @@ void report_disagreements(const sim::gamerecord::ReadRecord& record,
         // The line that asked for it: the first order or dice line with as_played for the
         // event's unit in its turn.
         const sim::record::Event& e = *found.front();
-        const std::string unit =
-            e.units.empty() ? "" : result.header.units.at(std::size_t(e.units.front())).id;
+        // (A melee's event names all its units: any of them, the first unit's line first.)
         int line = 0;
-        for (const char* list : {"orders", "dice"}) {
-            const sim::Json& entries = record.scenario.value(list, sim::Json::array());
-            for (std::size_t i = 0; i < entries.size(); ++i) {
-                const sim::Json& o = entries[i];
-                if (!o.is_object() || !o.contains("as_played") || o.value("unit", "") != unit ||
-                    (o.contains("turn") && o["turn"] != e.turn))
-                    continue;
-                const auto at =
-                    record.lines.find("$." + std::string(list) + "[" + std::to_string(i) + "]");
-                if (at != record.lines.end() && (line == 0 || at->second < line)) line = at->second;
+        for (std::size_t k = 0; k < e.units.size() && line == 0; ++k) {
+            const std::string unit = result.header.units.at(std::size_t(e.units[k])).id;
+            for (const char* list : {"orders", "dice"}) {
+                const sim::Json& entries = record.scenario.value(list, sim::Json::array());
+                for (std::size_t i = 0; i < entries.size(); ++i) {
+                    const sim::Json& o = entries[i];
+                    if (!o.is_object() || !o.contains("as_played") || o.value("unit", "") != unit ||
+                        (o.contains("turn") && o["turn"] != e.turn))
+                        continue;
+                    const auto at =
+                        record.lines.find("$." + std::string(list) + "[" + std::to_string(i) + "]");
+                    if (at != record.lines.end() && (line == 0 || at->second < line))
+                        line = at->second;
+                }
             }
         }
         if (line == 0) line = 1;

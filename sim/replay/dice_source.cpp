@@ -10,15 +10,36 @@ namespace {
 
 GivenDice read_entry(const JsonNode& d, const DiceRules& rules, int turns,
                      const std::function<int(const JsonNode&)>& unit_of) {
-    if (rules.names_turns)
-        d.expect_only_keys({"turn", "unit", "purpose", "values", "as_played"});
-    else
-        d.expect_only_keys({"unit", "purpose", "values", "as_played"});
+    std::vector<std::string> keys = {"unit", "purpose", "values", "as_played"};
+    if (rules.names_turns) keys.insert(keys.begin(), "turn");
+    std::vector<std::string> ruled_keys;
+    if (rules.ruled_keys)
+        for (const auto& p : rules.purposes)
+            for (const auto& k : rules.ruled_keys(p))
+                if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+    d.expect_only_keys(std::vector<std::string_view>(keys.begin(), keys.end()));
     GivenDice g;
     g.path = d.path();
     if (rules.names_turns) g.turn = static_cast<int>(d.required("turn").as_int(1, turns));
     g.unit = unit_of(d.required("unit"));
     g.purpose = rules.purposes[d.required("purpose").as_choice(rules.purposes)];
+    if (rules.ruled_keys) ruled_keys = rules.ruled_keys(g.purpose);
+    for (const auto& k : keys) {
+        const auto v = d.optional(k);
+        if (!v || k == "unit" || k == "purpose" || k == "values" || k == "as_played" || k == "turn")
+            continue;
+        if (std::find(ruled_keys.begin(), ruled_keys.end(), k) == ruled_keys.end())
+            v->fail(k + " goes with " + rules.as_played_goes_with + ", not with " + g.purpose +
+                    " dice");
+        if (!d.optional("as_played"))
+            v->fail(k + " goes with the result the table ruled (as_played=...)");
+        const std::string text =
+            v->raw().is_string() ? v->as_string() : std::to_string(v->as_int());
+        if (rules.check_ruled)
+            if (const std::string problem = rules.check_ruled(k, text); !problem.empty())
+                v->fail(problem);
+        g.ruled[k] = text;
+    }
     for (const auto& v : d.required("values").items())
         g.values.push_back(static_cast<int>(v.as_int(rules.low, rules.high)));
     if (g.values.empty()) d.required("values").fail("the dice thrown (at least one)");
@@ -103,7 +124,10 @@ std::optional<Die> DiceSource::take(int turn, int unit, const std::string& purpo
     Die d;
     d.value = from->dice.values[from->used];
     d.forced = true;
-    if (from->used == 0) d.as_played = from->dice.as_played;
+    if (from->used == 0) {
+        d.as_played = from->dice.as_played;
+        d.ruled = from->dice.ruled;
+    }
     ++from->used;
     return d;
 }

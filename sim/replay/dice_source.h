@@ -11,6 +11,7 @@
 // Nothing here decides an outcome: it hands over the faces the players wrote, in their order.
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +33,9 @@ struct GivenDice {
     std::vector<int> values;
     std::string as_played;  // the table's ruling of the test ("" : as the dice give)
     std::string path;       // "$.dice[2]" or "$.loose_dice[0]", for messages
+    // What else the table ruled with it, by key, as the rule system names them
+    // (DiceRules::ruled_keys): e.g. {"casualties": "2", "retreat": "15cm"}.
+    std::map<std::string, std::string> ruled;
 };
 
 // Dice given without their unit and test: for the next test that has none given.
@@ -50,6 +54,10 @@ struct DiceRules {
     // many dice an entry with as_played must hold (one test's dice).
     std::function<std::vector<std::string>(const std::string& purpose)> as_played_results;
     std::function<int(const std::string& purpose)> dice_of_test;
+    // The further keys an entry played otherwise may carry for a test (what the table ruled
+    // with its result, e.g. "casualties"), and a check of each value: the problem, or "".
+    std::function<std::vector<std::string>(const std::string& purpose)> ruled_keys;
+    std::function<std::string(const std::string& key, const std::string& value)> check_ruled;
     // What the messages call them: as_played goes with "the dice of a charge test, a stand test
     // or a pursuit test (melee_test)"; "the 2 dice of the test played as ...".
     std::string as_played_goes_with;
@@ -71,6 +79,7 @@ struct Die {
     int value = 0;
     bool forced = false;    // given by the scenario or the record (or set by a branch)
     std::string as_played;  // the table's ruling, on the first die of an entry that has one
+    std::map<std::string, std::string> ruled;  // with it, what else the table ruled
 };
 
 class DiceSource {

@@ -195,6 +195,28 @@ sys.exit(0 if sum(1 for e in r["events"] if e.get("as_played")) == int(sys.argv[
 check_dice_played gdb_dice as_played_dice.game 3 33 'by the rules (GdB 12.23) the total 8 gives "6-8: blown cavalry'
 check_dice_played borodino_dice as_played_borodino.game 1 28 'passed at the table; by the rules (Hex charge) the die 9 against 6 fails'
 check_dice_played dicepool_dice as_played_dicepool.game 1 18 'failed at the table; by the rules (DP Tests) 7 against 7+ passes'
+# A GdB melee played otherwise at the table: lost though 17 against 7 wins it, 2 figures lost (1 by
+# the rules), and the push back 10 cm (30 cm by the rules); each stands in the play.
+check_dice_played gdb_melee as_played_melee.game 2 35 '"lost" for 6th Dragoons (Inniskillings) at the table; by the rules (GdB 12.18) 17 against 7 gives "attacker wins by 10'
+grep -qF '6th Dragoons (Inniskillings) lost 2 figures at the table; by the rules (GdB 12.20) 1' "$OUT/gdb_melee.txt" ||
+  fail "melee casualties as played: $(cat "$OUT/gdb_melee.txt")"
+grep -qF 'as played: 10 cm at the table; by the rules (GdB 12.19 (loser pushed back)) the move is 30 cm' "$OUT/gdb_melee.txt" ||
+  fail "melee retreat as played: $(cat "$OUT/gdb_melee.txt")"
+python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))
+lost = [e for e in r["events"] if e["kind"] == "casualties" and "loses 2 figures" in e["text"]]
+back = [e["motion"]["path"] for e in r["events"] if e["kind"] == "push_back"]
+mm = [((p[-1][0] - p[0][0]) ** 2 + (p[-1][1] - p[0][1]) ** 2) ** 0.5 for p in back]
+sys.exit(0 if lost and mm and 99 <= mm[0] <= 101 else 1)' \
+  "$OUT/gdb_melee.json" || fail "the melee as played did not take 2 figures and a 10 cm push back"
+melee_game="$SRC/tests/data/game/as_played_melee.game"
+sed 's/ as_played=lost casualties=2/ casualties=2/' "$melee_game" > "$OUT/melee_bad1.game"
+expect_bad melee_bad1 "$OUT/melee_bad1.game" 35:1 'casualties goes with the result the table ruled (as_played=...)'
+sed 's/as_played=lost/as_played=routed/' "$melee_game" > "$OUT/melee_bad2.game"
+expect_bad melee_bad2 "$OUT/melee_bad2.game" 35:1 'unknown value "routed" (expected won|lost|drawn)'
+sed 's/retreat=10cm/retreat=far/' "$melee_game" > "$OUT/melee_bad3.game"
+expect_bad melee_bad3 "$OUT/melee_bad3.game" 35:1 'retreat: the distance retreated at the table'
+sed 's/^dice 55e stand_test 6 6$/dice 55e stand_test 6 6 as_played=stand casualties=1/' "$melee_game" > "$OUT/melee_bad4.game"
+expect_bad melee_bad4 "$OUT/melee_bad4.game" 34:1 'casualties goes with'
 # As played, on the charge: in range at the table though 28.1 cm is beyond the Greys' 27 cm (the
 # charge goes in), and out of range though 15.8 cm is within it (refused).
 range_game="$SRC/tests/data/game/as_played_range.game"

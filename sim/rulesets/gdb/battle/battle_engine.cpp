@@ -216,6 +216,17 @@ i64 point_to_rect(Vec p, const geom::Rect& r) {
 }
 }  // namespace
 
+Vec Battle::general_at(const Commander& general) const {
+    Vec at = general.at;
+    int latest = 0;  // the latest move up to this turn (of one turn, the last written)
+    for (const auto& m : scenario_.general_moves)
+        if (m.general == general.id && m.turn <= turn_ && m.turn >= latest) {
+            at = m.to;
+            latest = m.turn;
+        }
+    return at;
+}
+
 i64 Battle::command_distance(int unit) const {
     // The brigade general or the C-in-C, whichever is nearer (seed 000: 15 cm).
     const auto& su = scenario_.units[static_cast<std::size_t>(unit)];
@@ -224,11 +235,11 @@ i64 Battle::command_distance(int unit) const {
     const Commander& g = side.brigades[static_cast<std::size_t>(su.brigade)].general;
     const Vec gpos =
         g.attached_to.empty()
-            ? g.at
+            ? general_at(g)
             : units_[static_cast<std::size_t>(scenario_.unit_index.at(g.attached_to))].pos;
     const Vec cpos =
         side.commander.attached_to.empty()
-            ? side.commander.at
+            ? general_at(side.commander)
             : units_[static_cast<std::size_t>(scenario_.unit_index.at(side.commander.attached_to))]
                   .pos;
     return std::min(point_to_rect(gpos, r), point_to_rect(cpos, r));

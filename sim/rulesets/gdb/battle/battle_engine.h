@@ -41,8 +41,11 @@ struct UnitState {
     bool pursuing = false;
     bool pursued_last_turn = false;
     bool pushed_back_before = false;  // pushed back once in the built-up-area melee going on
-    bool street_fight = false;        // that melee goes on with no building modifiers (12.19 i)
-    std::uint8_t bonus_moves = 0;     // gdb::BonusMove bits the last melee gave it (12.21)
+    // The distance its retreat or push back went at the table (a melee's dice with as_played and
+    // retreat=); 0: by the rules.
+    geom::i64 retreat_as_played_mm = 0;
+    bool street_fight = false;     // that melee goes on with no building modifiers (12.19 i)
+    std::uint8_t bonus_moves = 0;  // gdb::BonusMove bits the last melee gave it (12.21)
     std::vector<int> disordered_in_flight;  // friends it disordered fleeing this phase (12.25)
     bool occupies = false;  // a melee winner that must occupy the area it won (12.21 a)
     geom::Vec occupy_at;    // where the beaten defender stood
@@ -122,6 +125,9 @@ private:
     int first_charger_of(int target) const;
     const Commander* attached_general(int unit) const;
     geom::i64 command_distance(int unit) const;
+    // Where a general not attached to a unit stands now: its scenario place, or where a general
+    // move of this or an earlier turn took it.
+    geom::Vec general_at(const Commander& general) const;
     bool line_of_sight(int from, int to) const;  // front centre to the other's centre
     bool clear_sight_line(int from, int to, geom::Vec a, geom::Vec b) const;
     // The charger sees its target if it sees any part of it: its centre or a corner.
@@ -189,6 +195,7 @@ private:
     void narrate_melee_losses(int unit, int casualties, gdb::StatusAfter status);
     // 12.23: a winning cavalry unit's pursuit test as an event of its own, whatever its row
     // (`index` is the unit's place in the prepared melee; the dice are explained with the melee).
+    std::string melee_as_played(const gdb::MeleeOutcome& out, const std::vector<int>& all);
     void narrate_pursuit_test(int unit, const gdb::PreparedMelee& prep,
                               const gdb::MeleeOutcome& out, std::size_t index);
     // 12.19 i, j: after a push back out of part of a built-up area, the winner follows and the
@@ -278,8 +285,9 @@ private:
     geom::Vec move_destination(const Order& o) const;
     // Moves `unit` straight away from `enemy`, disordering friends it passes (seed 000).
     // `dir` (unit length, Q16) overrides "straight away from the enemy" when it is not zero.
+    // `as_played`: the move's note when the table ruled its distance otherwise than the rules.
     void fall_back(int unit, int enemy, geom::i64 distance, EventKind kind, const std::string& rule,
-                   const std::string& text, geom::Vec dir = {});
+                   const std::string& text, geom::Vec dir = {}, const std::string& as_played = "");
     // Friends a falling-back unit disorders: those it passes in the first half of its move,
     // squares and units in buildings or fortifications excepted (12.19 c).
     bool disorders_friend(int unit, int friend_unit, geom::Vec from, geom::Vec dir,

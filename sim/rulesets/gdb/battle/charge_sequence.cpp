@@ -129,7 +129,7 @@ Vec Battle::move_destination(const Order& o) const {
 }
 
 void Battle::fall_back(int unit, int enemy, i64 distance, EventKind kind, const std::string& rule,
-                       const std::string& text, Vec dir) {
+                       const std::string& text, Vec dir, const std::string& as_played) {
     auto& s = units_[static_cast<std::size_t>(unit)];
     const Vec away =
         dir == Vec{} ? geom::normalize(s.pos - units_[static_cast<std::size_t>(enemy)].pos) : dir;
@@ -150,7 +150,8 @@ void Battle::fall_back(int unit, int enemy, i64 distance, EventKind kind, const 
                 at_edge ? name(unit) + " is pushed back " + cm(geom::length(end - from)) +
                               " to the table edge, still facing the enemy"
                         : text,
-                from, end, pushed ? s.facing : away, pushed ? "walk" : "flee");
+                from, end, pushed ? s.facing : away, pushed ? "walk" : "flee")
+        .as_played = as_played;
     if (at_edge)
         emit(EventKind::table_edge, {unit}, "GdB 12.19 (loser pushed back); RULINGS turn 4",
              name(unit) + " is stopped by the table edge after " + cm(geom::length(end - from)) +

@@ -76,6 +76,15 @@ int Battle::nearest_enemy(int u) const {
     return best;
 }
 
+namespace {
+// A retreat or push back the table measured otherwise (a melee's dice with retreat=): its note.
+std::string retreat_as_played(i64 played, i64 by_rules, const std::string& rule) {
+    if (played <= 0 || played == by_rules) return "";
+    return whole_cm(played) + " at the table; by the rules (" + rule + ") the move is " +
+           whole_cm(by_rules);
+}
+}  // namespace
+
 // Retreats and routs first; broken units keep fleeing each turn.
 void Battle::retreats_and_routs(std::vector<bool>& moved) {
     for (std::size_t i = 0; i < units_.size(); ++i) {
@@ -91,12 +100,19 @@ void Battle::retreats_and_routs(std::vector<bool>& moved) {
                 : nearest_enemy(u);
         if (enemy < 0) enemy = s.pending_enemy;
         const bool rout = s.pending == Pending::rout || fleeing_again;
-        const i64 distance = moves(u).retreat_mm;
+        const i64 by_rules = moves(u).retreat_mm;
+        const i64 played = s.pending != Pending::none ? s.retreat_as_played_mm : 0;
+        const i64 distance = played > 0 ? played : by_rules;
+        const std::string rule = rout ? "GdB 12.19 (loser broken)" : "GdB 12.19 (loser retreats)";
         if (enemy >= 0)
-            fall_back(u, enemy, distance, rout ? EventKind::rout : EventKind::retreat,
-                      rout ? "GdB 12.19 (loser broken)" : "GdB 12.19 (loser retreats)",
-                      name(u) + (rout ? " routs, fleeing " : " retreats a full retreat move, ") +
-                          whole_cm(distance));
+            fall_back(u, enemy, distance, rout ? EventKind::rout : EventKind::retreat, rule,
+                      name(u) + (played > 0 ? (rout ? " routs, fleeing " : " retreats ") +
+                                                  whole_cm(distance) + " (as played at the table)"
+                                            : (rout ? " routs, fleeing "
+                                                    : " retreats a full retreat move, ") +
+                                                  whole_cm(distance)),
+                      {}, retreat_as_played(played, by_rules, rule));
+        s.retreat_as_played_mm = 0;
         s.pending = Pending::none;
         s.retreated_this_turn = true;
         moved[i] = true;
@@ -117,7 +133,11 @@ void Battle::push_backs(std::vector<bool>& moved) {
         const TerrainFeature* f = feature_at(s.pos);
         const bool built_up =
             f && (f->kind == FeatureKind::built_up || f->kind == FeatureKind::fortified);
-        const i64 distance = built_up ? scale_.built_up_push_back_mm : moves(u).retreat_mm;
+        const i64 by_rules = built_up ? scale_.built_up_push_back_mm : moves(u).retreat_mm;
+        const i64 played = s.retreat_as_played_mm;
+        const i64 distance = played > 0 ? played : by_rules;
+        const std::string rule = built_up ? "GdB 12.19 i" : "GdB 12.19 (loser pushed back)";
+        s.retreat_as_played_mm = 0;
         s.pending = Pending::none;
         s.status = gdb::Status::formed;
         s.pushed_back_before = built_up;
@@ -125,10 +145,11 @@ void Battle::push_backs(std::vector<bool>& moved) {
         // back is pursuing no more (no +2/-2 next melee, no reining in unformed).
         s.pursuing = false;
         s.uncontrolled = false;
-        fall_back(u, s.pending_enemy, distance, EventKind::push_back,
-                  built_up ? "GdB 12.19 i" : "GdB 12.19 (loser pushed back)",
+        fall_back(u, s.pending_enemy, distance, EventKind::push_back, rule,
                   name(u) + " is pushed back " + whole_cm(distance) +
-                      ", still facing the enemy, and rallies there");
+                      (played > 0 ? " (as played at the table)" : "") +
+                      ", still facing the enemy, and rallies there",
+                  {}, retreat_as_played(played, by_rules, rule));
         moved[i] = true;
         if (built_up) follow_push_back_in_built_up_area(u, *f);
     }

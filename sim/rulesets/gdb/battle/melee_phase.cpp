@@ -152,7 +152,7 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders,
         if (out.units[i].total) text += " " + std::to_string(out.units[i].total);
         text += i + 1 < all.size() ? (i + 1 == attackers.size() ? " against " : ", ") : "";
     }
-    text += ": " + dec.why;
+    text += ": " + dec.why + (out.played.by_rules ? " (as played at the table)" : "");
     // Whom pursuers follow: the chased loser, unless it is gone from the table.
     const int chase = pursued_loser(prep, dec, all.size());
     int pursuit_target = -1;
@@ -170,11 +170,17 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders,
         st.pending_enemy = prep.units[i].side == gdb::kAttacker ? d : attackers.front();
         apply_melee_status(u, out.units[i].status, pursuit_target);
         st.bonus_moves = out.units[i].bonus_moves;
+        st.retreat_as_played_mm = 0;
+        if (static_cast<int>(i) == out.played.unit && !out.played.retreat.empty() &&
+            (st.pending == Pending::retreat || st.pending == Pending::rout ||
+             st.pending == Pending::push_back))
+            st.retreat_as_played_mm = ruled_length_mm(out.played.retreat);
     }
     mark_area_to_occupy(where, defenders, attackers);
     const std::optional<gdb::MeleeOdds> odds = odds_if_countable(prep);
-    emit(EventKind::melee, all, "GdB 12.2-12.20", text, 2500).explanation =
-        gdb::explain_melee(prep, out, odds ? &*odds : nullptr, tables_);
+    record::Event& melee = emit(EventKind::melee, all, "GdB 12.2-12.20", text, 2500);
+    melee.explanation = gdb::explain_melee(prep, out, odds ? &*odds : nullptr, tables_);
+    melee.as_played = melee_as_played(out, all);
     for (std::size_t i = 0; i < all.size(); ++i)
         narrate_melee_losses(all[i], out.units[i].casualties, out.units[i].status);
     for (std::size_t i = 0; i < all.size(); ++i) narrate_pursuit_test(all[i], prep, out, i);
@@ -333,6 +339,26 @@ void Battle::apply_melee_status(int u, gdb::StatusAfter status, int pursuit_targ
             st.on_table = false;
             break;
     }
+}
+
+// The melee as played at the table, against the rules (a unit's melee dice with as_played):
+// the result and the losses the table ruled, each with what the rules give; "" when they agree.
+std::string Battle::melee_as_played(const gdb::MeleeOutcome& out, const std::vector<int>& all) {
+    const gdb::MeleeOutcome::Played& p = out.played;
+    if (p.unit < 0) return "";
+    const int u = all[static_cast<std::size_t>(p.unit)];
+    std::string note;
+    if (p.by_rules)
+        note = "\"" + p.result + "\" for " + name(u) + " at the table; by the rules (" +
+               melee_rules_.results_rule + ") " + std::to_string(out.score[gdb::kAttacker]) +
+               " against " + std::to_string(out.score[gdb::kDefender]) + " gives \"" +
+               p.by_rules->why + "\"";
+    const int lost = out.units[static_cast<std::size_t>(p.unit)].casualties;
+    if (p.casualties >= 0 && p.casualties != p.casualties_by_rules)
+        note += std::string(note.empty() ? "" : "; ") + name(u) + " lost " + std::to_string(lost) +
+                " figure" + (lost == 1 ? "" : "s") + " at the table; by the rules (" +
+                melee_rules_.casualties_rule + ") " + std::to_string(p.casualties_by_rules);
+    return note;
 }
 
 void Battle::narrate_pursuit_test(int u, const gdb::PreparedMelee& prep,

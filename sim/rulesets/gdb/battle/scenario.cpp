@@ -1,5 +1,6 @@
 #include "sim/rulesets/gdb/battle/scenario.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
@@ -36,14 +37,28 @@ const std::vector<std::string>& forced_dice_purposes() {
 }
 
 // The results battle_rules.cpp and gdb_rules.cpp require of these tables' rows.
+long long ruled_length_mm(const std::string& value) {
+    const bool number = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+        return (c >= '0' && c <= '9') || c == '.';
+    });
+    const Json v = number ? Json(std::stod(value)) : Json(value);
+    try {
+        return board::parse_length_mm(JsonNode(v, "", "retreat"));
+    } catch (const InputError&) {
+        return -1;
+    }
+}
+
 const std::vector<std::string>& as_played_results(const std::string& purpose) {
     static const std::vector<std::string> charge = {"charge_home", "halt", "retreat"};
     static const std::vector<std::string> stand = {"stand", "wavering", "retreat"};
     static const std::vector<std::string> pursuit = {"superb", "unformed", "blown", "pursue"};
+    static const std::vector<std::string> melee = {"won", "lost", "drawn"};  // for the unit's side
     static const std::vector<std::string> none;
     if (purpose == "charge_test") return charge;
     if (purpose == "stand_test") return stand;
     if (purpose == "melee_test") return pursuit;
+    if (purpose == "melee") return melee;
     return none;
 }
 
@@ -346,6 +361,31 @@ void check_one_charge_and_reaction(const std::vector<JsonNode>& items, const Sce
     }
 }
 
+// `general_moves`: [{"turn": 2, "general": "ponsonby", "to": [50, 30]}], each a commander's or a
+// brigade general's id (not one attached to a unit: it rides with that unit).
+void read_general_moves(const JsonNode& root, Scenario& s) {
+    const auto moves = root.optional("general_moves");
+    if (!moves) return;
+    for (const auto& n : moves->items()) {
+        n.expect_only_keys({"turn", "general", "to"});
+        Scenario::GeneralMove m;
+        m.turn = static_cast<int>(n.required("turn").as_int(1, s.turns));
+        m.general = n.required("general").as_string();
+        const Commander* found = nullptr;
+        for (const auto& side : s.sides) {
+            if (side.commander.id == m.general) found = &side.commander;
+            for (const auto& b : side.brigades)
+                if (b.general.id == m.general) found = &b.general;
+        }
+        if (!found) n.required("general").fail("a commander's or a general's id");
+        if (!found->attached_to.empty())
+            n.required("general").fail("a general not attached to a unit (" + m.general +
+                                       " rides with " + found->attached_to + ")");
+        m.to = parse_point(n.required("to"));
+        s.general_moves.push_back(m);
+    }
+}
+
 const replay::DiceRules& dice_rules() {
     static const replay::DiceRules rules = [] {
         replay::DiceRules r;
@@ -353,7 +393,25 @@ const replay::DiceRules& dice_rules() {
         r.as_played_results = [](const std::string& purpose) { return as_played_results(purpose); };
         r.dice_of_test = [](const std::string&) { return 2; };
         r.as_played_goes_with =
-            "the dice of a charge test, a stand test or a pursuit test (melee_test)";
+            "the dice of a charge test, a stand test, a pursuit test (melee_test) or a melee "
+            "(won, lost, drawn)";
+        // With a melee's result, the unit's losses and a loser's retreat as the table ruled them.
+        r.ruled_keys = [](const std::string& purpose) {
+            return purpose == "melee" ? std::vector<std::string>{"casualties", "retreat"}
+                                      : std::vector<std::string>{};
+        };
+        r.check_ruled = [](const std::string& key, const std::string& value) -> std::string {
+            if (key == "casualties") {
+                const bool digits = !value.empty() && value.size() <= 3 &&
+                                    std::all_of(value.begin(), value.end(),
+                                                [](char c) { return c >= '0' && c <= '9'; });
+                return digits ? ""
+                              : "casualties: the figures the unit lost at the table (0 or more)";
+            }
+            return ruled_length_mm(value) > 0 ? ""
+                                              : "retreat: the distance retreated at the table "
+                                                "(15cm, 6in, more than 0)";
+        };
         return r;
     }();
     return rules;
@@ -365,7 +423,7 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
     const JsonNode root(json, file, "$");
     root.expect_only_keys({"format", "version", "title", "description", "source", "ruleset",
                            "scale", "seed", "turns", "first_side", "table", "terrain", "sides",
-                           "orders", "dice", "loose_dice", "game_record"});
+                           "orders", "general_moves", "dice", "loose_dice", "game_record"});
     // The game record it was made from (`vedette record`), kept whole for `record --from`.
     if (auto g = root.optional("game_record")) (void)g->as_string();
     Scenario s;
@@ -383,6 +441,7 @@ Scenario parse_scenario(const Json& json, const std::string& file, const BattleR
         for (const auto& on : items) s.orders.push_back(parse_order(on, s));
         check_one_charge_and_reaction(items, s);
     }
+    read_general_moves(root, s);
     s.dice = replay::read_given_dice(root, dice_rules(), s.turns,
                                      [&](const JsonNode& n) { return unit_ref(s, n); });
     return s;

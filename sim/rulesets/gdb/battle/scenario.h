@@ -115,6 +115,8 @@ struct Order {
 const std::vector<std::string>& forced_dice_purposes();
 // The results a test's dice may be played as (`as_played`): empty for dice that decide no row.
 const std::vector<std::string>& as_played_results(const std::string& purpose);
+// A distance the table ruled ("15cm", "6in", or a number of cm) in mm; -1 when it is none.
+long long ruled_length_mm(const std::string& value);
 
 struct Scenario {
     std::string file;
@@ -131,6 +133,14 @@ struct Scenario {
     std::vector<ScenarioUnit> units;
     std::map<std::string, int> unit_index;
     std::vector<Order> orders;
+    // A general or commander-in-chief riding to a new place at the start of a turn (a game
+    // record's `Ponsonby moves to 50,30`): where command distances are measured from then on.
+    struct GeneralMove {
+        int turn = 1;
+        std::string general;  // a commander's or a brigade general's id
+        Vec to;
+    };
+    std::vector<GeneralMove> general_moves;
     replay::GivenDiceLists dice;  // read once by the core (replay/dice_source.h)
     std::string json_text;        // the scenario as read (compact JSON), embedded in replays
     std::string written_board;    // its "table" and "terrain" (compact JSON), the replay's board

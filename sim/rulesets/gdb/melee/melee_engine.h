@@ -196,6 +196,17 @@ struct MeleeOutcome {
     std::vector<UnitOutcome> units;
     std::vector<EventRecord> events;
     std::vector<DieRecord> dice;
+    // The melee played otherwise at the table (a unit's melee dice given with as_played "won",
+    // "lost" or "drawn" for its side): `decision` is the table's, `by_rules` the one the
+    // difference gives. Casualties and a retreat ruled with it stand for that unit.
+    struct Played {
+        int unit = -1;       // global unit index whose dice carried the ruling; -1: none
+        std::string result;  // "won", "lost", "drawn"
+        const Decision* by_rules = nullptr;  // set when the table's result differs
+        int casualties = -1;  // figures the unit lost at the table (-1: by the rules)
+        int casualties_by_rules = 0;
+        std::string retreat;  // the retreat's distance at the table ("15cm"; "": by the rules)
+    } played;
 };
 
 // Where a battle's melee takes its dice: the battle's one dice source (replay/dice_source.h),

@@ -1,5 +1,8 @@
 // resolve_melee: the dice of one GdB melee and what follows from them.
 
+#include <cstdlib>
+#include <map>
+
 #include "sim/rulesets/gdb/melee/melee_engine.h"
 
 namespace vedette::sim::gdb {
@@ -34,10 +37,12 @@ public:
     int roll(int unit, DiePurpose purpose, const std::vector<int>& forced, std::size_t& next) {
         std::optional<int> given;
         as_played_.clear();
+        ruled_.clear();
         if (source_) {
             if (const auto die = source_->given(unit, purpose)) {
                 given = die->value;
                 as_played_ = die->as_played;
+                ruled_ = die->ruled;
             } else {
                 source_->from_seed(unit, purpose);
             }
@@ -55,6 +60,7 @@ public:
     }
     // The table's ruling given with the last die (the first of its entry), from the source.
     const std::string& as_played() const { return as_played_; }
+    const std::map<std::string, std::string>& ruled() const { return ruled_; }
 
 private:
     Prng& prng_;
@@ -62,7 +68,28 @@ private:
     replay::DiceTape* tape_;
     const MeleeDiceSource* source_;
     std::string as_played_;
+    std::map<std::string, std::string> ruled_;
 };
+
+// The table's ruling of a melee for one unit's side: the decision that gives it, the one nearest
+// the difference thrown; `d` when it already does (or none does).
+const Decision* played_decision(const PreparedMelee& m, const Decision* d, int difference, int side,
+                                const std::string& result) {
+    const int winner = result == "won" ? side : result == "lost" ? 1 - side : -1;
+    if (d->winner == winner) return d;
+    const Decision* best = nullptr;
+    int best_gap = 0;
+    for (int diff = m.min_difference; diff <= m.max_difference; ++diff) {
+        const Decision& c = m.decision_for(diff);
+        if (c.winner != winner) continue;
+        const int gap = std::abs(diff - difference);
+        if (!best || gap < best_gap) {
+            best = &c;
+            best_gap = gap;
+        }
+    }
+    return best ? best : d;
+}
 
 void roll_events(const PreparedMelee& m, int id, int first_die, int second_die, DiceBox& box,
                  MeleeOutcome& out) {
@@ -190,6 +217,15 @@ void resolve_melee(const PreparedMelee& m, Prng& prng, MeleeOutcome& out, replay
                 UnitOutcome& uo = out.units[id];
                 std::size_t next = 0;
                 uo.dice[0] = box.roll(id, DiePurpose::melee, p.unit->dice, next);
+                if (!box.as_played().empty() && out.played.unit < 0) {
+                    out.played.unit = id;
+                    out.played.result = box.as_played();
+                    const auto& ruled = box.ruled();
+                    if (const auto c = ruled.find("casualties"); c != ruled.end())
+                        out.played.casualties = std::stoi(c->second);
+                    if (const auto r = ruled.find("retreat"); r != ruled.end())
+                        out.played.retreat = r->second;
+                }
                 uo.dice[1] = box.roll(id, DiePurpose::melee, p.unit->dice, next);
                 const int rolled0 = uo.dice[0], rolled1 = uo.dice[1];
                 if (p.sapper_usable) {
@@ -213,6 +249,14 @@ void resolve_melee(const PreparedMelee& m, Prng& prng, MeleeOutcome& out, replay
         }
         out.difference = out.score[kAttacker] - out.score[kDefender];
         d = &m.decision_for(out.difference);
+        if (out.played.unit >= 0) {
+            const Decision* table = played_decision(
+                m, d, out.difference, m.units[out.played.unit].side, out.played.result);
+            if (table != d) {
+                out.played.by_rules = d;
+                d = table;
+            }
+        }
     }
     out.decision = d;
     for (std::size_t id = 0; id < m.units.size(); ++id) {
@@ -220,6 +264,11 @@ void resolve_melee(const PreparedMelee& m, Prng& prng, MeleeOutcome& out, replay
         const UnitDecision& ud = d->units[id];
         uo.status = ud.status;
         uo.casualties = ud.casualties;
+        if (static_cast<int>(id) == out.played.unit && out.played.casualties >= 0) {
+            out.played.casualties_by_rules =
+                (out.played.by_rules ? out.played.by_rules->units[id] : ud).casualties;
+            uo.casualties = out.played.casualties;
+        }
         run_test(m, static_cast<int>(id), ud, box, uo);
     }
     add_bonus_moves(m, *d, out);
