@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "sim/core/json_reader.h"
 #include "sim/core/input_error.h"
+#include "sim/core/json_reader.h"
 #include "sim/replay/dice_source.h"
 
 namespace {
