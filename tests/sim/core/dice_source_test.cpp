@@ -8,7 +8,7 @@
 #include "sim/core/json_reader.h"
 #include "sim/replay/dice_source.h"
 
-namespace {
+namespace dice_source_test {
 
 using vedette::sim::replay::DiceSource;
 using vedette::sim::replay::DiceTape;
@@ -124,4 +124,4 @@ TEST(DiceSource, TheCoreReadsTheDiceListOnceForEveryRuleSystem) {
                  vedette::sim::InputError);
 }
 
-}  // namespace
+}  // namespace dice_source_test

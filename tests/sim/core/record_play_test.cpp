@@ -14,7 +14,7 @@
 #include "sim/gamerecord/play_record.h"
 #include "sim/ruleset/registry.h"
 
-namespace {
+namespace record_play_test {
 
 using vedette::sim::Json;
 namespace ruleset = vedette::sim::ruleset;
@@ -129,4 +129,4 @@ TEST(RecordPlay, ABorodinoChecksDieOverTwoLinesOfTheSameTestIsTaken) {
         EXPECT_NE(played.header.units[std::size_t(s.unit)].id, "kaluga") << s.purpose;
 }
 
-}  // namespace
+}  // namespace record_play_test

@@ -14,7 +14,7 @@
 #include "sim/gamerecord/game_record.h"
 #include "sim/ruleset/registry.h"
 
-namespace {
+namespace record_verbs_test {
 
 using vedette::sim::Json;
 namespace ruleset = vedette::sim::ruleset;
@@ -77,4 +77,4 @@ TEST(RecordVerbs, BorodinoSaysItsOrdersInAWordAndTheDicePoolHasNoFormationOrder)
         << error_of(dicepool + "French forms square\n");
 }
 
-}  // namespace
+}  // namespace record_verbs_test
