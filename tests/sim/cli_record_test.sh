@@ -217,6 +217,34 @@ sed 's/retreat=10cm/retreat=far/' "$melee_game" > "$OUT/melee_bad3.game"
 expect_bad melee_bad3 "$OUT/melee_bad3.game" 35:1 'retreat: the distance retreated at the table'
 sed 's/^dice 55e stand_test 6 6$/dice 55e stand_test 6 6 as_played=stand casualties=1/' "$melee_game" > "$OUT/melee_bad4.game"
 expect_bad melee_bad4 "$OUT/melee_bad4.game" 34:1 'casualties goes with'
+# A Borodino shock played otherwise at the table: the 6e's 5 on the Perm square (4 with its DRM,
+# "attacker disordered") ruled "defender disordered": the Perm are disordered and take the retreat
+# check, the 6e take none.
+check_dice_played borodino_shock as_played_shock.game 1 29 '"defender_disordered" at the table against Perm Infantry Regiment; by the rules (Hex 9.22) the d10 5 with DRM -1 scores 4, which gives "attacker disordered"'
+python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))
+t = [e["text"] for e in r["events"]]
+sys.exit(0 if "Perm Infantry Regiment is disordered (shock result)" in t
+         and any(x.startswith("Perm Infantry Regiment takes a cohesion check (retreat check") for x in t)
+         and not any(x.startswith("6e Cuirassiers takes a cohesion check") for x in t) else 1)' \
+  "$OUT/borodino_shock.json" || fail "the shock as played did not disorder the Perm"
+shock_game="$SRC/tests/data/game/as_played_shock.game"
+sed -e 's/as_played=defender_disordered/as_played=attacker_disordered/' -e 's/^dice Perm cohesion 3$/dice 6e cohesion 2/' "$shock_game" > "$OUT/shock_same.game"
+"$VEDETTE" record "$OUT/shock_same.game" --roll-missing -o "$OUT/shock_same.json" > "$OUT/shock_same.txt" 2>&1 ||
+  fail "shock as the rules give: $(cat "$OUT/shock_same.txt")"
+! grep -qF "rule disagreement" "$OUT/shock_same.txt" || fail "a shock played as the rules give listed: $(cat "$OUT/shock_same.txt")"
+# A dice-pool melee played otherwise: the cuirassiers' 4 hits against 0 ruled drawn, the
+# cuirassiers losing 1 model (0 by the rules): no courage test, no pursuit, both stay in contact.
+check_dice_played dicepool_melee as_played_dicepool_melee.game 1 19 '"drawn" for French cuirassiers at the table; by the rules (DP Melee) 4 hits against 0 gives "French cuirassiers wins"; French cuirassiers lost 1 model at the table; by the rules (DP Casualties) 0'
+python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))
+k = [e["kind"] for e in r["events"]]; t = [e["text"] for e in r["events"]]
+sys.exit(0 if "draw" in k and "courage_test" not in k and "pursuit" not in k
+         and "French cuirassiers loses 1 model" in t else 1)' \
+  "$OUT/dicepool_melee.json" || fail "the dice-pool melee as played was not a draw with 1 model lost"
+dp_melee_game="$SRC/tests/data/game/as_played_dicepool_melee.game"
+sed 's/ as_played=drawn casualties=1/ casualties=1/' "$dp_melee_game" > "$OUT/dp_melee_bad1.game"
+expect_bad dp_melee_bad1 "$OUT/dp_melee_bad1.game" 19:1 'casualties goes with the result the table ruled (as_played=...)'
+sed 's/casualties=1/casualties=many/' "$dp_melee_game" > "$OUT/dp_melee_bad2.game"
+expect_bad dp_melee_bad2 "$OUT/dp_melee_bad2.game" 19:1 'casualties: the models the side lost at the table'
 # As played, on the charge: in range at the table though 28.1 cm is beyond the Greys' 27 cm (the
 # charge goes in), and out of range though 15.8 cm is within it (refused).
 range_game="$SRC/tests/data/game/as_played_range.game"

@@ -303,7 +303,8 @@ void Battle::apply_shock(const std::vector<Attack*>& attacks, const ResolvedShoc
     // counter-shock, so that one shock cannot start an endless exchange (counter_shock says so).
     for (const auto& h : r.prepared.hexes)
         if (!h.artillery_alone && r.roll &&
-            rules_.band_for(*r.roll + h.drm).result == "attacker_disordered_counter_shock")
+            hex_band(rules_, *r.roll + h.drm, r.as_played).result ==
+                "attacker_disordered_counter_shock")
             counter_shock(attacks, before[std::size_t(h.defenders.front())]);
     for (Hex h : before)
         if (stack_at(h).empty() && !std::count(vacated.begin(), vacated.end(), h))
@@ -314,7 +315,7 @@ void Battle::apply_shock(const std::vector<Attack*>& attacks, const ResolvedShoc
         if (h.artillery_alone || !r.roll) continue;
         const int modified = *r.roll + h.drm;
         const Hex at = before[std::size_t(h.defenders.front())];
-        if (rules_.band_for(modified).result != "defender_retreats" ||
+        if (hex_band(rules_, modified, r.as_played).result != "defender_retreats" ||
             !std::count(vacated.begin(), vacated.end(), at))
             continue;
         const auto it = retreated_into.find(at);

@@ -135,8 +135,12 @@ bool Battle::resolve_group(std::vector<Attack*>& group, std::vector<Hex>* vacate
     const PreparedShock p = prepare_shock(rules_, s);
     bool forced = false;
     std::optional<int> die;
-    if (p.needs_die()) die = roll(attackers.front(), "shock", forced);
-    const ResolvedShock r = resolve_shock(rules_, s, die, forced);
+    std::string played;  // the band the table applied (the die given with as_played=BAND)
+    if (p.needs_die()) {
+        die = roll(attackers.front(), "shock", forced);
+        played = last_as_played_;
+    }
+    const ResolvedShock r = resolve_shock(rules_, s, die, forced, played);
     std::vector<int> units = attackers;
     units.insert(units.end(), defenders.begin(), defenders.end());
     const std::string title = shock_title(lead);
@@ -145,9 +149,11 @@ bool Battle::resolve_group(std::vector<Attack*>& group, std::vector<Hex>* vacate
     if (die) text += ": d10 " + std::to_string(*die);
     for (const auto& h : r.prepared.hexes)
         text += "; " + hex_named(*this, targets, h.hex) + ": " +
-                (h.artillery_alone ? "artillery alone, eliminated"
-                                   : "DRM " + signed_text(h.drm) + ", " +
-                                         outcome_short_words(rules_.band_for(*die + h.drm)));
+                (h.artillery_alone
+                     ? "artillery alone, eliminated"
+                     : "DRM " + signed_text(h.drm) + ", " +
+                           outcome_short_words(hex_band(rules_, *die + h.drm, r.as_played)) +
+                           (r.as_played.empty() ? "" : " (as played at the table)"));
     record::Event& e =
         emit("shock", record::Category::melee, lead.counter ? "counter_shock" : "shock", units,
              lead.counter  ? "Hex shock results"
@@ -155,6 +161,19 @@ bool Battle::resolve_group(std::vector<Attack*>& group, std::vector<Hex>* vacate
                            : "Hex 9.22",
              text, 1500);
     e.effects = {{record::EffectKind::clash, units, std::nullopt, 0, 0}};
+    // The band the table applied against the one each hex's roll gives (Hex 9.22).
+    if (!r.as_played.empty())
+        for (const auto& h : r.prepared.hexes) {
+            if (h.artillery_alone) continue;
+            const ResultBand& by_rules = rules_.band_for(*die + h.drm);
+            if (by_rules.result == r.as_played) continue;
+            e.as_played += std::string(e.as_played.empty() ? "" : "; ") + "\"" + r.as_played +
+                           "\" at the table against " + hex_named(*this, targets, h.hex) +
+                           "; by the rules (Hex 9.22) the d10 " + std::to_string(*die) +
+                           " with DRM " + signed_text(h.drm) + " scores " +
+                           std::to_string(*die + h.drm) + ", which gives \"" +
+                           outcome_short_words(by_rules) + "\"";
+        }
     e.explanation = explain_shock(rules_, r, title);
     std::vector<Hex> vacated;
     apply_shock(group, r, attackers, defenders, vacated);

@@ -27,12 +27,19 @@ const replay::DiceRules& dice_rules() {
         r.high = 9;
         r.names_turns = false;
         r.as_played_results = [](const std::string& purpose) {
+            // A shock's die: the result band the table applied to its target hexes (the bands'
+            // result ids in borodino.json, Hex 9.22).
+            if (purpose == "shock")
+                return std::vector<std::string>{"attacker_disordered_counter_shock",
+                                                "attacker_disordered", "defender_disordered",
+                                                "defender_retreats"};
             return purpose == "commitment" || purpose == "cohesion"
                        ? std::vector<std::string>{"passes", "fails"}
                        : std::vector<std::string>{};
         };
         r.dice_of_test = [](const std::string&) { return 1; };
-        r.as_played_goes_with = "the die of a commitment or a cohesion check";
+        r.as_played_goes_with =
+            "the die of a commitment or a cohesion check, or of a shock (its result band)";
         r.test_word = "check";
         return r;
     }();

@@ -224,8 +224,16 @@ std::string status_before(const ShockUnit& u) {
     return u.disordered ? "disordered" : "formed";
 }
 
+const ResultBand& hex_band(const BorodinoRules& rules, int modified, const std::string& as_played) {
+    if (!as_played.empty())
+        for (const auto& b : rules.bands)
+            if (b.result == as_played) return b;
+    return rules.band_for(modified);
+}
+
 ShockStatus statuses_after(const BorodinoRules& rules, const ShockSituation& s,
-                           const PreparedShock& p, std::optional<int> roll) {
+                           const PreparedShock& p, std::optional<int> roll,
+                           const std::string& as_played) {
     ShockStatus out;
     for (const auto& a : s.attackers) out.attackers.push_back(status_before(a));
     for (const auto& d : s.defenders) out.defenders.push_back(status_before(d));
@@ -235,7 +243,7 @@ ShockStatus statuses_after(const BorodinoRules& rules, const ShockSituation& s,
             continue;
         }
         if (!roll) continue;
-        const std::string& result = rules.band_for(*roll + h.drm).result;
+        const std::string& result = hex_band(rules, *roll + h.drm, as_played).result;
         const bool attacker_hit =
             result == "attacker_disordered_counter_shock" || result == "attacker_disordered";
         for (std::size_t a = 0; a < s.attackers.size(); ++a) {

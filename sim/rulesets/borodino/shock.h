@@ -79,8 +79,14 @@ int band_index(const BorodinoRules& rules, int modified);
 struct ShockStatus {
     std::vector<std::string> attackers, defenders;
 };
+// `as_played`: the result band the table applied to every target hex (a shock's die given with
+// as_played=BAND, BAND a band's result id); "" : each hex its band by the rules.
 ShockStatus statuses_after(const BorodinoRules& rules, const ShockSituation& s,
-                           const PreparedShock& p, std::optional<int> roll);
+                           const PreparedShock& p, std::optional<int> roll,
+                           const std::string& as_played = "");
+// The band a target hex's shock takes: the one named `as_played` when the table ruled it, else
+// the band its modified roll gives (Hex 9.22).
+const ResultBand& hex_band(const BorodinoRules& rules, int modified, const std::string& as_played);
 std::string status_before(const ShockUnit& u);
 std::string signed_text(int v);  // "+2", "0", "-1"
 

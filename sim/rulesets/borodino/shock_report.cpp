@@ -275,10 +275,13 @@ nlohmann::ordered_json hex_bands_json(const BorodinoRules& rules, const Resolved
 }  // namespace
 
 ResolvedShock resolve_shock(const BorodinoRules& rules, const ShockSituation& s,
-                            std::optional<int> roll, bool forced) {
-    ResolvedShock r{s, prepare_shock(rules, s), std::nullopt, forced, {}};
-    if (r.prepared.needs_die()) r.roll = roll;
-    r.status = statuses_after(rules, s, r.prepared, r.roll);
+                            std::optional<int> roll, bool forced, const std::string& as_played) {
+    ResolvedShock r{s, prepare_shock(rules, s), std::nullopt, forced, {}, {}};
+    if (r.prepared.needs_die()) {
+        r.roll = roll;
+        r.as_played = as_played;
+    }
+    r.status = statuses_after(rules, s, r.prepared, r.roll, r.as_played);
     return r;
 }
 

@@ -21,11 +21,15 @@ struct ResolvedShock {
     std::optional<int> roll;  // none when no hex needed a die (artillery alone, 9.25)
     bool forced = false;      // the roll was given by the file or the scenario
     ShockStatus status;
+    // The result band the table applied to every target hex (a shock's die given with
+    // as_played=BAND); "" : by the rules.
+    std::string as_played;
 };
 
 // Resolves a situation that check_shock accepted, with `roll` (0-9) when a die is needed.
 ResolvedShock resolve_shock(const BorodinoRules& rules, const ShockSituation& s,
-                            std::optional<int> roll, bool forced);
+                            std::optional<int> roll, bool forced,
+                            const std::string& as_played = "");
 
 record::Explanation explain_shock(const BorodinoRules& rules, const ResolvedShock& r,
                                   const std::string& title);

@@ -9,6 +9,7 @@
 // is in dp_charge.cpp, the melee and what follows it in dp_battle_melee.cpp, records and tests in
 // dp_battle.cpp.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -138,7 +139,13 @@ private:
                    const std::string& rule, const std::string& text);
 
     // dp_battle_melee.cpp: the melee, casualties, courage, push back and pursuit.
-    std::vector<int> forced_dice(int unit, DicePurpose purpose, int at_most);
+    // `first`: the first die given, with the table's ruling it carries (as_played, ruled).
+    std::vector<int> forced_dice(int unit, DicePurpose purpose, int at_most,
+                                 replay::Die* first = nullptr);
+    // A melee the table ruled otherwise (a side's melee dice with as_played=won|lost|drawn and
+    // casualties=N): the result and losses made the table's in `r`; the note, or "".
+    std::string melee_as_played(const std::array<replay::Die, 2>& given, const int ids[2],
+                                MeleeResult& r);
     void melee(ChargeState& c, bool first_round);
     void apply_outcome(const ChargeState& c, const MeleeResult& r, const MeleePlan& plan);
     void pursue(int winner, int loser, std::int64_t reach_tenths);

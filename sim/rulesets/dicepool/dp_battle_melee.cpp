@@ -15,14 +15,47 @@ using record::Category;
 
 // The scenario's forced dice for this unit, turn and purpose, at most `at_most` of them (the
 // rest of a pool is rolled by resolve_melee from the same PRNG).
-std::vector<int> Battle::forced_dice(int u, DicePurpose purpose, int at_most) {
+std::vector<int> Battle::forced_dice(int u, DicePurpose purpose, int at_most, replay::Die* first) {
     std::vector<int> out;
     while (static_cast<int>(out.size()) < at_most) {
         const auto given = dice_.take(turn_, u, purpose_name(purpose));
         if (!given) break;
+        if (first && out.empty()) *first = *given;
         out.push_back(given->value);
     }
     return out;
+}
+
+std::string Battle::melee_as_played(const std::array<replay::Die, 2>& given, const int ids[2],
+                                    MeleeResult& r) {
+    int s = given[kAttacker].as_played.empty() ? kDefender : kAttacker;
+    const replay::Die& d = given[static_cast<std::size_t>(s)];
+    if (d.as_played.empty()) return "";
+    const int table = d.as_played == "won" ? s : d.as_played == "lost" ? 1 - s : -1;
+    const auto who = [&](int w) {
+        return w < 0 ? std::string("a draw") : unit(ids[w]).name + " wins";
+    };
+    std::string note;
+    if (table != r.winner) {
+        note = "\"" + d.as_played + "\" for " + unit(ids[s]).name +
+               " at the table; by the rules (" + rules_.melee_rule + ") " +
+               counted(r.side[kAttacker].hits, "hit") + " against " +
+               std::to_string(r.side[kDefender].hits) + " gives \"" + who(r.winner) + "\"";
+        r.winner = table;
+        r.result = table == kAttacker   ? MeleeResultKind::attacker_wins
+                   : table == kDefender ? MeleeResultKind::defender_wins
+                                        : MeleeResultKind::draw;
+    }
+    if (const auto c = d.ruled.find("casualties"); c != d.ruled.end()) {
+        int& removed = r.side[static_cast<std::size_t>(1 - s)].models_removed;
+        const int played = std::stoi(c->second);
+        if (played != removed)
+            note += std::string(note.empty() ? "" : "; ") + unit(ids[s]).name + " lost " +
+                    counted(played, "model") + " at the table; by the rules (DP Casualties) " +
+                    std::to_string(removed);
+        removed = played;
+    }
+    return note;
 }
 
 void Battle::melee(ChargeState& c, bool first_round) {
@@ -47,14 +80,18 @@ void Battle::melee(ChargeState& c, bool first_round) {
     // DP Volley: the defender that volleyed rolls no melee dice; its fire counts at the end.
     sides[kDefender].rolls = !c.volley_passed;
     sides[kDefender].fire_removed = c.fire_on_attacker;
+    std::array<replay::Die, 2> given;  // each side's first given die, with the table's ruling
     for (int s = 0; s < 2; ++s) {
         auto& m = sides[static_cast<std::size_t>(s)];
         m.unit = ids[s];
         m.dice = forced_dice(ids[s], DicePurpose::melee,
-                             m.rolls ? pool_for(rules_, m.disorder_markers) : 0);
+                             m.rolls ? pool_for(rules_, m.disorder_markers) : 0,
+                             &given[static_cast<std::size_t>(s)]);
     }
     const MeleePlan plan = plan_melee(rules_, sides);
-    const MeleeResult r = resolve_melee(plan, prng_, &tape_);
+    const MeleeResult by_rules = resolve_melee(plan, prng_, &tape_);
+    MeleeResult r = by_rules;  // as played: the table's result and losses, when it ruled them
+    const std::string as_played = melee_as_played(given, ids, r);
     for (int s = 0; s < 2; ++s) {  // the pool beyond the forced dice came from the seed
         const auto& side = r.side[static_cast<std::size_t>(s)];
         dice_.from_seed(turn_, ids[s], purpose_name(DicePurpose::melee),
@@ -69,7 +106,8 @@ void Battle::melee(ChargeState& c, bool first_round) {
                                 std::to_string(r.side[kDefender].hits) + ", " + outcome,
                             2500);
     e.effects.push_back({record::EffectKind::clash, {c.attacker, c.target}, std::nullopt, 0, 0});
-    e.explanation = explain_melee(rules_, plan, r, odds);
+    e.as_played = as_played;
+    e.explanation = explain_melee(rules_, plan, by_rules, odds);  // the dice as the rules read them
     // DP Casualties: the attacker's hits on the target, then the target's hits and reaction fire
     // on the attacker, "удаляются только в конце атаки".
     remove_models(

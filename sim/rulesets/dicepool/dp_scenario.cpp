@@ -237,14 +237,31 @@ void parse_dice(const JsonNode& root, const DpRules& rules, DpScenario& s) {
     replay::DiceRules r;
     r.purposes = dice_purpose_names();
     r.as_played_results = [](const std::string& purpose) {
-        return purpose == purpose_name(DicePurpose::fire) ||
-                       purpose == purpose_name(DicePurpose::melee)
+        // A side's melee dice: the melee's result for that side as the table ruled it.
+        if (purpose == purpose_name(DicePurpose::melee))
+            return std::vector<std::string>{"won", "lost", "drawn"};
+        return purpose == purpose_name(DicePurpose::fire)
                    ? std::vector<std::string>{}
                    : std::vector<std::string>{"passes", "fails"};
     };
-    r.dice_of_test = [n = rules.test_dice](const std::string&) { return n; };
+    // A melee pool's size varies with disorder: its as_played line holds the pool thrown.
+    r.dice_of_test = [n = rules.test_dice](const std::string& purpose) {
+        return purpose == purpose_name(DicePurpose::melee) ? 0 : n;
+    };
     r.as_played_goes_with =
-        "the dice of a test (order_test, reaction_test, courage_test, pursuit_test)";
+        "the dice of a test (order_test, reaction_test, courage_test, "
+        "pursuit_test) or of a melee (won, lost, drawn)";
+    // With a melee's result, the models the side lost at the table.
+    r.ruled_keys = [](const std::string& purpose) {
+        return purpose == purpose_name(DicePurpose::melee) ? std::vector<std::string>{"casualties"}
+                                                           : std::vector<std::string>{};
+    };
+    r.check_ruled = [](const std::string&, const std::string& value) -> std::string {
+        const bool digits =
+            !value.empty() && value.size() <= 3 &&
+            std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; });
+        return digits ? "" : "casualties: the models the side lost at the table (0 or more)";
+    };
     s.dice = replay::read_given_dice(root, r, s.turns,
                                      [&](const JsonNode& n) { return find_unit(s, n); });
 }
