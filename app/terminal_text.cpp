@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <ext/stdio_sync_filebuf.h>
 #include <iostream>
+#include <type_traits>
 
 namespace vedette::app {
 
@@ -90,17 +91,19 @@ int filtered_close(void* cookie) {
     return ok ? 0 : -1;  // the descriptor itself stays open for child processes and exit
 }
 
+// The two filtered streams' state: static and trivially destructible, so it is still there when
+// stdio flushes the streams at exit, after every static destructor has run.
+FilteredStream g_streams[2];
+static_assert(std::is_trivially_destructible_v<FilteredStream>);
+
 std::FILE* filtered(int fd, int buffering) {
-    // Lives as long as the program: stdio flushes it at exit.
-    auto* stream = new FilteredStream{fd, {}};
+    FilteredStream* stream = &g_streams[fd == STDERR_FILENO ? 1 : 0];
+    *stream = FilteredStream{fd, {}};
     cookie_io_functions_t functions{};
     functions.write = filtered_write;
     functions.close = filtered_close;
     std::FILE* file = ::fopencookie(stream, "w", functions);
-    if (!file) {
-        delete stream;
-        return nullptr;
-    }
+    if (!file) return nullptr;
     std::setvbuf(file, nullptr, buffering, BUFSIZ);
     return file;
 }
@@ -115,11 +118,11 @@ void install_escaped_standard_streams() {
     if (!out || !err) return;  // no memory at start: the plain streams are still there
     stdout = out;
     stderr = err;
-    // iostreams wrap the FILE they were made with: give them the filtered ones.
-    static __gnu_cxx::stdio_sync_filebuf<char> out_buffer(out);
-    static __gnu_cxx::stdio_sync_filebuf<char> err_buffer(err);
-    std::cout.rdbuf(&out_buffer);
-    std::cerr.rdbuf(&err_buffer);
+    // iostreams wrap the FILE they were made with: give them the filtered ones. The buffers must
+    // outlive every static destructor (std::ios_base::Init flushes std::cout at exit, after a
+    // function-local static would be gone): made once and never freed.
+    std::cout.rdbuf(new __gnu_cxx::stdio_sync_filebuf<char>(out));
+    std::cerr.rdbuf(new __gnu_cxx::stdio_sync_filebuf<char>(err));
 }
 
 }  // namespace vedette::app
