@@ -20,52 +20,6 @@ bool DiceAudit::has_errors() const {
     return std::any_of(forced.begin(), forced.end(), is_error);
 }
 
-bool DiceLedger::matches(const ForcedDiceUse& e, int turn, int unit,
-                         const std::string& purpose) const {
-    return (e.turn == 0 || e.turn == turn) && e.unit == unit && e.purpose == purpose;
-}
-
-void DiceLedger::add_forced(int turn, int unit, const std::string& purpose, int given) {
-    ForcedDiceUse f;
-    f.path = "$.dice[" + std::to_string(audit_.forced.size()) + "]";
-    f.turn = turn;
-    f.unit = unit;
-    f.purpose = purpose;
-    f.given = given;
-    audit_.forced.push_back(std::move(f));
-}
-
-void DiceLedger::forced(int turn, int unit, const std::string& purpose, int n) {
-    // The engines take an entry's values before the next entry's: fill them in that order.
-    for (auto& e : audit_.forced) {
-        if (n <= 0) return;
-        if (!matches(e, turn, unit, purpose)) continue;
-        const int take = std::min(n, e.given - e.used);
-        e.used += take;
-        n -= take;
-    }
-}
-
-void DiceLedger::from_seed(int turn, int unit, const std::string& purpose, int n) {
-    if (n <= 0) return;
-    for (auto& s : audit_.from_seed)
-        if (s.turn == turn && s.unit == unit && s.purpose == purpose) {
-            s.count += n;
-            return;
-        }
-    audit_.from_seed.push_back({turn, unit, purpose, n});
-}
-
-void DiceLedger::set_aside(int turn, int unit, const std::string& purpose,
-                           const std::string& problem) {
-    for (auto& e : audit_.forced)
-        if (matches(e, turn, unit, purpose) && e.used == 0) e.problem = problem;
-}
-
-DiceAudit DiceLedger::audit() const {
-    return audit_;
-}
-
 std::string purpose_words(const std::string& purpose) {
     std::string s = purpose;
     std::replace(s.begin(), s.end(), '_', ' ');

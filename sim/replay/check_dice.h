@@ -1,9 +1,9 @@
 #pragma once
 // Where a play's dice came from, for `vedette check`: what became of each entry of a scenario's
 // "dice" list (the values the writer forced for a narrated example) and which dice the seed threw
-// because nothing forced them. Every rule system keeps a DiceLedger while it plays and hands its
-// audit over with the record (replay::Recorded::dice). The audit is not written into replay
-// files: it describes the scenario, and `verify` plays the scenario again anyway.
+// because nothing forced them. The one dice source (dice_source.h) keeps it while a rule system
+// plays, and the rule system hands it over with the record (replay::Recorded::dice). The audit is
+// not written into replay files: it describes the scenario, and `verify` plays it again anyway.
 
 #include <string>
 #include <vector>
@@ -50,29 +50,6 @@ struct DiceAudit {
     bool has_errors() const;
     // Whether entry `f` is an error.
     static bool is_error(const ForcedDiceUse& f);
-};
-
-// Kept by a rule system while it plays. Forced values are matched to entries by (turn, unit,
-// purpose) in the scenario's order: the first entry's values are taken first, as every engine
-// does.
-class DiceLedger {
-public:
-    // The scenario's dice entries, in order (path "$.dice[i]"); turn 0 matches every turn.
-    void add_forced(int turn, int unit, const std::string& purpose, int given);
-    // `n` dice of `purpose` for `unit` in `turn` were the scenario's.
-    void forced(int turn, int unit, const std::string& purpose, int n = 1);
-    // `n` dice came from the seed: nothing forced them.
-    void from_seed(int turn, int unit, const std::string& purpose, int n = 1);
-    // The scenario forced dice for this purpose but the play set them all aside: `problem` says
-    // why ("a melee takes exactly 2 dice"). The dice it threw instead are from_seed.
-    void set_aside(int turn, int unit, const std::string& purpose, const std::string& problem);
-
-    DiceAudit audit() const;
-
-private:
-    // Whether entry `e` is one for (turn, unit, purpose).
-    bool matches(const ForcedDiceUse& e, int turn, int unit, const std::string& purpose) const;
-    DiceAudit audit_;
 };
 
 // The audit in plain words for a player, one line each: forced dice left unused or set aside

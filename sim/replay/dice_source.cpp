@@ -84,7 +84,7 @@ GivenDiceLists read_given_dice(const JsonNode& root, const DiceRules& rules, int
 
 DiceSource::DiceSource(std::vector<GivenDice> given, std::vector<LooseDice> loose)
     : loose_(std::move(loose)) {
-    for (auto& g : given) entries_.push_back({std::move(g), 0, false, {}});
+    for (auto& g : given) entries_.push_back({std::move(g), 0, false, {}, false});
 }
 
 bool DiceSource::matches(const Entry& e, int turn, int unit, const std::string& purpose) const {
@@ -106,7 +106,7 @@ DiceSource::Entry* DiceSource::label_loose(int turn, int unit, const std::string
     g.purpose = purpose;
     g.values = l.values;
     g.path = l.path;
-    entries_.push_back({std::move(g), 0, false, {}});
+    entries_.push_back({std::move(g), 0, false, {}, true});
     labels_.push_back({next_loose_, turn, unit, purpose});
     ++next_loose_;
     return &entries_.back();
@@ -145,7 +145,13 @@ Die DiceSource::roll(int turn, int unit, const std::string& purpose, int low, in
 }
 
 void DiceSource::from_seed(int turn, int unit, const std::string& purpose, int n) {
-    ledger_.from_seed(turn, unit, purpose, n);
+    if (n <= 0) return;
+    for (SeedDice& s : from_seed_)  // one line a unit's test in a turn, however often it throws
+        if (s.turn == turn && s.unit == unit && s.purpose == purpose) {
+            s.count += n;
+            return;
+        }
+    from_seed_.push_back({turn, unit, purpose, n});
 }
 
 int DiceSource::remaining(int turn, int unit, const std::string& purpose) const {
@@ -166,8 +172,8 @@ void DiceSource::set_aside(int turn, int unit, const std::string& purpose,
 }
 
 DiceAudit DiceSource::audit() const {
-    DiceAudit a = ledger_.audit();
-    a.forced.clear();
+    DiceAudit a;
+    a.from_seed = from_seed_;
     // The scenario's entries in its order, then the loose dice in theirs.
     const auto use_of = [&](const Entry& e, bool loose) {
         ForcedDiceUse f;
@@ -195,10 +201,7 @@ DiceAudit DiceSource::audit() const {
     }
     std::size_t labelled = 0;
     for (const Entry& e : entries_) {
-        const bool is_loose = std::any_of(loose_.begin(), loose_.end(), [&](const LooseDice& l) {
-            return l.path == e.dice.path;
-        });
-        if (!is_loose) {
+        if (!e.loose) {
             a.forced.push_back(use_of(e, false));
             continue;
         }

@@ -113,6 +113,7 @@ private:
         std::size_t used = 0;
         bool set_aside = false;
         std::string problem;  // why it was set aside
+        bool loose = false;   // labelled by the play from loose dice
     };
     bool matches(const Entry& e, int turn, int unit, const std::string& purpose) const;
     // Labels the next loose dice to this test when it has had no die given yet.
@@ -121,7 +122,7 @@ private:
     std::vector<Entry> entries_;
     std::vector<LooseDice> loose_;
     std::size_t next_loose_ = 0;
-    DiceLedger ledger_;
+    std::vector<SeedDice> from_seed_;  // in the order the play threw them
     std::vector<LooseLabel> labels_;
 };
 

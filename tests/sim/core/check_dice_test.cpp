@@ -1,8 +1,10 @@
-// Where a play's dice came from (sim/replay/check_dice.h), for `vedette check`: the ledger that
-// every rule system keeps while it plays, the words it is reported in, and each shipped rule
-// system filling it: forced dice taken, set aside for their count or left over, dice thrown by
-// the seed, and every forced die marked in the replay's explanations.
+// Where a play's dice came from (sim/replay/check_dice.h), for `vedette check`: the audit the one
+// dice source (sim/replay/dice_source.h) keeps while every rule system plays, the words it is
+// reported in, and each shipped rule system filling it: forced dice taken, set aside for their
+// count or left over, dice thrown by the seed, and every forced die marked in the replay's
+// explanations.
 #include "sim/replay/check_dice.h"
+#include "sim/replay/dice_source.h"
 
 #include <filesystem>
 #include <string>
@@ -22,14 +24,24 @@ std::string name_of(int u) {
     return "unit " + std::to_string(u);
 }
 
-TEST(DiceLedger, ForcedDiceFillTheScenarioEntriesInOrder) {
-    DiceLedger ledger;
-    ledger.add_forced(1, 0, "melee", 2);
-    ledger.add_forced(1, 0, "melee", 1);
-    ledger.add_forced(2, 0, "melee", 2);
-    ledger.forced(1, 0, "melee", 3);
-    ledger.forced(2, 0, "melee");
-    const DiceAudit a = ledger.audit();
+// The dice source's entries: `values` dice of `purpose` for `unit`, entry i at "$.dice[i]".
+DiceSource source_of(std::vector<GivenDice> given) {
+    for (std::size_t i = 0; i < given.size(); ++i)
+        given[i].path = "$.dice[" + std::to_string(i) + "]";
+    return DiceSource(std::move(given), {});
+}
+
+void take(DiceSource& s, int turn, int unit, const std::string& purpose, int n) {
+    for (int k = 0; k < n; ++k) ASSERT_TRUE(s.take(turn, unit, purpose)) << purpose << " " << k;
+}
+
+TEST(DiceAudit, GivenDiceFillTheScenarioEntriesInOrder) {
+    DiceSource s = source_of({{1, 0, "melee", {1, 2}, "", ""},
+                              {1, 0, "melee", {3}, "", ""},
+                              {2, 0, "melee", {4, 5}, "", ""}});
+    take(s, 1, 0, "melee", 3);
+    take(s, 2, 0, "melee", 1);
+    const DiceAudit a = s.audit();
     ASSERT_EQ(a.forced.size(), 3u);
     EXPECT_EQ(a.forced[0].used, 2);
     EXPECT_EQ(a.forced[1].used, 1);
@@ -43,22 +55,20 @@ TEST(DiceLedger, ForcedDiceFillTheScenarioEntriesInOrder) {
               "left unused");
 }
 
-TEST(DiceLedger, AnEntryWithoutATurnServesEveryTurn) {
-    DiceLedger ledger;
-    ledger.add_forced(0, 3, "shock", 1);
-    ledger.forced(2, 3, "shock");
-    EXPECT_FALSE(ledger.audit().has_errors());
-    EXPECT_EQ(describe_forced_error(ledger.audit().forced[0], "Cuirassiers").find("turn"),
+TEST(DiceAudit, AnEntryWithoutATurnServesEveryTurn) {
+    DiceSource s = source_of({{0, 3, "shock", {7}, "", ""}});
+    take(s, 2, 3, "shock", 1);
+    EXPECT_FALSE(s.audit().has_errors());
+    EXPECT_EQ(describe_forced_error(s.audit().forced[0], "Cuirassiers").find("turn"),
               std::string::npos)
         << "an entry without a turn names none";
 }
 
-TEST(DiceLedger, DiceSetAsideAreAnErrorInPlainWords) {
-    DiceLedger ledger;
-    ledger.add_forced(1, 1, "melee_test", 3);
-    ledger.set_aside(1, 1, "melee_test", "a test after a melee takes exactly 2 dice");
-    ledger.from_seed(1, 1, "melee_test", 2);
-    const DiceAudit a = ledger.audit();
+TEST(DiceAudit, DiceSetAsideAreAnErrorInPlainWords) {
+    DiceSource s = source_of({{1, 1, "melee_test", {1, 2, 3}, "", ""}});
+    s.set_aside(1, 1, "melee_test", "a test after a melee takes exactly 2 dice");
+    s.from_seed(1, 1, "melee_test", 2);
+    const DiceAudit a = s.audit();
     EXPECT_TRUE(a.has_errors());
     const DiceReport r = describe_dice(a, name_of);
     ASSERT_EQ(r.errors.size(), 1u);
@@ -69,14 +79,13 @@ TEST(DiceLedger, DiceSetAsideAreAnErrorInPlainWords) {
     EXPECT_EQ(r.from_seed[0], "turn 1, unit 1: 2 melee test dice");
 }
 
-TEST(DiceLedger, SeedDiceOfOnePurposeAddUpAndForcedOnesAreNotListed) {
-    DiceLedger ledger;
-    ledger.add_forced(1, 0, "charge_test", 2);
-    ledger.forced(1, 0, "charge_test", 2);
-    ledger.from_seed(1, 0, "closing_fire");
-    ledger.from_seed(1, 1, "closing_fire");
-    ledger.from_seed(1, 0, "closing_fire");
-    const DiceAudit a = ledger.audit();
+TEST(DiceAudit, SeedDiceOfOnePurposeAddUpAndForcedOnesAreNotListed) {
+    DiceSource s = source_of({{1, 0, "charge_test", {4, 4}, "", ""}});
+    take(s, 1, 0, "charge_test", 2);
+    s.from_seed(1, 0, "closing_fire");
+    s.from_seed(1, 1, "closing_fire");
+    s.from_seed(1, 0, "closing_fire");
+    const DiceAudit a = s.audit();
     EXPECT_FALSE(a.has_errors());
     ASSERT_EQ(a.from_seed.size(), 2u);
     EXPECT_EQ(a.from_seed[0].count, 2);
