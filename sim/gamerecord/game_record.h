@@ -31,9 +31,9 @@ struct ReadRecord {
     std::map<int, int> turn_lines;
     int last_turn = 0;  // the turn of the last `turn N` line (0: none): where a line added goes
     // Every `dice` line, read once and typed, in the record's order. A line with its unit and test
-    // is also the scenario's entry `$.dice[entry]`; one without (`dice 5 4`) is for the next test,
-    // in the order the play throws them, that no dice were given for: the play's dice source
-    // labels it (play_record.h).
+    // is also an entry of the scenario's `dice`, in the same order; one without (`dice 5 4`) is for
+    // the next test, in the order the play throws them, that no dice were given for: the play's
+    // dice source labels it (play_record.h).
     struct DiceLine {
         int turn = 0;      // the turn section it stands in (0: before any)
         std::string unit;  // the unit's id ("" when not labelled)
@@ -44,7 +44,6 @@ struct ReadRecord {
         int line = 0;
         std::string as_played;
         bool labelled() const { return !unit.empty(); }
-        std::size_t entry = 0;  // a labelled line's index in the scenario's `dice`
     };
     std::vector<DiceLine> dice;
     std::size_t unlabelled_count() const;

@@ -556,7 +556,6 @@ void Reader::dice(const std::vector<Word>& w) {
     if (d.contains("as_played") && d["as_played"].is_string())
         typed.as_played = d["as_played"].get<std::string>();
     Json& list = scenario()["dice"];
-    typed.entry = list.size();
     mark("$.dice[" + std::to_string(list.size()) + "]");
     list.push_back(d);
     out_.dice.push_back(std::move(typed));
