@@ -24,22 +24,6 @@ namespace vedette::app {
 
 namespace {
 
-// The dice typed: "4 3", "4,3" or "43" (single faces); empty when they are not `count` faces.
-std::vector<int> dice_typed(const std::string& line, int count, int low, int high) {
-    std::vector<int> v;
-    std::string digits;
-    for (const char c : line)
-        if (c >= '0' && c <= '9')
-            digits.push_back(c);
-        else if (c != ' ' && c != ',' && c != '\t' && c != '\r')
-            return {};
-    for (const char c : digits) v.push_back(c - '0');
-    if (int(v.size()) != count) return {};
-    for (const int d : v)
-        if (d < low || d > high) return {};
-    return v;
-}
-
 // The chance of each total of `count` dice (the `?` answer).
 void print_totals(int count, int low, int high) {
     std::vector<double> p(1, 1.0);

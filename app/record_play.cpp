@@ -165,6 +165,21 @@ std::vector<std::pair<std::string, double>> result_odds(const std::string& text,
     return odds;
 }
 
+std::vector<int> dice_typed(const std::string& line, int count, int low, int high) {
+    std::vector<int> v;
+    std::string digits;
+    for (const char c : line)
+        if (c >= '0' && c <= '9')
+            digits.push_back(c);
+        else if (c != ' ' && c != ',' && c != '\t' && c != '\r')
+            return {};
+    for (const char c : digits) v.push_back(c - '0');
+    if (int(v.size()) != count) return {};
+    for (const int d : v)
+        if (d < low || d > high) return {};
+    return v;
+}
+
 std::string record_mistake(const std::string& text, const std::string& file) {
     try {
         (void)sim::gamerecord::read_record(text, file);

@@ -44,6 +44,10 @@ std::vector<std::pair<std::string, double>> result_odds(const std::string& text,
                                                         const std::string& rules_dir,
                                                         const PlayedRecord& p);
 
+// The dice typed at the prompt: "4 3", "4,3" or "43" (single faces); empty when they are not
+// `count` faces from `low` to `high`.
+std::vector<int> dice_typed(const std::string& line, int count, int low, int high);
+
 // Why `text` does not read as a record ("" when it does).
 std::string record_mistake(const std::string& text, const std::string& file);
 

@@ -56,24 +56,6 @@ const std::string& shipped(const std::string& name) {
     return gdb;
 }
 
-// The dice typed, as the notebook reads them (app/cmd_record_live.cpp dice_typed, which is private
-// to that file: keep the two the same): "4 3", "4,3" or "43" (single faces); empty when they are
-// not `count` faces.
-std::vector<int> dice_typed(const std::string& line, int count, int low, int high) {
-    std::vector<int> v;
-    std::string digits;
-    for (const char c : line)
-        if (c >= '0' && c <= '9')
-            digits.push_back(c);
-        else if (c != ' ' && c != ',' && c != '\t' && c != '\r')
-            return {};
-    for (const char c : digits) v.push_back(c - '0');
-    if (int(v.size()) != count) return {};
-    for (const int d : v)
-        if (d < low || d > high) return {};
-    return v;
-}
-
 void check_odds(const std::vector<std::pair<std::string, double>>& odds, int count, int faces) {
     if (odds.empty()) return;  // no test waiting, or a throw the rules refuse
     double sum = 0;
@@ -154,7 +136,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 for (int k = 0; k < p.wanted->count; ++k)
                     dice.push_back(p.low + int(roller() % faces));
             } else {
-                dice = dice_typed(line, p.wanted->count, p.low, p.high);
+                dice = app::dice_typed(line, p.wanted->count, p.low, p.high);
             }
             if (!dice.empty()) entry = app::dice_entry(p, dice);
         }
