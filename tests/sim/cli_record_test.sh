@@ -198,8 +198,11 @@ check_dice_played dicepool_dice as_played_dicepool.game 1 18 'failed at the tabl
 # A GdB melee played otherwise at the table: lost though 17 against 7 wins it, 2 figures lost (1 by
 # the rules), and the push back 10 cm (30 cm by the rules); each stands in the play.
 check_dice_played gdb_melee as_played_melee.game 2 35 '"lost" for 6th Dragoons (Inniskillings) at the table; by the rules (GdB 12.18) 17 against 7 gives "attacker wins by 10'
-grep -qF '6th Dragoons (Inniskillings) lost 2 figures at the table; by the rules (GdB 12.20) 1' "$OUT/gdb_melee.txt" ||
+grep -qF '6th Dragoons (Inniskillings) lost 2 figures at the table; by the rules (GdB 12.20) 1 figure' "$OUT/gdb_melee.txt" ||
   fail "melee casualties as played: $(cat "$OUT/gdb_melee.txt")"
+# The scores thrown stand: the event claims no difference for the row the table applied.
+grep -qF '17 against 55e de ligne 7: the defender wins as played at the table (1 to 2: loser pushed back)' "$OUT/gdb_melee.txt" ||
+  fail "the melee as played tells a difference it did not throw: $(grep 'event 9' "$OUT/gdb_melee.txt")"
 grep -qF 'as played: 10 cm at the table; by the rules (GdB 12.19 (loser pushed back)) the move is 30 cm' "$OUT/gdb_melee.txt" ||
   fail "melee retreat as played: $(cat "$OUT/gdb_melee.txt")"
 python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))
@@ -235,6 +238,8 @@ sed -e 's/as_played=defender_disordered/as_played=attacker_disordered/' -e 's/^d
 # A dice-pool melee played otherwise: the cuirassiers' 4 hits against 0 ruled drawn, the
 # cuirassiers losing 1 model (0 by the rules): no courage test, no pursuit, both stay in contact.
 check_dice_played dicepool_melee as_played_dicepool_melee.game 1 19 '"drawn" for French cuirassiers at the table; by the rules (DP Melee) 4 hits against 0 gives "French cuirassiers wins"; French cuirassiers lost 1 model at the table; by the rules (DP Casualties) 0'
+grep -qF 'Melee: 4 hits against 0, a draw as played at the table' "$OUT/dicepool_melee.txt" ||
+  fail "the dice-pool melee's text does not say the table ruled it: $(cat "$OUT/dicepool_melee.txt")"
 python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))
 k = [e["kind"] for e in r["events"]]; t = [e["text"] for e in r["events"]]
 sys.exit(0 if "draw" in k and "courage_test" not in k and "pursuit" not in k

@@ -103,7 +103,8 @@ void Battle::melee(ChargeState& c, bool first_round) {
                                                         : "a draw";
     record::Event& e = emit(Category::melee, "melee", {c.attacker, c.target}, rules_.melee_rule,
                             "Melee: " + counted(r.side[kAttacker].hits, "hit") + " against " +
-                                std::to_string(r.side[kDefender].hits) + ", " + outcome,
+                                std::to_string(r.side[kDefender].hits) + ", " + outcome +
+                                (as_played.empty() ? "" : " as played at the table"),
                             2500);
     e.effects.push_back({record::EffectKind::clash, {c.attacker, c.target}, std::nullopt, 0, 0});
     e.as_played = as_played;

@@ -152,7 +152,14 @@ void Battle::resolve_contact_group(const std::vector<int>& defenders,
         if (out.units[i].total) text += " " + std::to_string(out.units[i].total);
         text += i + 1 < all.size() ? (i + 1 == attackers.size() ? " against " : ", ") : "";
     }
-    text += ": " + dec.why + (out.played.by_rules ? " (as played at the table)" : "");
+    // Ruled otherwise at the table: the scores thrown stand, so no difference is claimed for the
+    // row the table applied (its note says what the rules gave).
+    const std::string table_words = dec.winner == gdb::kAttacker   ? "the attacker wins"
+                                    : dec.winner == gdb::kDefender ? "the defender wins"
+                                                                   : "a draw";
+    text += ": " + (out.played.by_rules && dec.row
+                        ? table_words + " as played at the table (" + dec.row->label + ")"
+                        : dec.why);
     // Whom pursuers follow: the chased loser, unless it is gone from the table.
     const int chase = pursued_loser(prep, dec, all.size());
     int pursuit_target = -1;
@@ -357,7 +364,8 @@ std::string Battle::melee_as_played(const gdb::MeleeOutcome& out, const std::vec
     if (p.casualties >= 0 && p.casualties != p.casualties_by_rules)
         note += std::string(note.empty() ? "" : "; ") + name(u) + " lost " + std::to_string(lost) +
                 " figure" + (lost == 1 ? "" : "s") + " at the table; by the rules (" +
-                melee_rules_.casualties_rule + ") " + std::to_string(p.casualties_by_rules);
+                melee_rules_.casualties_rule + ") " + std::to_string(p.casualties_by_rules) +
+                (p.casualties_by_rules == 1 ? " figure" : " figures");
     return note;
 }
 
