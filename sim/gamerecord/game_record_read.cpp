@@ -42,6 +42,19 @@ std::string lower(std::string s) {
     return s;
 }
 
+// Whether `want` (lower case) starts a word of `name`, whatever its case: a word starts the name
+// or follows any ASCII character that is not a letter or a digit ("69th" in "2/69th Foot",
+// "Greys" in "2nd Dragoons (Scots Greys)", "Erlon" in "d'Erlon").
+bool starts_a_word(const std::string& name, const std::string& want) {
+    const std::string n = lower(name);
+    const auto separates = [](unsigned char c) { return c < 0x80 && !std::isalnum(c); };
+    for (std::size_t i = 0; i < n.size(); ++i)
+        if ((i == 0 || separates(static_cast<unsigned char>(n[i - 1]))) &&
+            n.compare(i, want.size(), want) == 0)
+            return true;
+    return false;
+}
+
 class Reader {
 public:
     explicit Reader(std::string file) : file_(std::move(file)) { out_.scenario = Json::object(); }
@@ -341,18 +354,9 @@ std::string Reader::unit_named(const Word& w) const {
     // The start of its id, of its name or of any word of its name ("Greys" for "2nd Dragoons
     // (Scots Greys)", "69th" for "2/69th Foot", "Erlon" for "d'Erlon"): a word starts after any
     // ASCII character that is not a letter or a digit.
-    const auto starts = [&](const std::string& name) {
-        const std::string n = lower(name);
-        const auto separates = [](unsigned char c) { return c < 0x80 && !std::isalnum(c); };
-        for (std::size_t i = 0; i < n.size(); ++i)
-            if ((i == 0 || separates(static_cast<unsigned char>(n[i - 1]))) &&
-                n.compare(i, want.size(), want) == 0)
-                return true;
-        return false;
-    };
     std::vector<std::string> matches;
     for (const Known& k : units_)
-        if (lower(k.id).rfind(want, 0) == 0 || starts(k.name)) matches.push_back(k.id);
+        if (lower(k.id).rfind(want, 0) == 0 || starts_a_word(k.name, want)) matches.push_back(k.id);
     if (matches.size() == 1) return matches[0];
     if (matches.empty()) fail(w.column, "a unit named in the record, not \"" + w.text + "\"");
     std::string list;
@@ -486,11 +490,8 @@ std::string Reader::leader_named(const std::string& text) const {
     const std::string want = lower(text);
     for (const Known& k : leaders_)
         if (k.id == text || lower(k.name) == want) return k.id;
-    for (const Known& k : leaders_) {  // a word of its name: "Ponsonby" for "Sir W. Ponsonby"
-        const std::string n = lower(k.name);
-        const auto at = n.find(want);
-        if (at != std::string::npos && (at == 0 || n[at - 1] == ' ')) return k.id;
-    }
+    for (const Known& k : leaders_)  // a word of its name: "Ponsonby" for "Sir W. Ponsonby"
+        if (starts_a_word(k.name, want)) return k.id;
     return "";
 }
 
